@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+// The one place that reads process.env (ARCHITECTURE.md). Every variable is listed in the
+// README's configuration table; keep the two in step.
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** The address browsers use to reach this server; the embedded issuer lives under it. */
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalUrl,
+    /** PostgreSQL schema to work in (tests use a fresh one per run). */
+    DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('public'),
+    DEMO_SEED: flag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+    // Sign-in
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.string().default('portico-spa'),
+    OIDC_AUDIENCE: optionalUrl,
+    OIDC_RESPONSE_TYPE: z.enum(['code', 'id_token token']).default('code'),
+    OIDC_COOKIE_KEYS: z.string().optional(),
+
+    // Runtime configuration served to the SPA as /config.json
+    CONTENT_BASE: z.string().default('/api/content'),
+    API_BASE: z.string().default('/api'),
+    NEWS_BASE: z.string().default('/api/news'),
+    SHARED_BASE: z.string().default('/shared'),
+    API_MARKER: z.string().default('/api/'),
+    COMMUNITY_URL: z.string().default('https://community.portico.test'),
+    CSM_URL: z.string().default('https://support.portico.test'),
+    LEARNING_URL: z.string().default('https://learning.portico.test'),
+    MARKETPLACE_URL: z.string().default('https://marketplace.portico.test'),
+    DEAL_MANAGEMENT_URL: z.string().default('https://deals.portico.test'),
+    SALES_PARTNER_URL: z.string().default('https://salespartners.portico.test'),
+    RESOURCES_URL: z.string().default('https://resources.portico.test'),
+    BILLING_URL: z.string().default('https://billing.portico.test'),
+    /** Base address of the support frames (services routes); the built-in desk by default. */
+    SUPPORT_FRAME_URL: z.string().default('/support-desk'),
+    /** Extra origins that may be framed, space separated. */
+    FRAME_ORIGINS: z.string().default(''),
+    LOGOUT_PATH: z.string().default('/logout'),
+    CONTACT_EMAIL: z.string().default('support@portico.test'),
+    TITLE_SUFFIX: z.string().default(' | Portico Community'),
+    ANALYTICS_ID: z.string().default(''),
+    KEEP_ALIVE_URL: z.string().default(''),
+    KEEP_ALIVE_INTERVAL: z.coerce.number().int().min(0).default(0),
+  })
+  .transform((e) => {
+    const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+    const seed = e.DEMO_SEED ?? e.NODE_ENV !== 'production';
+    return { ...e, PUBLIC_URL: publicUrl, DEMO_SEED: seed };
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${details}`);
+  }
+  return parsed.data;
+}

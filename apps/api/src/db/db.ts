@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** What repositories need from a database: parameterised SQL ($1, $2 …) over PGlite or PostgreSQL. */
+export interface Queryable {
+  query<T extends object = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<{ rows: T[] }>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://… — when absent, PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to use (created when missing). Ignored for PGlite. */
+  schema?: string;
+  /** Folder for PGlite's files; omit for an in-memory database. */
+  dataDir?: string | undefined;
+  /** A PGlite data-dir dump to start from (tests load a migrated snapshot). */
+  loadDataDir?: Blob;
+}
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema ?? 'public') : openPglite(options);
+}
+
+async function openPglite(options: DbOptions): Promise<Db> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const lite = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
+      const result = await q.query<T>(sql, params as unknown[]);
+      return { rows: result.rows };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...asQueryable(lite),
+    transaction: (fn) => lite.transaction((tx) => fn(asQueryable(tx))),
+    close: () => lite.close(),
+  };
+}
+
+async function openPostgres(url: string, schema: string): Promise<Db> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema if not exists "${schema}"`);
+  await client.end();
+
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: `-c search_path="${schema}"`,
+  });
+  // Bigint counts come back as strings from pg; PGlite gives numbers. Align on numbers
+  // (our counts and ids stay far below 2^53).
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const asQueryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
+      const result = await q.query(sql, params as unknown[]);
+      return { rows: result.rows as T[] };
+    },
+    async exec(sql: string) {
+      await q.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...asQueryable(pool),
+    async transaction(fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('begin');
+        const result = await fn(asQueryable(conn));
+        await conn.query('commit');
+        return result;
+      } catch (error) {
+        await conn.query('rollback');
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,4 @@
+import { sql as core } from './001-core.js';
+
+/** Applied in this order; never edit a released migration, add a new one. */
+export const migrations: readonly { name: string; sql: string }[] = [{ name: '001-core', sql: core }];

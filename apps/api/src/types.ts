@@ -1,0 +1,29 @@
+import type { Env } from './config/env.js';
+import type { Db } from './db/db.js';
+
+/** The verified caller of an /api request (set by plugins/auth.ts). */
+export interface Caller {
+  /** The token's subject: our users.id. */
+  userId: string;
+}
+
+export interface AppState {
+  /** True once migrations (and the demo seed) have run. */
+  ready: boolean;
+  shuttingDown: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    db: Db;
+    state: AppState;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes under /api that need no bearer token. */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,75 @@
+// One ESLint setup for the whole repository (see ARCHITECTURE.md, Style).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/coverage/**', '**/.tmp/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.mjs', 'scripts/*.mjs', '.ci/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-default-export': 'error',
+    },
+  },
+  {
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Tooling configs must export default.
+    files: ['**/vite.config.ts', 'vitest.config.ts', 'eslint.config.mjs'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Every user-visible string is a label key with an English default (ARCHITECTURE.md).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/[A-Za-z]/]',
+          message: 'No literal UI text in JSX: use a label (t(key)) with an English default.',
+        },
+      ],
+    },
+  },
+  {
+    // Lazy route modules need a default export for React.lazy / route.lazy.
+    files: ['apps/web/src/**/*.route.tsx', 'apps/web/src/**/*-page.lazy.tsx'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'apps/api/test/**/*.ts', 'apps/api/bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': 'off',
+    },
+  },
+  prettier,
+);

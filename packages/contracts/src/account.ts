@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** §3 Account manager (the success manager has the same shape). */
+export const accountManagerSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  mobilePhoneNumber: z.string().nullable(),
+});
+export type AccountManager = z.infer<typeof accountManagerSchema>;
+export const successManagerSchema = accountManagerSchema;
+export type SuccessManager = AccountManager;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** /config.json: runtime configuration the SPA loads before anything else (§7). */
+export const runtimeConfigSchema = z.object({
+  contentBase: z.string(),
+  apiBase: z.string(),
+  newsBase: z.string(),
+  sharedBase: z.string(),
+  apiMarker: z.string(),
+  auth: z.object({
+    issuer: z.string(),
+    clientId: z.string(),
+    responseType: z.enum(['code', 'id_token token']),
+    scope: z.string(),
+  }),
+  links: z.object({
+    community: z.string(),
+    csm: z.string(),
+    learning: z.string(),
+    marketplace: z.string(),
+    dealManagement: z.string(),
+    salesPartners: z.string(),
+    resources: z.string(),
+    billing: z.string(),
+  }),
+  supportFrameBase: z.string(),
+  logoutPath: z.string(),
+  contactEmail: z.string(),
+  titleSuffix: z.string(),
+  analyticsId: z.string(),
+  keepAlive: z.object({ url: z.string(), intervalMs: z.number().int().min(0) }),
+  /** Hash of the icon sprite, used as its cache-busting query. */
+  spriteHash: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** §3 Label entry. */
+export const labelEntrySchema = z.object({ key: z.string(), value: z.string() });
+export const labelListSchema = z.array(labelEntrySchema);
+export type LabelEntry = z.infer<typeof labelEntrySchema>;
+
+/** §3 Content document: title and HTML content. */
+export const contentDocumentSchema = z.object({ title: z.string(), content: z.string() });
+export type ContentDocument = z.infer<typeof contentDocumentSchema>;
+
+/** §3 Product. */
+export const productSchema = z.object({
+  productName: z.string(),
+  slug: z.string(),
+  contentId: z.string(),
+});
+export const productListSchema = z.array(productSchema);
+export type Product = z.infer<typeof productSchema>;
+
+export const labelsQuerySchema = z.object({
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'language must be a two-letter code')
+    .default('en'),
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const permissionSchema = z.enum([
+  'PARTNER',
+  'SUPPORT_SERVICE_NOW',
+  'NEWS',
+  'SALES',
+  'SUPPORT',
+  'USERMANAGEMENT',
+  'DOCEBO',
+  'DOCEBO_PARTNER',
+]);
+export type Permission = z.infer<typeof permissionSchema>;
+
+export const subscriptionLevelSchema = z.enum(['PROFESSIONAL', 'ADVANCED', 'PARTNER']);
+export type SubscriptionLevel = z.infer<typeof subscriptionLevelSchema>;
+
+export const connectedProductSchema = z.object({
+  contentId: z.string(),
+  productName: z.string(),
+  slug: z.string(),
+});
+
+/** §3 User profile. */
+export const userProfileSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  language: z.string(),
+  subscriptionLevel: subscriptionLevelSchema.nullable(),
+  unit4Employee: z.boolean(),
+  permissions: z.array(z.string()),
+  connectedProducts: z.array(connectedProductSchema),
+  enterpriseCustomerId: z.string().nullable(),
+  companyName: z.string(),
+  dynamicsCustomerId: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export type UserType = 'employee' | 'partner' | 'customer' | '';
+
+/** §3 Derived: employee if vendor employee; partner if PARTNER; customer if SUPPORT_SERVICE_NOW, NEWS or SALES. */
+export function userType(profile: Pick<UserProfile, 'unit4Employee' | 'permissions'>): UserType {
+  if (profile.unit4Employee) return 'employee';
+  if (profile.permissions.includes('PARTNER')) return 'partner';
+  if (['SUPPORT_SERVICE_NOW', 'NEWS', 'SALES'].some((p) => profile.permissions.includes(p))) {
+    return 'customer';
+  }
+  return '';
+}
+
+/** §3 Derived: fullName as 'last, first'. */
+export const fullName = (p: Pick<UserProfile, 'firstName' | 'lastName'>): string =>
+  `${p.lastName}, ${p.firstName}`;
+
+export const initials = (p: Pick<UserProfile, 'firstName' | 'lastName'>): string =>
+  `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase();
+
+export const hasPermission = (p: Pick<UserProfile, 'permissions'>, permission: Permission): boolean =>
+  p.permissions.includes(permission);
