@@ -1,0 +1,125 @@
+/**
+ * The paths registry (§2): every route path of the SPA and the href builders that produce
+ * links to them, in one place. Route patterns (`routePaths`) are what the router matches;
+ * builders (`paths`) are what links and navigations use, so a path changes in one place.
+ */
+
+/** Route patterns, absolute, in React Router syntax. */
+export const routePaths = {
+  root: '/',
+  home: '/home',
+  login: '/login',
+  /** The sign-in callback (the OpenID Connect redirect_uri). */
+  stateRedirect: '/state-redirect',
+  logout: '/logout',
+  news: '/news',
+  newsItem: '/news/news-item/:newsTitle/:newsId',
+  newsPage: '/news/:page',
+  search: '/search',
+  mySolutions: '/my-solutions',
+  mySolutionsAny: '/my-solutions/*',
+  cloud: '/cloud',
+  cloudAny: '/cloud/*',
+  services: '/services',
+  servicesIncident: '/services/incident',
+  servicesServiceRequest: '/services/service-request',
+  servicesTrackCases: '/services/track-cases',
+  servicesTrackCase: '/services/track-case/:caseNo',
+  servicesPortals: '/services/portals',
+  servicesContacts: '/services/contacts',
+  userManagement: '/user-management',
+  userManagementAny: '/user-management/*',
+  mySettings: '/my-settings',
+  mySettingsSubscriptions: '/my-settings/subscriptions',
+  downloadReportEngine: '/download-report-engine',
+  university: '/university',
+  resources: '/resources',
+  salesPartners: '/salespartners',
+  marketplace: '/marketplace',
+  billingPlatform: '/billingplatform',
+  csm: '/csm',
+  /** Anything else leaves the app for the community site (§2 last row). */
+  notFound: '*',
+} as const;
+
+export type RoutePathName = keyof typeof routePaths;
+
+/** Route parameter names, for useParams(). */
+export const routeParams = {
+  newsTitle: 'newsTitle',
+  newsId: 'newsId',
+  page: 'page',
+  caseNo: 'caseNo',
+} as const;
+
+/** The query parameter the login route reads (§2 login row). */
+export const RETURN_URL_PARAM = 'returnUrl';
+
+/**
+ * A URL-safe slug of a title: 'Cloud & ERP: what's new?' → 'cloud-erp-what-s-new'. Accents
+ * are folded to their base letters; a title with no usable characters gives 'item'.
+ */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? 'item' : slug;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** Appends the non-empty parameters as a query string. */
+export function withQuery(path: string, query: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+const seg = (value: string | number): string => encodeURIComponent(String(value));
+
+export type ProductSection = 'documentation' | 'software' | 'news';
+
+/** Href builders. Every builder returns an absolute in-app path. */
+export const paths = {
+  root: () => routePaths.root,
+  home: () => routePaths.home,
+  /** The login route; returnUrl is where to come back to after sign-in (path + query). */
+  login: (returnUrl?: string) => withQuery(routePaths.login, { [RETURN_URL_PARAM]: returnUrl }),
+  stateRedirect: () => routePaths.stateRedirect,
+  logout: () => routePaths.logout,
+  news: (query: { page?: number; query?: string; startDate?: string; endDate?: string } = {}) =>
+    withQuery(routePaths.news, query),
+  newsItem: (title: string, id: number | string) =>
+    `/news/news-item/${seg(slugify(title))}/${seg(id)}`,
+  search: (query?: string, productId?: string) => withQuery(routePaths.search, { query, productId }),
+  mySolutions: () => routePaths.mySolutions,
+  /** §2 Search results: my-solutions/{product slug}/{contentId}/documentation|software|news. */
+  productSection: (slug: string, contentId: string, section: ProductSection) =>
+    `/my-solutions/${seg(slug)}/${seg(contentId)}/${section}`,
+  cloud: () => routePaths.cloud,
+  services: () => routePaths.services,
+  servicesIncident: () => routePaths.servicesIncident,
+  servicesServiceRequest: () => routePaths.servicesServiceRequest,
+  servicesTrackCases: () => routePaths.servicesTrackCases,
+  servicesTrackCase: (caseNo: string) => `/services/track-case/${seg(caseNo)}`,
+  servicesPortals: () => routePaths.servicesPortals,
+  servicesContacts: () => routePaths.servicesContacts,
+  userManagement: () => routePaths.userManagement,
+  mySettings: () => routePaths.mySettings,
+  mySettingsSubscriptions: () => routePaths.mySettingsSubscriptions,
+  downloadReportEngine: () => routePaths.downloadReportEngine,
+  university: () => routePaths.university,
+  resources: () => routePaths.resources,
+  salesPartners: () => routePaths.salesPartners,
+  marketplace: () => routePaths.marketplace,
+  billingPlatform: () => routePaths.billingPlatform,
+  csm: () => routePaths.csm,
+} as const;

@@ -1,0 +1,82 @@
+import { runtimeConfigSchema, type RuntimeConfig } from '@portico/contracts';
+
+/**
+ * Runtime configuration (§7 "Base addresses come from runtime configuration"): the server
+ * serves /config.json, the SPA loads it once before anything else, so changing an address
+ * needs no rebuild.
+ */
+export type { RuntimeConfig };
+
+export const CONFIG_URL = '/config.json';
+
+let current: RuntimeConfig | null = null;
+let loading: Promise<RuntimeConfig> | null = null;
+
+export class RuntimeConfigError extends Error {
+  override readonly name = 'RuntimeConfigError';
+}
+
+async function fetchConfig(): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    response = await fetch(CONFIG_URL, {
+      headers: { Accept: 'application/json' },
+      cache: 'no-store',
+      signal: AbortSignal.timeout(20_000),
+    });
+  } catch (cause) {
+    throw new RuntimeConfigError(`Could not load ${CONFIG_URL}`, { cause });
+  }
+  if (!response.ok) {
+    throw new RuntimeConfigError(`Could not load ${CONFIG_URL}: HTTP ${response.status}`);
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new RuntimeConfigError(`${CONFIG_URL} is not valid JSON`, { cause });
+  }
+  const parsed = runtimeConfigSchema.safeParse(body);
+  if (!parsed.success) {
+    const details = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    throw new RuntimeConfigError(`${CONFIG_URL} is invalid: ${details}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Loads and validates /config.json once; later calls share the same result. A failed load
+ * may be retried by calling again.
+ */
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  if (current) return Promise.resolve(current);
+  loading ??= fetchConfig().then(
+    (config) => {
+      current = config;
+      return config;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The loaded configuration; throws when called before loadRuntimeConfig() has finished. */
+export function getConfig(): RuntimeConfig {
+  if (!current) {
+    throw new RuntimeConfigError(
+      'Runtime configuration is not loaded yet: await loadRuntimeConfig() before calling getConfig().',
+    );
+  }
+  return current;
+}
+
+/** Sets the configuration directly (tests, and embedding hosts that already have it). */
+export function setRuntimeConfig(config: RuntimeConfig | null): void {
+  current = config === null ? null : runtimeConfigSchema.parse(config);
+  loading = null;
+}
