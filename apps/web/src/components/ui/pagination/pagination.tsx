@@ -1,0 +1,116 @@
+import { useT } from '../../../lib/labels/use-t.js';
+import { paginationModel } from './pagination-model.js';
+import './pagination.labels.js';
+import './pagination.css';
+
+export interface PaginationProps {
+  /** 1-based page being shown. */
+  currentPage: number;
+  /** Results per page; 20 unless the caller says otherwise (§9). */
+  pageSize?: number;
+  totalResults: number;
+  /** Receives the page the user asked for (never the current one). */
+  onPageChange: (page: number) => void;
+  /** Scroll the window to the top after a page change. */
+  scrollToTop?: boolean;
+  /** Also offer previous/next buttons beside first/last. */
+  showPreviousNext?: boolean;
+}
+
+/** §2 Pagination: 'first–last of total', first/last buttons and the current page ±2; hidden for ≤ 1 page. */
+export function Pagination({
+  currentPage,
+  pageSize,
+  totalResults,
+  onPageChange,
+  scrollToTop = false,
+  showPreviousNext = false,
+}: PaginationProps) {
+  const t = useT();
+  const model = paginationModel({ currentPage, pageSize, totalResults });
+  if (model.totalPages <= 1) return null;
+
+  const current = model.currentPage;
+  const goTo = (page: number) => {
+    if (page === current || page < 1 || page > model.totalPages) return;
+    onPageChange(page);
+    if (scrollToTop) window.scrollTo({ top: 0 });
+  };
+  const onFirst = current === 1;
+  const onLast = current === model.totalPages;
+
+  return (
+    <nav className="ui-pagination" aria-label={t('pagination.label')}>
+      <p className="ui-pagination__range">
+        {t('pagination.range', {
+          first: model.firstResult,
+          last: model.lastResult,
+          total: model.totalResults,
+        })}
+      </p>
+      <ul className="ui-pagination__list">
+        <li>
+          <button
+            type="button"
+            className="ui-pagination__button"
+            aria-label={t('pagination.first')}
+            disabled={onFirst}
+            onClick={() => goTo(1)}
+          >
+            <span aria-hidden="true">«</span>
+          </button>
+        </li>
+        {showPreviousNext && (
+          <li>
+            <button
+              type="button"
+              className="ui-pagination__button"
+              aria-label={t('pagination.previous')}
+              disabled={onFirst}
+              onClick={() => goTo(current - 1)}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+          </li>
+        )}
+        {model.pages.map((page) => (
+          <li key={page}>
+            <button
+              type="button"
+              className="ui-pagination__button"
+              aria-label={t('pagination.page', { page })}
+              aria-current={page === current ? 'page' : undefined}
+              onClick={() => goTo(page)}
+            >
+              {page}
+            </button>
+          </li>
+        ))}
+        {showPreviousNext && (
+          <li>
+            <button
+              type="button"
+              className="ui-pagination__button"
+              aria-label={t('pagination.next')}
+              disabled={onLast}
+              onClick={() => goTo(current + 1)}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+          </li>
+        )}
+        <li>
+          <button
+            type="button"
+            className="ui-pagination__button"
+            aria-label={t('pagination.last')}
+            disabled={onLast}
+            onClick={() => goTo(model.totalPages)}
+          >
+            <span aria-hidden="true">»</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
