@@ -1,0 +1,209 @@
+// Vitest globalSetup of the 'e2e' project: runs the BUILT server twice, once per sign-in
+// flow (authorisation code + PKCE, and the implicit flow of spec §4), each over its own
+// throw-away PGlite directory, and hands their addresses to the tests via provide()/inject().
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Server using OIDC_RESPONSE_TYPE=code (the default). */
+    codeBaseUrl: string;
+    /** Server using OIDC_RESPONSE_TYPE='id_token token' (implicit flow). */
+    implicitBaseUrl: string;
+  }
+}
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const serverEntry = join(repoRoot, 'apps/api/dist/server.js');
+const webEntry = join(repoRoot, 'apps/web/dist/index.html');
+
+/** Start-up migrates and seeds a fresh database (120+ news items), so allow for a slow machine. */
+const startupTimeoutMs = 90_000;
+const stopTimeoutMs = 10_000;
+const logTailLines = 200;
+
+type ResponseType = 'code' | 'id_token token';
+
+interface RunningServer {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly child: ChildProcess;
+  readonly log: string[];
+}
+
+const servers: RunningServer[] = [];
+const dataDirs: string[] = [];
+
+function ensureBuilt(): void {
+  if (existsSync(serverEntry) && existsSync(webEntry)) return;
+  console.log('[e2e] No built app found: running npm run build once …');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(serverEntry) || !existsSync(webEntry)) {
+    throw new Error(
+      `[e2e] npm run build did not produce ${serverEntry} and ${webEntry} ` +
+        `(exit code ${String(result.status)})`,
+    );
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port);
+        else reject(new Error('[e2e] could not pick a free port'));
+      });
+    });
+  });
+}
+
+/**
+ * Only what a Node process needs from the outside: the server must not pick up the caller's
+ * DATABASE_URL, external OIDC_ISSUER or PORT, or the two servers would share state.
+ */
+function baseEnvironment(): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT'];
+  const env: NodeJS.ProcessEnv = {};
+  for (const key of keep) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  return env;
+}
+
+/** Keeps the last lines of output for the failure message; forwards warnings and errors. */
+function captureOutput(server: RunningServer, stream: NodeJS.ReadableStream | null): void {
+  if (!stream) return;
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      server.log.push(line);
+      if (server.log.length > logTailLines) server.log.shift();
+      if (isWarningOrWorse(line)) process.stderr.write(`[e2e ${server.name}] ${line}\n`);
+    }
+  });
+}
+
+function isWarningOrWorse(line: string): boolean {
+  if (!line.startsWith('{')) return false;
+  try {
+    const parsed: unknown = JSON.parse(line);
+    if (parsed && typeof parsed === 'object' && 'level' in parsed) {
+      const level = parsed.level;
+      return typeof level === 'number' && level >= 40;
+    }
+  } catch {
+    // not a log record
+  }
+  return false;
+}
+
+async function waitUntilReady(server: RunningServer): Promise<void> {
+  const deadline = Date.now() + startupTimeoutMs;
+  const readyUrl = `${server.baseUrl}/health/ready`;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(
+        `[e2e] the ${server.name} server exited during start-up ` +
+          `(code ${String(server.child.exitCode)}, signal ${String(server.child.signalCode)}).\n` +
+          `Last output:\n${server.log.join('\n')}`,
+      );
+    }
+    try {
+      const response = await fetch(readyUrl, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      lastProblem = `${readyUrl} answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(
+    `[e2e] the ${server.name} server was not ready within ${startupTimeoutMs / 1000} s ` +
+      `(${lastProblem}).\nLast output:\n${server.log.join('\n')}`,
+  );
+}
+
+async function startServer(name: string, responseType: ResponseType): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), `portico-e2e-${name}-`));
+  dataDirs.push(dataDir);
+  const baseUrl = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...baseEnvironment(),
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      OIDC_RESPONSE_TYPE: responseType,
+    },
+  });
+  const server: RunningServer = { name, baseUrl, dataDir, child, log: [] };
+  servers.push(server);
+  captureOutput(server, child.stdout);
+  captureOutput(server, child.stderr);
+  return server;
+}
+
+async function stopServer(server: RunningServer): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Last resort when the runner itself is interrupted: never leave servers behind. */
+function killAllNow(): void {
+  for (const { child } of servers) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
+export async function teardown(): Promise<void> {
+  await Promise.all(servers.splice(0).map(stopServer));
+  await Promise.all(
+    dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })),
+  );
+  process.off('exit', killAllNow);
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  process.on('exit', killAllNow);
+  try {
+    ensureBuilt();
+    // One after the other: the machine is small and start-up (migrate + seed) is the heavy part.
+    const code = await startServer('code', 'code');
+    await waitUntilReady(code);
+    const implicit = await startServer('implicit', 'id_token token');
+    await waitUntilReady(implicit);
+    project.provide('codeBaseUrl', code.baseUrl);
+    project.provide('implicitBaseUrl', implicit.baseUrl);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+}

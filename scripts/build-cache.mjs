@@ -1,0 +1,90 @@
+// Skips `npm run build` when nothing that goes into the build changed since the last one,
+// so restarts of `npm start` are fast. The fingerprint is a hash over the contents of the
+// build inputs (sources, configs, manifests, lock file); the outputs must still exist.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { repoRoot } from './ensure-deps.mjs';
+
+export const buildOutputs = [
+  join(repoRoot, 'apps/web/dist/index.html'),
+  join(repoRoot, 'apps/api/dist/server.js'),
+];
+const stampFile = join(repoRoot, 'node_modules/.cache/portico/build-stamp');
+
+/** Directories and files whose contents decide the build output. */
+const inputs = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'scripts/build-api.mjs',
+  'packages/contracts',
+  'apps/web',
+  'apps/api',
+];
+const skippedDirs = new Set(['node_modules', 'dist', 'coverage', 'test', 'testing', 'bench']);
+const isTestFile = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
+
+function collect(path, files) {
+  if (!existsSync(path)) return;
+  let entries;
+  try {
+    entries = readdirSync(path, { withFileTypes: true });
+  } catch {
+    files.push(path); // a file
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) {
+      if (!skippedDirs.has(entry.name)) collect(child, files);
+    } else if (entry.isFile() && !isTestFile(entry.name)) {
+      files.push(child);
+    }
+  }
+}
+
+export function sourceFingerprint() {
+  const files = [];
+  for (const input of inputs) collect(join(repoRoot, input), files);
+  files.sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(relative(repoRoot, file));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function readStamp() {
+  try {
+    return readFileSync(stampFile, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** @returns {'up-to-date' | 'built'} */
+export function buildIfChanged({ log = console.log } = {}) {
+  const before = sourceFingerprint();
+  if (buildOutputs.every((f) => existsSync(f)) && readStamp() === before) return 'up-to-date';
+
+  log('» Building the web app and the API (npm run build) …');
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    throw new Error(`npm run build failed with exit code ${result.status ?? 'null'}`);
+  }
+  // Record what was built; if sources moved during the build the next start builds again.
+  mkdirSync(dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, `${before}\n`);
+  return 'built';
+}
