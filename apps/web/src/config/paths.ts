@@ -99,7 +99,8 @@ export const paths = {
     withQuery(routePaths.news, query),
   newsItem: (title: string, id: number | string) =>
     `/news/news-item/${seg(slugify(title))}/${seg(id)}`,
-  search: (query?: string, productId?: string) => withQuery(routePaths.search, { query, productId }),
+  search: (query?: string, productId?: string) =>
+    withQuery(routePaths.search, { query, productId }),
   mySolutions: () => routePaths.mySolutions,
   /** §2 Search results: my-solutions/{product slug}/{contentId}/documentation|software|news. */
   productSection: (slug: string, contentId: string, section: ProductSection) =>

@@ -1,0 +1,92 @@
+import { base64url, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
+import { getConfig } from '../../config/runtime-config.js';
+
+/**
+ * OpenID Connect plumbing shared by sign-in, callback and sign-out: provider discovery,
+ * the provider's key set, PKCE and at_hash. Results are cached per issuer / key-set address.
+ */
+
+const discoverySchema = z.object({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string().optional(),
+  jwks_uri: z.string(),
+  end_session_endpoint: z.string().optional(),
+});
+export type ProviderMetadata = z.infer<typeof discoverySchema>;
+
+const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/** The configured issuer as an absolute URL (a relative one is resolved against this origin). */
+export function configuredIssuer(): string {
+  return withoutTrailingSlash(new URL(getConfig().auth.issuer, window.location.origin).href);
+}
+
+const discoveries = new Map<string, Promise<ProviderMetadata>>();
+
+async function fetchDiscovery(issuer: string): Promise<ProviderMetadata> {
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+    headers: { Accept: 'application/json' },
+    signal: AbortSignal.timeout(20_000),
+  });
+  if (!response.ok) throw new Error(`OpenID discovery failed: HTTP ${response.status}`);
+  const metadata = discoverySchema.parse(await response.json());
+  // OpenID Connect Discovery §4.3: the document must name the issuer it was fetched for.
+  if (withoutTrailingSlash(metadata.issuer) !== issuer) {
+    throw new Error(`OpenID discovery names issuer ${metadata.issuer}, expected ${issuer}`);
+  }
+  return metadata;
+}
+
+/** The provider metadata of the configured issuer, fetched once (a failure is retried next time). */
+export function providerMetadata(): Promise<ProviderMetadata> {
+  const issuer = configuredIssuer();
+  let pending = discoveries.get(issuer);
+  if (!pending) {
+    pending = fetchDiscovery(issuer);
+    discoveries.set(issuer, pending);
+    void pending.catch(() => discoveries.delete(issuer));
+  }
+  return pending;
+}
+
+const keySets = new Map<string, JWTVerifyGetKey>();
+
+/** The provider's signing keys (fetched on demand and refreshed by jose when a new kid appears). */
+export function providerKeys(jwksUri: string): JWTVerifyGetKey {
+  let keys = keySets.get(jwksUri);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(jwksUri));
+    keySets.set(jwksUri, keys);
+  }
+  return keys;
+}
+
+/** A random URL-safe token (nonce, PKCE verifier): 32 bytes of entropy. */
+export function randomToken(): string {
+  return base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+async function digest(algorithm: string, text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest(algorithm, new TextEncoder().encode(text)));
+}
+
+/** RFC 7636 S256 code challenge of a verifier. */
+export async function pkceChallenge(verifier: string): Promise<string> {
+  return base64url.encode(await digest('SHA-256', verifier));
+}
+
+/** The hash an id token's signing algorithm implies (OpenID Connect Core §3.2.2.9). */
+function hashFor(alg: string): string {
+  if (alg === 'EdDSA' || alg === 'Ed25519') return 'SHA-512';
+  const bits = /(256|384|512)$/.exec(alg)?.[1];
+  if (!bits) throw new Error(`Unsupported id token algorithm ${alg}`);
+  return `SHA-${bits}`;
+}
+
+/** at_hash of an access token: base64url of the left half of its hash. */
+export async function accessTokenHash(accessToken: string, alg: string): Promise<string> {
+  const hash = await digest(hashFor(alg), accessToken);
+  return base64url.encode(hash.slice(0, hash.length / 2));
+}

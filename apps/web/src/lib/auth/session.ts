@@ -1,0 +1,125 @@
+import { getConfig } from '../../config/runtime-config.js';
+import { paths, routePaths } from '../../config/paths.js';
+import { session } from '../storage/storage.js';
+import { browserRedirect } from './browser-redirect.js';
+import { pkceChallenge, providerMetadata, randomToken } from './oidc.js';
+import { safeReturnPath } from './safe-redirect.js';
+import { encodeState } from './state.js';
+import { clearTokens, getAccessToken, getIdToken } from './tokens.js';
+
+/**
+ * The session (§4): authorised while an access token is in local storage. Sign-in is
+ * OpenID Connect with the configured response type: 'code' (authorisation code + PKCE, the
+ * default, RFC 9700) or 'id_token token' (the implicit flow the spec describes). See
+ * docs/decisions for the reasoning.
+ */
+export { getAccessToken, getIdToken, clearTokens };
+
+/** sessionStorage keys for what the callback needs to check the answer. */
+export const NONCE_KEY = 'portico.auth.nonce';
+export const CODE_VERIFIER_KEY = 'portico.auth.code_verifier';
+
+const DEFAULT_SCOPE = 'openid profile email';
+
+export function isAuthorised(): boolean {
+  return getAccessToken() !== null;
+}
+
+/** The redirect_uri registered for this app: the state-redirect callback on this origin. */
+export function callbackUrl(): string {
+  return `${window.location.origin}${paths.stateRedirect()}`;
+}
+
+/** Forget what a sign-in attempt left behind for its callback. */
+export function clearPendingSignIn(): void {
+  session.remove(NONCE_KEY);
+  session.remove(CODE_VERIFIER_KEY);
+}
+
+// Paths that must never be the destination after sign-in: they would start it over.
+const NON_RETURNABLE = [routePaths.login, routePaths.logout, routePaths.stateRedirect];
+
+function returnPath(returnUrl: string | undefined): string {
+  const path = safeReturnPath(returnUrl);
+  const pathname = path.split(/[?#]/, 1)[0] ?? '/';
+  return NON_RETURNABLE.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? '/' : path;
+}
+
+async function startLogin(returnUrl: string | undefined): Promise<void> {
+  clearTokens();
+  clearPendingSignIn();
+  const { auth } = getConfig();
+  const provider = await providerMetadata();
+
+  const nonce = randomToken();
+  session.set(NONCE_KEY, nonce);
+  const params = new URLSearchParams({
+    client_id: auth.clientId,
+    redirect_uri: callbackUrl(),
+    response_type: auth.responseType,
+    scope: auth.scope.trim() || DEFAULT_SCOPE,
+    state: encodeState(returnPath(returnUrl)),
+    nonce,
+  });
+  if (auth.responseType === 'code') {
+    const verifier = randomToken();
+    session.set(CODE_VERIFIER_KEY, verifier);
+    params.set('code_challenge', await pkceChallenge(verifier));
+    params.set('code_challenge_method', 'S256');
+  } else {
+    params.set('response_mode', 'fragment');
+  }
+  const target = new URL(provider.authorization_endpoint, window.location.origin);
+  for (const [key, value] of params) target.searchParams.set(key, value);
+  browserRedirect.to(target.href);
+}
+
+// One login attempt at a time (§4): later calls join the running one. The lock is held until
+// the page is left; coming back through the back/forward cache releases it.
+let attempt: Promise<void> | null = null;
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) attempt = null;
+  });
+}
+
+/**
+ * Starts sign-in: clears both stored tokens and sends the browser to the provider's
+ * authorisation endpoint. returnUrl (an in-app path with its query) is where the callback
+ * sends the user afterwards; anything but a same-origin path becomes '/'.
+ */
+export function login(returnUrl?: string): Promise<void> {
+  attempt ??= startLogin(returnUrl).catch((error: unknown) => {
+    attempt = null;
+    throw error;
+  });
+  return attempt;
+}
+
+/**
+ * Signs out: clears both tokens and ends the provider session through its end-session
+ * endpoint (id_token_hint, post_logout_redirect_uri = this origin's root). Without such an
+ * endpoint the browser simply goes to the root.
+ */
+export async function logout(): Promise<void> {
+  const idToken = getIdToken();
+  clearTokens();
+  clearPendingSignIn();
+  const home = `${window.location.origin}/`;
+  let endSession: string | undefined;
+  try {
+    endSession = (await providerMetadata()).end_session_endpoint;
+  } catch (error) {
+    console.error('Sign-out could not reach the identity provider', error);
+  }
+  if (!endSession) {
+    browserRedirect.to(home);
+    return;
+  }
+  const target = new URL(endSession, window.location.origin);
+  if (idToken) target.searchParams.set('id_token_hint', idToken);
+  target.searchParams.set('client_id', getConfig().auth.clientId);
+  target.searchParams.set('post_logout_redirect_uri', home);
+  browserRedirect.to(target.href);
+}
