@@ -10,8 +10,9 @@ function renderBar() {
   return render(<RouterProvider router={router} />);
 }
 
+let scrollTo: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 afterEach(() => {
   act(() => useNotificationStore.getState().clear());
@@ -55,7 +56,7 @@ describe('<NotificationBar> (§2 Shared widgets, §3 Notification)', () => {
   it('scrolls the page to the top when a new notification arrives', () => {
     renderBar();
     act(() => notify({ type: 'information', title: 'Hello', content: '' }));
-    expect(window.scrollTo).toHaveBeenCalled();
+    expect(scrollTo).toHaveBeenCalled();
   });
 
   it('closes (sets nothing) from the keyboard-reachable close button', async () => {

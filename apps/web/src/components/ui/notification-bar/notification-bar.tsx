@@ -39,7 +39,6 @@ function NotificationLink({ href, label }: { href: string; label: string }) {
 export function NotificationBar() {
   const t = useT();
   const notification = useNotificationStore((state) => state.notification);
-  const clear = useNotificationStore((state) => state.clear);
   if (!notification) return null;
 
   const { type, title, content, link } = notification;
@@ -62,7 +61,7 @@ export function NotificationBar() {
         type="button"
         className="ui-notification-bar__close"
         aria-label={t('notification.close')}
-        onClick={clear}
+        onClick={() => useNotificationStore.getState().clear()}
       >
         <svg aria-hidden="true" focusable="false">
           <use href="#icon-close" />
