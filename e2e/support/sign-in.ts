@@ -27,7 +27,7 @@ export async function waitForSignInPage(page: Page): Promise<void> {
   await emailField(page).waitFor({ state: 'visible', timeout: 30_000 });
 }
 
-/** Fills and submits the sign-in form on the current page (no waiting for the outcome). */
+/** Fills and submits the sign-in form on the current page. */
 export async function submitSignIn(
   page: Page,
   email: string,
@@ -36,7 +36,16 @@ export async function submitSignIn(
   await waitForSignInPage(page);
   await emailField(page).fill(email);
   await passwordField(page).fill(password);
+  // Resolve once the provider has answered the form post: a redirect onwards, or the form
+  // again with an error (so a stale error on the old page is never mistaken for the new one).
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && response.request().isNavigationRequest(),
+    { timeout: 30_000 },
+  );
   await signInButton(page).click();
+  await answered;
+  await page.waitForLoadState('domcontentloaded');
 }
 
 /** Waits until the SPA of baseUrl is back in charge (off the provider and the callback). */
