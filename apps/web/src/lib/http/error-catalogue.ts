@@ -1,0 +1,78 @@
+import { getConfig } from '../../config/runtime-config.js';
+import { defineLabels } from '../labels/define-labels.js';
+import { i18n } from '../labels/i18n.js';
+import { notify } from '../notifications/notification-store.js';
+import { HttpError } from './http-error.js';
+
+/**
+ * The §8 error catalogue. Texts come from labels errormessage.401/.403/.404/.408/.500 with
+ * the spec's texts as English defaults; `{email}` is the configured contact address.
+ *
+ * | status               | text                         | kind        |
+ * | 401                  | errormessage.401             | information |
+ * | 403, 404, 500        | errormessage.403/.404/.500   | error       |
+ * | 408 or time-out      | errormessage.408             | error       |
+ * | 400 + caller message | that message                 | error       |
+ * | any other            | errormessage.500             | error       |
+ */
+const SOMETHING_WENT_WRONG =
+  'Something went wrong. Please send an email to {email} if the situation persists.';
+
+export const errorCatalogueLabels = defineLabels({
+  'errormessage.401': 'Your session has expired. Redirecting to login...',
+  'errormessage.403': SOMETHING_WENT_WRONG,
+  'errormessage.404': SOMETHING_WENT_WRONG,
+  'errormessage.408': 'Request has timed out. Please try again later.',
+  'errormessage.500': SOMETHING_WENT_WRONG,
+});
+
+export interface CatalogueEntry {
+  type: 'information' | 'error';
+  content: string;
+}
+
+export interface CatalogueOptions {
+  /** §8 "400 with caller message": shown as is for a 400 answer. */
+  badRequestMessage?: string;
+}
+
+function labelText(key: keyof typeof errorCatalogueLabels): string {
+  let email = '';
+  try {
+    email = getConfig().contactEmail;
+  } catch {
+    // Configuration not loaded: the sentence stays readable without the address.
+  }
+  const text = i18n.t(key, { email, defaultValue: errorCatalogueLabels[key] });
+  return text.replaceAll('{email}', email);
+}
+
+/** The catalogue row for an error (anything that is not an HttpError is 'any other'). */
+export function catalogueEntry(error: unknown, options: CatalogueOptions = {}): CatalogueEntry {
+  const status = error instanceof HttpError ? error.status : 0;
+  switch (status) {
+    case 401:
+      return { type: 'information', content: labelText('errormessage.401') };
+    case 403:
+      return { type: 'error', content: labelText('errormessage.403') };
+    case 404:
+      return { type: 'error', content: labelText('errormessage.404') };
+    case 408:
+      return { type: 'error', content: labelText('errormessage.408') };
+    case 400:
+      if (options.badRequestMessage) return { type: 'error', content: options.badRequestMessage };
+      return { type: 'error', content: labelText('errormessage.500') };
+    default:
+      return { type: 'error', content: labelText('errormessage.500') };
+  }
+}
+
+/**
+ * Handles an error the §8 way: shows the catalogue notification and "completes empty" by
+ * returning null (the caller gets no value and no thrown error).
+ */
+export function handleHttpError(error: unknown, options: CatalogueOptions = {}): null {
+  const entry = catalogueEntry(error, options);
+  notify({ type: entry.type, title: '', content: entry.content });
+  return null;
+}

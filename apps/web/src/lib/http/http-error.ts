@@ -1,0 +1,22 @@
+/**
+ * Why a request failed:
+ * - 'status': the server answered with a non-2xx status (see `status`);
+ * - 'timeout': no answer within the time-out (status 408, §8 "408 or time-out");
+ * - 'network': no answer at all (status 0; §8 "any other" row);
+ * - 'invalid-response': the body did not match the expected schema (status 500-class).
+ */
+export type HttpErrorReason = 'status' | 'timeout' | 'network' | 'invalid-response';
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
+  constructor(
+    readonly status: number,
+    /** The parsed JSON body, the text body, or the validation issues for 'invalid-response'. */
+    readonly body: unknown,
+    readonly reason: HttpErrorReason = 'status',
+    options?: ErrorOptions,
+  ) {
+    super(`HTTP ${status} (${reason})`, options);
+  }
+}
