@@ -1,0 +1,117 @@
+import { labelListSchema, type LabelEntry } from '@portico/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { getConfig } from '../../config/runtime-config.js';
+import { httpGet } from '../http/http-client.js';
+import { notify } from '../notifications/notification-store.js';
+import { defineLabels, registeredDefaults } from './define-labels.js';
+import { i18n } from './i18n.js';
+
+/**
+ * Server labels (§7 first row): GET {content}/labels/cpplabels?language=<profile language>,
+ * a list of {key, value} merged over the built-in English defaults (an empty value falls back
+ * to the default). On failure the defaults are used and a persistent notice says so (§4).
+ * The query function applies the result to i18next itself, so loading (or refreshing) the
+ * query is all the shell has to do.
+ */
+
+/** §9: default language en; supported locales. */
+export const DEFAULT_LOCALE = 'en';
+export const SUPPORTED_LOCALES = ['en', 'de', 'es', 'fr', 'nl', 'no', 'pt', 'pl', 'sv'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+
+export const labelsFallbackLabels = defineLabels({
+  'labels.fallback.notice':
+    'Due to maintenance, this environment is currently only available in English. We apologize for any inconvenience.',
+});
+
+const isLocale = (value: string): value is Locale =>
+  (SUPPORTED_LOCALES as readonly string[]).includes(value);
+
+/** The supported locale for a profile language ('de', 'de-DE', 'DE_de' → 'de'); otherwise en. */
+export function resolveLocale(language: string | null | undefined): Locale {
+  const primary = (language ?? '').trim().toLowerCase().split(/[-_]/, 1)[0] ?? '';
+  if (primary === '') return DEFAULT_LOCALE;
+  if (primary === 'nb' || primary === 'nn') return 'no';
+  if (isLocale(primary)) return primary;
+  console.warn(`Unsupported locale '${language ?? ''}', using ${DEFAULT_LOCALE}`);
+  return DEFAULT_LOCALE;
+}
+
+/** Server values over defaults; an empty (or blank) server value keeps the default. */
+export function mergeLabels(
+  defaults: Record<string, string>,
+  serverList: readonly LabelEntry[],
+): Record<string, string> {
+  const merged = { ...defaults };
+  for (const { key, value } of serverList) {
+    if (value.trim() !== '') merged[key] = value;
+  }
+  return merged;
+}
+
+/**
+ * Loads labels into i18next: the merged set becomes the 'server' namespace of the language,
+ * which becomes the current language. Returns the merged set.
+ */
+export async function applyLabels(
+  language: string,
+  list: readonly LabelEntry[],
+): Promise<Record<string, string>> {
+  const locale = resolveLocale(language);
+  const merged = mergeLabels(registeredDefaults(), list);
+  i18n.removeResourceBundle(locale, 'server');
+  i18n.addResourceBundle(locale, 'server', merged, false, true);
+  await i18n.changeLanguage(locale);
+  document.documentElement.lang = locale;
+  return merged;
+}
+
+export interface LoadedLabels {
+  /** The language the labels are in (en after a fallback). */
+  language: Locale;
+  labels: Record<string, string>;
+  /** True when the server labels could not be loaded and the English defaults are used. */
+  fallback: boolean;
+}
+
+/** Fetches, merges and applies the labels; never fails (the fallback is the defaults). */
+export async function loadLabels(
+  language: string | null | undefined,
+  signal?: AbortSignal,
+): Promise<LoadedLabels> {
+  const locale = resolveLocale(language);
+  let list: LabelEntry[] | null = null;
+  try {
+    list = await httpGet(`${getConfig().contentBase}/labels/cpplabels`, labelListSchema, {
+      query: { language: locale },
+      handleErrors: false,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.error('Labels could not be loaded; using the English defaults', error);
+  }
+  if (list === null) {
+    const labels = await applyLabels(DEFAULT_LOCALE, []);
+    notify({
+      type: 'information',
+      title: '',
+      content: i18n.t('labels.fallback.notice'),
+      persistent: true,
+    });
+    return { language: DEFAULT_LOCALE, labels, fallback: true };
+  }
+  return { language: locale, labels: await applyLabels(locale, list), fallback: false };
+}
+
+/** TanStack Query options for the labels of a profile language; loaded once, cached. */
+export function labelsQueryOptions(language: string | null | undefined) {
+  const locale = resolveLocale(language);
+  return queryOptions({
+    queryKey: ['labels', locale] as const,
+    queryFn: ({ signal }) => loadLabels(locale, signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+}
