@@ -1,0 +1,44 @@
+import type { Db } from '../db.js';
+import { hashPassword } from '../../lib/password.js';
+import { seedAccounts } from './accounts.js';
+import { seedContent } from './content.js';
+import { seedLabels } from './labels.js';
+import { seedNews } from './news.js';
+import { seedProducts } from './products.js';
+import { DEMO_PASSWORD, demoUserIds, seedUsers } from './users.js';
+
+// scrypt is slow on purpose; one hash serves all demo users and every seed in this process
+// (test suites seed a fresh PostgreSQL schema per file).
+let demoPasswordHash: Promise<string> | undefined;
+
+async function isSeeded(db: Pick<Db, 'query'>): Promise<boolean> {
+  const { rows } = await db.query('select 1 from users where id = any($1::text[]) limit 1', [
+    demoUserIds,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Writes the demo data set (issue 2 §2/§3): vendor contacts and accounts, the four demo users,
+ * products, content documents, labels and the demo news. Does nothing when the demo users
+ * already exist, so it is safe on every start-up.
+ */
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+  if (await isSeeded(db)) return;
+  demoPasswordHash ??= hashPassword(DEMO_PASSWORD).catch((error: unknown) => {
+    demoPasswordHash = undefined;
+    throw error;
+  });
+  const passwordHash = await demoPasswordHash;
+  await db.transaction(async (tx) => {
+    // Several API nodes may start at once against one PostgreSQL: let one seed, the rest wait.
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727275)');
+    if (await isSeeded(tx)) return;
+    await seedAccounts(tx);
+    await seedProducts(tx);
+    await seedUsers(tx, passwordHash);
+    await seedContent(tx);
+    await seedLabels(tx);
+    await seedNews(tx, now);
+  });
+}

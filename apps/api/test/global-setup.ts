@@ -1,0 +1,57 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import type { Db, Queryable } from '../src/db/db.js';
+import { migrate } from '../src/db/migrate.js';
+import { seedDemo } from '../src/db/seed/seed.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** File holding a PGlite data-dir dump of a migrated and seeded database. */
+    pgliteSnapshotPath: string;
+  }
+}
+
+// Raw PGlite behind the Db interface: the snapshot needs dumpDataDir, which Db hides.
+function asDb(lite: PGlite): Db {
+  const q = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    // Rows are whatever the caller's SQL selects; Queryable's T only names them.
+    query: (async (sql: string, params: readonly unknown[] = []) => ({
+      rows: (await target.query(sql, [...params])).rows,
+    })) as Queryable['query'],
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...q(lite),
+    transaction: (fn) => lite.transaction((tx) => fn(q(tx))),
+    close: () => lite.close(),
+  };
+}
+
+/**
+ * Migrates and seeds ONE PGlite, once per test run, and hands its dump to every test file:
+ * migrating and seeding per file would cost seconds each (scrypt, 160 news rows).
+ */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(join(tmpdir(), 'portico-api-test-'));
+  const lite = await PGlite.create();
+  try {
+    const db = asDb(lite);
+    await migrate(db);
+    await seedDemo(db);
+    const dump = await lite.dumpDataDir('none');
+    const path = join(dir, 'seeded.tar');
+    await writeFile(path, new Uint8Array(await dump.arrayBuffer()));
+    project.provide('pgliteSnapshotPath', path);
+  } finally {
+    await lite.close();
+  }
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
+}

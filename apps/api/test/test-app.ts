@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadEnv } from '../src/config/env.js';
+import type { Db } from '../src/db/db.js';
+import { createTestDb, type DbKind } from './test-db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** The test environment: quiet, NODE_ENV=test, everything else at its defaults unless overridden. */
+export function testEnvSource(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:8080',
+    ...overrides,
+  };
+}
+
+/** The whole app over a fresh seeded database, ready for app.inject(). */
+export async function createTestApp(
+  kind: DbKind = 'pglite',
+  envOverrides: Record<string, string> = {},
+): Promise<TestApp> {
+  const testDb = await createTestDb(kind);
+  try {
+    const app = await buildApp({
+      env: loadEnv(testEnvSource(envOverrides)),
+      db: testDb.db,
+      ready: true,
+    });
+    await app.ready();
+    return {
+      app,
+      db: testDb.db,
+      async close() {
+        try {
+          await app.close();
+        } finally {
+          await testDb.close();
+        }
+      },
+    };
+  } catch (error) {
+    await testDb.close();
+    throw error;
+  }
+}
