@@ -2,6 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
 import type { AppState } from './types.js';
+import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
+import { sharedRoutes } from './modules/shared/shared.routes.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { healthPlugin } from './plugins/health.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { spaPlugin } from './plugins/spa.js';
 import './types.js';
 
 export interface AppOptions {
@@ -27,6 +33,14 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   app.decorateRequest('caller', null);
 
   // Plugins and route modules are registered below, one line each.
+  await app.register(securityHeadersPlugin); // first: its hook must run before any early reply
+  await app.register(errorsPlugin);
+  await app.register(healthPlugin);
+  await app.register(runtimeConfigRoutes);
+  await app.register(sharedRoutes);
+
+  // Answers what nothing above claimed (index.html for client routes): keep it last.
+  await app.register(spaPlugin);
 
   return app;
 }

@@ -1,0 +1,59 @@
+/**
+ * Typed domain errors. Services throw these; plugins/errors.ts maps each to its status and
+ * answers `{ statusCode, error, message }`. Their messages reach the caller, so they must be
+ * written for the caller (no SQL, no stack, no internals).
+ */
+export abstract class DomainError extends Error {
+  abstract readonly statusCode: number;
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** 400: the caller sent something we cannot accept. */
+export class BadRequestError extends DomainError {
+  readonly statusCode = 400;
+}
+
+/** 401: no valid bearer token. */
+export class UnauthorizedError extends DomainError {
+  readonly statusCode = 401;
+  constructor(message = 'A valid bearer token is required.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/** 403: the caller is known but may not do this (checked against the caller's account). */
+export class ForbiddenError extends DomainError {
+  readonly statusCode = 403;
+  constructor(message = 'You are not allowed to do this.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/** 404: the thing does not exist, or the caller may not know it exists. */
+export class NotFoundError extends DomainError {
+  readonly statusCode = 404;
+  constructor(message = 'Not found.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/** 409: the request conflicts with the current state (e.g. a duplicate e-mail, §5). */
+export class ConflictError extends DomainError {
+  readonly statusCode = 409;
+}
+
+/** 429: too many attempts (rate limits). */
+export class TooManyRequestsError extends DomainError {
+  readonly statusCode = 429;
+  constructor(message = 'Too many requests. Please try again later.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}

@@ -1,0 +1,41 @@
+import { type RuntimeConfig, runtimeConfigSchema } from '@portico/contracts';
+import type { Env } from '../../config/env.js';
+import { issuerOf } from '../../config/issuer.js';
+
+/**
+ * /config.json (§7 "Base addresses come from runtime configuration"; issue 2 §4), built from
+ * the environment so that changing configuration needs no rebuild of the SPA. Validated
+ * against the contract, so a bad environment fails at start-up, not in the browser.
+ */
+export function buildRuntimeConfig(env: Env, spriteHash: string): RuntimeConfig {
+  return runtimeConfigSchema.parse({
+    contentBase: env.CONTENT_BASE,
+    apiBase: env.API_BASE,
+    newsBase: env.NEWS_BASE,
+    sharedBase: env.SHARED_BASE,
+    apiMarker: env.API_MARKER,
+    auth: {
+      issuer: issuerOf(env),
+      clientId: env.OIDC_CLIENT_ID,
+      responseType: env.OIDC_RESPONSE_TYPE,
+      scope: 'openid profile email',
+    },
+    links: {
+      community: env.COMMUNITY_URL,
+      csm: env.CSM_URL,
+      learning: env.LEARNING_URL,
+      marketplace: env.MARKETPLACE_URL,
+      dealManagement: env.DEAL_MANAGEMENT_URL,
+      salesPartners: env.SALES_PARTNER_URL,
+      resources: env.RESOURCES_URL,
+      billing: env.BILLING_URL,
+    },
+    supportFrameBase: env.SUPPORT_FRAME_URL,
+    logoutPath: env.LOGOUT_PATH,
+    contactEmail: env.CONTACT_EMAIL,
+    titleSuffix: env.TITLE_SUFFIX,
+    analyticsId: env.ANALYTICS_ID,
+    keepAlive: { url: env.KEEP_ALIVE_URL, intervalMs: env.KEEP_ALIVE_INTERVAL },
+    spriteHash,
+  } satisfies RuntimeConfig);
+}

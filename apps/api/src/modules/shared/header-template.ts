@@ -1,0 +1,72 @@
+import type { Env } from '../../config/env.js';
+import { escapeHtml, safeHref } from '../../lib/html.js';
+import type { HeaderUser } from './user-cookie.js';
+
+interface NavLink {
+  text: string;
+  href: string;
+}
+
+function navigation(env: Env, user: HeaderUser | null): NavLink[] {
+  const permissions = new Set(user?.permissions ?? []);
+  const links: NavLink[] = [
+    { text: 'News', href: '/news' },
+    { text: 'My Solutions', href: '/my-solutions' },
+    { text: 'Support4U', href: '/services' },
+    { text: 'University4U', href: '/university' },
+    { text: 'Resources4U', href: '/resources' },
+    { text: 'Deal Management 4U', href: env.DEAL_MANAGEMENT_URL },
+    { text: 'Marketplace', href: '/marketplace' },
+  ];
+  if (permissions.has('PARTNER') || permissions.has('SALES')) {
+    links.push({ text: 'Sales Partners', href: '/salespartners' });
+  }
+  links.push({ text: 'Community', href: env.COMMUNITY_URL });
+  return links;
+}
+
+const icon = (name: string): string =>
+  `<svg class="portico-icon" aria-hidden="true" focusable="false"><use href="#icon-${name}"></use></svg>`;
+
+/**
+ * The default shared header (§1), fetched by the SPA as HTML and sanitised with DOMPurify
+ * before it reaches the DOM: plain markup, no scripts, no inline handlers. The root is a
+ * div so the SPA's own host element decides the landmark (a <header> host gives "banner").
+ * Every value from configuration or from the USER cookie is escaped.
+ */
+export function renderHeader(env: Env, user: HeaderUser | null): string {
+  const firstName = user?.firstName ?? '';
+  const nav = navigation(env, user)
+    .map(
+      (l) =>
+        `<li><a class="portico-header__nav-link" href="${safeHref(l.href)}">${escapeHtml(l.text)}</a></li>`,
+    )
+    .join('\n        ');
+  const greeting = firstName
+    ? `<span class="portico-header__greeting">${icon('user')}<span>Hello, ${escapeHtml(firstName)}</span></span>`
+    : '';
+
+  return `<div class="portico-header">
+  <div class="portico-header__bar">
+    <a class="portico-header__logo" href="/news"><span class="portico-header__brand">Portico</span><span class="portico-visually-hidden"> – News</span></a>
+    <nav class="portico-header__nav" aria-label="Portal">
+      <ul class="portico-header__nav-list">
+        ${nav}
+      </ul>
+    </nav>
+    <div class="portico-header__user">
+      ${greeting}
+      <a class="portico-header__settings" href="/my-settings">My settings</a>
+      <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">Sign out</a>
+    </div>
+  </div>
+  <form class="portico-header__search" role="search" action="/search" method="get">
+    <label class="portico-header__search-label" for="portico-search-query">Search the portal</label>
+    <input class="portico-header__search-input" id="portico-search-query" name="query" type="text" autocomplete="off" />
+    <label class="portico-header__search-label" for="portico-search-product">Product</label>
+    <select class="portico-header__search-product" id="portico-search-product" name="productId"></select>
+    <button class="portico-header__search-button" type="submit">${icon('search')}<span>Search</span></button>
+  </form>
+</div>
+`;
+}

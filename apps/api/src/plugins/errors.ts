@@ -1,0 +1,132 @@
+import { STATUS_CODES } from 'node:http';
+import type { ApiError } from '@portico/contracts';
+import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { isDomainError } from '../lib/errors.js';
+import { rootPlugin } from '../lib/root-plugin.js';
+
+/** The one error body of the whole API (contracts `apiErrorSchema`). */
+export function errorBody(statusCode: number, message: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/** Never shown to callers: 5xx details go to the log only. */
+export const internalErrorMessage = 'Something went wrong on our side. Please try again later.';
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+interface ZodLikeError {
+  name: 'ZodError';
+  issues: { path: readonly PropertyKey[]; message: string }[];
+}
+
+/** zod errors thrown by `schema.parse()` in route handlers (duck-typed: any zod copy). */
+function isZodError(error: unknown): error is ZodLikeError {
+  return (
+    error instanceof Error &&
+    error.name === 'ZodError' &&
+    Array.isArray((error as Partial<ZodLikeError>).issues)
+  );
+}
+
+function zodMessage(error: ZodLikeError): string {
+  const details = error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const where = issue.path.map(String).join('.');
+      return where ? `${where}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+  return `Invalid request. ${details}`;
+}
+
+function statusCodeOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
+  const { statusCode } = error;
+  return typeof statusCode === 'number' && statusCode >= 400 && statusCode <= 599
+    ? statusCode
+    : undefined;
+}
+
+/** Maps anything thrown while handling a request to the status and body the caller gets. */
+export function toApiError(error: unknown): ApiError {
+  if (isDomainError(error)) return errorBody(error.statusCode, error.message);
+  if (isZodError(error)) return errorBody(400, zodMessage(error));
+
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation) {
+    return errorBody(400, `Invalid request. ${fastifyError.message ?? ''}`.trim());
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return errorBody(400, 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errorBody(400, 'The request body is empty but its content type says JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errorBody(413, 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errorBody(415, 'This content type is not supported here.');
+    default:
+      break;
+  }
+
+  const status = statusCodeOf(error);
+  // Client errors raised by Fastify or its plugins carry messages written for the caller.
+  if (status !== undefined && status < 500) {
+    return errorBody(status, fastifyError.message || (STATUS_CODES[status] ?? 'Bad request'));
+  }
+  return errorBody(status ?? 500, internalErrorMessage);
+}
+
+function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
+  return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One error handler for the whole app (ARCHITECTURE.md "Errors"): typed domain errors and
+ * validation errors become 4xx JSON with a clear message; anything else is a 500 whose
+ * detail is logged, never sent. Unknown paths get a 404 JSON. While the server is starting
+ * (migrations not yet applied) or shutting down, /api answers 503 instead of failing
+ * halfway (issue 2 §7).
+ */
+const errors: FastifyPluginCallback = (app, _options, done) => {
+  app.addHook('onRequest', (request, reply, next) => {
+    if (!isApiPath(request.url) || (app.state.ready && !app.state.shuttingDown)) {
+      next();
+      return;
+    }
+    const message = app.state.shuttingDown
+      ? 'The server is shutting down. Please try again in a moment.'
+      : 'The server is starting. Please try again in a moment.';
+    // Answering here ends the request: the hook chain stops without next().
+    reply.header('retry-after', '5');
+    sendError(reply, errorBody(503, message));
+  });
+
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const body = toApiError(error);
+    if (body.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ statusCode: body.statusCode, reason: body.message }, 'request rejected');
+    }
+    return sendError(reply, body);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      errorBody(404, `There is nothing at ${request.method} ${pathOf(request.url)}.`),
+    ),
+  );
+  done();
+};
+
+export const errorsPlugin = rootPlugin('portico-errors', errors);

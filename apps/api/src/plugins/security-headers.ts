@@ -1,0 +1,75 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { Env } from '../config/env.js';
+import { issuerOf } from '../config/issuer.js';
+import { originOf } from '../lib/origins.js';
+import { rootPlugin } from '../lib/root-plugin.js';
+
+function unique(values: (string | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => Boolean(v)))];
+}
+
+/** Origins the SPA may frame: the support frames, the keep-alive frame and FRAME_ORIGINS. */
+export function frameOrigins(env: Env): string[] {
+  const extra = env.FRAME_ORIGINS.split(/[\s,]+/).map(originOf);
+  return unique([originOf(env.SUPPORT_FRAME_URL), originOf(env.KEEP_ALIVE_URL), ...extra]);
+}
+
+/**
+ * The Content-Security-Policy of every response (issue 2 §7). Scripts only from our own
+ * origin (no inline, no eval); styles allow inline because React style props and sanitised
+ * server HTML use style attributes. Everything the runtime configuration points at that the
+ * browser must reach (issuer, absolute API bases, frames) is added by origin.
+ */
+export function contentSecurityPolicy(env: Env): string {
+  const issuerOrigin = originOf(issuerOf(env));
+  const publicOrigin = originOf(env.PUBLIC_URL);
+  const apiOrigins = [env.API_BASE, env.CONTENT_BASE, env.NEWS_BASE, env.SHARED_BASE].map(originOf);
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'"]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', unique(["'self'", issuerOrigin, ...apiOrigins])],
+    ['frame-src', unique(["'self'", ...frameOrigins(env)])],
+    ['frame-ancestors', ["'self'"]],
+    ['form-action', unique(["'self'", publicOrigin, issuerOrigin])],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+export function securityHeaders(env: Env): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy(env),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'SAMEORIGIN',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy':
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  };
+  if (env.PUBLIC_URL.startsWith('https://')) {
+    headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  }
+  return headers;
+}
+
+/**
+ * Puts the security headers on every response: routes, static files, 404s, errors, and
+ * replies written straight to the Node response (the embedded provider), because they are
+ * set on the raw response as soon as the request arrives. A route may still override one
+ * with reply.header(), which takes precedence when the head is written.
+ */
+const headersHook: FastifyPluginCallback = (app, _options, done) => {
+  const headers = Object.entries(securityHeaders(app.env));
+  app.addHook('onRequest', (_request, reply, next) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    next();
+  });
+  done();
+};
+
+export const securityHeadersPlugin = rootPlugin('portico-security-headers', headersHook);

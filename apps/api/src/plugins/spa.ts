@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { webDistDir } from '../lib/paths.js';
+
+export interface SpaOptions {
+  /** The built SPA (default: apps/web/dist of this checkout). */
+  distDir?: string;
+}
+
+/** Paths the server itself owns: never answered with the SPA. */
+const serverPaths = [
+  '/api',
+  '/oidc',
+  '/shared',
+  '/media',
+  '/health',
+  '/config.json',
+  '/support-desk',
+];
+
+function isServerPath(path: string): boolean {
+  return serverPaths.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+function cacheControlFor(file: string): string {
+  if (file === 'index.html') return 'no-cache';
+  // Vite writes content-hashed names under assets/: a changed file is a new address.
+  if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+/** The dist file a URL path names, as a path relative to dist; undefined when there is none. */
+async function fileFor(distDir: string, urlPath: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const absolute = resolve(distDir, `.${decoded}`);
+  if (!absolute.startsWith(distDir + sep)) return undefined;
+  const rel = relative(distDir, absolute).split(sep).join('/');
+  if (rel.split('/').some((segment) => segment.startsWith('.'))) return undefined;
+  try {
+    return (await stat(absolute)).isFile() ? rel : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const notBuiltMessage =
+  'The Portico web app has not been built yet (apps/web/dist is missing).\n' +
+  'Run `npm run build` (or simply `npm start`, which builds when needed) and reload this page.\n';
+
+/**
+ * Serves the built SPA (issue 2 §1): its files, and index.html for any other GET that asks
+ * for HTML outside the server's own paths, so client-side routes survive a reload. Register
+ * it last. Anything else falls through to the JSON 404.
+ */
+export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) => {
+  const distDir = resolve(options.distDir ?? webDistDir());
+  const built = existsSync(resolve(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      serve: false,
+      cacheControl: false,
+      index: false,
+    });
+  } else {
+    app.log.warn(
+      `The web app is not built (${distDir} has no index.html); pages answer 503 until it is.`,
+    );
+  }
+
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    if (isServerPath(path)) return reply.callNotFound();
+
+    if (!built) {
+      if (!acceptsHtml(request)) return reply.callNotFound();
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(notBuiltMessage);
+    }
+
+    const file = await fileFor(distDir, path);
+    if (file) {
+      reply.header('cache-control', cacheControlFor(file));
+      return reply.sendFile(file);
+    }
+    if (!acceptsHtml(request)) return reply.callNotFound();
+    // Client-side route: the SPA decides what to show (and its own "not found").
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept');
+    return reply.sendFile('index.html');
+  });
+};
