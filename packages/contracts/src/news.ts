@@ -20,3 +20,126 @@ export const newsItemSchema = z.object({
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 export const newsListSchema = z.array(newsItemSchema);
+
+/** Paging and text limits of `GET {news base}` (§7 news rows, §9). */
+export const NEWS_DEFAULT_PAGE_SIZE = 30;
+export const NEWS_MAX_PAGE_SIZE = 100;
+export const NEWS_MAX_PAGE = 100_000;
+export const NEWS_MAX_QUERY_LENGTH = 200;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Years 1000-9999 keep every date a four-digit ISO date.
+const MIN_EPOCH_MS = Date.UTC(1000, 0, 1);
+const MAX_EPOCH_MS = Date.UTC(10_000, 0, 1) - 1;
+
+/**
+ * The query string of `GET {news base}`, as the server receives it: every value a string.
+ * Two forms answer the same way (§7): `page, size, query, fromDateTime, toDateTime` (epoch ms
+ * of the start and end of a day) and `page, pageSize, query, startDate, endDate` (ISO dates,
+ * whole UTC days, both inclusive). Mixing the two forms is rejected.
+ */
+export const newsListQuerySchema = z
+  .object({
+    page: single('page'),
+    size: single('size'),
+    pageSize: single('pageSize'),
+    query: single('query'),
+    fromDateTime: single('fromDateTime'),
+    toDateTime: single('toDateTime'),
+    startDate: single('startDate'),
+    endDate: single('endDate'),
+  })
+  .transform((raw, ctx) => {
+    const fail = (message: string): typeof z.NEVER => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    const epochForm = raw.size !== undefined || raw.fromDateTime !== undefined || raw.toDateTime !== undefined;
+    const isoForm = raw.pageSize !== undefined || raw.startDate !== undefined || raw.endDate !== undefined;
+    if (epochForm && isoForm) {
+      return fail(
+        'Use either size, fromDateTime and toDateTime or pageSize, startDate and endDate, not a mix of both forms',
+      );
+    }
+
+    const page = wholeNumber(raw.page, 1);
+    if (page === undefined || page < 1 || page > NEWS_MAX_PAGE) {
+      return fail(`page must be a whole number from 1 to ${NEWS_MAX_PAGE}`);
+    }
+    const sizeName = isoForm ? 'pageSize' : 'size';
+    const size = wholeNumber(isoForm ? raw.pageSize : raw.size, NEWS_DEFAULT_PAGE_SIZE);
+    if (size === undefined || size < 1 || size > NEWS_MAX_PAGE_SIZE) {
+      return fail(`${sizeName} must be a whole number from 1 to ${NEWS_MAX_PAGE_SIZE}`);
+    }
+
+    const query = raw.query?.trim() ?? '';
+    if (query.length > NEWS_MAX_QUERY_LENGTH) {
+      return fail(`query must be at most ${NEWS_MAX_QUERY_LENGTH} characters`);
+    }
+
+    let from: number | undefined;
+    let to: number | undefined;
+    if (isoForm) {
+      const start = isoDay(raw.startDate);
+      if (start === null) return fail('startDate must be a date written as yyyy-mm-dd');
+      const end = isoDay(raw.endDate);
+      if (end === null) return fail('endDate must be a date written as yyyy-mm-dd');
+      from = start;
+      // Inclusive: up to the last millisecond of that UTC day.
+      to = end === undefined ? undefined : end + DAY_MS - 1;
+      if (from !== undefined && to !== undefined && from > to) return fail('startDate must not be after endDate');
+    } else {
+      const fromMs = epochMs(raw.fromDateTime);
+      if (fromMs === null) return fail('fromDateTime must be a date as epoch milliseconds');
+      const toMs = epochMs(raw.toDateTime);
+      if (toMs === null) return fail('toDateTime must be a date as epoch milliseconds');
+      from = fromMs;
+      to = toMs;
+      if (from !== undefined && to !== undefined && from > to) {
+        return fail('fromDateTime must not be after toDateTime');
+      }
+    }
+
+    return {
+      page,
+      size,
+      ...(query ? { query } : {}),
+      ...(from === undefined ? {} : { from }),
+      ...(to === undefined ? {} : { to }),
+    };
+  });
+
+/** A validated news list request: `from` and `to` are inclusive epoch-millisecond bounds. */
+export type NewsListCriteria = z.output<typeof newsListQuerySchema>;
+
+/** One optional query-string value; a repeated parameter arrives as a list and is refused. */
+function single(name: string) {
+  return z.string({ error: `${name} must be given once, as text` }).optional();
+}
+
+/** The fallback when absent; the number for 1-9 digits; undefined for anything else. */
+function wholeNumber(value: string | undefined, fallback: number): number | undefined {
+  if (value === undefined || value === '') return fallback;
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
+
+/** undefined = absent; null = not a date. */
+function epochMs(value: string | undefined): number | null | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^-?\d{1,16}$/.test(value)) return null;
+  const ms = Number(value);
+  return ms >= MIN_EPOCH_MS && ms <= MAX_EPOCH_MS ? ms : null;
+}
+
+/** Start of the UTC day of an ISO yyyy-mm-dd date; undefined = absent; null = not a real date. */
+function isoDay(value: string | undefined): number | null | undefined {
+  if (value === undefined || value === '') return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const date = new Date(ms);
+  // Date.UTC rolls 2026-02-30 over to March; a real date survives the round trip.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return ms;
+}
