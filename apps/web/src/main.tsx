@@ -1,7 +1,62 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from './app/providers.js';
+import { createAppRouter } from './app/router.js';
+import { loadRuntimeConfig } from './config/runtime-config.js';
+import { defineLabels } from './lib/labels/define-labels.js';
+import { i18n } from './lib/labels/i18n.js';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(<StrictMode>{null}</StrictMode>);
+/**
+ * Start: /config.json first (every address comes from it, §7), then the app. Without a
+ * configuration nothing can work, so a readable message replaces the app instead of a blank
+ * page. Server labels need the configuration, so the message uses the English defaults.
+ */
+export const startLabels = defineLabels({
+  'start.failed.title': 'Portico could not start',
+  'start.failed.body':
+    'The portal configuration could not be loaded. Please reload the page; if this keeps happening, try again later.',
+  'start.failed.reload': 'Reload',
+});
+
+function showStartFailure(container: HTMLElement, error: unknown): void {
+  console.error('Portico could not start', error);
+  const main = document.createElement('main');
+  main.id = 'main';
+  main.className = 'app-start-failure';
+  const message = document.createElement('div');
+  message.setAttribute('role', 'alert');
+  const title = document.createElement('h1');
+  title.textContent = i18n.t('start.failed.title');
+  const text = document.createElement('p');
+  text.textContent = i18n.t('start.failed.body');
+  message.append(title, text);
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.textContent = i18n.t('start.failed.reload');
+  reload.addEventListener('click', () => window.location.reload());
+  main.append(message, reload);
+  container.replaceChildren(main);
 }
+
+/** Loads the configuration, then renders the app into `container`; null when it could not start. */
+export async function start(container: HTMLElement): Promise<Root | null> {
+  try {
+    await loadRuntimeConfig();
+  } catch (error) {
+    showStartFailure(container, error);
+    return null;
+  }
+  const root = createRoot(container);
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return root;
+}
+
+const container = document.getElementById('root');
+if (container) void start(container);

@@ -1,0 +1,45 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { HttpError } from '../lib/http/http-error.js';
+import { i18n } from '../lib/labels/i18n.js';
+
+const MAX_RETRIES = 2;
+
+/** A 4xx answer will not change by asking again; network trouble, time-outs and 5xx might. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof HttpError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+/**
+ * The app's query cache. Server data is cached for a minute by default; the central slices
+ * (profile, labels, countries and languages) set staleTime Infinity themselves. Errors the
+ * HTTP client handled arrive as null data, so retries only see errors callers opted into.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Product } from '@portico/contracts';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
+import { Outlet } from 'react-router';
+import { NotificationBar } from '../../components/ui/notification-bar/notification-bar.js';
+import { useT } from '../../lib/labels/use-t.js';
+import { productsQueryOptions } from '../start-up-queries.js';
+import { useStartUp } from '../start-up.js';
+import { IconSprite } from './icon-sprite.js';
+import { LoadingBar } from './loading-bar.js';
+import { ModalHost } from './modal-host.js';
+import { SharedHtml } from './shared-html.js';
+import { footerQueryOptions, headerQueryOptions } from './shell-queries.js';
+import { useNavigationEffects } from './use-navigation-effects.js';
+import './shell.labels.js';
+import './shell.css';
+
+const NO_PRODUCTS: readonly Product[] = [];
+
+/** Loaded, or failed: a header or footer that cannot load must not keep the page hidden. */
+const settled = (query: UseQueryResult<string>): boolean =>
+  (query.isSuccess && !query.isPlaceholderData) || query.isError;
+
+function focusMain(event: MouseEvent<HTMLAnchorElement>): void {
+  const main = document.getElementById('main');
+  if (!main) return;
+  // Focus moves without a hash navigation (which the router would treat as a new page).
+  event.preventDefault();
+  main.focus();
+}
+
+/**
+ * The app shell (§1): skip link, loading bar, icon sprite, shared header, notification bar,
+ * the routed page in <main>, shared footer and the modal host. The page stays hidden until
+ * the app is ready (signed in with labels loaded, or a signed-out visit to a public route)
+ * and both header and footer have loaded or failed.
+ */
+export function AppShell() {
+  const t = useT();
+  const startUp = useStartUp();
+  useNavigationEffects();
+
+  const header = useQuery({
+    ...headerQueryOptions(startUp.userCookie),
+    enabled: startUp.headerCanLoad,
+    // A refreshed profile keeps the current header until the new greeting arrives; the first
+    // signed-in header (after a signed-out one) is waited for.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] != null ? keepPreviousData(previous) : undefined,
+  });
+  const footer = useQuery(footerQueryOptions());
+  const products = useQuery({ ...productsQueryOptions(), enabled: startUp.authorised });
+
+  const visible = startUp.ready && settled(header) && settled(footer);
+
+  return (
+    <>
+      <a className="app-skip-link" href="#main" onClick={focusMain}>
+        {t('shell.skipToContent')}
+      </a>
+      <LoadingBar />
+      <IconSprite />
+      {!visible && (
+        <p className="app-visually-hidden" role="status">
+          {t('shell.pageLoading')}
+        </p>
+      )}
+      <div className="app-page" hidden={!visible} aria-busy={!visible} data-testid="app-page">
+        {header.data && (
+          <SharedHtml
+            html={header.data}
+            className="app-header"
+            search={{
+              catalogue: products.data ?? NO_PRODUCTS,
+              connected: startUp.profile?.connectedProducts ?? NO_PRODUCTS,
+            }}
+          />
+        )}
+        <NotificationBar />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {footer.data && <SharedHtml html={footer.data} className="app-footer" />}
+      </div>
+      <ModalHost />
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Product } from '@portico/contracts';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths, routePaths } from '../../config/paths.js';
+import { getConfig } from '../../config/runtime-config.js';
+import {
+  fillProductOptions,
+  findHeaderSearch,
+  mergeProducts,
+  readHeaderSearch,
+} from './header-search.js';
+import { inAppHref, serverOwnedPaths } from './in-app-link.js';
+
+interface SharedHtmlProps {
+  /** Sanitised HTML (see sanitizeShellHtml). */
+  html: string;
+  className: string;
+  /**
+   * Set for the header: its search form is filled with these products (catalogue plus the
+   * user's connected ones) and handled client-side. Pass stable arrays (query data).
+   */
+  search?: { catalogue: readonly Product[]; connected: readonly Product[] };
+}
+
+/**
+ * Hosts the shared header or footer HTML. Same-origin links into the app navigate
+ * client-side; the header search form (query + productId) fills its product list and
+ * submits to /search client-side, and mirrors the search page's criteria while it is shown.
+ */
+export function SharedHtml({ html, className, search }: SharedHtmlProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    const host = ref.current;
+    if (!host) return;
+    const serverPaths = serverOwnedPaths(getConfig());
+    const onClick = (event: MouseEvent) => {
+      const to = inAppHref(event, serverPaths);
+      if (to === null) return;
+      event.preventDefault();
+      void navigate(to);
+    };
+    host.addEventListener('click', onClick);
+    return () => host.removeEventListener('click', onClick);
+  }, [navigate]);
+
+  const handlesSearch = search !== undefined;
+  const catalogue = search?.catalogue;
+  const connected = search?.connected;
+  const criteria = location.pathname === routePaths.search ? location.search : '';
+
+  useEffect(() => {
+    const form = ref.current && handlesSearch ? findHeaderSearch(ref.current) : null;
+    if (!form) return;
+    if (form.product) {
+      fillProductOptions(form.product, mergeProducts(catalogue ?? [], connected ?? []));
+    }
+    // §2 Search results: the header search shows the page's query and product, cleared on leaving.
+    const params = new URLSearchParams(criteria);
+    if (form.query) form.query.value = params.get('query') ?? '';
+    if (form.product) form.product.value = params.get('productId') ?? '';
+  }, [html, handlesSearch, catalogue, connected, criteria]);
+
+  useEffect(() => {
+    const form = ref.current && handlesSearch ? findHeaderSearch(ref.current) : null;
+    if (!form) return;
+    const onSubmit = (event: SubmitEvent) => {
+      event.preventDefault();
+      const { query, productId } = readHeaderSearch(form);
+      void navigate(paths.search(query, productId));
+    };
+    form.form.addEventListener('submit', onSubmit);
+    return () => form.form.removeEventListener('submit', onSubmit);
+  }, [html, handlesSearch, navigate]);
+
+  return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}

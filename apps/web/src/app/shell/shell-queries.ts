@@ -1,0 +1,74 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getConfig } from '../../config/runtime-config.js';
+import { httpText } from '../../lib/http/http-client.js';
+import { clearUserCookie, writeUserCookie } from '../user-cookie.js';
+import { sanitizeShellHtml, sanitizeSprite } from './sanitize-shell-html.js';
+
+/**
+ * The shared pieces of the shell (§7 "GET {shared base}/header and /footer", "icon sprite with
+ * a hash query"), fetched as text. They are not API addresses, so they never carry the bearer
+ * token, and they are not shown through the error catalogue: a missing header or footer only
+ * means the page shows without it.
+ */
+
+const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path}`;
+
+export type SharedFragment = 'header' | 'footer';
+
+async function fetchFragment(kind: SharedFragment, signal: AbortSignal): Promise<string> {
+  try {
+    const html = await httpText(joinUrl(getConfig().sharedBase, kind), {
+      signal,
+      handleErrors: false,
+    });
+    return sanitizeShellHtml(html ?? '');
+  } catch (error) {
+    if (!signal.aborted) console.warn(`The shared ${kind} could not be loaded`, error);
+    throw error;
+  }
+}
+
+const shellQuery = { staleTime: Infinity, gcTime: Infinity, retry: false } as const;
+
+/**
+ * The header for a user: `userCookie` is the encoded profile (null when signed out). The USER
+ * cookie is written right before the request so the server can greet the user (§1); a new
+ * profile is a new key, so the greeting follows a refreshed profile.
+ */
+export const headerQueryOptions = (userCookie: string | null) =>
+  queryOptions({
+    queryKey: ['shell', 'header', userCookie] as const,
+    queryFn: ({ signal }) => {
+      if (userCookie === null) clearUserCookie();
+      else writeUserCookie(userCookie);
+      return fetchFragment('header', signal);
+    },
+    ...shellQuery,
+  });
+
+export const footerQueryOptions = () =>
+  queryOptions({
+    queryKey: ['shell', 'footer'] as const,
+    queryFn: ({ signal }) => fetchFragment('footer', signal),
+    ...shellQuery,
+  });
+
+export const spriteQueryOptions = () =>
+  queryOptions({
+    queryKey: ['shell', 'sprite', getConfig().spriteHash] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        const svg = await httpText(joinUrl(getConfig().sharedBase, 'sprite.svg'), {
+          query: { v: getConfig().spriteHash },
+          signal,
+          handleErrors: false,
+        });
+        return sanitizeSprite(svg ?? '');
+      } catch (error) {
+        // Icons are decoration: without the sprite they are blank, and every control keeps its name.
+        if (!signal.aborted) console.warn('The icon sprite could not be loaded', error);
+        return '';
+      }
+    },
+    ...shellQuery,
+  });

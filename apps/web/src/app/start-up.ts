@@ -1,0 +1,110 @@
+import type { UserProfile } from '@portico/contracts';
+import {
+  keepPreviousData,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { isAuthorised } from '../lib/auth/session.js';
+import { labelsQueryOptions } from '../lib/labels/labels-query.js';
+import {
+  countriesAndLanguagesQueryOptions,
+  profileQueryOptions,
+  startUpKeys,
+} from './start-up-queries.js';
+import { userCookieValue } from './user-cookie.js';
+
+/**
+ * §4 Start-up. The shell renders once the first navigation has ended (the data router runs
+ * the first route's loaders before it renders anything); from then on, when the user is
+ * authorised:
+ * 1. the profile loads (GET {api}/users/me), once, cached;
+ * 2. then the labels for the profile's language load, once, cached, and become the
+ *    localisation (the labels query applies them; failure → English defaults + notice);
+ * 3. analytics is initialised with the profile.
+ * Signed out, nothing loads and the app is ready at once (only public routes render then:
+ * guarded ones redirect to login before the shell sees them).
+ */
+
+export interface StartUp {
+  authorised: boolean;
+  /** The profile, or null while loading, when signed out, or when it could not be loaded. */
+  profile: UserProfile | null;
+  /** The encoded profile for the USER cookie (null when there is none). */
+  userCookie: string | null;
+  /** The header may be requested: the profile has loaded or failed (or there is no user). */
+  headerCanLoad: boolean;
+  /** The app-ready signal: authorised with labels loaded, or signed out. */
+  ready: boolean;
+}
+
+/**
+ * Analytics hook point (§4 Start-up, §7 Analytics events): `init` is called once with the
+ * first profile. The analytics module (a later issue) plugs in by replacing it; until then it
+ * does nothing.
+ */
+export const analyticsHook: { init: (profile: UserProfile) => void } = {
+  init: () => undefined,
+};
+
+let analyticsStarted = false;
+
+export function useStartUp(): StartUp {
+  const authorised = isAuthorised();
+  const profileQuery = useQuery({ ...profileQueryOptions(), enabled: authorised });
+  const profile = authorised ? (profileQuery.data ?? null) : null;
+  // A failed profile (handled by the error catalogue → null) still lets the app start.
+  const profileSettled = profileQuery.isSuccess || profileQuery.isError;
+
+  const labels = useQuery({
+    ...labelsQueryOptions(profile?.language),
+    enabled: authorised && profileSettled,
+    // A refreshed profile with another language keeps the current labels until the new ones apply.
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (!profile || analyticsStarted) return;
+    analyticsStarted = true;
+    analyticsHook.init(profile);
+  }, [profile]);
+
+  return {
+    authorised,
+    profile,
+    userCookie: profile ? userCookieValue(profile) : null,
+    headerCanLoad: !authorised || profileSettled,
+    ready: !authorised || labels.isSuccess || labels.isError,
+  };
+}
+
+/** The refresh action (§4): reloads the profile and the labels. */
+export async function refreshStartUp(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: startUpKeys.profile }),
+    queryClient.invalidateQueries({ queryKey: ['labels'] }),
+  ]);
+}
+
+/** The refresh action for components. */
+export function useRefreshStartUp(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => refreshStartUp(queryClient), [queryClient]);
+}
+
+/** The signed-in user's profile (null until loaded or when signed out). */
+export function useProfile(): UserProfile | null {
+  const authorised = isAuthorised();
+  return useQuery({ ...profileQueryOptions(), enabled: authorised }).data ?? null;
+}
+
+/** Countries and languages (§3): loaded when first asked for, then cached. */
+export function useCountriesAndLanguages() {
+  return useQuery({ ...countriesAndLanguagesQueryOptions(), enabled: isAuthorised() });
+}
+
+/** Tests: let analytics initialise again. */
+export function resetStartUpForTests(): void {
+  analyticsStarted = false;
+}
