@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
 import type { AppState } from './types.js';
+import { newsRoutes } from './modules/news/news.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
 import { sharedRoutes } from './modules/shared/shared.routes.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -38,6 +39,7 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   await app.register(healthPlugin);
   await app.register(runtimeConfigRoutes);
   await app.register(sharedRoutes);
+  await app.register(newsRoutes);
 
   // Answers what nothing above claimed (index.html for client routes): keep it last.
   await app.register(spaPlugin);
