@@ -5,8 +5,10 @@ import type { AppState } from './types.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
 import { sharedRoutes } from './modules/shared/shared.routes.js';
+import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
+import { oidcPlugin } from './plugins/oidc.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 import './types.js';
@@ -37,6 +39,8 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   await app.register(securityHeadersPlugin); // first: its hook must run before any early reply
   await app.register(errorsPlugin);
   await app.register(healthPlugin);
+  await app.register(oidcPlugin); // embedded sign-in under /oidc (none when OIDC_ISSUER is set)
+  await app.register(authPlugin); // bearer JWT on /api/*: before any API route
   await app.register(runtimeConfigRoutes);
   await app.register(sharedRoutes);
   await app.register(newsRoutes);

@@ -1,0 +1,163 @@
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { errors, type InteractionResults } from 'oidc-provider';
+import { z } from 'zod';
+import { interactionPath, SCOPES, type OidcSettings } from './oidc-provider.js';
+import {
+  LOGOUT_SCRIPT,
+  LOGOUT_SCRIPT_PATH,
+  messagePage,
+  signInPage,
+  STYLESHEET,
+  STYLESHEET_PATH,
+  texts,
+  tooManyAttemptsPage,
+} from './oidc-pages.js';
+import { signIn, WINDOW_SECONDS } from './sign-in.service.js';
+
+export interface InteractionRoutesOptions {
+  getProvider: () => Promise<Provider>;
+  settings: OidcSettings;
+}
+
+const uidParams = z.object({ uid: z.string().min(1).max(100) });
+const signInForm = z.object({
+  email: z.string().trim().max(320).optional().default(''),
+  password: z.string().max(1024).optional().default(''),
+});
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/**
+ * The sign-in step of the embedded provider (its "interactions"): our own server-rendered
+ * page, the form post that checks the password, and the first-party consent. Registered in
+ * its own context because it parses HTML form posts, which the rest of the API does not take.
+ */
+export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> = (
+  app,
+  { getProvider, settings },
+  done,
+) => {
+  const home = { href: `${settings.publicUrl}/`, text: texts.backToPortal };
+  const expired = (reply: FastifyReply) =>
+    sendHtml(reply, 400, messagePage(texts.expiredTitle, texts.expired, home));
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.get(STYLESHEET_PATH, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/css; charset=utf-8')
+      .send(STYLESHEET),
+  );
+  app.get(LOGOUT_SCRIPT_PATH, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/javascript; charset=utf-8')
+      .send(LOGOUT_SCRIPT),
+  );
+
+  /** The pending interaction of this browser, when it is the one in the address. */
+  async function findInteraction(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Interaction | undefined> {
+    const parsed = uidParams.safeParse(request.params);
+    if (!parsed.success) return undefined;
+    const provider = await getProvider();
+    try {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      return details.uid === parsed.data.uid ? details : undefined;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  /** Hands the result to the provider, which answers with a redirect back into the flow. */
+  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+    const provider = await getProvider();
+    reply.hijack();
+    try {
+      await provider.interactionFinished(request.raw, reply.raw, result, {
+        mergeWithLastSubmission: false,
+      });
+    } catch (error) {
+      request.log.error(error, 'could not finish the sign-in interaction');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+      }
+      reply.raw.end(messagePage(texts.errorTitle, texts.errorMessage, home));
+    }
+  }
+
+  /** First-party client: consent is implied; grant what the provider found missing. */
+  async function consent(interaction: Interaction): Promise<InteractionResults> {
+    const provider = await getProvider();
+    const accountId = interaction.session?.accountId;
+    const clientId =
+      typeof interaction.params.client_id === 'string' ? interaction.params.client_id : undefined;
+    const grant =
+      (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
+      new provider.Grant({ accountId, clientId });
+    grant.addOIDCScope(SCOPES.join(' '));
+    grant.addResourceScope(settings.audience, SCOPES.join(' '));
+    const claims = interaction.prompt.details.missingOIDCClaims;
+    if (Array.isArray(claims))
+      grant.addOIDCClaims(claims.filter((c): c is string => typeof c === 'string'));
+    return { consent: { grantId: await grant.save() } };
+  }
+
+  app.get('/oidc/interaction/:uid', async (request, reply) => {
+    const interaction = await findInteraction(request, reply);
+    if (!interaction) return expired(reply);
+    if (interaction.prompt.name === 'consent')
+      return finish(request, reply, await consent(interaction));
+    if (interaction.prompt.name !== 'login') return expired(reply);
+    return sendHtml(reply, 200, signInPage({ action: interactionPath(interaction.uid) }));
+  });
+
+  app.post('/oidc/interaction/:uid', async (request, reply) => {
+    const interaction = await findInteraction(request, reply);
+    if (!interaction || interaction.prompt.name !== 'login') return expired(reply);
+    const action = interactionPath(interaction.uid);
+
+    const form = signInForm.safeParse(request.body ?? {});
+    const email = form.success ? form.data.email : '';
+    const password = form.success ? form.data.password : '';
+    if (!email || !password) {
+      return sendHtml(reply, 400, signInPage({ action, email, error: texts.missingCredentials }));
+    }
+
+    const result = await signIn(app.db, email, password, request.ip);
+    switch (result.outcome) {
+      case 'rate-limited':
+        reply.header('retry-after', String(WINDOW_SECONDS));
+        return sendHtml(reply, 429, tooManyAttemptsPage(action));
+      case 'invalid-credentials':
+        // The same words whether the account exists or not (issue 2 §3).
+        return sendHtml(reply, 422, signInPage({ action, email, error: texts.invalidCredentials }));
+      case 'signed-in':
+        return finish(request, reply, { login: { accountId: result.userId } });
+    }
+  });
+
+  done();
+};

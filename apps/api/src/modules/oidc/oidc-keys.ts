@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { z } from 'zod';
+import type { Queryable } from '../../db/db.js';
+import { findKey, insertKeyIfAbsent } from './oidc.repository.js';
+
+/** The one signing algorithm of the embedded provider (id tokens and JWT access tokens). */
+export const SIGNING_ALG = 'RS256';
+
+const SIGNING_KEYS = 'signing-keys';
+const COOKIE_KEYS = 'cookie-keys';
+
+const privateRsaJwk = z
+  .object({ kty: z.literal('RSA'), kid: z.string(), n: z.string(), e: z.string(), d: z.string() })
+  .loose();
+const storedSigningKeys = z.object({ keys: z.array(privateRsaJwk).min(1) });
+const storedCookieKeys = z.array(z.string().min(1)).min(1);
+
+export interface SigningKeys {
+  /** Private JWKs for the provider's `jwks` configuration (first one signs). */
+  privateJwks: JWK[];
+  /** The public halves, what the provider publishes at its jwks_uri. */
+  publicJwks: JWK[];
+}
+
+async function generateSigningKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair(SIGNING_ALG, {
+    extractable: true,
+    modulusLength: 2048,
+  });
+  const jwk = await exportJWK(privateKey);
+  return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: SIGNING_ALG, use: 'sig' };
+}
+
+function publicPart(jwk: JWK): JWK {
+  const { kty, kid, n, e, alg, use } = jwk;
+  return { kty, kid, n, e, alg, use };
+}
+
+/**
+ * The RS256 key set, generated on the very first start and kept in the database, so tokens
+ * stay valid across restarts and every API node signs and verifies with the same keys.
+ */
+export async function loadSigningKeys(db: Queryable): Promise<SigningKeys> {
+  const existing = await findKey(db, SIGNING_KEYS);
+  const stored =
+    existing ?? (await insertKeyIfAbsent(db, SIGNING_KEYS, { keys: [await generateSigningKey()] }));
+  const { keys } = storedSigningKeys.parse(stored);
+  const privateJwks: JWK[] = keys.map((k) => ({ ...k, alg: SIGNING_ALG, use: 'sig' }));
+  return { privateJwks, publicJwks: privateJwks.map(publicPart) };
+}
+
+/**
+ * Keys that sign the provider's cookies: OIDC_COOKIE_KEYS (comma separated, first one signs)
+ * when set, otherwise random keys generated once and kept in the database.
+ */
+export async function loadCookieKeys(
+  db: Queryable,
+  configured: string | undefined,
+): Promise<string[]> {
+  const fromEnv = (configured ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (fromEnv.length > 0) return fromEnv;
+  const existing = await findKey(db, COOKIE_KEYS);
+  const stored =
+    existing ?? (await insertKeyIfAbsent(db, COOKIE_KEYS, [randomBytes(32).toString('base64url')]));
+  return storedCookieKeys.parse(stored);
+}

@@ -1,0 +1,211 @@
+import Provider, {
+  errors,
+  interactionPolicy,
+  type KoaContextWithOIDC,
+  type ResourceServer,
+} from 'oidc-provider';
+import type { Env } from '../../config/env.js';
+import type { Queryable } from '../../db/db.js';
+import { createDbAdapterFactory } from './oidc-adapter.js';
+import { loadCookieKeys, loadSigningKeys, SIGNING_ALG, type SigningKeys } from './oidc-keys.js';
+import { loggedOutPage, logoutPage, messagePage, texts } from './oidc-pages.js';
+import { findUserById } from './oidc.repository.js';
+
+/** Where the provider is mounted in our server (the issuer is PUBLIC_URL + this). */
+export const OIDC_PREFIX = '/oidc';
+export const SCOPES = ['openid', 'profile', 'email'] as const;
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+
+export interface OidcSettings {
+  issuer: string;
+  /** The `aud` of access tokens: the API. */
+  audience: string;
+  clientId: string;
+  publicUrl: string;
+}
+
+export function oidcSettings(env: Env): OidcSettings {
+  return {
+    issuer: `${env.PUBLIC_URL}${OIDC_PREFIX}`,
+    audience: env.OIDC_AUDIENCE ?? `${env.PUBLIC_URL}/api`,
+    clientId: env.OIDC_CLIENT_ID,
+    publicUrl: env.PUBLIC_URL,
+  };
+}
+
+/** The API as a resource server: it receives JWT access tokens it can verify on its own. */
+export function apiResourceServer(settings: OidcSettings): ResourceServer {
+  return {
+    scope: SCOPES.join(' '),
+    audience: settings.audience,
+    accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+    accessTokenFormat: 'jwt',
+    jwt: { sign: { alg: SIGNING_ALG } },
+  };
+}
+
+export function interactionPath(uid: string): string {
+  return `${OIDC_PREFIX}/interaction/${encodeURIComponent(uid)}`;
+}
+
+/**
+ * Our client is first-party: the user consents by signing in. The grant covers every scope
+ * we offer, so the provider never asks for consent. (oidc-provider would also ask every
+ * "native" client for consent on each request; that check is removed from the policy.)
+ */
+function firstPartyPolicy(): interactionPolicy.DefaultPolicy {
+  const policy = interactionPolicy.base();
+  policy.get('consent')?.checks.remove('native_client_prompt');
+  return policy;
+}
+
+async function loadFirstPartyGrant(ctx: KoaContextWithOIDC, settings: OidcSettings) {
+  const { session, client, provider } = ctx.oidc;
+  const accountId = session?.accountId;
+  if (!session || !client || !accountId) return undefined;
+  const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+  const existing = grantId ? await provider.Grant.find(grantId) : undefined;
+  const grant =
+    existing?.accountId === accountId
+      ? existing
+      : new provider.Grant({ accountId, clientId: client.clientId });
+  grant.addOIDCScope(SCOPES.join(' '));
+  grant.addResourceScope(settings.audience, SCOPES.join(' '));
+  await grant.save();
+  return grant;
+}
+
+function renderError(
+  ctx: KoaContextWithOIDC,
+  out: errors.OIDCProviderError | { error: string; error_description?: string | undefined },
+  settings: OidcSettings,
+) {
+  ctx.type = 'html';
+  const detail = out.error_description ? `${out.error}: ${out.error_description}` : out.error;
+  ctx.body = messagePage(texts.errorTitle, `${texts.errorMessage} (${detail})`, {
+    href: `${settings.publicUrl}/`,
+    text: texts.backToPortal,
+  });
+}
+
+export interface EmbeddedProvider {
+  provider: Provider;
+  signingKeys: SigningKeys;
+}
+
+/**
+ * Builds the embedded OpenID Connect provider (issue 2 §3): one public client (the SPA) with
+ * authorization code + PKCE and the implicit `id_token token` flow, JWT access tokens for the
+ * API, RS256 keys and all state in the database.
+ */
+export async function createOidcProvider(
+  db: Queryable,
+  env: Env,
+  onServerError: (error: unknown) => void,
+): Promise<EmbeddedProvider> {
+  const settings = oidcSettings(env);
+  const signingKeys = await loadSigningKeys(db);
+  const cookieKeys = await loadCookieKeys(db, env.OIDC_COOKIE_KEYS);
+  const publicOrigin = new URL(settings.publicUrl).origin;
+
+  const provider = new Provider(settings.issuer, {
+    adapter: createDbAdapterFactory(db),
+    clients: [
+      {
+        client_id: settings.clientId,
+        client_name: 'Portico',
+        // "native" because oidc-provider refuses http:// and localhost redirect URIs for web
+        // clients using the implicit flow, and the demo runs on http://localhost.
+        application_type: 'native',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'implicit'],
+        response_types: ['code', 'id_token token'],
+        redirect_uris: [`${settings.publicUrl}/state-redirect`],
+        post_logout_redirect_uris: [`${settings.publicUrl}/`, `${settings.publicUrl}/login`],
+      },
+    ],
+    // The SPA's origin may call the token endpoint (code exchange) from the browser.
+    clientBasedCORS: (_ctx, origin, client) =>
+      origin === publicOrigin ||
+      client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'locale'],
+    },
+    scopes: [...SCOPES],
+    // The id token carries the profile claims even when an access token is issued with it
+    // (the access token is for the API, not for the userinfo endpoint).
+    conformIdTokenClaims: false,
+    cookies: {
+      keys: cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    features: {
+      devInteractions: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => settings.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== settings.audience) throw new errors.InvalidTarget();
+          return apiResourceServer(settings);
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          // A verified id_token_hint from our own client proves the portal asked: sign out
+          // without the extra click (the buttons stay for browsers without JavaScript).
+          const fromPortal =
+            ctx.oidc.entities.IdTokenHint !== undefined &&
+            ctx.oidc.client?.clientId === settings.clientId;
+          ctx.type = 'html';
+          ctx.body = logoutPage(form, fromPortal);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = loggedOutPage(`${settings.publicUrl}/`);
+        },
+      },
+    },
+    findAccount: async (_ctx, sub) => {
+      const user = await findUserById(db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({
+          sub: user.id,
+          email: user.email,
+          email_verified: true,
+          given_name: user.firstName,
+          family_name: user.lastName,
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          locale: user.language,
+        }),
+      };
+    },
+    interactions: {
+      policy: firstPartyPolicy(),
+      url: (_ctx, interaction) => interactionPath(interaction.uid),
+    },
+    jwks: { keys: signingKeys.privateJwks },
+    loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, settings),
+    pkce: { required: () => true },
+    responseTypes: ['code', 'id_token token'],
+    renderError: (ctx, out) => renderError(ctx, out, settings),
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 30 * 60,
+      Session: 8 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+    },
+  });
+  // Behind a proxy the public address comes from X-Forwarded-Proto/Host (issuer stays fixed).
+  provider.proxy = true;
+  provider.on('server_error', (_ctx: unknown, error: unknown) => onServerError(error));
+  return { provider, signingKeys };
+}

@@ -1,0 +1,180 @@
+import type { Queryable } from '../../db/db.js';
+
+// SQL of the embedded OpenID Connect provider: accounts for sign-in, key material, the
+// provider's stored models and failed sign-in attempts (tables from migration 002-oidc).
+
+export interface SignInUser {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  language: string;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  language: string;
+}
+
+const userColumns = 'id, email, password_hash, first_name, last_name, language';
+
+function toUser(row: UserRow): SignInUser {
+  return {
+    id: row.id,
+    email: row.email,
+    passwordHash: row.password_hash,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    language: row.language,
+  };
+}
+
+export async function findUserByEmail(
+  db: Queryable,
+  email: string,
+): Promise<SignInUser | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${userColumns} from users where lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0] && toUser(rows[0]);
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<SignInUser | undefined> {
+  const { rows } = await db.query<UserRow>(`select ${userColumns} from users where id = $1`, [id]);
+  return rows[0] && toUser(rows[0]);
+}
+
+/** Stores `value` under `name` unless a value is already there; returns the stored value. */
+export async function insertKeyIfAbsent(
+  db: Queryable,
+  name: string,
+  value: unknown,
+): Promise<unknown> {
+  await db.query(
+    'insert into oidc_keys (name, value) values ($1, $2) on conflict (name) do nothing',
+    [name, JSON.stringify(value)],
+  );
+  const { rows } = await db.query<{ value: unknown }>(
+    'select value from oidc_keys where name = $1',
+    [name],
+  );
+  return rows[0]?.value;
+}
+
+export async function findKey(db: Queryable, name: string): Promise<unknown> {
+  const { rows } = await db.query<{ value: unknown }>(
+    'select value from oidc_keys where name = $1',
+    [name],
+  );
+  return rows[0]?.value;
+}
+
+export interface StoredPayload {
+  payload: Record<string, unknown>;
+  consumedAt: Date | null;
+}
+
+export interface UpsertPayload {
+  model: string;
+  id: string;
+  payload: Record<string, unknown>;
+  grantId: string | undefined;
+  userCode: string | undefined;
+  uid: string | undefined;
+  expiresInSeconds: number | undefined;
+}
+
+export async function upsertPayload(db: Queryable, p: UpsertPayload): Promise<void> {
+  await db.query(
+    `insert into oidc_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
+     values ($1, $2, $3, $4, $5, $6, case when $7::integer is null then null else now() + make_interval(secs => $7::integer) end)
+     on conflict (model, id) do update set
+       payload = excluded.payload, grant_id = excluded.grant_id, user_code = excluded.user_code,
+       uid = excluded.uid, expires_at = excluded.expires_at`,
+    [
+      p.model,
+      p.id,
+      JSON.stringify(p.payload),
+      p.grantId ?? null,
+      p.userCode ?? null,
+      p.uid ?? null,
+      p.expiresInSeconds ?? null,
+    ],
+  );
+}
+
+type PayloadColumn = 'id' | 'uid' | 'user_code';
+
+/** The live (not expired) payload of `model` whose `column` equals `value`. */
+export async function findPayload(
+  db: Queryable,
+  model: string,
+  column: PayloadColumn,
+  value: string,
+): Promise<StoredPayload | undefined> {
+  const { rows } = await db.query<{
+    payload: Record<string, unknown>;
+    consumed_at: Date | string | null;
+  }>(
+    `select payload, consumed_at from oidc_payloads
+     where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())`,
+    [model, value],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    payload: row.payload,
+    consumedAt: row.consumed_at === null ? null : new Date(row.consumed_at),
+  };
+}
+
+export async function consumePayload(db: Queryable, model: string, id: string): Promise<void> {
+  await db.query('update oidc_payloads set consumed_at = now() where model = $1 and id = $2', [
+    model,
+    id,
+  ]);
+}
+
+export async function deletePayload(db: Queryable, model: string, id: string): Promise<void> {
+  await db.query('delete from oidc_payloads where model = $1 and id = $2', [model, id]);
+}
+
+/** Revoking a grant removes every token and code issued under it (all models). */
+export async function deletePayloadsByGrant(db: Queryable, grantId: string): Promise<void> {
+  await db.query('delete from oidc_payloads where grant_id = $1', [grantId]);
+}
+
+export async function deleteExpiredPayloads(db: Queryable): Promise<void> {
+  await db.query('delete from oidc_payloads where expires_at <= now()');
+}
+
+/** Failed sign-ins from `ip` within the last `windowSeconds`. */
+export async function countRecentFailures(
+  db: Queryable,
+  ip: string,
+  windowSeconds: number,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number | string }>(
+    `select count(*)::integer as n from sign_in_failures
+     where ip = $1 and failed_at > now() - make_interval(secs => $2::integer)`,
+    [ip, windowSeconds],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function recordFailure(db: Queryable, ip: string): Promise<void> {
+  await db.query('insert into sign_in_failures (ip) values ($1)', [ip]);
+}
+
+export async function deleteOldFailures(db: Queryable, windowSeconds: number): Promise<void> {
+  await db.query(
+    'delete from sign_in_failures where failed_at <= now() - make_interval(secs => $1::integer)',
+    [windowSeconds],
+  );
+}

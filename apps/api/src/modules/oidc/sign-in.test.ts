@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizeUrl, browser, follow, type Browser } from '../../../test/oidc-flow.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+const anna = 'anna.customer@portico.test';
+const incorrect = 'The email or password is incorrect.';
+
+/** Opens the sign-in page of a fresh authorisation request; returns the form's address. */
+async function openSignIn(client: Browser, t: TestApp) {
+  const page = await follow(
+    client,
+    await client.get(authorizeUrl(t.app, { responseType: 'code', codeChallenge: 'x'.repeat(43) })),
+  );
+  const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+  return { page, action: action! };
+}
+
+function errorRegion(html: string): string | undefined {
+  return /<div id="sign-in-error" class="error" role="alert">(.*?)<\/div>/s.exec(html)?.[1];
+}
+
+describe('the sign-in page of the embedded provider (issue 2 §3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('has a heading, labelled Email and Password fields and a Sign in button', async () => {
+    const { page, action } = await openSignIn(browser(t.app), t);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toMatch(/<h1>Sign in to Portico<\/h1>/);
+    expect(page.body).toContain('<label for="email">Email</label>');
+    expect(page.body).toMatch(
+      /<input id="email" name="email" type="email"[^>]*autocomplete="username"/,
+    );
+    expect(page.body).toContain('<label for="password">Password</label>');
+    expect(page.body).toMatch(
+      /<input id="password" name="password" type="password"[^>]*autocomplete="current-password"/,
+    );
+    expect(page.body).toContain('<button type="submit">Sign in</button>');
+    expect(action).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
+    expect(errorRegion(page.body)).toBe('');
+  });
+
+  it('works under the strict Content-Security-Policy: no inline script or style', async () => {
+    const { page } = await openSignIn(browser(t.app), t);
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    expect(page.body).not.toMatch(/<style|\sstyle="/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    const css = await t.app.inject({ method: 'GET', url: '/oidc/assets/sign-in.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+
+  it('says the same thing for a wrong password and for an unknown e-mail, and keeps the e-mail', async () => {
+    const client = browser(t.app, '198.51.100.1');
+    const { action } = await openSignIn(client, t);
+
+    const wrongPassword = await client.postForm(action, {
+      email: anna,
+      password: 'not-her-password',
+    });
+    const unknownUser = await client.postForm(action, {
+      email: 'nobody@portico.test',
+      password: 'portico-demo',
+    });
+
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response.statusCode).toBe(422);
+      expect(errorRegion(response.body)).toBe(`<p>${incorrect}</p>`);
+      expect(response.body).toContain('aria-invalid="true"');
+    }
+    expect(wrongPassword.body.replace(anna, 'E')).toBe(
+      unknownUser.body.replace('nobody@portico.test', 'E'),
+    );
+    expect(wrongPassword.body).toContain(`value="${anna}"`);
+    expect(unknownUser.body).toContain('value="nobody@portico.test"');
+  }, 60_000);
+
+  it('asks for both fields when one is empty', async () => {
+    const client = browser(t.app, '198.51.100.2');
+    const { action } = await openSignIn(client, t);
+    const response = await client.postForm(action, { email: anna, password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(errorRegion(response.body)).toBe('<p>Enter your email and password.</p>');
+  });
+
+  it('escapes what was typed', async () => {
+    const client = browser(t.app, '198.51.100.3');
+    const { action } = await openSignIn(client, t);
+    const response = await client.postForm(action, {
+      email: '"><script>alert(1)</script>',
+      password: 'x',
+    });
+    expect(response.body).not.toContain('<script>alert(1)</script>');
+    expect(response.body).toContain('&quot;&gt;&lt;script&gt;');
+  });
+
+  it('refuses a post without the browser’s interaction cookie', async () => {
+    const { action } = await openSignIn(browser(t.app), t);
+    const stranger = browser(t.app, '198.51.100.4');
+    const response = await stranger.postForm(action, { email: anna, password: 'portico-demo' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Your sign-in has expired');
+    expect(response.headers.location).toBeUndefined();
+  });
+
+  it('rate-limits an address after 5 failures, even with the right password, and not other addresses', async () => {
+    const attacker = browser(t.app, '203.0.113.9');
+    const { action } = await openSignIn(attacker, t);
+    for (let i = 0; i < 5; i += 1) {
+      const response = await attacker.postForm(action, { email: anna, password: `guess-${i}` });
+      expect(response.statusCode).toBe(422);
+    }
+    const limited = await attacker.postForm(action, { email: anna, password: 'portico-demo' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('300');
+    expect(limited.body).toContain(
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+    );
+
+    const neighbour = browser(t.app, '203.0.113.10');
+    const other = await openSignIn(neighbour, t);
+    const signedIn = await neighbour.postForm(other.action, {
+      email: anna,
+      password: 'portico-demo',
+    });
+    expect(signedIn.statusCode).toBe(303);
+  }, 120_000); // seven scrypt verifications: slow on a busy machine, by design
+});

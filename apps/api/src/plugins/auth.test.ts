@@ -1,0 +1,179 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/test-app.js';
+import { bearerFor, mintToken } from '../../test/tokens.js';
+import { createWhoamiApp } from '../../test/whoami-app.js';
+
+const anna = 'anna.customer@portico.test';
+
+describe('bearer tokens on /api (embedded issuer)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createWhoamiApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const whoami = (authorization?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/test/whoami',
+      headers: authorization ? { authorization } : {},
+    });
+
+  function expectUnauthorized(response: Awaited<ReturnType<typeof whoami>>) {
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toMatch(/^Bearer\b/);
+    expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    expect(response.json<{ message: string }>().message).not.toBe('');
+  }
+
+  it('answers 401 JSON with a Bearer challenge when no token is sent', async () => {
+    const response = await whoami();
+    expectUnauthorized(response);
+    expect(response.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'A valid bearer token is required.',
+    });
+  });
+
+  it('answers 401 to another authorisation scheme', async () => {
+    expectUnauthorized(
+      await whoami(`Basic ${Buffer.from('anna:portico-demo').toString('base64')}`),
+    );
+  });
+
+  it('answers 401 to a garbage token', async () => {
+    const response = await whoami('Bearer not.a.jwt');
+    expectUnauthorized(response);
+    expect(response.headers['www-authenticate']).toContain('invalid_token');
+  });
+
+  it('answers 401 to an expired token', async () => {
+    expectUnauthorized(
+      await whoami(`Bearer ${await mintToken(t.app, anna, { expiresIn: -3600 })}`),
+    );
+  });
+
+  it('answers 401 to a token for another audience', async () => {
+    const token = await mintToken(t.app, anna, { audience: 'https://other-api.example' });
+    expectUnauthorized(await whoami(`Bearer ${token}`));
+  });
+
+  it('answers 401 to a token from another issuer', async () => {
+    const token = await mintToken(t.app, anna, { issuer: 'https://evil.example/oidc' });
+    expectUnauthorized(await whoami(`Bearer ${token}`));
+  });
+
+  it('answers 401 to a token signed with a key that is not the provider’s', async () => {
+    expectUnauthorized(
+      await whoami(`Bearer ${await mintToken(t.app, anna, { foreignKey: true })}`),
+    );
+  });
+
+  it('answers 401 to an id token used as an access token', async () => {
+    expectUnauthorized(await whoami(`Bearer ${await mintToken(t.app, anna, { typ: 'JWT' })}`));
+  });
+
+  it('accepts a well-formed token and exposes its subject as the caller', async () => {
+    const response = await whoami(`Bearer ${await mintToken(t.app, anna)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ userId: 'u-anna' });
+  });
+
+  it('accepts a token issued by the embedded provider (bearerFor)', async () => {
+    const response = await whoami(`Bearer ${await bearerFor(t.app, 'paul.partner@portico.test')}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ userId: 'u-paul' });
+  });
+
+  it('lets routes marked { public: true } through without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/open' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ caller: null });
+  });
+
+  it('leaves paths outside /api alone', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('bearer tokens on /api (external issuer)', () => {
+  const audience = 'https://portico.example/api';
+  let issuer: string;
+  let server: Server;
+  let privateKey: CryptoKey;
+  let publicJwk: JWK;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('ES256');
+    privateKey = pair.privateKey;
+    publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'ext-1', alg: 'ES256', use: 'sig' };
+    server = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (request.url === '/realm/.well-known/openid-configuration') {
+        response.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/certs` }));
+      } else if (request.url === '/realm/certs') {
+        response.end(JSON.stringify({ keys: [publicJwk] }));
+      } else {
+        response.statusCode = 404;
+        response.end('{}');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/realm`;
+    t = await createWhoamiApp('pglite', { OIDC_ISSUER: issuer, OIDC_AUDIENCE: audience });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const sign = (claims: { iss?: string; aud?: string; exp?: number }) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
+      .setSubject('u-nina')
+      .setIssuer(claims.iss ?? issuer)
+      .setAudience(claims.aud ?? audience)
+      .setIssuedAt()
+      .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 600)
+      .sign(privateKey);
+
+  const whoami = async (token: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/test/whoami',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('does not mount the embedded provider', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+    });
+    expect(response.statusCode).not.toBe(200);
+  });
+
+  it('verifies tokens with the keys published at the issuer’s jwks_uri', async () => {
+    const response = await whoami(await sign({}));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ userId: 'u-nina' });
+  });
+
+  it('rejects tokens of the external issuer with the wrong audience, issuer or expiry', async () => {
+    expect((await whoami(await sign({ aud: 'http://localhost:8080/api' }))).statusCode).toBe(401);
+    expect((await whoami(await sign({ iss: 'https://evil.example/realm' }))).statusCode).toBe(401);
+    expect(
+      (await whoami(await sign({ exp: Math.floor(Date.now() / 1000) - 3600 }))).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTVerifyGetKey,
+  type JWTVerifyOptions,
+} from 'jose';
+import { z } from 'zod';
+import type { Env } from '../config/env.js';
+import { rootPlugin } from '../lib/root-plugin.js';
+import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
+import type { EmbeddedOidc } from './oidc.js';
+
+/** Asymmetric algorithms accepted from an external issuer (never "none" nor HMAC). */
+const EXTERNAL_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+export const messages = {
+  missing: 'A valid bearer token is required.',
+  invalid: 'The bearer token is invalid or has expired.',
+  unavailable: 'Sign-in is temporarily unavailable. Please try again later.',
+} as const;
+
+interface KeySource {
+  getKey: JWTVerifyGetKey;
+  options: JWTVerifyOptions;
+}
+
+/** The issuer could not be reached (discovery or key download): not the caller's fault. */
+class KeySourceUnavailable extends Error {}
+
+const discoveryDocument = z.object({ issuer: z.string().min(1), jwks_uri: z.url() });
+
+/** Keys and expectations for tokens of an external issuer, from its discovery document. */
+async function externalKeySource(issuer: string, audience: string): Promise<KeySource> {
+  const address = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  let document: z.infer<typeof discoveryDocument>;
+  try {
+    const response = await fetch(address, { signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`${address} answered ${response.status}`);
+    document = discoveryDocument.parse(await response.json());
+  } catch (error) {
+    throw new KeySourceUnavailable(`could not read the discovery document of ${issuer}`, {
+      cause: error,
+    });
+  }
+  return {
+    getKey: createRemoteJWKSet(new URL(document.jwks_uri)),
+    options: {
+      issuer: [...new Set([issuer, document.issuer])],
+      audience,
+      algorithms: EXTERNAL_ALGORITHMS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    },
+  };
+}
+
+/** Keys of the embedded provider, read in process (no HTTP round trip to ourselves). */
+async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
+  return {
+    getKey: createLocalJWKSet(await embedded.publicJwks()),
+    options: {
+      issuer: embedded.settings.issuer,
+      audience: embedded.settings.audience,
+      algorithms: [SIGNING_ALG],
+      // Only access tokens: an id token (typ JWT) is not accepted in their place.
+      typ: 'at+jwt',
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    },
+  };
+}
+
+export type TokenVerifier = (token: string) => Promise<{ userId: string }>;
+
+/**
+ * Verifies bearer JWTs: signature (issuer's keys), issuer, audience, expiry, algorithm.
+ * Rejects with a jose error for a bad token and with KeySourceUnavailable when the issuer
+ * cannot be reached.
+ */
+export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): TokenVerifier {
+  let pending: Promise<KeySource> | undefined;
+  const keySource = (): Promise<KeySource> => {
+    pending ??= (
+      env.OIDC_ISSUER
+        ? externalKeySource(env.OIDC_ISSUER, env.OIDC_AUDIENCE ?? `${env.PUBLIC_URL}/api`)
+        : embedded
+          ? embeddedKeySource(embedded)
+          : Promise.reject(new KeySourceUnavailable('no issuer configured'))
+    ).catch((error: unknown) => {
+      pending = undefined; // try again on the next request
+      throw error;
+    });
+    return pending;
+  };
+  return async (token) => {
+    const { getKey, options } = await keySource();
+    const { payload } = await jwtVerify(token, getKey, options);
+    if (typeof payload.sub !== 'string' || payload.sub === '') {
+      throw new joseErrors.JWTClaimValidationFailed('missing subject', payload, 'sub', 'missing');
+    }
+    return { userId: payload.sub };
+  };
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function unauthorized(reply: FastifyReply, message: string, challenge: string): FastifyReply {
+  return reply
+    .code(401)
+    .header('www-authenticate', challenge)
+    .header('cache-control', 'no-store')
+    .send({ statusCode: 401, error: 'Unauthorized', message });
+}
+
+function bearerTokenOf(header: string | undefined): string | undefined {
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Every /api route needs a valid bearer token unless its config says `{ public: true }`
+ * (issue 2 §3). The verified subject becomes `request.caller`. Unknown /api paths are left to
+ * the not-found handler (404), so a missing route is not reported as a missing token.
+ */
+export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
+  const verify = createTokenVerifier(
+    app.env,
+    app.hasDecorator('embeddedOidc') ? app.embeddedOidc : null,
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url) || request.is404 || request.routeOptions.config.public === true)
+      return;
+
+    const token = bearerTokenOf(request.headers.authorization);
+    if (!token) return unauthorized(reply, messages.missing, 'Bearer');
+    try {
+      request.caller = await verify(token);
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
+        return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
+      }
+      request.log.error(error, 'bearer token could not be verified');
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .send({ statusCode: 503, error: 'Service Unavailable', message: messages.unavailable });
+    }
+  });
+  return Promise.resolve();
+});
