@@ -17,7 +17,8 @@ const wait = (ms: number) => {
     vi.advanceTimersByTime(ms);
   });
 };
-const setDate = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const setDate = (input: HTMLElement, value: string) =>
+  fireEvent.change(input, { target: { value } });
 
 function renderFilter(props: { startDate?: string; endDate?: string } = {}) {
   const onChange = vi.fn();
@@ -48,7 +49,10 @@ describe('<DateFilter> (§2 Shared widgets, §4, §5 Date filter)', () => {
     wait(199);
     expect(onChange).not.toHaveBeenCalled();
     wait(1);
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ startDate: '2026-01-01', endDate: '2026-02-01' });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({
+      startDate: '2026-01-01',
+      endDate: '2026-02-01',
+    });
   });
 
   it('restarts the pause on every change and emits only the last values', () => {
@@ -59,7 +63,10 @@ describe('<DateFilter> (§2 Shared widgets, §4, §5 Date filter)', () => {
     wait(150);
     expect(onChange).not.toHaveBeenCalled();
     wait(50);
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ startDate: '2026-01-01', endDate: '2026-02-20' });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({
+      startDate: '2026-01-01',
+      endDate: '2026-02-20',
+    });
   });
 
   it('does not emit dates outside the years 2xxx', () => {
@@ -86,7 +93,10 @@ describe('<DateFilter> (§2 Shared widgets, §4, §5 Date filter)', () => {
     setDate(to(), '2026-02-15');
     wait(200);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ startDate: '2026-01-01', endDate: '2026-02-15' });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({
+      startDate: '2026-01-01',
+      endDate: '2026-02-15',
+    });
   });
 
   it('makes the filter inactive when either date is missing, emitting the cleared state once', () => {
@@ -106,14 +116,17 @@ describe('<DateFilter> (§2 Shared widgets, §4, §5 Date filter)', () => {
     ['Last year', '2025-03-16'],
     ['Last month', '2026-02-13'],
     ['Last week', '2026-03-08'],
-  ])('quick option %s sets the start to today minus 364/30/7 days and the end to today', (name, start) => {
-    const { onChange } = renderFilter();
-    fireEvent.click(screen.getByRole('button', { name }));
-    expect(from()).toHaveValue(start);
-    expect(to()).toHaveValue('2026-03-15');
-    wait(200);
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ startDate: start, endDate: '2026-03-15' });
-  });
+  ])(
+    'quick option %s sets the start to today minus 364/30/7 days and the end to today',
+    (name, start) => {
+      const { onChange } = renderFilter();
+      fireEvent.click(screen.getByRole('button', { name }));
+      expect(from()).toHaveValue(start);
+      expect(to()).toHaveValue('2026-03-15');
+      wait(200);
+      expect(onChange).toHaveBeenCalledExactlyOnceWith({ startDate: start, endDate: '2026-03-15' });
+    },
+  );
 
   it("'Any date' resets both dates and the filter", () => {
     const { onChange } = renderFilter({ startDate: '2026-01-01', endDate: '2026-02-01' });
@@ -128,7 +141,9 @@ describe('<DateFilter> (§2 Shared widgets, §4, §5 Date filter)', () => {
     const { rerender } = render(<DateFilter onChange={vi.fn()} today={TODAY} />);
     expect(toggle()).toHaveAccessibleName('Date');
     expect(toggle()).not.toHaveClass('ui-date-filter__toggle--active');
-    rerender(<DateFilter onChange={vi.fn()} today={TODAY} startDate="2026-01-01" endDate="2026-02-01" />);
+    rerender(
+      <DateFilter onChange={vi.fn()} today={TODAY} startDate="2026-01-01" endDate="2026-02-01" />,
+    );
     expect(toggle()).toHaveAccessibleName('Date 2026-01-01 – 2026-02-01');
     expect(toggle()).toHaveClass('ui-date-filter__toggle--active');
     rerender(<DateFilter onChange={vi.fn()} today={TODAY} startDate="2026-01-01" />);
@@ -147,7 +162,9 @@ describe('<DateFilter> (§2 Shared widgets, §4, §5 Date filter)', () => {
     const { rerender } = render(
       <DateFilter onChange={onChange} today={TODAY} startDate="2026-01-01" endDate="2026-02-01" />,
     );
-    rerender(<DateFilter onChange={onChange} today={TODAY} startDate="2026-04-01" endDate="2026-05-01" />);
+    rerender(
+      <DateFilter onChange={onChange} today={TODAY} startDate="2026-04-01" endDate="2026-05-01" />,
+    );
     fireEvent.click(toggle());
     expect(from()).toHaveValue('2026-04-01');
     expect(to()).toHaveValue('2026-05-01');
@@ -192,7 +209,10 @@ describe('<DateFilter> (§2 Shared widgets, §4, §5 Date filter)', () => {
 
   it('uses the native popover (top layer) where the browser has one', () => {
     const showPopover = vi.fn();
-    Object.defineProperty(HTMLElement.prototype, 'showPopover', { configurable: true, value: showPopover });
+    Object.defineProperty(HTMLElement.prototype, 'showPopover', {
+      configurable: true,
+      value: showPopover,
+    });
     try {
       render(<DateFilter onChange={vi.fn()} today={TODAY} />);
       const panel = document.getElementById(toggle().getAttribute('aria-controls')!)!;

@@ -66,7 +66,12 @@ const QUICK_LABELS: Record<QuickRange, string> = {
  * only when both are valid; start after end restores the previous values with a message;
  * either missing makes the filter inactive. Active (badge on the toggle) when both are applied.
  */
-export function DateFilter({ startDate, endDate, onChange, today = () => new Date() }: DateFilterProps) {
+export function DateFilter({
+  startDate,
+  endDate,
+  onChange,
+  today = () => new Date(),
+}: DateFilterProps) {
   const t = useT();
   const id = useId();
   const panelId = `${id}-panel`;
@@ -191,9 +196,7 @@ export function DateFilter({ startDate, endDate, onChange, today = () => new Dat
         <span>{t('date-filter.toggle')}</span>
         {applied && ' '}
         {applied && (
-          <span className="ui-date-filter__badge">
-            {t('date-filter.active', { ...applied })}
-          </span>
+          <span className="ui-date-filter__badge">{t('date-filter.active', { ...applied })}</span>
         )}
       </button>
       <div

@@ -44,14 +44,26 @@ describe('date range helpers (§5 Date filter, §9)', () => {
 
   it('sets quick ranges to today minus 364, 30 or 7 days, ending today', () => {
     const today = new Date(2026, 2, 15, 10, 30); // 15 March 2026, local
-    expect(quickRange('last-year', today)).toEqual({ startDate: '2025-03-16', endDate: '2026-03-15' });
-    expect(quickRange('last-month', today)).toEqual({ startDate: '2026-02-13', endDate: '2026-03-15' });
-    expect(quickRange('last-week', today)).toEqual({ startDate: '2026-03-08', endDate: '2026-03-15' });
+    expect(quickRange('last-year', today)).toEqual({
+      startDate: '2025-03-16',
+      endDate: '2026-03-15',
+    });
+    expect(quickRange('last-month', today)).toEqual({
+      startDate: '2026-02-13',
+      endDate: '2026-03-15',
+    });
+    expect(quickRange('last-week', today)).toEqual({
+      startDate: '2026-03-08',
+      endDate: '2026-03-15',
+    });
   });
 
   it('crosses month and year boundaries by calendar days', () => {
     const today = new Date(2026, 0, 3);
-    expect(quickRange('last-week', today)).toEqual({ startDate: '2025-12-27', endDate: '2026-01-03' });
+    expect(quickRange('last-week', today)).toEqual({
+      startDate: '2025-12-27',
+      endDate: '2026-01-03',
+    });
   });
 
   it('is active only when both dates are set, valid and in order', () => {

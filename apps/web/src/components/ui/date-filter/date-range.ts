@@ -40,7 +40,11 @@ export function toIsoDate(date: Date): string {
 
 /** §5 quick options: start = today − 364, 30 or 7 days; end = today (local dates). */
 export function quickRange(kind: QuickRange, today: Date): { startDate: string; endDate: string } {
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - QUICK_RANGE_DAYS[kind]);
+  const start = new Date(
+    today.getFullYear(),
+    today.getMonth(),
+    today.getDate() - QUICK_RANGE_DAYS[kind],
+  );
   return { startDate: toIsoDate(start), endDate: toIsoDate(today) };
 }
 

@@ -63,6 +63,8 @@ describe('paginationModel (§3 Pagination)', () => {
       firstResult: 121,
       lastResult: 145,
     });
-    expect(paginationModel({ currentPage: 0, pageSize: 30, totalResults: 145 }).currentPage).toBe(1);
+    expect(paginationModel({ currentPage: 0, pageSize: 30, totalResults: 145 }).currentPage).toBe(
+      1,
+    );
   });
 });

@@ -39,7 +39,9 @@ describe('<Pagination> (§2 Shared widgets)', () => {
   it('has first and last buttons that emit the first and last page', async () => {
     const onPageChange = vi.fn();
     const user = userEvent.setup();
-    render(<Pagination currentPage={3} pageSize={30} totalResults={145} onPageChange={onPageChange} />);
+    render(
+      <Pagination currentPage={3} pageSize={30} totalResults={145} onPageChange={onPageChange} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Last page' }));
     expect(onPageChange).toHaveBeenLastCalledWith(5);
     await user.click(screen.getByRole('button', { name: 'First page' }));
@@ -52,7 +54,9 @@ describe('<Pagination> (§2 Shared widgets)', () => {
     );
     expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
-    rerender(<Pagination currentPage={5} pageSize={30} totalResults={145} onPageChange={vi.fn()} />);
+    rerender(
+      <Pagination currentPage={5} pageSize={30} totalResults={145} onPageChange={vi.fn()} />,
+    );
     expect(screen.getByRole('button', { name: 'First page' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
     expect(screen.getByText('121–145 of 145')).toBeInTheDocument();
@@ -61,7 +65,9 @@ describe('<Pagination> (§2 Shared widgets)', () => {
   it('emits the new page when a page number is chosen, not when the current one is', async () => {
     const onPageChange = vi.fn();
     const user = userEvent.setup();
-    render(<Pagination currentPage={2} pageSize={30} totalResults={145} onPageChange={onPageChange} />);
+    render(
+      <Pagination currentPage={2} pageSize={30} totalResults={145} onPageChange={onPageChange} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(onPageChange).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Page 4' }));
@@ -71,7 +77,9 @@ describe('<Pagination> (§2 Shared widgets)', () => {
   it('works from the keyboard', async () => {
     const onPageChange = vi.fn();
     const user = userEvent.setup();
-    render(<Pagination currentPage={1} pageSize={30} totalResults={145} onPageChange={onPageChange} />);
+    render(
+      <Pagination currentPage={1} pageSize={30} totalResults={145} onPageChange={onPageChange} />,
+    );
     await user.tab(); // First page is disabled, so focus lands on page 1
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveFocus();
     await user.tab();
@@ -122,7 +130,13 @@ describe('<Pagination> (§2 Shared widgets)', () => {
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(scrollTo).not.toHaveBeenCalled();
     rerender(
-      <Pagination currentPage={1} pageSize={30} totalResults={145} onPageChange={vi.fn()} scrollToTop />,
+      <Pagination
+        currentPage={1}
+        pageSize={30}
+        totalResults={145}
+        onPageChange={vi.fn()}
+        scrollToTop
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
@@ -131,7 +145,12 @@ describe('<Pagination> (§2 Shared widgets)', () => {
   it('declares English defaults for every text it shows', () => {
     expect(paginationLabels['pagination.range']).toBe('{{first}}–{{last}} of {{total}}');
     expect(Object.keys(paginationLabels)).toEqual(
-      expect.arrayContaining(['pagination.label', 'pagination.first', 'pagination.last', 'pagination.page']),
+      expect.arrayContaining([
+        'pagination.label',
+        'pagination.first',
+        'pagination.last',
+        'pagination.page',
+      ]),
     );
   });
 });

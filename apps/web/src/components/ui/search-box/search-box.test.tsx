@@ -40,9 +40,7 @@ describe('<SearchBox> (§2 Shared widgets, §5 Search box)', () => {
     render(<SearchBox onSearch={onSearch} />);
     await user.type(input(), 'ab{Enter}');
     expect(onSearch).not.toHaveBeenCalled();
-    expect(input()).toHaveAccessibleDescription(
-      'Please enter a query of at least 3 characters',
-    );
+    expect(input()).toHaveAccessibleDescription('Please enter a query of at least 3 characters');
   });
 
   it('honours a configured minimum length in the rule and the message', async () => {

@@ -14,7 +14,10 @@ export type QueryError = 'required' | 'minlength';
  * §5 Search box rules: a query is required and at least `minLength` characters long.
  * Surrounding white space does not count towards either rule.
  */
-export function validateQuery(value: string, minLength: number = DEFAULT_MIN_LENGTH): QueryError | null {
+export function validateQuery(
+  value: string,
+  minLength: number = DEFAULT_MIN_LENGTH,
+): QueryError | null {
   const trimmed = value.trim();
   if (trimmed.length === 0) return 'required';
   if (trimmed.length < minLength) return 'minlength';

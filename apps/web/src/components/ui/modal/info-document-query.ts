@@ -1,0 +1,29 @@
+import { contentDocumentSchema, type ContentDocument } from '@portico/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { getConfig } from '../../../config/runtime-config.js';
+import { httpGet } from '../../../lib/http/http-client.js';
+
+/** The request failed and the http client already told the user (§8): nothing to show. */
+export class ContentDocumentUnavailable extends Error {
+  override readonly name = 'ContentDocumentUnavailable';
+}
+
+/** §7 GET {content}/infodocument/{id}: a content document (title + HTML) for the modal. */
+export async function fetchInfoDocument(
+  id: string,
+  signal?: AbortSignal,
+): Promise<ContentDocument> {
+  const url = `${getConfig().contentBase}/infodocument/${encodeURIComponent(id)}`;
+  const document = await httpGet(url, contentDocumentSchema, { signal });
+  if (document === null) throw new ContentDocumentUnavailable(id);
+  return document;
+}
+
+export const infoDocumentQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['content', 'infodocument', id] as const,
+    queryFn: ({ signal }) => fetchInfoDocument(id, signal),
+    // A failure was already reported by the shared error handling; do not repeat it.
+    retry: false,
+    staleTime: 5 * 60_000,
+  });

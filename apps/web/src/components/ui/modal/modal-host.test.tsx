@@ -1,0 +1,140 @@
+import type { RuntimeConfig } from '@portico/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../../../config/runtime-config.js';
+import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { ModalHost } from './modal-host.js';
+import { useModal, useModalStore, type ModalRequest } from './modal-store.js';
+
+const CONTENT_BASE = 'http://localhost:3000/api/content';
+
+const config: RuntimeConfig = {
+  contentBase: CONTENT_BASE,
+  apiBase: 'http://localhost:3000/api',
+  newsBase: 'http://localhost:3000/api/news',
+  sharedBase: 'http://localhost:3000/shared',
+  apiMarker: '/api',
+  auth: {
+    issuer: 'http://localhost:3000/oidc',
+    clientId: 'portico',
+    responseType: 'code',
+    scope: 'openid profile email',
+  },
+  links: {
+    community: 'https://community.example',
+    csm: 'https://csm.example',
+    learning: 'https://learning.example',
+    marketplace: 'https://marketplace.example',
+    dealManagement: 'https://deals.example',
+    salesPartners: 'https://partners.example',
+    resources: 'https://resources.example',
+    billing: 'https://billing.example',
+  },
+  supportFrameBase: 'http://localhost:3000/support-desk',
+  logoutPath: '/logout',
+  contactEmail: 'help@portico.test',
+  titleSuffix: ' | Portico',
+  analyticsId: '',
+  keepAlive: { url: '', intervalMs: 0 },
+  spriteHash: 'abc',
+};
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => setRuntimeConfig(config));
+afterEach(() => {
+  server.resetHandlers();
+  useModalStore.getState().close();
+  useNotificationStore.getState().clear();
+  setRuntimeConfig(null);
+});
+afterAll(() => server.close());
+
+function Opener({ request }: { request: ModalRequest }) {
+  const modal = useModal();
+  return (
+    <button type="button" onClick={() => modal.open(request)}>
+      help
+    </button>
+  );
+}
+
+function renderHost(request: ModalRequest) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={client}>
+      <Opener request={request} />
+      <ModalHost />
+    </QueryClientProvider>,
+  );
+  return { user, open: () => user.click(screen.getByRole('button', { name: 'help' })) };
+}
+
+describe('<ModalHost> and useModal (§2 Shared widgets: Modal)', () => {
+  it('renders nothing until something opens the modal', () => {
+    renderHost({ title: 'Hint', body: '<p>Use quotes</p>' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens with a content document and closes through the store', async () => {
+    const { user, open } = renderHost({ title: 'Hint', body: '<p>Use <b>quotes</b></p>' });
+    await open();
+    expect(screen.getByRole('dialog', { name: 'Hint' })).toHaveTextContent('Use quotes');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(useModalStore.getState().request).toBeNull();
+    expect(screen.getByRole('button', { name: 'help' })).toHaveFocus();
+  });
+
+  it('fetches a content key first from {content}/infodocument/{id}, then opens', async () => {
+    const asked = vi.fn();
+    server.use(
+      http.get(`${CONTENT_BASE}/infodocument/:id`, ({ params }) => {
+        asked(params['id']);
+        return HttpResponse.json({
+          title: 'Searching the news',
+          content: '<p>Type <em>three</em> letters.</p><script>window.hacked = 1</script>',
+        });
+      }),
+    );
+    const { open } = renderHost({ contentKey: 'news-help' });
+    await open();
+    const dialog = await screen.findByRole('dialog', { name: 'Searching the news' });
+    expect(asked).toHaveBeenCalledWith('news-help');
+    expect(dialog).toHaveTextContent('Type three letters.');
+    expect(dialog.querySelector('script')).toBeNull();
+  });
+
+  it('sends a failed content fetch to the shared error handling and opens nothing', async () => {
+    server.use(
+      http.get(`${CONTENT_BASE}/infodocument/:id`, () => new HttpResponse(null, { status: 500 })),
+    );
+    const { open } = renderHost({ contentKey: 'broken' });
+    await open();
+    await vi.waitFor(() => expect(useModalStore.getState().request).toBeNull());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(useNotificationStore.getState().notification).toMatchObject({
+      type: 'error',
+      content:
+        'Something went wrong. Please send an email to help@portico.test if the situation persists.',
+    });
+  });
+
+  it('offers a consent button when the request asks for one', async () => {
+    const onConsent = vi.fn();
+    const { user, open } = renderHost({
+      title: 'Cookies',
+      body: '<p>We use cookies.</p>',
+      consent: { onConsent },
+    });
+    await open();
+    await user.click(screen.getByRole('button', { name: 'I agree' }));
+    expect(onConsent).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

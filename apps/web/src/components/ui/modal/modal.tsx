@@ -1,0 +1,154 @@
+import DOMPurify from 'dompurify';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useT } from '../../../lib/labels/use-t.js';
+import './modal.labels.js';
+import './modal.css';
+
+export interface ModalProps {
+  title: string;
+  /** HTML from a content document; sanitised with DOMPurify before it reaches the DOM. */
+  body: string;
+  /** Called for the close icon, a backdrop click, Escape and after the consent button. */
+  onClose: () => void;
+  /** Show a consent button with this label key (e.g. 'modal.consent'). */
+  consentLabelKey?: string;
+  /** Called when the consent button is pressed, before the modal closes. */
+  onConsent?: () => void;
+}
+
+const FOCUSABLE = [
+  'a[href]',
+  'area[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  'summary',
+  '[contenteditable="true"]',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+const focusableIn = (root: HTMLElement): HTMLElement[] =>
+  Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => !element.closest('[hidden], [inert]'),
+  );
+
+// jsdom (tests) has no showModal(); there the dialog is simply marked open.
+function showDialog(dialog: HTMLDialogElement): void {
+  if ('showModal' in dialog) {
+    if (!dialog.open) dialog.showModal();
+  } else {
+    (dialog as HTMLElement).setAttribute('open', '');
+  }
+}
+
+function hideDialog(dialog: HTMLDialogElement): void {
+  if ('close' in dialog) dialog.close();
+  else (dialog as HTMLElement).removeAttribute('open');
+}
+
+/**
+ * §2 Modal on the native <dialog> (showModal): open while mounted. Closes on a backdrop click,
+ * the close icon, Escape or the optional consent button; keeps Tab inside; gives focus back to
+ * whatever had it before.
+ */
+export function Modal({ title, body, onClose, consentLabelKey, onConsent }: ModalProps) {
+  const t = useT();
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const safeBody = useMemo(() => DOMPurify.sanitize(body), [body]);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    showDialog(dialog);
+    closeRef.current?.focus();
+
+    const requestClose = () => onCloseRef.current();
+    // The browser's own close request (Escape, back gesture): let React decide instead.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      requestClose();
+    };
+    // With no padding on the dialog, a click whose target is the dialog itself hit the backdrop.
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) requestClose();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        requestClose();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const focusable = focusableIn(dialog);
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === dialog || !dialog.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('click', onClick);
+    dialog.addEventListener('keydown', onKeyDown);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('click', onClick);
+      dialog.removeEventListener('keydown', onKeyDown);
+      hideDialog(dialog);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <dialog ref={dialogRef} className="ui-modal" aria-labelledby={titleId}>
+      <div className="ui-modal__frame">
+        <div className="ui-modal__header">
+          <h2 id={titleId} className="ui-modal__title">
+            {title}
+          </h2>
+          <button
+            ref={closeRef}
+            type="button"
+            className="ui-modal__close"
+            aria-label={t('modal.close')}
+            onClick={onClose}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="ui-modal__body" dangerouslySetInnerHTML={{ __html: safeBody }} />
+        {consentLabelKey && (
+          <div className="ui-modal__footer">
+            <button
+              type="button"
+              className="ui-modal__consent"
+              onClick={() => {
+                onConsent?.();
+                onClose();
+              }}
+            >
+              {t(consentLabelKey)}
+            </button>
+          </div>
+        )}
+      </div>
+    </dialog>
+  );
+}
