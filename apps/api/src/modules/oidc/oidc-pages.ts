@@ -46,7 +46,7 @@ function layout(title: string, body: string, script?: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} | Portico</title>
+<title>${escapeHtml(title.includes('Portico') ? title : `${title} | Portico`)}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 ${script ? `<script src="${script}" defer></script>\n` : ''}</head>
 <body>
