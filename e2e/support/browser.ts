@@ -77,7 +77,8 @@ export function useBrowser(): BrowserSession {
     const failed = testContext.task.result?.state === 'fail';
     if (failed && page && !page.isClosed()) {
       await mkdir(resultsDir, { recursive: true });
-      const file = join(resultsDir, `${fileSafe(testContext.task.name)}.png`);
+      const suite = testContext.task.suite?.name ?? '';
+      const file = join(resultsDir, `${fileSafe(`${suite} ${testContext.task.name}`)}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
       console.error(
         `[e2e] "${testContext.task.name}" failed at ${page.url()}\n  screenshot: ${file}` +

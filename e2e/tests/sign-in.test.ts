@@ -135,7 +135,10 @@ describe.each(flows)('sign-in, $name', ({ baseUrl }) => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(frame.url());
     });
-    await page.route(/evil\.example/, (route) => route.abort());
+    await page.route(
+      (url) => url.hostname.endsWith('evil.example'),
+      (route) => route.abort(),
+    );
 
     await page.goto(`${baseUrl}/login?returnUrl=${encodeURIComponent('//evil.example')}`);
     await expectOnSignInPage(page, baseUrl);
