@@ -2,9 +2,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
 import type { AppState } from './types.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { contentRoutes } from './modules/content/content.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
 import { sharedRoutes } from './modules/shared/shared.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
@@ -43,6 +47,10 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   await app.register(authPlugin); // bearer JWT on /api/*: before any API route
   await app.register(runtimeConfigRoutes);
   await app.register(sharedRoutes);
+  await app.register(mediaRoutes); // public /media/* images (news banners, logo)
+  await app.register(usersRoutes);
+  await app.register(contentRoutes);
+  await app.register(accountRoutes);
   await app.register(newsRoutes);
 
   // Answers what nothing above claimed (index.html for client routes): keep it last.

@@ -3,27 +3,51 @@
 // has both frequent and one-off terms to find.
 
 export const products = ['ERP', 'ERPx', 'Financials', 'FP&A', 'T&E', 'Talent Management'] as const;
+export type ProductName = (typeof products)[number];
 
-export const features = [
-  'a faster month-end close',
-  'AI-assisted invoice matching',
-  'multi-currency consolidation',
-  'mobile expense capture',
-  'scenario planning for the whole year',
-  'continuous performance reviews',
-  'project budgeting with live actuals',
-  'real-time cash positioning',
-  'automated bank reconciliation',
-  'skills-based staffing',
-  'audit-ready approval workflows',
-  'e-invoicing in the cloud',
-  'driver-based forecasting',
-  'receipt scanning on every phone',
-  'succession planning',
-  'grant and fund accounting',
-  'self-service time sheets',
-  'a redesigned supplier portal',
-] as const;
+/** What each product's releases and roadmaps talk about. */
+export const featuresByProduct: Record<ProductName, readonly string[]> = {
+  ERP: [
+    'project budgeting with live actuals',
+    'a redesigned supplier portal',
+    'audit-ready approval workflows',
+    'self-service time sheets',
+    'grant and fund accounting',
+  ],
+  ERPx: [
+    'a faster month-end close',
+    'AI-assisted invoice matching',
+    'e-invoicing in the cloud',
+    'project budgeting with live actuals',
+    'a redesigned supplier portal',
+    'skills-based resource planning',
+  ],
+  Financials: [
+    'a faster month-end close',
+    'multi-currency consolidation',
+    'real-time cash positioning',
+    'automated bank reconciliation',
+    'AI-assisted invoice matching',
+  ],
+  'FP&A': [
+    'scenario planning for the whole year',
+    'driver-based forecasting',
+    'rolling forecasts in the browser',
+    'workforce cost planning',
+  ],
+  'T&E': [
+    'mobile expense capture',
+    'receipt scanning on every phone',
+    'per-diem rules for every country',
+    'corporate card feeds',
+  ],
+  'Talent Management': [
+    'continuous performance reviews',
+    'succession planning',
+    'skills-based staffing',
+    'learning paths for new hires',
+  ],
+};
 
 export const locations = [
   'Utrecht, Netherlands',
@@ -79,21 +103,24 @@ export const customers = [
   'Redwood Property Group',
 ] as const;
 
-export const achievements = [
-  'cut its month-end close from ten days to four',
-  'moved three thousand employees to mobile expenses',
-  'replaced twelve spreadsheets with one plan',
-  'automated most of its supplier invoices',
-  'went live in the cloud in fourteen weeks',
-  'halved the time it spends preparing audits',
-  'gave every manager a live view of the budget',
-  'filled open roles from its own talent pool',
-] as const;
+/** What a customer achieved, and with which product. */
+export const achievements: readonly (readonly [string, ProductName])[] = [
+  ['cut its month-end close from ten days to four', 'Financials'],
+  ['moved three thousand employees to mobile expenses', 'T&E'],
+  ['replaced twelve spreadsheets with one plan', 'FP&A'],
+  ['automated most of its supplier invoices', 'ERPx'],
+  ['went live in the cloud in fourteen weeks', 'ERPx'],
+  ['halved the time it spends preparing audits', 'ERP'],
+  ['gave every manager a live view of the budget', 'FP&A'],
+  ['filled open roles from its own talent pool', 'Talent Management'],
+  ['paid every expense claim within five days', 'T&E'],
+  ['brought twelve entities onto one ledger', 'Financials'],
+];
 
 export const industries = [
   'professional services',
   'the public sector',
-  'non-profit organisations',
+  'the non-profit sector',
   'higher education',
   'property management',
   'wholesale distribution',
@@ -115,6 +142,10 @@ export const themes = [
   'faster implementations for mid-sized customers',
   'the next release wave',
   'building industry solutions on our platform',
+  'selling the value of planning',
+  'services that keep customers for life',
+  'AI in everyday finance',
+  'winning in the public sector',
 ] as const;
 
 export const components = [
@@ -123,6 +154,9 @@ export const components = [
   'the mobile app',
   'the reporting service',
   'the identity connector',
+  'the payment file converter',
+  'the workflow engine',
+  'the data export tool',
 ] as const;
 
 export const categories = [
@@ -130,6 +164,15 @@ export const categories = [
   'financial planning software',
   'mid-market talent management',
   'expense management',
+  'public-sector financials',
+  'project-based ERP',
+] as const;
+
+export const maintenanceWindows = [
+  'on Saturday night',
+  'early on Sunday morning',
+  'next weekend',
+  'during the monthly service window',
 ] as const;
 
 export const spokespeople = [

@@ -47,11 +47,12 @@ const storyKinds: ((r: Prng) => Story)[] = [
   (r) => {
     const product = r.pick(w.products);
     const v = version(r);
-    const [first, ...more] = r.sample(w.features, 4);
+    const [first, ...more] = r.sample(w.featuresByProduct[product], 4);
     return {
       title: r.pick([
         `${product} ${v} release brings ${first}`,
         `What's new in ${product} ${v}: ${first}`,
+        `${product} ${v} is here, with ${first}`,
       ]),
       subtitle: `The new ${product} release is rolling out to cloud customers this month`,
       introduction: `Version ${v} of ${product} adds ${first} and a series of smaller improvements requested by customers.`,
@@ -103,12 +104,15 @@ const storyKinds: ((r: Prng) => Story)[] = [
   },
   (r) => {
     const customer = r.pick(w.customers);
-    const achievement = r.pick(w.achievements);
-    const product = r.pick(w.products);
+    const [achievement, product] = r.pick(w.achievements);
+    const Customer = `${customer.charAt(0).toUpperCase()}${customer.slice(1)}`;
     return {
-      title: `Customer story: how ${customer} ${achievement}`,
+      title: r.pick([
+        `Customer story: how ${customer} ${achievement}`,
+        `${Customer} ${achievement} with ${product}`,
+      ]),
       subtitle: `${product} in daily use`,
-      introduction: `${customer.charAt(0).toUpperCase()}${customer.slice(1)} ${achievement} with ${product}.`,
+      introduction: `${Customer} ${achievement} with ${product}.`,
       paragraphs: [
         `The project team worked with a Portico partner to move from a patchwork of tools to ${product} in the cloud. The finance and HR teams now work from the same data.`,
       ],
@@ -123,7 +127,7 @@ const storyKinds: ((r: Prng) => Story)[] = [
     const topic = r.pick(w.topics);
     const industry = r.pick(w.industries);
     return {
-      title: `Webinar: ${topic} for ${industry}`,
+      title: r.pick([`Webinar: ${topic} for ${industry}`, `Live demo: ${topic} in ${industry}`]),
       subtitle: 'Join our experts for a live session with questions and answers',
       introduction: `In this free webinar our specialists show how organisations in ${industry} approach ${topic}.`,
       paragraphs: [
@@ -135,9 +139,12 @@ const storyKinds: ((r: Prng) => Story)[] = [
   },
   (r) => {
     const product = r.pick(w.products);
-    const [first, ...more] = r.sample(w.features, 3);
+    const [first, ...more] = r.sample(w.featuresByProduct[product], 3);
     return {
-      title: `${product} roadmap update: ${first} and more`,
+      title: r.pick([
+        `${product} roadmap update: ${first} and more`,
+        `Coming soon to ${product}: ${first}`,
+      ]),
       subtitle: 'What is coming in the next two release cycles',
       introduction: `Our product team shares the plans for ${product}, with ${first} as the headline.`,
       paragraphs: [
@@ -153,8 +160,12 @@ const storyKinds: ((r: Prng) => Story)[] = [
   },
   (r) => {
     const region = r.pick(w.cloudRegions);
+    const when = r.pick(w.maintenanceWindows);
     return {
-      title: `Planned maintenance of the ${region} cloud environment`,
+      title: r.pick([
+        `Planned maintenance of the ${region} cloud environment ${when}`,
+        `${region} cloud region: infrastructure upgrade ${when}`,
+      ]),
       subtitle: 'Short service window on a Saturday night',
       introduction: `Environments hosted in ${region} will be unavailable for up to two hours during planned maintenance.`,
       paragraphs: [
@@ -167,7 +178,11 @@ const storyKinds: ((r: Prng) => Story)[] = [
   (r) => {
     const theme = r.pick(w.themes);
     return {
-      title: r.pick([`Partner summit: ${theme}`, `Save the date: partner summit on ${theme}`]),
+      title: r.pick([
+        `Partner summit: ${theme}`,
+        `Save the date: partner summit on ${theme}`,
+        `Partner summit recap: ${theme}`,
+      ]),
       subtitle: 'Two days of keynotes, workshops and networking',
       introduction: `This year's partner summit focuses on ${theme}.`,
       paragraphs: [
@@ -181,7 +196,10 @@ const storyKinds: ((r: Prng) => Story)[] = [
     const component = r.pick(w.components);
     const v = version(r);
     return {
-      title: `Security advisory: update for ${component}`,
+      title: r.pick([
+        `Security advisory: ${component} ${v}`,
+        `Security update ${v} for ${component}`,
+      ]),
       subtitle: 'Cloud environments are already protected',
       introduction: `We have released version ${v} of ${component} to fix a vulnerability reported through our disclosure programme.`,
       paragraphs: [
@@ -208,6 +226,14 @@ const storyKinds: ((r: Prng) => Story)[] = [
     };
   },
 ];
+
+// Kinds with many word combinations come up more often, so titles rarely repeat. Order as
+// storyKinds: release, cloud region, partner, customer story, webinar, roadmap, maintenance,
+// summit, security, analysts.
+const storyWeights = [3, 1, 2, 3, 2, 2, 1, 1, 1, 1];
+const weightedKinds = storyKinds.flatMap((kind, i) =>
+  Array.from({ length: storyWeights[i] ?? 1 }, () => kind),
+);
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -249,7 +275,7 @@ export function buildDemoNews(now: Date, count = DEMO_NEWS_COUNT): DemoNewsItem[
   );
   const items: DemoNewsItem[] = [];
   for (let ordinal = 1; ordinal <= count; ordinal++) {
-    const story = r.pick(storyKinds)(r);
+    const story = r.pick(weightedKinds)(r);
     // Newest (ordinal = count) lands within the last day; the oldest just inside two years.
     const ageDays = ((count - ordinal) / count) * SPAN_DAYS + r.next() * (SPAN_DAYS / count) * 0.8;
     const publicationDate = new Date(

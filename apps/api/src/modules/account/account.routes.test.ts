@@ -1,0 +1,83 @@
+import { accountManagerSchema, apiErrorSchema } from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { databaseKinds } from '../../../test/test-db.js';
+import { bearerFor } from '../../../test/tokens.js';
+
+describe.each(databaseKinds())('account and success manager over %s', (kind) => {
+  let t: TestApp;
+  const get = async (url: string, email: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${await bearerFor(t.app, email)}` },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("GET /api/account returns anna's account manager", async () => {
+    const res = await get('/api/account', 'anna.customer@portico.test');
+    expect(res.statusCode).toBe(200);
+    expect(accountManagerSchema.strict().parse(res.json())).toEqual({
+      name: 'Sofia Marquez',
+      email: 'sofia.marquez@portico.test',
+      phoneNumber: '+31 30 760 4410',
+      mobilePhoneNumber: '+31 6 4172 9935',
+    });
+  });
+
+  it("GET /api/successmanager returns anna's success manager, with no mobile number", async () => {
+    const res = await get('/api/successmanager', 'anna.customer@portico.test');
+    expect(res.statusCode).toBe(200);
+    expect(accountManagerSchema.parse(res.json())).toEqual({
+      name: 'Jonas Eriksen',
+      email: 'jonas.eriksen@portico.test',
+      phoneNumber: '+47 22 94 18 60',
+      mobilePhoneNumber: null,
+    });
+  });
+
+  it('answers 204 with no body when the account has no such manager', async () => {
+    for (const [url, email] of [
+      ['/api/account', 'nina.basic@portico.test'],
+      ['/api/successmanager', 'nina.basic@portico.test'],
+      ['/api/successmanager', 'paul.partner@portico.test'],
+      ['/api/account', 'erik.employee@portico.test'],
+    ] as const) {
+      const res = await get(url, email);
+      expect(res.statusCode, `${url} for ${email}`).toBe(204);
+      expect(res.body).toBe('');
+    }
+  });
+
+  it("gives each caller their own account's manager", async () => {
+    const res = await get('/api/account', 'paul.partner@portico.test');
+    expect(res.statusCode).toBe(200);
+    expect(accountManagerSchema.parse(res.json()).name).toBe("Liam O'Connor");
+  });
+
+  it('answers 401 JSON without a token', async () => {
+    for (const url of ['/api/account', '/api/successmanager']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(401);
+      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(401);
+    }
+  });
+
+  it('answers 404 JSON when the user row is gone', async () => {
+    const headers = {
+      authorization: `Bearer ${await bearerFor(t.app, 'anna.customer@portico.test')}`,
+    };
+    await t.db.query("delete from users where id = 'u-anna'");
+    for (const url of ['/api/account', '/api/successmanager']) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(404);
+      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import type { Queryable } from '../../db/db.js';
+
+export async function findLabels(
+  db: Queryable,
+  language: string,
+): Promise<{ key: string; value: string }[]> {
+  const { rows } = await db.query<{ key: string; value: string }>(
+    'select key, value from labels where language = $1 order by key collate "C"',
+    [language],
+  );
+  return rows;
+}
+
+export async function listProducts(
+  db: Queryable,
+): Promise<{ product_name: string; slug: string; content_id: string }[]> {
+  const { rows } = await db.query<{ product_name: string; slug: string; content_id: string }>(
+    'select product_name, slug, content_id from products order by slug collate "C"',
+  );
+  return rows;
+}
+
+export async function findContentDocument(
+  db: Queryable,
+  id: string,
+): Promise<{ title: string; content: string } | undefined> {
+  const { rows } = await db.query<{ title: string; content: string }>(
+    'select title, content from content_documents where id = $1',
+    [id],
+  );
+  return rows[0];
+}

@@ -1,0 +1,167 @@
+import {
+  apiErrorSchema,
+  contentDocumentSchema,
+  labelListSchema,
+  productListSchema,
+} from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { databaseKinds } from '../../../test/test-db.js';
+import { bearerFor } from '../../../test/tokens.js';
+
+describe.each(databaseKinds())('content routes over %s', (kind) => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    headers = { authorization: `Bearer ${await bearerFor(t.app, 'anna.customer@portico.test')}` };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('GET /api/content/labels/cpplabels', () => {
+    it('returns the English labels with the spec texts (§2, §8) by default', async () => {
+      for (const url of [
+        '/api/content/labels/cpplabels',
+        '/api/content/labels/cpplabels?language=en',
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(200);
+        const labels = new Map(labelListSchema.parse(res.json()).map((l) => [l.key, l.value]));
+        expect(labels.get('faceted-search.label.no-results')).toBe(
+          'Oops, we could not find any results. Please modify your search.',
+        );
+        expect(labels.get('errormessage.401')).toBe(
+          'Your session has expired. Redirecting to login...',
+        );
+        expect(labels.get('errormessage.408')).toBe(
+          'Request has timed out. Please try again later.',
+        );
+        for (const status of ['403', '404', '500']) {
+          expect(labels.get(`errormessage.${status}`)).toBe(
+            'Something went wrong. Please send an email to {email} if the situation persists.',
+          );
+        }
+        expect(labels.get('news.search.placeholder')).toBeTruthy();
+        expect(labels.get('support.title.incident')).toBe('Incident');
+      }
+    });
+
+    it('returns the labels of the language asked for', async () => {
+      const res = await get('/api/content/labels/cpplabels?language=de');
+      expect(res.statusCode).toBe(200);
+      const labels = new Map(labelListSchema.parse(res.json()).map((l) => [l.key, l.value]));
+      expect(labels.get('news.search.placeholder')).toBe('Nachrichten durchsuchen');
+      expect(labels.has('support.title.track-cases')).toBe(false);
+    });
+
+    it('returns an empty list for a language without labels', async () => {
+      const res = await get('/api/content/labels/cpplabels?language=fr');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    });
+
+    it.each(['EN', 'english', 'e1', '', 'en-GB', 'en&language=de'])(
+      'answers 400 JSON for language=%s',
+      async (language) => {
+        const res = await get(`/api/content/labels/cpplabels?language=${language}`);
+        expect(res.statusCode).toBe(400);
+        const body = apiErrorSchema.parse(res.json());
+        expect(body.message).toMatch(/language/);
+      },
+    );
+  });
+
+  it('GET /api/content/labels/cppproducts lists the six products with slug and content id', async () => {
+    const res = await get('/api/content/labels/cppproducts');
+    expect(res.statusCode).toBe(200);
+    const products = productListSchema.parse(res.json());
+    expect(products.map((p) => p.slug)).toEqual([
+      'erp',
+      'erpx',
+      'financials',
+      'fpa',
+      'talent-management',
+      'te',
+    ]);
+    expect(products.find((p) => p.slug === 'fpa')?.productName).toBe('FP&A');
+    expect(new Set(products.map((p) => p.contentId)).size).toBe(6);
+  });
+
+  it('GET /api/content/labels/timezones lists IANA zones as sorted {key, value}', async () => {
+    const res = await get('/api/content/labels/timezones');
+    expect(res.statusCode).toBe(200);
+    const zones = labelListSchema.parse(res.json());
+    expect(zones.length).toBeGreaterThan(300);
+    expect(zones).toContainEqual({ key: 'Europe/Amsterdam', value: 'Europe/Amsterdam' });
+    expect(zones).toContainEqual({ key: 'America/New_York', value: 'America/New York' });
+    expect(zones.some((z) => z.key === 'UTC')).toBe(true);
+    const keys = zones.map((z) => z.key);
+    expect(keys).toEqual([...keys].sort());
+  });
+
+  describe('GET /api/content/infodocument/:id', () => {
+    it('returns the ERPx report engine description', async () => {
+      const res = await get('/api/content/infodocument/download-erpx-description');
+      expect(res.statusCode).toBe(200);
+      const doc = contentDocumentSchema.parse(res.json());
+      expect(doc.title).toBe('ERPx report engine');
+      expect(doc.content).toContain('report engine');
+      // The new-tab link was given rel on the way in.
+      expect(doc.content).toContain('target="_blank" rel="noopener noreferrer"');
+    });
+
+    it('returns the help documents the modal opens', async () => {
+      for (const id of ['news-help', 'search-help']) {
+        const res = await get(`/api/content/infodocument/${id}`);
+        expect(res.statusCode).toBe(200);
+        expect(contentDocumentSchema.parse(res.json()).content).toMatch(/^<p>/);
+      }
+    });
+
+    it('sanitises content on the way out, whoever stored it', async () => {
+      await t.db.query('insert into content_documents (id, title, content) values ($1, $2, $3)', [
+        'legacy-import',
+        'Imported',
+        '<p onclick="steal()">Hello</p><script>steal()</script><a href="javascript:steal()">x</a>',
+      ]);
+      const res = await get('/api/content/infodocument/legacy-import');
+      expect(res.statusCode).toBe(200);
+      expect(contentDocumentSchema.parse(res.json()).content).toBe('<p>Hello</p><a>x</a>');
+    });
+
+    it('answers 404 JSON for an unknown document', async () => {
+      const res = await get('/api/content/infodocument/no-such-document');
+      expect(res.statusCode).toBe(404);
+      expect(apiErrorSchema.parse(res.json())).toMatchObject({
+        statusCode: 404,
+        error: 'Not Found',
+      });
+    });
+
+    it.each(['..%2Fetc', '%20space', '-leading-dash', 'semi%3Bcolon', 'a'.repeat(100)])(
+      'answers 400 JSON for id %s',
+      async (id) => {
+        const res = await get(`/api/content/infodocument/${id}`);
+        expect(res.statusCode).toBe(400);
+        expect(apiErrorSchema.parse(res.json()).statusCode).toBe(400);
+      },
+    );
+  });
+
+  it('answers 401 JSON on every content route without a token', async () => {
+    for (const url of [
+      '/api/content/labels/cpplabels',
+      '/api/content/labels/cppproducts',
+      '/api/content/labels/timezones',
+      '/api/content/infodocument/news-help',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(401);
+    }
+  });
+});

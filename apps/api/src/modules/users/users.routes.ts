@@ -1,0 +1,14 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { callerIdOf } from '../../lib/caller.js';
+import { getOwnProfile } from './users.service.js';
+
+/** `GET /api/users/me`: the caller's §3 profile, loaded by the token's subject. */
+export const usersRoutes: FastifyPluginCallback = (app, _options, done) => {
+  app.get('/api/users/me', async (request, reply) => {
+    const profile = await getOwnProfile(app.db, callerIdOf(request));
+    // Personal data: never in a shared cache.
+    reply.header('cache-control', 'private, no-store');
+    return profile;
+  });
+  done();
+};

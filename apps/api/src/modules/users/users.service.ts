@@ -1,0 +1,34 @@
+import { subscriptionLevelSchema, type UserProfile } from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { findConnectedProducts, findUserProfile } from './users.repository.js';
+
+/**
+ * §3 User profile of the caller. A valid token whose user row has gone (deleted since
+ * sign-in) is a 404: the caller is authentic, the profile is not there.
+ */
+export async function getOwnProfile(db: Queryable, userId: string): Promise<UserProfile> {
+  const row = await findUserProfile(db, userId);
+  if (!row) throw new NotFoundError('Your user profile was not found.');
+  const products = await findConnectedProducts(db, userId);
+  const level = subscriptionLevelSchema.safeParse(row.subscription_level);
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    language: row.language,
+    // A level this version does not know reads as none rather than failing the profile.
+    subscriptionLevel: level.success ? level.data : null,
+    unit4Employee: row.unit4_employee,
+    permissions: row.permissions,
+    connectedProducts: products.map((p) => ({
+      contentId: p.content_id,
+      productName: p.product_name,
+      slug: p.slug,
+    })),
+    enterpriseCustomerId: row.enterprise_customer_id,
+    companyName: row.company_name,
+    dynamicsCustomerId: row.dynamics_customer_id,
+  };
+}
