@@ -81,7 +81,9 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     );
   }
 
-  app.get('/*', async (request, reply) => {
+  // `public`: this catch-all never serves anything under /api (it hands those to the JSON 404),
+  // so the bearer check must not turn an unknown /api path into a 401.
+  app.get('/*', { config: { public: true } }, async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     if (isServerPath(path)) return reply.callNotFound();
 

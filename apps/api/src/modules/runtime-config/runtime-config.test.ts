@@ -1,0 +1,109 @@
+import { runtimeConfigSchema } from '@portico/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPlatformApp } from '../../../test/platform-app.js';
+
+describe('GET /config.json (issue 2 §4)', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  async function configWith(env: Record<string, string> = {}) {
+    app = await createPlatformApp({ env, ready: false });
+    const res = await app.inject({ method: 'GET', url: '/config.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    return runtimeConfigSchema.parse(res.json());
+  }
+
+  it('points at this server by default, with the embedded issuer', async () => {
+    const config = await configWith();
+    expect(config).toMatchObject({
+      contentBase: '/api/content',
+      apiBase: '/api',
+      newsBase: '/api/news',
+      sharedBase: '/shared',
+      apiMarker: '/api/',
+      auth: {
+        issuer: 'http://localhost:8080/oidc',
+        clientId: 'portico-spa',
+        responseType: 'code',
+        scope: 'openid profile email',
+      },
+      supportFrameBase: '/support-desk',
+      logoutPath: '/logout',
+      contactEmail: 'support@portico.test',
+      titleSuffix: ' | Portico Community',
+      keepAlive: { url: '', intervalMs: 0 },
+    });
+    expect(Object.keys(config.links).sort()).toEqual(
+      [
+        'billing',
+        'community',
+        'csm',
+        'dealManagement',
+        'learning',
+        'marketplace',
+        'resources',
+        'salesPartners',
+      ].sort(),
+    );
+    expect(config.spriteHash).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('is public and served before the database is ready', async () => {
+    const config = await configWith();
+    expect(config.apiBase).toBe('/api');
+  });
+
+  it('follows the environment without a rebuild', async () => {
+    const config = await configWith({
+      PUBLIC_URL: 'https://portal.example.com/',
+      OIDC_ISSUER: 'https://login.example.com/realms/portal',
+      OIDC_CLIENT_ID: 'portal-web',
+      OIDC_RESPONSE_TYPE: 'id_token token',
+      CONTENT_BASE: 'https://content.example.com/content',
+      COMMUNITY_URL: 'https://community.example.com',
+      SUPPORT_FRAME_URL: 'https://support.example.com/frames',
+      CONTACT_EMAIL: 'help@example.com',
+      TITLE_SUFFIX: ' | Example',
+      ANALYTICS_ID: 'UA-1',
+      KEEP_ALIVE_URL: 'https://sso.example.com/keepalive',
+      KEEP_ALIVE_INTERVAL: '60000',
+    });
+    expect(config.auth).toEqual({
+      issuer: 'https://login.example.com/realms/portal',
+      clientId: 'portal-web',
+      responseType: 'id_token token',
+      scope: 'openid profile email',
+    });
+    expect(config.contentBase).toBe('https://content.example.com/content');
+    expect(config.links.community).toBe('https://community.example.com');
+    expect(config.supportFrameBase).toBe('https://support.example.com/frames');
+    expect(config.contactEmail).toBe('help@example.com');
+    expect(config.titleSuffix).toBe(' | Example');
+    expect(config.analyticsId).toBe('UA-1');
+    expect(config.keepAlive).toEqual({
+      url: 'https://sso.example.com/keepalive',
+      intervalMs: 60000,
+    });
+  });
+
+  it('derives the embedded issuer from PUBLIC_URL', async () => {
+    const config = await configWith({ PUBLIC_URL: 'https://portal.example.com/' });
+    expect(config.auth.issuer).toBe('https://portal.example.com/oidc');
+  });
+
+  it('names the sprite by its content hash, which the sprite address accepts', async () => {
+    const config = await configWith();
+    const sprite = await app!.inject({
+      method: 'GET',
+      url: `/shared/sprite.svg?v=${config.spriteHash}`,
+    });
+    expect(sprite.statusCode).toBe(200);
+    expect(sprite.headers.etag).toBe(`"${config.spriteHash}"`);
+  });
+});

@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformApp } from '../../../test/platform-app.js';
+
+function fragment(html: string): DocumentFragment {
+  return JSDOM.fragment(html);
+}
+
+const userCookie = (profile: unknown): string =>
+  `USER=${encodeURIComponent(JSON.stringify(profile))}`;
+
+describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createPlatformApp({
+      env: { LOGOUT_PATH: '/logout', COMMUNITY_URL: 'https://community.example.com' },
+    });
+  });
+  afterAll(() => app.close());
+
+  const header = async (cookie?: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/shared/header',
+      headers: cookie === undefined ? {} : { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    return { res, doc: fragment(res.body) };
+  };
+
+  it('greets the user named in the USER cookie', async () => {
+    const { res, doc } = await header(
+      `theme=dark; ${userCookie({ id: 'u-anna', firstName: 'Anna', lastName: 'Lindqvist', permissions: ['NEWS'] })}`,
+    );
+    expect(doc.querySelector('.portico-header__greeting')?.textContent).toBe('Hello, Anna');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('escapes a hostile name instead of rendering it as markup', async () => {
+    const hostile = '<img src=x onerror=alert(1)>"\'&<script>alert(2)</script>';
+    const { res, doc } = await header(userCookie({ firstName: hostile }));
+    expect(doc.querySelector('.portico-header__greeting')?.textContent).toBe(`Hello, ${hostile}`);
+    expect(doc.querySelector('img, script')).toBeNull();
+    expect(res.body).not.toContain('<script');
+    expect(res.body).not.toContain('<img');
+    expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;&lt;script&gt;');
+  });
+
+  it.each([
+    ['no cookie', undefined],
+    ['a cookie that is not URI-encoded JSON', 'USER=%E0%A4%A'],
+    ['a cookie that is not JSON', 'USER=hello'],
+    ['a cookie with the wrong shape', userCookie({ firstName: 42 })],
+    ['a JSON string', userCookie('Anna')],
+  ])('shows no greeting with %s, and still answers', async (_case, cookie) => {
+    const { doc } = await header(cookie);
+    expect(doc.querySelector('.portico-header__greeting')).toBeNull();
+    expect(doc.querySelector('form[role="search"]')).not.toBeNull();
+  });
+
+  it('links the logo to /news, has the portal navigation and a sign-out link', async () => {
+    const { doc } = await header(userCookie({ firstName: 'Paul', permissions: ['PARTNER'] }));
+    expect(doc.querySelector('a.portico-header__logo')?.getAttribute('href')).toBe('/news');
+    const nav = doc.querySelector('nav[aria-label]');
+    const links = [...(nav?.querySelectorAll('a') ?? [])].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        ['News', '/news'],
+        ['My Solutions', '/my-solutions'],
+        ['Support4U', '/services'],
+        ['University4U', '/university'],
+        ['Resources4U', '/resources'],
+        ['Marketplace', '/marketplace'],
+        ['Sales Partners', '/salespartners'],
+        ['Community', 'https://community.example.com'],
+      ]),
+    );
+    expect(links.find(([text]) => text === 'Deal Management 4U')?.[1]).toMatch(/^https:\/\//);
+    const signOut = [...doc.querySelectorAll('a')].find((a) => a.textContent === 'Sign out');
+    expect(signOut?.getAttribute('href')).toBe('/logout');
+  });
+
+  it('shows Sales Partners only to partners and sales users', async () => {
+    const { doc } = await header(userCookie({ firstName: 'Nina', permissions: ['NEWS'] }));
+    expect([...doc.querySelectorAll('a')].map((a) => a.textContent)).not.toContain(
+      'Sales Partners',
+    );
+  });
+
+  it('has a search form of a labelled query and a labelled product select', async () => {
+    const { doc } = await header();
+    const form = doc.querySelector('form[role="search"]');
+    expect(form?.getAttribute('action')).toBe('/search');
+    expect(form?.getAttribute('method')).toBe('get');
+    const query = form?.querySelector('input[name="query"]');
+    expect(query?.getAttribute('type')).toBe('text');
+    const product = form?.querySelector('select[name="productId"]');
+    expect(product).not.toBeNull();
+    for (const control of [query, product]) {
+      const label = doc.querySelector(`label[for="${control?.id ?? 'missing'}"]`);
+      expect(label?.textContent.trim()).toBeTruthy();
+    }
+    expect(form?.querySelector('button[type="submit"]')?.textContent).toBe('Search');
+  });
+
+  it('has no scripts and no inline event handlers in header and footer', async () => {
+    const { res } = await header(userCookie({ firstName: 'Anna' }));
+    const footer = await app.inject({ method: 'GET', url: '/shared/footer' });
+    for (const body of [res.body, footer.body]) {
+      const doc = fragment(body);
+      expect(doc.querySelector('script, iframe, object, embed, style')).toBeNull();
+      for (const element of doc.querySelectorAll('*')) {
+        for (const attribute of element.attributes) {
+          expect(attribute.name).not.toMatch(/^on/i);
+          expect(attribute.value).not.toMatch(/^\s*javascript:/i);
+        }
+      }
+    }
+  });
+
+  it('serves a footer with useful links and a copyright line', async () => {
+    const res = await app.inject({ method: 'GET', url: '/shared/footer' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const doc = fragment(res.body);
+    const hrefs = [...doc.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toContain('https://community.example.com');
+    expect(hrefs).toContain('mailto:support@portico.test');
+    expect(doc.querySelector('.portico-footer__copyright')?.textContent).toContain(
+      `© ${new Date().getFullYear()} Portico`,
+    );
+  });
+
+  it('serves the icon sprite as SVG symbols, cached for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/shared/sprite.svg?v=abc' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const svg = new JSDOM(res.body, { contentType: 'image/svg+xml' }).window.document;
+    const ids = [...svg.querySelectorAll('symbol')].map((s) => s.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'icon-search',
+        'icon-close',
+        'icon-chevron-left',
+        'icon-chevron-right',
+        'icon-user',
+        'icon-phone',
+        'icon-mail',
+        'icon-download',
+        'icon-external-link',
+      ]),
+    );
+    expect(svg.querySelector('script, foreignObject')).toBeNull();
+  });
+});

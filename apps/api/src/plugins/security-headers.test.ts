@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformApp } from '../../test/platform-app.js';
+import { createTempDist } from '../../test/temp-dist.js';
+import { loadEnv } from '../config/env.js';
+import { testEnvSource } from '../../test/test-app.js';
+import { contentSecurityPolicy } from './security-headers.js';
+
+/** The CSP as directive → sources. */
+function parseCsp(header: string | string[] | number | undefined): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of String(header).split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name, sources);
+  }
+  return map;
+}
+
+function expectSecurityHeaders(
+  headers: Record<string, string | string[] | number | undefined>,
+): void {
+  const csp = parseCsp(headers['content-security-policy']);
+  expect(csp.get('default-src')).toEqual(["'self'"]);
+  expect(csp.get('script-src')).toEqual(["'self'"]);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(csp.get('base-uri')).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+  expect(csp.get('frame-src')?.[0]).toBe("'self'");
+  expect(String(headers['content-security-policy'])).not.toMatch(/unsafe-eval/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toMatch(/camera=\(\)/);
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+}
+
+describe('security headers on every kind of response (issue 2 §7)', () => {
+  let app: FastifyInstance;
+  let dist: Awaited<ReturnType<typeof createTempDist>>;
+  beforeAll(async () => {
+    dist = await createTempDist();
+    app = await createPlatformApp({
+      distDir: dist.dir,
+      routes: (a) => {
+        a.post('/api/test/echo', (request) => request.body);
+        a.get('/api/test/boom', () => {
+          throw new Error('boom');
+        });
+        // A reply written straight to Node's response, as the embedded provider does.
+        a.get('/oidc/test/raw', (_request, reply) => {
+          reply.hijack();
+          reply.raw.writeHead(200, { 'content-type': 'text/plain' });
+          reply.raw.end('raw');
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await dist.remove();
+  });
+
+  const html = { accept: 'text/html' };
+  it.each([
+    ['index.html for a client route', 'GET', '/news', html, 200],
+    ['a hashed static asset', 'GET', '/assets/index-abc123.js', {}, 200],
+    ['the runtime configuration', 'GET', '/config.json', {}, 200],
+    ['the shared header', 'GET', '/shared/header', {}, 200],
+    ['the icon sprite', 'GET', '/shared/sprite.svg', {}, 200],
+    ['a health probe', 'GET', '/health/live', {}, 200],
+    ['a 404 for an unknown /api path', 'GET', '/api/nothing', {}, 404],
+    ['a 404 for an unknown method', 'PUT', '/news', {}, 404],
+    ['a 500', 'GET', '/api/test/boom', {}, 500],
+    ['a raw (hijacked) reply', 'GET', '/oidc/test/raw', {}, 200],
+  ] as const)('%s', async (_kind, method, url, headers, status) => {
+    const res = await app.inject({ method, url, headers });
+    expect(res.statusCode).toBe(status);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('a 400 for malformed JSON', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(res.statusCode).toBe(400);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('a 503 while the server is starting', async () => {
+    app.state.ready = false;
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/anything' });
+      expect(res.statusCode).toBe(503);
+      expectSecurityHeaders(res.headers);
+      const probe = await app.inject({ method: 'GET', url: '/health/ready' });
+      expect(probe.statusCode).toBe(503);
+      expectSecurityHeaders(probe.headers);
+    } finally {
+      app.state.ready = true;
+    }
+  });
+});
+
+describe('Content-Security-Policy from configuration', () => {
+  const cspFor = (env: Record<string, string>) =>
+    parseCsp(contentSecurityPolicy(loadEnv(testEnvSource(env))));
+
+  it('allows framing only ourselves by default (the built-in support desk is same-origin)', () => {
+    const csp = cspFor({});
+    expect(csp.get('frame-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:8080']);
+    expect(csp.get('form-action')).toEqual(["'self'", 'http://localhost:8080']);
+  });
+
+  it('adds the configured frame addresses by origin', () => {
+    const csp = cspFor({
+      SUPPORT_FRAME_URL: 'https://support.example.com/frames/incident?x=1',
+      KEEP_ALIVE_URL: 'https://sso.example.com/keepalive',
+      FRAME_ORIGINS: 'https://a.example.net https://b.example.net/path not-a-url',
+    });
+    expect(csp.get('frame-src')).toEqual([
+      "'self'",
+      'https://support.example.com',
+      'https://sso.example.com',
+      'https://a.example.net',
+      'https://b.example.net',
+    ]);
+  });
+
+  it('lets the SPA reach an external issuer and absolute API bases', () => {
+    const csp = cspFor({
+      OIDC_ISSUER: 'https://login.example.com/realms/portal',
+      CONTENT_BASE: 'https://content.example.com/api/content',
+      PUBLIC_URL: 'https://portal.example.com',
+    });
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'https://login.example.com',
+      'https://content.example.com',
+    ]);
+    expect(csp.get('form-action')).toEqual([
+      "'self'",
+      'https://portal.example.com',
+      'https://login.example.com',
+    ]);
+  });
+});

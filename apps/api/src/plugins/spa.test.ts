@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformApp } from '../../test/platform-app.js';
+import { appScript, createTempDist, indexHtml } from '../../test/temp-dist.js';
+import { notBuiltMessage } from './spa.js';
+
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describe('SPA serving', () => {
+  let app: FastifyInstance;
+  let dist: Awaited<ReturnType<typeof createTempDist>>;
+  beforeAll(async () => {
+    dist = await createTempDist();
+    app = await createPlatformApp({ distDir: dist.dir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await dist.remove();
+  });
+
+  it.each([
+    '/',
+    '/news',
+    '/news?page=2&query=cloud',
+    '/news-item/a-title/42',
+    '/my-settings/subscriptions',
+  ])('answers the client route %s with index.html, not cached', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(indexHtml);
+  });
+
+  it('serves hashed assets for a year, immutable', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(appScript);
+  });
+
+  it('serves other files with a short cache, and index.html itself uncached', async () => {
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    const index = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with a 404, not with index.html', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/gone-123.js',
+      headers: { accept: '*/*' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it.each([
+    '/api/nothing',
+    '/oidc/nothing',
+    '/shared/nothing',
+    '/media/x.png',
+    '/health/x',
+    '/support-desk/x',
+  ])('never answers the server path %s with the SPA', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it.each(['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/.env', '/assets/..%2f.env'])(
+    'does not serve %s from outside dist or hidden files',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('SECRET');
+      expect(res.body).not.toContain('root:');
+    },
+  );
+
+  it('answers a malformed address with a 400 JSON', async () => {
+    const res = await app.inject({ method: 'GET', url: '/news/%E0%A4%A', headers: html });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/news', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe('');
+  });
+});
+
+describe('SPA serving without a build', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createPlatformApp({ distDir: '/nonexistent/portico-web-dist' });
+  });
+  afterAll(() => app.close());
+
+  it('starts anyway and tells a browser to run the build', async () => {
+    const res = await app.inject({ method: 'GET', url: '/news', headers: html });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe(notBuiltMessage);
+    expect(res.body).toContain('npm run build');
+  });
+
+  it('still answers the server routes', async () => {
+    expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/config.json' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/x', headers: html })).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app.js';
+import { loadEnv } from './config/env.js';
+import { type Db, openDb } from './db/db.js';
+import { migrate } from './db/migrate.js';
+import { seedDemo } from './db/seed/seed.js';
+import { DEMO_PASSWORD, demoUsers } from './db/seed/users.js';
+
+/** A stuck drain must not keep a stopping node alive forever (orchestrators kill at ~30 s). */
+const shutdownTimeoutMs = 25_000;
+
+function demoAccountsTable(): string {
+  const rows = Object.values(demoUsers).map((u) => {
+    const permissions: readonly string[] = u.permissions;
+    const role = u.unit4Employee
+      ? 'employee'
+      : permissions.includes('PARTNER')
+        ? 'partner'
+        : 'customer';
+    return [u.email, role, DEMO_PASSWORD];
+  });
+  const table = [['Demo account', 'Role', 'Password'], ...rows];
+  const widths = [0, 1, 2].map((i) => Math.max(...table.map((r) => (r[i] ?? '').length)));
+  return table
+    .map((r) => `  ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('   ')}`.trimEnd())
+    .join('\n');
+}
+
+/**
+ * Starts the portal: listen first (so /health/live answers and /health/ready says 503 while
+ * the database is prepared), then migrate, seed the demo data when enabled, and only then
+ * report ready (issue 2 §7). SIGTERM/SIGINT drain in-flight requests and exit 0; a second
+ * signal exits at once.
+ */
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const db: Db = await openDb({
+    databaseUrl: env.DATABASE_URL,
+    schema: env.DATABASE_SCHEMA,
+    dataDir: env.DATABASE_URL ? undefined : resolve(env.DATA_DIR),
+  });
+  const app = await buildApp({ env, db });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.state.shuttingDown = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+    void (async () => {
+      try {
+        await app.close();
+        await db.close();
+        process.exit(0);
+      } catch (error) {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      }
+    })();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  const address = await app.listen({ host: env.HOST, port: env.PORT });
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+    if (env.DEMO_SEED) await seedDemo(db);
+  } catch (error) {
+    if (app.state.shuttingDown) return; // the database was closed under us by a stop signal
+    throw error;
+  }
+  if (app.state.shuttingDown) return;
+  app.state.ready = true;
+
+  const port = new URL(address).port;
+  // PORT=0 picks a free port, which PUBLIC_URL's default cannot know.
+  const url = env.PORT === 0 ? `http://localhost:${port}` : env.PUBLIC_URL;
+  const lines = [
+    '',
+    `Portico is ready on ${url}  (listening on ${env.HOST}:${port})`,
+    `Database: ${db.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL'}`,
+  ];
+  if (env.DEMO_SEED) lines.push('', demoAccountsTable());
+  lines.push('', 'Stop with Ctrl-C.', '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Portico could not start:', error);
+  process.exit(1);
+});

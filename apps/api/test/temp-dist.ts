@@ -1,0 +1,18 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const indexHtml =
+  '<!doctype html><html lang="en"><head><title>Portico</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+export const appScript = 'console.log("portico");';
+
+/** A fake built SPA (what Vite leaves in apps/web/dist), removed by the returned function. */
+export async function createTempDist(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'portico-dist-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), indexHtml);
+  await writeFile(join(dir, 'assets', 'index-abc123.js'), appScript);
+  await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+  await writeFile(join(dir, '.env'), 'SECRET=1');
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
