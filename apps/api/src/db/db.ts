@@ -56,8 +56,13 @@ async function openPglite(options: DbOptions): Promise<Db> {
 async function openPostgres(url: string, schema: string): Promise<Db> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(`create schema if not exists "${schema}"`);
-  await client.end();
+  try {
+    // "if not exists" still races when two nodes create the schema at once: serialise it.
+    await client.query('select pg_advisory_lock(727273)');
+    await client.query(`create schema if not exists "${schema}"`);
+  } finally {
+    await client.end();
+  }
 
   const pool = new pg.Pool({
     connectionString: url,
@@ -66,7 +71,7 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
   });
   // Bigint counts come back as strings from pg; PGlite gives numbers. Align on numbers
   // (our counts and ids stay far below 2^53).
-  pg.types.setTypeParser(20, (v) => Number(v));
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   const asQueryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
       const result = await q.query(sql, params as unknown[]);

@@ -6,14 +6,14 @@ import { migrations } from './migrations/index.js';
  * transaction. On PostgreSQL an advisory lock keeps several starting nodes from racing.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(
-    `create table if not exists schema_migrations (
-       name text primary key,
-       applied_at timestamptz not null default now()
-     )`,
-  );
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727274)');
+    await tx.exec(
+      `create table if not exists schema_migrations (
+         name text primary key,
+         applied_at timestamptz not null default now()
+       )`,
+    );
     const done = new Set(
       (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
     );
