@@ -54,8 +54,10 @@ export const newsListQuerySchema = z
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     };
-    const epochForm = raw.size !== undefined || raw.fromDateTime !== undefined || raw.toDateTime !== undefined;
-    const isoForm = raw.pageSize !== undefined || raw.startDate !== undefined || raw.endDate !== undefined;
+    const epochForm =
+      raw.size !== undefined || raw.fromDateTime !== undefined || raw.toDateTime !== undefined;
+    const isoForm =
+      raw.pageSize !== undefined || raw.startDate !== undefined || raw.endDate !== undefined;
     if (epochForm && isoForm) {
       return fail(
         'Use either size, fromDateTime and toDateTime or pageSize, startDate and endDate, not a mix of both forms',
@@ -87,7 +89,8 @@ export const newsListQuerySchema = z
       from = start;
       // Inclusive: up to the last millisecond of that UTC day.
       to = end === undefined ? undefined : end + DAY_MS - 1;
-      if (from !== undefined && to !== undefined && from > to) return fail('startDate must not be after endDate');
+      if (from !== undefined && to !== undefined && from > to)
+        return fail('startDate must not be after endDate');
     } else {
       const fromMs = epochMs(raw.fromDateTime);
       if (fromMs === null) return fail('fromDateTime must be a date as epoch milliseconds');
@@ -140,6 +143,11 @@ function isoDay(value: string | undefined): number | null | undefined {
   const ms = Date.UTC(year, month - 1, day);
   const date = new Date(ms);
   // Date.UTC rolls 2026-02-30 over to March; a real date survives the round trip.
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
+    return null;
   return ms;
 }

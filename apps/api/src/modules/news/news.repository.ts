@@ -39,51 +39,47 @@ interface NewsRow {
   sales: boolean;
 }
 
+/** How many of the newest matches a search ranks and counts (see listNews). */
+export const SEARCH_WINDOW = 1000;
+
 const COLUMNS = /* sql */ `n.id, n.title, n.subtitle, n.location,
   floor(extract(epoch from n.publication_date) * 1000)::bigint as publication_ms,
   n.introduction, n.content, n.header_image_large, n.header_image_medium, n.header_image_small, n.sales`;
 
-// 11 parameters per row keeps a batch of 500 rows far below the 65 535-parameter limit.
-const INSERT_BATCH = 500;
-
 /**
  * Stores news items, sanitising every body on the way in (issue 3: seed and any writer).
- * Returns the new ids in the order of `items`.
+ * One statement whatever the count (unnest over one array per column, so no parameter
+ * limit). Returns the new ids in the order of `items`.
  */
 export async function insertNews(db: Queryable, items: readonly NewNewsItem[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (let start = 0; start < items.length; start += INSERT_BATCH) {
-    const batch = items.slice(start, start + INSERT_BATCH);
-    const params: unknown[] = [];
-    const tuples = batch.map((item) => {
-      const values = [
-        item.title,
-        item.subtitle ?? null,
-        item.location ?? null,
-        new Date(item.publicationDate).toISOString(),
-        item.introduction ?? null,
-        sanitizeHtml(item.content),
-        item.headerImage?.large ?? null,
-        item.headerImage?.medium ?? null,
-        item.headerImage?.small ?? null,
-        item.sales ?? false,
-      ];
-      const placeholders = values.map((value) => {
-        params.push(value);
-        return `$${params.length}`;
-      });
-      return `(${placeholders.join(', ')})`;
-    });
-    const { rows } = await db.query<{ id: number | string }>(
-      `insert into news (title, subtitle, location, publication_date, introduction, content,
-                         header_image_large, header_image_medium, header_image_small, sales)
-       values ${tuples.join(',\n')}
-       returning id`,
-      params,
-    );
-    ids.push(...rows.map((r) => Number(r.id)));
-  }
-  return ids;
+  if (items.length === 0) return [];
+  const column = <T>(pick: (item: NewNewsItem) => T): T[] => items.map(pick);
+  const { rows } = await db.query<{ id: number | string }>(
+    /* sql */ `
+    insert into news (title, subtitle, location, publication_date, introduction, content,
+                      header_image_large, header_image_medium, header_image_small, sales)
+    select title, subtitle, location, publication_date, introduction, content, large, medium, small, sales
+    from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[],
+                $7::text[], $8::text[], $9::text[], $10::boolean[])
+           with ordinality as i(title, subtitle, location, publication_date, introduction, content,
+                                large, medium, small, sales, n)
+    order by i.n
+    returning id`,
+    [
+      column((item) => item.title),
+      column((item) => item.subtitle ?? null),
+      column((item) => item.location ?? null),
+      column((item) => new Date(item.publicationDate).toISOString()),
+      column((item) => item.introduction ?? null),
+      column((item) => sanitizeHtml(item.content)),
+      column((item) => item.headerImage?.large ?? null),
+      column((item) => item.headerImage?.medium ?? null),
+      column((item) => item.headerImage?.small ?? null),
+      column((item) => item.sales ?? false),
+    ],
+  );
+  // Identity values follow the ORDER BY of the insert's SELECT, so ids ascend with `items`.
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 export async function findNewsById(db: Queryable, id: number): Promise<NewsItem | null> {
@@ -99,10 +95,16 @@ export async function findNewsById(db: Queryable, id: number): Promise<NewsItem 
  * index alone (an index-only scan, so deep pages do not read 30 000 rows), then joined to
  * the rows it needs; the total is a count over the same index.
  *
- * With a query: the matches are computed first, in a MATERIALIZED CTE, so the planner cannot
- * turn "ORDER BY … LIMIT" into a walk down the date index that filters every row through
- * the text search (the trap documented in docs/decisions/0004-news-search-query-plan.md).
- * They are ranked by ts_rank_cd, then newest first.
+ * With a query: a search answers the newest SEARCH_WINDOW matches (within the date range),
+ * ranked by ts_rank_cd, then newest first; its total counts those, so it is at most
+ * SEARCH_WINDOW. Why, with the plans: docs/decisions/0004-news-search-query-plan.md. In short,
+ * ranking and counting every match of a word found in most items reads most of the table
+ * (seconds under load at 100 000 rows), while the window bounds the work: the planner walks
+ * the date index for frequent words (the window fills after a few rows) and uses the GIN
+ * index for rare ones (it knows the window cannot fill), so a word that matches nothing
+ * never walks the date index through every row. The window is a MATERIALIZED CTE so the
+ * page's ORDER BY rank … LIMIT is not pushed into it; the rank is computed for the window
+ * rows only.
  *
  * The outer LEFT JOIN keeps one row carrying the total when the page is empty.
  */
@@ -110,6 +112,16 @@ export async function listNews(
   db: Queryable,
   filter: NewsListFilter,
 ): Promise<{ items: NewsItem[]; total: number }> {
+  const { sql, params } = listNewsQuery(filter);
+  // The LEFT JOIN makes every item column null on the row that only carries the total.
+  const { rows } = await db.query<Nullable<NewsRow> & { total: number | string }>(sql, params);
+  const total = Number(rows[0]?.total ?? 0);
+  const items = rows.filter(isNewsRow).map(toNewsItem);
+  return { items, total };
+}
+
+/** The SQL of listNews, exported for the benchmark's EXPLAIN (one definition of the query). */
+export function listNewsQuery(filter: NewsListFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [filter.limit, filter.offset];
   const dateConditions: string[] = [];
   if (filter.from !== undefined) {
@@ -135,32 +147,36 @@ export async function listNews(
       left join news n on n.id = p.id
       order by p.publication_date desc, p.id desc`;
   } else {
-    params.push(filter.query);
-    const queryParam = `$${params.length}`;
-    const where = ['search @@ q.q', ...dateConditions].join(' and ');
+    params.push(filter.query, SEARCH_WINDOW);
+    const queryParam = `$${params.length - 1}`;
+    const windowParam = `$${params.length}`;
+    // The tsquery is written inline (not taken from a CTE) so the planner sees its value and
+    // estimates how many rows match: that estimate is what picks the right plan below.
+    const tsquery = `websearch_to_tsquery('english', ${queryParam})`;
+    const where = [`n.search @@ ${tsquery}`, ...dateConditions.map((c) => `n.${c}`)].join(' and ');
     sql = /* sql */ `
-      with q as (select websearch_to_tsquery('english', ${queryParam}) as q),
-      matches as materialized (
-        select id, publication_date, ts_rank_cd(search, q.q) as rank
-        from news, q
+      with hits as materialized (
+        select n.id, n.publication_date
+        from news n
         where ${where}
+        order by n.publication_date desc, n.id desc
+        limit ${windowParam}
+      ),
+      ranked as materialized (
+        select h.id, h.publication_date, ts_rank_cd(n.search, ${tsquery}) as rank
+        from hits h join news n on n.id = h.id
       )
       select t.total, ${COLUMNS}
-      from (select count(*) as total from matches) t
+      from (select count(*) as total from ranked) t
       left join lateral (
-        select id, publication_date, rank from matches
+        select id, publication_date, rank from ranked
         order by rank desc, publication_date desc, id desc
         limit $1 offset $2
       ) p on true
       left join news n on n.id = p.id
       order by p.rank desc, p.publication_date desc, p.id desc`;
   }
-
-  // The LEFT JOIN makes every item column null on the row that only carries the total.
-  const { rows } = await db.query<Nullable<NewsRow> & { total: number | string }>(sql, params);
-  const total = Number(rows[0]?.total ?? 0);
-  const items = rows.filter(isNewsRow).map(toNewsItem);
-  return { items, total };
+  return { sql, params };
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -183,7 +199,11 @@ function toNewsItem(row: NewsRow): NewsItem {
     headerImage:
       large === null
         ? null
-        : { large, medium: row.header_image_medium ?? large, small: row.header_image_small ?? large },
+        : {
+            large,
+            medium: row.header_image_medium ?? large,
+            small: row.header_image_small ?? large,
+          },
     sales: row.sales,
   };
 }

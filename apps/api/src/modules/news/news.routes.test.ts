@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
-import { insertNews } from './news.repository.js';
+import { insertNews, SEARCH_WINDOW } from './news.repository.js';
 
 const anna = 'anna.customer@portico.test';
 
@@ -35,7 +35,8 @@ const ownRows = {
   unsafe: {
     title: 'Unsafe body',
     publicationDate: day('2001-01-01T12:00:00.000Z'),
-    content: '<p onclick="steal()">Hello<script>alert(1)</script><img src="x" onerror="steal()"></p>',
+    content:
+      '<p onclick="steal()">Hello<script>alert(1)</script><img src="x" onerror="steal()"></p>',
   },
 } as const;
 
@@ -53,7 +54,19 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
       t.db,
       keys.map((k) => ownRows[k]),
     );
-    ids = Object.fromEntries(keys.map((k, i) => [k, inserted[i]!])) as Record<keyof typeof ownRows, number>;
+    ids = Object.fromEntries(keys.map((k, i) => [k, inserted[i]!])) as Record<
+      keyof typeof ownRows,
+      number
+    >;
+    // More matches than a search ranks: one a day through 2002-2004, the oldest first.
+    await insertNews(
+      t.db,
+      Array.from({ length: SEARCH_WINDOW + 5 }, (_, i) => ({
+        title: `Bulletin ${i}`,
+        publicationDate: day('2002-01-01T08:00:00.000Z') + i * 86_400_000,
+        content: '<p>The wombat census continues.</p>',
+      })),
+    );
     const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from news');
     totalInDb = rows[0]!.n;
   });
@@ -67,7 +80,10 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
   async function list(url: string): Promise<{ items: NewsItem[]; total: number }> {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(200);
-    return { items: newsListSchema.parse(response.json()), total: Number(response.headers['x-total-count']) };
+    return {
+      items: newsListSchema.parse(response.json()),
+      total: Number(response.headers['x-total-count']),
+    };
   }
 
   async function expectBadRequest(url: string, messagePart: RegExp) {
@@ -106,10 +122,12 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
       expect(second.items.some((i) => firstIds.has(i.id))).toBe(false);
       expectNewestFirst([...first.items, ...second.items]);
 
-      const { rows } = await t.db.query<{ id: number }>(
+      const { rows } = await t.db.query<{ id: number | string }>(
         'select id from news order by publication_date desc, id desc limit 60',
       );
-      expect([...first.items, ...second.items].map((i) => i.id)).toEqual(rows.map((r) => Number(r.id)));
+      expect([...first.items, ...second.items].map((i) => i.id)).toEqual(
+        rows.map((r) => Number(r.id)),
+      );
     });
 
     it('honours size and answers an empty page past the end with the total still set', async () => {
@@ -157,18 +175,43 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
     });
 
     it('accepts web-search syntax and stray operators without failing', async () => {
-      for (const query of ['"quokka sightings"', 'quokka -finance', 'quokka or appendix', '"unclosed', '&|!:*()', "o'brien"]) {
+      for (const query of [
+        '"quokka sightings"',
+        'quokka -finance',
+        'quokka or appendix',
+        '"unclosed',
+        '&|!:*()',
+        "o'brien",
+      ]) {
         const response = await get(`/api/news?query=${encodeURIComponent(query)}`);
         expect(response.statusCode, query).toBe(200);
       }
-      expect((await list(`/api/news?query=${encodeURIComponent('quokka -finance')}`)).items.map((i) => i.id)).toEqual([
-        ids.bodyMatch,
-      ]);
+      expect(
+        (await list(`/api/news?query=${encodeURIComponent('quokka -finance')}`)).items.map(
+          (i) => i.id,
+        ),
+      ).toEqual([ids.bodyMatch]);
     });
 
     it('treats an empty or blank query as no query', async () => {
       expect((await list('/api/news?query=')).total).toBe(totalInDb);
       expect((await list('/api/news?query=%20%20')).total).toBe(totalInDb);
+    });
+
+    it(`answers and counts the newest ${SEARCH_WINDOW} matches of a very frequent word`, async () => {
+      const first = await list('/api/news?query=wombat&size=100');
+      expect(first.total).toBe(SEARCH_WINDOW);
+      const last = await list(`/api/news?query=wombat&size=100&page=${SEARCH_WINDOW / 100}`);
+      expect(last.items).toHaveLength(100);
+      expect(await list(`/api/news?query=wombat&size=100&page=${SEARCH_WINDOW / 100 + 1}`)).toEqual(
+        {
+          items: [],
+          total: SEARCH_WINDOW,
+        },
+      );
+      // Equal rank, so newest first; the five oldest bulletins fall outside the window.
+      expect(first.items[0]!.title).toBe(`Bulletin ${SEARCH_WINDOW + 4}`);
+      expect(last.items.at(-1)!.title).toBe('Bulletin 5');
     });
 
     it('combines a query with a date range', async () => {
@@ -194,13 +237,20 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
       expect(items.map((i) => i.id)).toEqual([ids.bodyMatch, ids.titleMatch]);
 
       const wider = await list('/api/news?startDate=2001-03-09&endDate=2001-03-11&pageSize=10');
-      expect(wider.items.map((i) => i.id)).toEqual([ids.dayAfter, ids.bodyMatch, ids.titleMatch, ids.dayBefore]);
+      expect(wider.items.map((i) => i.id)).toEqual([
+        ids.dayAfter,
+        ids.bodyMatch,
+        ids.titleMatch,
+        ids.dayBefore,
+      ]);
     });
 
     it('accepts an open-ended range', async () => {
       const { items } = await list('/api/news?endDate=2001-03-09&pageSize=100');
       expect(items.map((i) => i.id)).toEqual([ids.dayBefore, ids.unsafe]);
-      const since = await list(`/api/news?fromDateTime=${day('2001-03-11T00:00:00.000Z')}&size=100`);
+      const since = await list(
+        `/api/news?fromDateTime=${day('2001-03-11T00:00:00.000Z')}&size=100`,
+      );
       expect(since.total).toBe(totalInDb - 4);
     });
   });
@@ -222,7 +272,10 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
       ['/api/news?startDate=2026-02-30', /startDate/],
       ['/api/news?startDate=1.1.2026', /startDate/],
       ['/api/news?endDate=not-a-date', /endDate/],
-      [`/api/news?fromDateTime=${day('2026-03-02')}&toDateTime=${day('2026-03-01')}`, /fromDateTime.*after/],
+      [
+        `/api/news?fromDateTime=${day('2026-03-02')}&toDateTime=${day('2026-03-01')}`,
+        /fromDateTime.*after/,
+      ],
       ['/api/news?startDate=2026-03-02&endDate=2026-03-01', /startDate.*after/],
       ['/api/news?size=10&startDate=2026-03-01', /either/i],
       [`/api/news?pageSize=10&fromDateTime=${day('2026-03-01')}`, /either/i],
@@ -270,7 +323,10 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
       for (const id of ['999999999', '123456789012345678901234']) {
         const response = await get(`/api/news/${id}`);
         expect(response.statusCode, id).toBe(404);
-        expect(apiErrorSchema.parse(response.json())).toMatchObject({ statusCode: 404, error: 'Not Found' });
+        expect(apiErrorSchema.parse(response.json())).toMatchObject({
+          statusCode: 404,
+          error: 'Not Found',
+        });
       }
     });
 

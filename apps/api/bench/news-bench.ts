@@ -1,0 +1,275 @@
+// `npm run bench:news`: GET /api/news over 100 000 news items at a fixed request rate.
+//
+//   npm run bench:news                                   PGlite, in memory
+//   DATABASE_URL=postgres://… npm run bench:news         PostgreSQL, in a scratch schema dropped at the end
+//
+// Knobs (environment): BENCH_ROWS (100000), BENCH_RATE requests/s (50), BENCH_SECONDS (20),
+// BENCH_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of each kind's query.
+// Exits non-zero only when a request failed (non-200, or no answer in time).
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadEnv } from '../src/config/env.js';
+import { openDb, type Db } from '../src/db/db.js';
+import { migrate } from '../src/db/migrate.js';
+import { seedDemo } from '../src/db/seed/seed.js';
+import { testEnvSource } from '../test/test-app.js';
+import { bearerFor } from '../test/tokens.js';
+import { FILL_WORDS, fillNewsRange } from './news-fill.js';
+import { explainKinds } from './news-explain.js';
+
+const ROWS = positiveInt('BENCH_ROWS', 100_000);
+const RATE = positiveInt('BENCH_RATE', 50);
+const SECONDS = positiveInt('BENCH_SECONDS', 20);
+const WARM_UP_SECONDS = 2;
+/** A request still unanswered after this counts as an error (and bounds the run). */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Open-loop, but bounded: past this many requests in flight, new ones count as errors. */
+const MAX_IN_FLIGHT = 500;
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The kinds of request the mix rotates through; each returns the next URL of its kind. */
+interface Kind {
+  name: string;
+  next(i: number): string;
+}
+
+function kinds(newest: number): Kind[] {
+  const commonWords = [FILL_WORDS.common, 'release', 'finance'];
+  const rareWords = [FILL_WORDS.rare, 'Valletta', 'Tromso'];
+  return [
+    { name: 'first page', next: () => '/api/news' },
+    { name: 'deep page (1000)', next: (i) => `/api/news?page=${1000 + (i % 3)}&size=30` },
+    {
+      name: 'common-word search',
+      next: (i) => `/api/news?query=${commonWords[i % commonWords.length]!}&page=${1 + (i % 2)}`,
+    },
+    {
+      name: 'rare-word search',
+      next: (i) => `/api/news?query=${rareWords[i % rareWords.length]!}`,
+    },
+    {
+      name: 'no-match search',
+      next: (i) => `/api/news?query=${FILL_WORDS.none}${i % 2 ? '' : '%20launch'}`,
+    },
+    {
+      // A 30-day window somewhere in the ten years, in both date forms.
+      name: 'date range (30 days)',
+      next: (i) => {
+        const end = newest - ((i * 37) % 3600) * DAY;
+        const start = end - 30 * DAY;
+        return i % 2
+          ? `/api/news?fromDateTime=${start}&toDateTime=${end}`
+          : `/api/news?startDate=${new Date(start).toISOString().slice(0, 10)}&endDate=${new Date(end).toISOString().slice(0, 10)}`;
+      },
+    },
+  ];
+}
+
+interface Sample {
+  kind: string;
+  ms: number;
+  ok: boolean;
+}
+
+async function request(app: FastifyInstance, url: string, authorization: string): Promise<boolean> {
+  const answer = app.inject({ method: 'GET', url, headers: { authorization } }).then(
+    (r) => r.statusCode === 200 && r.headers['x-total-count'] !== undefined,
+    () => false,
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), REQUEST_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends requests at a fixed rate regardless of how fast answers come (open loop), rotating
+ * through the kinds. Latency is measured from each request's scheduled start, so a server
+ * that falls behind shows it (no coordinated omission).
+ */
+async function drive(
+  app: FastifyInstance,
+  authorization: string,
+  mix: Kind[],
+  seconds: number,
+): Promise<Sample[]> {
+  const total = seconds * RATE;
+  const interval = 1000 / RATE;
+  const samples: Sample[] = [];
+  const pending: Promise<void>[] = [];
+  let inFlight = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    const scheduled = t0 + i * interval;
+    const wait = scheduled - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const kind = mix[i % mix.length]!;
+    const url = kind.next(Math.floor(i / mix.length));
+    if (inFlight >= MAX_IN_FLIGHT) {
+      samples.push({ kind: kind.name, ms: Number.NaN, ok: false });
+      continue;
+    }
+    inFlight++;
+    pending.push(
+      request(app, url, authorization).then((ok) => {
+        inFlight--;
+        samples.push({ kind: kind.name, ms: performance.now() - scheduled, ok });
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return samples;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+function report(samples: Sample[], mix: Kind[]): number {
+  const header = ['kind', 'requests', 'errors', 'p50 ms', 'p99 ms', 'max ms'];
+  const rows = mix.map((kind) => {
+    const mine = samples.filter((s) => s.kind === kind.name);
+    const times = mine
+      .filter((s) => s.ok)
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
+    const errors = mine.filter((s) => !s.ok).length;
+    const fmt = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
+    return [
+      kind.name,
+      String(mine.length),
+      String(errors),
+      fmt(percentile(times, 50)),
+      fmt(percentile(times, 99)),
+      fmt(times.at(-1) ?? Number.NaN),
+    ];
+  });
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(
+    `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
+  for (const row of rows) console.log(line(row));
+  return samples.filter((s) => !s.ok).length;
+}
+
+/**
+ * Drops the news indexes for the bulk fill and builds them again afterwards (far faster).
+ * PostgreSQL fills in one range per core, concurrently; PGlite has one connection.
+ */
+async function fillWithoutIndexes(db: Db, rows: number): Promise<void> {
+  const { rows: indexes } = await db.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes
+     where schemaname = current_schema() and tablename = 'news' and indexname <> 'news_pkey'`,
+  );
+  for (const index of indexes) await db.exec(`drop index "${index.indexname}"`);
+  const ranges = db.kind === 'postgres' ? Math.min(4, availableParallelism()) : 1;
+  const per = Math.ceil(rows / ranges);
+  await Promise.all(
+    Array.from({ length: ranges }, (_, r) =>
+      fillNewsRange(db, r * per + 1, Math.min(rows, (r + 1) * per), rows),
+    ),
+  );
+  for (const index of indexes) await db.exec(index.indexdef);
+  // What autovacuum would do soon after a bulk load: statistics and the visibility map.
+  await db.exec('vacuum analyze news');
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const schema = `bench_news_${randomBytes(4).toString('hex')}`;
+  const env = loadEnv(
+    testEnvSource(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+  );
+  const db = await openDb(databaseUrl ? { databaseUrl, schema } : {});
+  let app: FastifyInstance | undefined;
+  try {
+    const { rows: version } = await db.query<{ v: string }>(
+      "select current_setting('server_version') as v",
+    );
+    const label =
+      `${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${version[0]?.v ?? ''}`.trim();
+    console.log(
+      `news benchmark: ${label}${db.kind === 'postgres' ? ` (scratch schema ${schema})` : ' (in memory)'}`,
+    );
+    console.log(`machine: ${availableParallelism()} cores, Node.js ${process.version}`);
+
+    let t = performance.now();
+    await migrate(db);
+    await seedDemo(db);
+    console.log(`migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    t = performance.now();
+    await fillWithoutIndexes(db, ROWS);
+    const { rows: counted } = await db.query<{ n: number; newest: number | string }>(
+      `select count(*)::int as n, floor(extract(epoch from max(publication_date)) * 1000)::bigint as newest from news`,
+    );
+    const newest = Number(counted[0]?.newest ?? Date.now());
+    console.log(
+      `filled ${counted[0]?.n ?? 0} news rows in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+
+    const { rows: freq } = await db.query<Record<string, number>>(
+      `select ${Object.entries(FILL_WORDS)
+        .map(
+          ([key, word]) =>
+            `count(*) filter (where search @@ websearch_to_tsquery('english', '${word}'))::int as "${key}"`,
+        )
+        .join(', ')} from news`,
+    );
+    console.log(
+      `matching rows: ${Object.entries(FILL_WORDS)
+        .map(([key, word]) => `${key} "${word}" ${freq[0]?.[key] ?? 0}`)
+        .join(', ')}`,
+    );
+
+    if (process.env.BENCH_EXPLAIN === '1') await explainKinds(db);
+
+    app = await buildApp({ env, db, ready: true });
+    await app.ready();
+    const authorization = `Bearer ${await bearerFor(app, 'anna.customer@portico.test')}`;
+    const mix = kinds(newest);
+
+    console.log(`warming up for ${WARM_UP_SECONDS} s …`);
+    await drive(app, authorization, mix, WARM_UP_SECONDS);
+    console.log(
+      `driving ${RATE} requests/s for ${SECONDS} s (${RATE * SECONDS} requests, ${mix.length} kinds in turn) …\n`,
+    );
+    const samples = await drive(app, authorization, mix, SECONDS);
+    const errors = report(samples, mix);
+    console.log(
+      `\n${label}, ${ROWS} rows, ${RATE} req/s for ${SECONDS} s, ${availableParallelism()} cores`,
+    );
+    if (errors > 0) {
+      console.error(`${errors} request(s) failed`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await app?.close();
+    if (db.kind === 'postgres') await db.exec(`drop schema if exists "${schema}" cascade`);
+    await db.close();
+  }
+}
+
+await main();
