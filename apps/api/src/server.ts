@@ -54,6 +54,10 @@ async function main(): Promise<void> {
       app.log.error('shutdown took too long: exiting');
       process.exit(1);
     }, shutdownTimeoutMs).unref();
+    // app.close() stops accepting and waits for open connections; a keep-alive connection
+    // whose last response is done would hold it for Fastify's 72 s keep-alive, so close
+    // connections as soon as they fall idle.
+    setInterval(() => app.server.closeIdleConnections(), 200).unref();
     void (async () => {
       try {
         await app.close();
