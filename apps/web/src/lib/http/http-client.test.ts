@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { z } from 'zod';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeState } from '../auth/state.js';
@@ -49,7 +49,7 @@ afterEach(() => {
   window.history.replaceState({}, '', '/');
 });
 
-const ok = (url: string, body: unknown = { id: 1, name: 'one' }) =>
+const ok = (url: string, body: JsonBodyType = { id: 1, name: 'one' }) =>
   http.get(url, () => HttpResponse.json(body));
 
 describe('bearer token (§6 last line, §7 request handling 1)', () => {
