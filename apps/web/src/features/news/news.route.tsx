@@ -1,10 +1,13 @@
-import { defineLabels } from '../../lib/labels/define-labels.js';
-import { useT } from '../../lib/labels/use-t.js';
+import { useParams } from 'react-router';
+import { routeParams } from '../../config/paths.js';
+import { NewsDetailPage } from './components/news-detail-page.js';
+import { NewsListPage } from './components/news-list-page.js';
 
-defineLabels({ 'news.title': 'News' });
-
-/** Placeholder for the news module (issue 2 §5: a plain heading until the news issue lands). */
+/**
+ * The news module (§2 news row): `news-item/{news-title}/{news-id}` is the detail page;
+ * `/news`, `/news/{page}` and any other path under news show the list.
+ */
 export default function NewsRoute() {
-  const t = useT();
-  return <h1>{t('news.title')}</h1>;
+  const params = useParams();
+  return params[routeParams.newsId] === undefined ? <NewsListPage /> : <NewsDetailPage />;
 }

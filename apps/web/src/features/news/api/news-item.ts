@@ -1,0 +1,32 @@
+import { newsItemSchema, type NewsItem } from '@portico/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getConfig } from '../../../config/runtime-config.js';
+import { httpGet } from '../../../lib/http/http-client.js';
+import { HttpError } from '../../../lib/http/http-error.js';
+
+/**
+ * `GET {news base}/{id}` (§7). Errors are not handled by the catalogue's notification: the
+ * detail page shows the catalogue text itself (an unknown id gives the 404 message in the
+ * page, not a blank page), so the HttpError reaches the query.
+ */
+export async function fetchNewsItem(id: string, signal?: AbortSignal): Promise<NewsItem> {
+  const item = await httpGet(`${getConfig().newsBase}/${encodeURIComponent(id)}`, newsItemSchema, {
+    handleErrors: false,
+    ...(signal ? { signal } : {}),
+  });
+  // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
+  if (item === null) throw new HttpError(500, null, 'invalid-response');
+  return item;
+}
+
+export function newsItemQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['news', 'item', id] as const,
+    queryFn: ({ signal }) => fetchNewsItem(id, signal),
+  });
+}
+
+/** One news item for the detail page. */
+export function useNewsItem(id: string, enabled = true) {
+  return useQuery({ ...newsItemQueryOptions(id), enabled });
+}

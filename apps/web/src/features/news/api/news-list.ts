@@ -1,0 +1,66 @@
+import { NEWS_DEFAULT_PAGE_SIZE, newsListSchema, type NewsItem } from '@portico/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getConfig } from '../../../config/runtime-config.js';
+import { httpGetWithTotal } from '../../../lib/http/http-client.js';
+import { toEpochRange } from '../utils/news-dates.js';
+
+/** §9: the news list shows 30 items a page. */
+export const NEWS_PAGE_SIZE = NEWS_DEFAULT_PAGE_SIZE;
+
+/** What the list page asks for: the URL state (§4 News list). */
+export interface NewsListCriteria {
+  page: number;
+  /** As typed (§5 "the news query is used as given"); '' = no query. */
+  query: string;
+  /** yyyy-mm-dd; only used when both dates make an active filter. */
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}
+
+export interface NewsListPage {
+  items: NewsItem[];
+  /** X-Total-Count: every match of the filters. */
+  total: number;
+}
+
+/** The request parameters of `GET {news base}` (§7): page, size, query, fromDateTime, toDateTime. */
+export function newsListParams(criteria: NewsListCriteria) {
+  const range = toEpochRange(criteria.startDate, criteria.endDate);
+  return {
+    page: criteria.page,
+    size: NEWS_PAGE_SIZE,
+    query: criteria.query === '' ? undefined : criteria.query,
+    fromDateTime: range?.fromDateTime,
+    toDateTime: range?.toDateTime,
+  };
+}
+
+/**
+ * `GET {news base}?page&size&query&fromDateTime&toDateTime`. Null when the request failed and
+ * the §8 catalogue has already told the user (the HTTP client's "completes empty").
+ */
+export async function fetchNewsList(
+  criteria: NewsListCriteria,
+  signal?: AbortSignal,
+): Promise<NewsListPage | null> {
+  const result = await httpGetWithTotal(getConfig().newsBase, newsListSchema, {
+    query: newsListParams(criteria),
+    ...(signal ? { signal } : {}),
+  });
+  return result === null ? null : { items: result.data, total: result.total };
+}
+
+export function newsListQueryOptions(criteria: NewsListCriteria) {
+  const params = newsListParams(criteria);
+  return queryOptions({
+    queryKey: ['news', 'list', params] as const,
+    queryFn: ({ signal }) => fetchNewsList(criteria, signal),
+    // Paging keeps the current cards on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of news for the list page. */
+export function useNewsList(criteria: NewsListCriteria) {
+  return useQuery(newsListQueryOptions(criteria));
+}

@@ -1,0 +1,111 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, shellHandlers, signIn, url } from '../../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../../app/start-up.js';
+import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { setupTestServer } from '../../../testing/msw.js';
+import { installTestConfig } from '../../../testing/test-config.js';
+import { newsItem, newsServer } from '../news-test-server.js';
+
+// §2 News detail; §8 error catalogue (404 in the page); §9 image breakpoints.
+
+const server = setupTestServer(...shellHandlers());
+// Whole-app renders on a shared two-core machine: allow for slow renders.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const hostile = newsItem(12, {
+  title: 'Cloud region opens in Frankfurt',
+  subtitle: 'Lower latency for central Europe',
+  location: 'Frankfurt',
+  introduction: 'Customers can now run environments from Frankfurt.',
+  content:
+    '<p>Safe <strong>text</strong></p><script>window.__pwned = true</script>' +
+    '<img src="x.png" onerror="window.__pwned = true" alt="chart">' +
+    '<a href="javascript:alert(1)">bad link</a>',
+});
+const salesItem = newsItem(13, { title: 'Talk to us about FP&A', sales: true, headerImage: null });
+
+beforeEach(() => {
+  installTestConfig();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  server.use(...newsServer([hostile, salesItem]).handlers);
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+});
+
+async function open(path: string) {
+  signIn();
+  const app = renderApp(path);
+  await waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible());
+  return app;
+}
+
+const stayInformed = () => screen.getByRole('complementary', { name: 'Stay informed' });
+
+describe('news detail', () => {
+  it('shows the item with its responsive header image and a sanitised body', async () => {
+    await open('/news/news-item/cloud-region-opens-in-frankfurt/12');
+
+    const title = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Cloud region opens in Frankfurt',
+    });
+    expect(title).toBeVisible();
+    expect(screen.getByText('Lower latency for central Europe')).toBeVisible();
+    expect(screen.getByText('Frankfurt')).toBeVisible();
+    expect(screen.getByText('22 February 2026')).toBeVisible();
+    expect(screen.getByText('Customers can now run environments from Frankfurt.')).toBeVisible();
+
+    const article = screen.getByRole('article');
+    expect(within(article).getByText('text')).toBeVisible();
+    expect(article.querySelector('script')).toBeNull();
+    expect(article.innerHTML).not.toContain('onerror');
+    expect(article.innerHTML).not.toContain('__pwned');
+    expect(article.innerHTML).not.toContain('javascript:');
+    expect(within(article).getByRole('img', { name: 'chart' })).toBeInTheDocument();
+
+    // §9: small up to 768 px, medium up to 1024 px, large above.
+    const sources = [...article.querySelectorAll('picture source')].map((source) => [
+      source.getAttribute('media'),
+      source.getAttribute('srcset'),
+    ]);
+    expect(sources).toEqual([
+      ['(max-width: 768px)', '/media/news/12-small.svg'],
+      ['(max-width: 1024px)', '/media/news/12-medium.svg'],
+    ]);
+    expect(article.querySelector('picture img')).toHaveAttribute('src', '/media/news/12-large.svg');
+
+    // Not a sales item: no account-manager card.
+    expect(screen.queryByRole('complementary', { name: 'Your account manager' })).toBeNull();
+    // Always the "Stay informed" tile, linking to the subscriptions.
+    expect(within(stayInformed()).getByRole('link')).toHaveAttribute(
+      'href',
+      '/my-settings/subscriptions',
+    );
+  });
+
+  it('shows the 404 text of the error catalogue for an unknown id', async () => {
+    await open('/news/news-item/gone/999');
+    expect(
+      await screen.findByText(
+        'Something went wrong. Please send an email to support@portico.test if the situation persists.',
+      ),
+    ).toBeVisible();
+    expect(stayInformed()).toBeVisible();
+  });
+
+  it('uses the 404 label from the server when there is one, and for an id that is not a number', async () => {
+    server.use(
+      http.get(url('/api/content/labels/cpplabels'), () =>
+        HttpResponse.json([{ key: 'errormessage.404', value: 'Not here. Write to {email}.' }]),
+      ),
+    );
+    await open('/news/news-item/gone/not-a-number');
+    expect(await screen.findByText('Not here. Write to support@portico.test.')).toBeVisible();
+  });
+});

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
+import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
+import { Pagination } from '../../../components/ui/pagination/pagination.js';
+import { SearchBox, type SearchCriteria } from '../../../components/ui/search-box/search-box.js';
+import { Toolbar } from '../../../components/ui/toolbar/toolbar.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import { NEWS_PAGE_SIZE, useNewsList } from '../api/news-list.js';
+import { useLocale } from '../hooks/use-locale.js';
+import { useNewsNavigation, useNewsUrlState } from '../hooks/use-news-url-state.js';
+import { newsQueryStorage } from '../utils/news-query-storage.js';
+import { NewsCard } from './news-card.js';
+import { SubscribeTile } from './subscribe-tile.js';
+import '../news.labels.js';
+import '../news.css';
+
+/**
+ * §2/§4 News list: heading, toolbar with the result count, date filter, search box, the card
+ * grid, pagination and, when there are results, the subscribe block. All list state (page,
+ * query, dates) lives in the address; a search or a date filter starts again at page 1.
+ */
+export function NewsListPage() {
+  const t = useT();
+  const locale = useLocale();
+  const state = useNewsUrlState();
+  const goTo = useNewsNavigation();
+  const list = useNewsList(state);
+
+  const result = list.data;
+  const settled = list.isSuccess && !list.isPlaceholderData;
+  const settledTotal = settled && result ? result.total : null;
+
+  // §4: a non-empty query that found something is kept for the session; one that found
+  // nothing is forgotten. Session storage is outside React, so this is an effect.
+  useEffect(() => {
+    if (settledTotal !== null) newsQueryStorage.remember(state.query, settledTotal);
+  }, [state.query, settledTotal]);
+
+  const onSearch = ({ query }: SearchCriteria) => goTo({ ...state, query, page: 1 });
+  const onClear = () => {
+    newsQueryStorage.clear();
+    goTo({ ...state, query: '', page: 1 });
+  };
+  const onDates = (range: DateRange) => goTo({ ...state, ...range, page: 1 });
+  const onPage = (page: number) => goTo({ ...state, page });
+
+  const items = result?.items ?? [];
+  const total = result?.total ?? 0;
+
+  return (
+    <div className="news-list">
+      <h1 className="news-list__heading">{t('news.title')}</h1>
+      <Toolbar count={result ? total : undefined} loading={list.isFetching}>
+        <div className="news-list__filters">
+          <DateFilter startDate={state.startDate} endDate={state.endDate} onChange={onDates} />
+          <SearchBox
+            initialQuery={state.query}
+            name="news-query"
+            labelKey="news.search.label"
+            placeholderKey="news.search.placeholder"
+            showSort={false}
+            passThrough
+            onSearch={onSearch}
+            onClear={onClear}
+          />
+        </div>
+      </Toolbar>
+
+      {items.length > 0 && (
+        <ul className="news-grid" aria-label={t('news.list.label')} aria-busy={list.isFetching}>
+          {items.map((item) => (
+            <li key={item.id} className="news-grid__cell">
+              <NewsCard item={item} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {settled && result && items.length === 0 && (
+        <p className="news-list__empty" role="status">
+          {t('faceted-search.label.no-results')}
+        </p>
+      )}
+
+      <Pagination
+        currentPage={state.page}
+        pageSize={NEWS_PAGE_SIZE}
+        totalResults={total}
+        onPageChange={onPage}
+        scrollToTop
+      />
+      {total > 0 && <SubscribeTile />}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { paths, routeParams } from '../../../config/paths.js';
+import { newsQueryStorage } from '../utils/news-query-storage.js';
+
+/** The list page's state, read from the address on every navigation (§4 News list). */
+export interface NewsUrlState {
+  /** 1-based; 1 when absent or not a page number. */
+  page: number;
+  /** The query in effect: from the address, else restored from session storage (§4). */
+  query: string;
+  startDate: string | undefined;
+  endDate: string | undefined;
+}
+
+const PAGE_PATTERN = /^[1-9]\d{0,8}$/;
+
+/** A page number from text; undefined when it is not one. */
+export function parsePage(value: string | null | undefined): number | undefined {
+  return value != null && PAGE_PATTERN.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * page, query, startDate and endDate from the query string. The page may also come from the
+ * path (`/news/3`); when both are given, the `page` query parameter wins, because it is what
+ * the page itself writes on every navigation (search, date filter, paging), so it is always
+ * the newer of the two.
+ */
+export function readNewsUrlState(search: string, pathPage: string | undefined): NewsUrlState {
+  const params = new URLSearchParams(search);
+  const page = parsePage(params.get('page')) ?? parsePage(pathPage) ?? 1;
+  const dateOf = (name: string) => {
+    const value = params.get(name);
+    return value === null || value === '' ? undefined : value;
+  };
+  return {
+    page,
+    query: newsQueryStorage.restore(params.get('query') ?? ''),
+    startDate: dateOf('startDate'),
+    endDate: dateOf('endDate'),
+  };
+}
+
+/** Navigations the list page makes; a failed navigation to news is ignored (§4). */
+export function useNewsNavigation() {
+  const navigate = useNavigate();
+  return useCallback(
+    (state: NewsUrlState) => {
+      const target = paths.news({
+        page: state.page,
+        query: state.query,
+        startDate: state.startDate,
+        endDate: state.endDate,
+      });
+      try {
+        const pending = navigate(target);
+        if (pending instanceof Promise) {
+          pending.catch((error: unknown) => console.warn('Navigation to news failed', error));
+        }
+      } catch (error) {
+        console.warn('Navigation to news failed', error);
+      }
+    },
+    [navigate],
+  );
+}
+
+/** The current list state; recomputed on each navigation (location change). */
+export function useNewsUrlState(): NewsUrlState {
+  const { search, key } = useLocation();
+  const pathPage = useParams()[routeParams.page];
+  // Once per navigation: a query restored from session storage stays the query of this
+  // navigation even when its results remove it from storage.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- key marks a new navigation
+  return useMemo(() => readNewsUrlState(search, pathPage), [search, pathPage, key]);
+}

@@ -1,0 +1,186 @@
+// Browser tests of the news feature (issue 3 "Done when"; spec §2 News list and News detail,
+// §4 News list and Date filter, §5 Date filter): signed in as anna, in Chromium, against the
+// real server with its seeded demo news.
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, test } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { useBrowser } from '../support/browser.js';
+import { signIn } from '../support/sign-in.js';
+
+const baseUrl = inject('codeBaseUrl');
+const anna = 'anna.customer@portico.test';
+/** anna's account manager in the demo seed. */
+const annaManager = 'Sofia Marquez';
+
+const session = useBrowser();
+
+const newsGrid = (page: Page) => page.getByRole('list', { name: 'News items' });
+const cards = (page: Page) => newsGrid(page).getByRole('article');
+const range = (page: Page) => page.getByText(/^\d+–\d+ of \d+$/);
+const resultCount = (page: Page) => page.getByText(/^\d+ results?$/);
+const dateToggle = (page: Page) => page.getByRole('button', { name: /^Date/ });
+const address = (page: Page) => new URL(page.url());
+
+/** The number N of "N results" in the toolbar. */
+async function countShown(page: Page): Promise<number> {
+  const text = await resultCount(page).innerText();
+  return Number(/^(\d+)/.exec(text.trim())?.[1]);
+}
+
+/** yyyy-mm-dd of a local calendar date (the browser runs on this machine's time zone). */
+function isoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function daysAgo(days: number): Date {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
+}
+
+async function openNews(page: Page, path = '/news'): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await cards(page).first().waitFor({ state: 'visible' });
+}
+
+/** The API as the signed-in page sees it (bearer from local storage), for picking test data. */
+async function apiJson<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (target) => {
+    const token = window.localStorage.getItem('access_token') ?? '';
+    const response = await fetch(target, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${target} answered ${response.status}`);
+    return (await response.json()) as T;
+  }, path);
+}
+
+describe('news, signed in as anna', () => {
+  beforeEach(async () => {
+    const landed = await signIn(session.page, baseUrl, anna);
+    expect(landed.pathname).toBe('/news');
+  });
+
+  test('/news shows 30 cards, "1–30 of N" and the count, and passes axe', async () => {
+    const { page } = session;
+    await openNews(page);
+    expect(await page.getByRole('heading', { level: 1, name: 'News' }).isVisible()).toBe(true);
+    await expect.poll(() => cards(page).count()).toBe(30);
+    const total = await countShown(page);
+    expect(total).toBeGreaterThan(30);
+    expect(await range(page).innerText()).toBe(`1–30 of ${total}`);
+
+    // Each card: a title link to news-item/{slug}/{id}, a 'd MMMM y' date and an image.
+    const first = cards(page).first();
+    expect(await first.getByRole('link').getAttribute('href')).toMatch(
+      /^\/news\/news-item\/[a-z0-9-]+\/\d+$/,
+    );
+    expect(await first.locator('time').innerText()).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    expect(await first.locator('img').getAttribute('src')).toMatch(
+      /^\/media\/(news\/\d+-medium|logo)\.svg$/,
+    );
+    expect(
+      await page.getByRole('link', { name: 'Manage your subscriptions' }).getAttribute('href'),
+    ).toBe('/my-settings/subscriptions');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a search narrows the list and puts query and page=1 in the address', async () => {
+    const { page } = session;
+    await openNews(page, '/news?page=2');
+    const total = await countShown(page);
+    const firstTitle = await cards(page).first().getByRole('heading').innerText();
+    const word =
+      firstTitle
+        .split(/[^A-Za-z]+/)
+        .filter((w) => w.length >= 5)
+        .at(-1) ?? 'cloud';
+
+    await page.getByRole('searchbox', { name: 'Search news' }).fill(word);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+    await page.waitForURL((url) => url.searchParams.get('query') === word);
+    expect(address(page).searchParams.get('page')).toBe('1');
+    await expect.poll(() => countShown(page)).toBeLessThan(total);
+    expect(await countShown(page)).toBeGreaterThan(0);
+    await cards(page).first().waitFor({ state: 'visible' });
+  });
+
+  test("the date filter's quick option sets startDate and endDate; start after end is refused", async () => {
+    const { page } = session;
+    await openNews(page);
+    await dateToggle(page).click();
+    await page.getByRole('button', { name: 'Last month' }).click();
+
+    const start = isoDate(daysAgo(30));
+    const end = isoDate(daysAgo(0));
+    await page.waitForURL((url) => url.searchParams.get('startDate') === start);
+    expect(address(page).searchParams.get('endDate')).toBe(end);
+    expect(address(page).searchParams.get('page')).toBe('1');
+
+    // A start after the end: the message, the previous dates in the inputs and the address.
+    const from = page.getByLabel('From', { exact: true });
+    if (!(await from.isVisible())) await dateToggle(page).click();
+    await from.fill(isoDate(daysAgo(-5)));
+    await page.getByText('Start date must be before end date.').waitFor({ state: 'visible' });
+    await expect.poll(() => from.inputValue()).toBe(start);
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(end);
+    expect(address(page).searchParams.get('startDate')).toBe(start);
+    expect(address(page).searchParams.get('endDate')).toBe(end);
+  });
+
+  test('page 2 shows the next 30', async () => {
+    const { page } = session;
+    await openNews(page);
+    const total = await countShown(page);
+    const firstOnPage1 = await cards(page).first().getByRole('heading').innerText();
+
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expect.poll(() => range(page).innerText()).toBe(`31–${Math.min(60, total)} of ${total}`);
+    expect(await cards(page).first().getByRole('heading').innerText()).not.toBe(firstOnPage1);
+    expect(
+      await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  test('a card opens its detail page with the same title; the tile links to subscriptions', async () => {
+    const { page } = session;
+    await openNews(page);
+    const card = cards(page).nth(2);
+    const title = (await card.getByRole('heading').innerText()).trim();
+
+    await card.getByRole('link').click();
+    await page.waitForURL(/\/news\/news-item\/[a-z0-9-]+\/\d+$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor({ state: 'visible' });
+    expect((await heading.innerText()).trim()).toBe(title);
+
+    const tile = page.getByRole('complementary', { name: 'Stay informed' });
+    expect(await tile.getByRole('link').getAttribute('href')).toBe('/my-settings/subscriptions');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a sales item shows the account-manager card, other items do not', async () => {
+    const { page } = session;
+    await openNews(page);
+    const items = await apiJson<{ id: number; title: string; sales: boolean }[]>(
+      page,
+      '/api/news?size=100',
+    );
+    const sales = items.find((item) => item.sales);
+    const plain = items.find((item) => !item.sales);
+    if (!sales || !plain) throw new Error('The demo seed has no sales and non-sales news');
+
+    await page.goto(`${baseUrl}/news/news-item/any-title/${sales.id}`);
+    await page.getByRole('heading', { level: 1, name: sales.title }).waitFor();
+    const contact = page.getByRole('complementary', { name: 'Your account manager' });
+    await contact.getByText(annaManager).waitFor({ state: 'visible' });
+    const tile = page.getByRole('complementary', { name: 'Stay informed' });
+    expect(await tile.getByRole('link').getAttribute('href')).toBe('/my-settings/subscriptions');
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${baseUrl}/news/news-item/any-title/${plain.id}`);
+    await page.getByRole('heading', { level: 1, name: plain.title }).waitFor();
+    await tile.waitFor({ state: 'visible' });
+    expect(await contact.count()).toBe(0);
+  });
+});
