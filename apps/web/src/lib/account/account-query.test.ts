@@ -1,0 +1,102 @@
+import type { AccountManager, RuntimeConfig } from '@portico/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { setRuntimeConfig } from '../../config/runtime-config.js';
+import { useNotificationStore } from '../notifications/notification-store.js';
+import { accountQueryKey, accountQueryOptions, AccountUnavailable } from './account-query.js';
+
+const config: RuntimeConfig = {
+  contentBase: 'http://localhost:3000/api/content',
+  apiBase: 'http://localhost:3000/api',
+  newsBase: 'http://localhost:3000/api/news',
+  sharedBase: 'http://localhost:3000/shared',
+  apiMarker: '/api',
+  auth: {
+    issuer: 'http://localhost:3000/oidc',
+    clientId: 'portico',
+    responseType: 'code',
+    scope: 'openid profile email',
+  },
+  links: {
+    community: 'https://community.example',
+    csm: 'https://csm.example',
+    learning: 'https://learning.example',
+    marketplace: 'https://marketplace.example',
+    dealManagement: 'https://deals.example',
+    salesPartners: 'https://partners.example',
+    resources: 'https://resources.example',
+    billing: 'https://billing.example',
+  },
+  supportFrameBase: 'http://localhost:3000/support-desk',
+  logoutPath: '/logout',
+  contactEmail: 'help@portico.test',
+  titleSuffix: ' | Portico',
+  analyticsId: '',
+  keepAlive: { url: '', intervalMs: 0 },
+  spriteHash: 'abc',
+};
+
+const manager: AccountManager = {
+  name: 'Maria Manager',
+  email: 'maria@portico.test',
+  phoneNumber: '+47 22 00 00 00',
+  mobilePhoneNumber: null,
+};
+
+const newClient = () => new QueryClient();
+const requestedUrls = (spy: MockInstance<typeof fetch>) =>
+  spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
+
+beforeEach(() => setRuntimeConfig(config));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  useNotificationStore.getState().clear();
+  setRuntimeConfig(null);
+});
+
+describe('account slice (§4 start-up, §7 GET {api}/account)', () => {
+  it('loads the account manager from {api}/account one tick after it is asked for', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(manager));
+    const pending = newClient().query(accountQueryOptions());
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect(requestedUrls(fetchSpy)).toEqual(['http://localhost:3000/api/account']);
+    await expect(pending).resolves.toEqual(manager);
+  });
+
+  it('stores "no manager" (204) as null, not as an error', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(newClient().query(accountQueryOptions())).resolves.toBeNull();
+    expect(useNotificationStore.getState().notification).toBeNull();
+  });
+
+  it('fetches only while the cache is empty, and once for callers asking together', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(Response.json(manager)));
+    const client = newClient();
+    await Promise.all([client.query(accountQueryOptions()), client.query(accountQueryOptions())]);
+    await client.query(accountQueryOptions());
+    await client.query({ ...accountQueryOptions(), staleTime: 'static' });
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect(client.getQueryData(accountQueryKey)).toEqual(manager);
+  });
+
+  it('never goes stale or out of the cache', () => {
+    const options = accountQueryOptions();
+    expect(options.staleTime).toBe(Infinity);
+    expect(options.gcTime).toBe(Infinity);
+  });
+
+  it('reports a failure through the shared error handling and leaves the cache empty', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 500 }));
+    const client = newClient();
+    await expect(client.query(accountQueryOptions())).rejects.toBeInstanceOf(AccountUnavailable);
+    expect(useNotificationStore.getState().notification).toMatchObject({ type: 'error' });
+    expect(client.getQueryData(accountQueryKey)).toBeUndefined();
+  });
+});

@@ -1,0 +1,49 @@
+import { accountManagerSchema, type AccountManager } from '@portico/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getConfig } from '../../config/runtime-config.js';
+import { httpGet, NO_CONTENT } from '../http/http-client.js';
+
+/** The request failed and the §8 catalogue already told the user. */
+export class AccountUnavailable extends Error {
+  override readonly name = 'AccountUnavailable';
+}
+
+/** §4: the account slice loads one tick after it is asked for. */
+const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * §7 GET {api}/account: the caller's account manager, or null when the account has none (204).
+ * Lives in lib (not a feature) because the shared account-manager card needs it.
+ */
+export async function fetchAccountManager(signal?: AbortSignal): Promise<AccountManager | null> {
+  await nextTick();
+  signal?.throwIfAborted();
+  const result = await httpGet(`${getConfig().apiBase}/account`, accountManagerSchema, {
+    signal,
+    allowNoContent: true,
+  });
+  if (result === NO_CONTENT) return null;
+  if (result === null) throw new AccountUnavailable();
+  return result;
+}
+
+export const accountQueryKey = ['account'] as const;
+
+/**
+ * The cached account slice (ARCHITECTURE: server data in TanStack Query): fetched only while the
+ * cache is empty, then kept for the whole session.
+ */
+export const accountQueryOptions = () =>
+  queryOptions({
+    queryKey: accountQueryKey,
+    queryFn: ({ signal }) => fetchAccountManager(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    // A failure was already shown (§8); asking again happens on the next use, not in a loop.
+    retry: false,
+  });
+
+/** The account manager: data is the manager, null for "no manager", undefined while loading. */
+export function useAccountManager() {
+  return useQuery(accountQueryOptions());
+}
