@@ -6,6 +6,7 @@ import { LeavePage } from './routes/leave-page.js';
 import { LoginPage } from './routes/login-page.js';
 import { LogoutPage } from './routes/logout-page.js';
 import { RouteError } from './routes/route-error.js';
+import { StartingUp } from './routes/starting-up.js';
 import { StateRedirectPage } from './routes/state-redirect-page.js';
 import { AppShell } from './shell/app-shell.js';
 
@@ -44,7 +45,13 @@ export const appRoutes: RouteObject[] = [
 
 /** The root: the shell (header, footer, notification bar, modal host) around every route. */
 export const rootRoutes: RouteObject[] = [
-  { id: 'root', Component: AppShell, ErrorBoundary: RouteError, children: appRoutes },
+  {
+    id: 'root',
+    Component: AppShell,
+    ErrorBoundary: RouteError,
+    HydrateFallback: StartingUp,
+    children: appRoutes,
+  },
 ];
 
 export function createAppRouter() {

@@ -29,9 +29,7 @@ export function clearUserCookie(): void {
 
 /** The decoded USER cookie, or null (tests and diagnostics). */
 export function readUserCookie(): unknown {
-  const entry = document.cookie
-    .split('; ')
-    .find((part) => part.startsWith(`${USER_COOKIE}=`));
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${USER_COOKIE}=`));
   if (!entry) return null;
   const raw = entry.slice(USER_COOKIE.length + 1);
   if (raw === '') return null;

@@ -9,7 +9,8 @@ export const appRouteLabels = defineLabels({
   'auth.callback.failed': 'Sign-in could not be completed. Please try signing in again.',
   'auth.callback.retry': 'Sign in again',
   'auth.logout.progress': 'Signing you out…',
-  'auth.logout.failed': 'Sign-out could not be completed. Please close your browser to end the session.',
+  'auth.logout.failed':
+    'Sign-out could not be completed. Please close your browser to end the session.',
   'leave.progress': 'Leaving Portico for the community site…',
   'leave.link': 'Continue to the community site',
 });

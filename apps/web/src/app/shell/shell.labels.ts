@@ -8,6 +8,7 @@ export const shellLabels = defineLabels({
   'shell.headerLabel': 'Site header',
   'shell.footerLabel': 'Site footer',
   'shell.routeError.title': 'Something went wrong',
-  'shell.routeError.body': 'This page could not be shown. Please reload the page or try again later.',
+  'shell.routeError.body':
+    'This page could not be shown. Please reload the page or try again later.',
   'shell.routeError.home': 'Go to the news page',
 });

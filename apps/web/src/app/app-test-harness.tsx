@@ -1,0 +1,91 @@
+import type { LabelEntry, Product, UserProfile } from '@portico/contracts';
+import { render } from '@testing-library/react';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { storeTokens } from '../lib/auth/tokens.js';
+import { TEST_ORIGIN } from '../testing/test-config.js';
+import { AppProviders, createQueryClient } from './providers.js';
+import { rootRoutes } from './router.js';
+
+/**
+ * Test harness for the whole app (shell + routes) on a memory router, with MSW handlers that
+ * answer like the real server. Only tests import this file.
+ */
+
+export const demoProfile: UserProfile = {
+  id: 'u-anna',
+  firstName: 'Anna',
+  lastName: 'Customer',
+  email: 'anna.customer@portico.test',
+  language: 'en',
+  subscriptionLevel: 'ADVANCED',
+  unit4Employee: false,
+  permissions: ['NEWS', 'SUPPORT'],
+  connectedProducts: [{ contentId: 'c-erpx', productName: 'erpx', slug: 'erpx' }],
+  enterpriseCustomerId: 'E-1',
+  companyName: 'Anna & Co',
+  dynamicsCustomerId: null,
+};
+
+export const catalogueProducts: Product[] = [
+  { contentId: 'c-fin', productName: 'Financials', slug: 'financials' },
+  { contentId: 'c-erpx', productName: 'erpx', slug: 'erpx' },
+];
+
+export const defaultHeaderHtml = `
+  <header class="site-header">
+    <a href="/news">Portal news</a>
+    <a href="https://elsewhere.example/page">Elsewhere</a>
+    <form role="search" action="/search">
+      <label for="hs-q">Search</label><input id="hs-q" name="query" type="search">
+      <label for="hs-p">Product</label>
+      <select id="hs-p" name="productId"><option value="">All products</option></select>
+      <button type="submit">Go</button>
+    </form>
+  </header>`;
+export const defaultFooterHtml =
+  '<footer class="site-footer"><a href="/search?query=help">Help search</a></footer>';
+export const spriteSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="icon-info" viewBox="0 0 24 24"><path d="M1 1"/></symbol></svg>';
+
+export const url = (path: string): string => `${TEST_ORIGIN}${path}`;
+
+export interface ShellResponses {
+  header?: string;
+  footer?: string;
+  profile?: UserProfile;
+  labels?: LabelEntry[];
+  products?: Product[];
+}
+
+/** Handlers for everything the shell loads; individual tests override with server.use(). */
+export function shellHandlers(responses: ShellResponses = {}): HttpHandler[] {
+  return [
+    http.get(url('/shared/header'), () => HttpResponse.text(responses.header ?? defaultHeaderHtml)),
+    http.get(url('/shared/footer'), () => HttpResponse.text(responses.footer ?? defaultFooterHtml)),
+    http.get(url('/shared/sprite.svg'), () =>
+      HttpResponse.text(spriteSvg, { headers: { 'Content-Type': 'image/svg+xml' } }),
+    ),
+    http.get(url('/api/users/me'), () => HttpResponse.json(responses.profile ?? demoProfile)),
+    http.get(url('/api/content/labels/cpplabels'), () => HttpResponse.json(responses.labels ?? [])),
+    http.get(url('/api/content/labels/cppproducts'), () =>
+      HttpResponse.json(responses.products ?? catalogueProducts),
+    ),
+  ];
+}
+
+export function signIn(): void {
+  storeTokens({ accessToken: 'test-access-token', idToken: 'test-id-token' });
+}
+
+/** Renders the app at `path`; returns the router (to read where it went) and the query cache. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(rootRoutes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, queryClient, ...view };
+}

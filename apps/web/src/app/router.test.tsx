@@ -1,0 +1,115 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { browserRedirect } from '../lib/auth/browser-redirect.js';
+import { decodeState } from '../lib/auth/state.js';
+import { useNotificationStore } from '../lib/notifications/notification-store.js';
+import { createFakeProvider } from '../testing/fake-oidc-provider.js';
+import { setupTestServer } from '../testing/msw.js';
+import { TEST_ISSUER, installTestConfig } from '../testing/test-config.js';
+import { renderApp, shellHandlers, signIn } from './app-test-harness.js';
+import { resetStartUpForTests } from './start-up.js';
+
+// The shell is tested around stand-in feature pages; each feature tests its own page.
+vi.mock('../features/news/news.route.js', () => ({
+  default: () => <h1>News page</h1>,
+}));
+vi.mock('../features/search/search.route.js', () => ({
+  default: () => <h1>Search page</h1>,
+}));
+
+const provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
+setupTestServer(...shellHandlers(), ...provider.handlers);
+
+let redirectTo: MockInstance<(url: string) => void>;
+// Whole-app renders on a shared two-core machine: allow for slow first renders.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  installTestConfig();
+  redirectTo = vi.spyOn(browserRedirect, 'to').mockImplementation(() => undefined);
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+  // Sign-in allows one attempt per page; a restored page (pageshow, persisted) starts afresh.
+  const pageshow = new Event('pageshow');
+  Object.defineProperty(pageshow, 'persisted', { value: true });
+  window.dispatchEvent(pageshow);
+});
+
+/** The page shows once header, footer (and, signed in, labels) have loaded. */
+const pageShown = () =>
+  waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible(), { timeout: 5000 });
+
+const location = (router: ReturnType<typeof renderApp>['router']) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+describe('routes (§2) and the guard (§4)', () => {
+  it('sends a signed-out visitor of a guarded route to login with the path and query kept', async () => {
+    const { router } = renderApp('/news?page=2&query=cloud');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe(
+      '/news?page=2&query=cloud',
+    );
+
+    // The login page starts sign-in with that return path in the state.
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledOnce());
+    const authorise = new URL(redirectTo.mock.calls[0]![0]);
+    expect(`${authorise.origin}${authorise.pathname}`).toBe(`${TEST_ISSUER}/auth`);
+    expect(decodeState(authorise.searchParams.get('state'))).toBe('/news?page=2&query=cloud');
+    await pageShown();
+    expect(screen.getByRole('status')).toHaveTextContent('Redirecting you to sign in…');
+  });
+
+  it.each(['/news/news-item/cloud-news/42', '/news/3', '/search?query=erp&productId=c-fin'])(
+    'guards %s',
+    async (path) => {
+      const { router } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe(path);
+    },
+  );
+
+  it('lets a signed-in user through to the guarded page', async () => {
+    signIn();
+    const { router } = renderApp('/news?page=2');
+    await pageShown();
+    expect(screen.getByRole('heading', { level: 1, name: 'News page' })).toBeVisible();
+    expect(location(router)).toBe('/news?page=2');
+  });
+
+  it.each(['/', '/home'])('redirects %s to /news', async (path) => {
+    signIn();
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
+    await pageShown();
+    expect(screen.getByRole('heading', { level: 1, name: 'News page' })).toBeVisible();
+  });
+
+  it('shows the news page for a news item and a news page number', async () => {
+    signIn();
+    const { router } = renderApp('/news/news-item/cloud-news/42');
+    await pageShown();
+    expect(screen.getByRole('heading', { level: 1, name: 'News page' })).toBeVisible();
+    await act(() => router.navigate('/news/2'));
+    expect(location(router)).toBe('/news/2');
+    expect(screen.getByRole('heading', { level: 1, name: 'News page' })).toBeVisible();
+  });
+
+  it.each([
+    ['signed out', false],
+    ['signed in', true],
+  ])('leaves the app for the community site on an unknown path (%s)', async (_label, signedIn) => {
+    if (signedIn) signIn();
+    renderApp('/no-such-place/anywhere?x=1');
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://community.portico.test'));
+    await pageShown();
+    expect(screen.getByText('Leaving Portico for the community site…')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Continue to the community site' })).toHaveAttribute(
+      'href',
+      'https://community.portico.test',
+    );
+  });
+});

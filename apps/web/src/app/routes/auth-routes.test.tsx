@@ -1,0 +1,135 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { browserRedirect } from '../../lib/auth/browser-redirect.js';
+import { completeSignIn } from '../../lib/auth/callback.js';
+import { getAccessToken, getIdToken } from '../../lib/auth/tokens.js';
+import { useNotificationStore } from '../../lib/notifications/notification-store.js';
+import { createFakeProvider } from '../../testing/fake-oidc-provider.js';
+import { setupTestServer } from '../../testing/msw.js';
+import { TEST_ISSUER, testConfig, installTestConfig } from '../../testing/test-config.js';
+import { demoProfile, renderApp, shellHandlers, signIn } from '../app-test-harness.js';
+import { resetStartUpForTests } from '../start-up.js';
+import { readUserCookie, userCookieValue, writeUserCookie } from '../user-cookie.js';
+import { resetStateRedirect } from './state-redirect-page.js';
+
+// The shell is tested around stand-in feature pages; each feature tests its own page.
+vi.mock('../../features/news/news.route.js', () => ({
+  default: () => <h1>News page</h1>,
+}));
+vi.mock('../../features/search/search.route.js', () => ({
+  default: () => <h1>Search page</h1>,
+}));
+
+vi.mock('../../lib/auth/callback.js', () => ({ completeSignIn: vi.fn() }));
+
+// Key generation is slow: both providers are made once for the file.
+const [provider, flaky] = await Promise.all([
+  createFakeProvider(TEST_ISSUER, 'portico-spa'),
+  createFakeProvider(`${TEST_ISSUER}-flaky`, 'portico-spa'),
+]);
+const server = setupTestServer(...shellHandlers(), ...provider.handlers);
+
+let redirectTo: MockInstance<(url: string) => void>;
+// Whole-app renders on a shared two-core machine: allow for slow first renders.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  installTestConfig();
+  redirectTo = vi.spyOn(browserRedirect, 'to').mockImplementation(() => undefined);
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  vi.mocked(completeSignIn).mockReset();
+  resetStateRedirect();
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+  const pageshow = new Event('pageshow');
+  Object.defineProperty(pageshow, 'persisted', { value: true });
+  window.dispatchEvent(pageshow);
+});
+
+const pageShown = () =>
+  waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible(), { timeout: 5000 });
+
+describe('state-redirect: the sign-in callback (§2, §4)', () => {
+  it('shows "Signing you in…" and then replaces the callback with the returned path', async () => {
+    let finish!: (path: string) => void;
+    vi.mocked(completeSignIn).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const { router } = renderApp('/state-redirect');
+    await pageShown();
+    expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
+    expect(completeSignIn).toHaveBeenCalledOnce();
+    expect(vi.mocked(completeSignIn).mock.calls[0]![0]).toBeInstanceOf(URL);
+
+    signIn();
+    act(() => finish('/news?page=2&query=cloud'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
+    expect(router.state.location.search).toBe('?page=2&query=cloud');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('leaves the app when the result is an absolute (logout) address', async () => {
+    vi.mocked(completeSignIn).mockResolvedValue('https://sso.example/logout?t=1');
+    renderApp('/state-redirect');
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://sso.example/logout?t=1'));
+  });
+
+  it('shows a readable message with a way to sign in again when the callback fails', async () => {
+    vi.mocked(completeSignIn).mockRejectedValue(new Error('boom'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/state-redirect');
+    await pageShown();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in could not be completed');
+    expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('login (§2, §4 Session)', () => {
+  it('starts sign-in with a safe return path only', async () => {
+    renderApp('/login?returnUrl=%2F%2Fevil.example%2Fsteal');
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledOnce());
+    const authorise = new URL(redirectTo.mock.calls[0]![0]);
+    expect(atob(authorise.searchParams.get('state')!)).toBe('/');
+  });
+
+  it('says so when sign-in cannot be started, and can try again', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // A provider not asked before (discovery is cached per issuer), unreachable the first time.
+    const issuer = flaky.issuer;
+    installTestConfig({ auth: { ...testConfig().auth, issuer } });
+    server.use(
+      http.get(`${issuer}/.well-known/openid-configuration`, () => HttpResponse.error(), {
+        once: true,
+      }),
+      ...flaky.handlers,
+    );
+    renderApp('/login?returnUrl=%2Fnews');
+    await pageShown();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in could not be started');
+    expect(redirectTo).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledOnce());
+    expect(redirectTo.mock.calls[0]![0]).toContain(`${issuer}/auth`);
+  });
+});
+
+describe('logout (§2, §4)', () => {
+  it('clears both tokens and the USER cookie and ends the provider session', async () => {
+    signIn();
+    writeUserCookie(userCookieValue(demoProfile));
+    renderApp('/logout');
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledOnce());
+    const endSession = new URL(redirectTo.mock.calls[0]![0]);
+    expect(`${endSession.origin}${endSession.pathname}`).toBe(`${TEST_ISSUER}/session/end`);
+    expect(endSession.searchParams.get('id_token_hint')).toBe('test-id-token');
+    expect(getAccessToken()).toBeNull();
+    expect(getIdToken()).toBeNull();
+    expect(readUserCookie()).toBeNull();
+    await pageShown();
+    expect(screen.getByRole('status')).toHaveTextContent('Signing you out…');
+  });
+});

@@ -1,0 +1,310 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify, useNotificationStore } from '../../lib/notifications/notification-store.js';
+import { setupTestServer } from '../../testing/msw.js';
+import { installTestConfig } from '../../testing/test-config.js';
+import {
+  defaultHeaderHtml,
+  demoProfile,
+  renderApp,
+  shellHandlers,
+  signIn,
+  url,
+} from '../app-test-harness.js';
+import { analyticsHook, resetStartUpForTests } from '../start-up.js';
+import { clearUserCookie, readUserCookie } from '../user-cookie.js';
+
+// The shell is tested around stand-in feature pages; each feature tests its own page.
+vi.mock('../../features/news/news.route.js', () => ({
+  default: () => <h1>News page</h1>,
+}));
+vi.mock('../../features/search/search.route.js', () => ({
+  default: () => <h1>Search page</h1>,
+}));
+
+const server = setupTestServer(...shellHandlers());
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const page = () => screen.getByTestId('app-page');
+
+async function renderSignedIn(path = '/news') {
+  signIn();
+  const app = renderApp(path);
+  await waitFor(() => expect(page()).toBeVisible(), { timeout: 5000 });
+  return app;
+}
+
+// Whole-app renders on a shared two-core machine: allow for slow first renders.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  installTestConfig();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  clearUserCookie();
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+});
+
+describe('app shell: page visibility (§1, §4 Start-up)', () => {
+  it('keeps the page hidden until header, footer and labels have all loaded', async () => {
+    const gates = { header: deferred(), footer: deferred(), labels: deferred() };
+    server.use(
+      http.get(url('/shared/header'), async () => {
+        await gates.header.promise;
+        return HttpResponse.text('<p>Header loaded</p>');
+      }),
+      http.get(url('/shared/footer'), async () => {
+        await gates.footer.promise;
+        return HttpResponse.text('<p>Footer loaded</p>');
+      }),
+      http.get(url('/api/content/labels/cpplabels'), async () => {
+        await gates.labels.promise;
+        return HttpResponse.json([{ key: 'shell.skipToContent', value: 'Jump to the content' }]);
+      }),
+    );
+    signIn();
+    renderApp('/news');
+
+    expect(await screen.findByTestId('app-page')).not.toBeVisible();
+    expect(page()).toHaveAttribute('aria-busy', 'true');
+
+    gates.header.resolve();
+    gates.footer.resolve();
+    expect(await screen.findByText('Header loaded')).toBeInTheDocument();
+    expect(await screen.findByText('Footer loaded')).toBeInTheDocument();
+    expect(page()).not.toBeVisible();
+
+    gates.labels.resolve();
+    await waitFor(() => expect(page()).toBeVisible());
+    expect(page()).toHaveAttribute('aria-busy', 'false');
+    // The server labels were applied by the time the page showed: no flash of the English default.
+    expect(screen.getByRole('link', { name: 'Jump to the content' })).toBeInTheDocument();
+  });
+
+  it('shows the page without a header or footer that failed to load', async () => {
+    server.use(
+      http.get(url('/shared/header'), () => new HttpResponse('down', { status: 503 })),
+      http.get(url('/shared/footer'), () => HttpResponse.error()),
+    );
+    await renderSignedIn('/news');
+    expect(screen.getByRole('heading', { level: 1, name: 'News page' })).toBeVisible();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+
+  it('shows the page when the profile cannot be loaded (labels fall back to English)', async () => {
+    server.use(
+      http.get(url('/api/users/me'), () =>
+        HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
+      ),
+    );
+    await renderSignedIn('/news');
+    expect(screen.getByRole('heading', { level: 1, name: 'News page' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
+  });
+
+  it('has a skip link to the main landmark, which receives focus', async () => {
+    const user = userEvent.setup();
+    await renderSignedIn('/news');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+});
+
+describe('app shell: shared header and footer (§1, §7)', () => {
+  it('sanitises the header: scripts and event handlers are gone, markup stays', async () => {
+    server.use(
+      http.get(url('/shared/header'), () =>
+        HttpResponse.text(
+          '<nav aria-label="Portal"><a href="/news">News link</a></nav>' +
+            '<script>window.pwned = true</script>' +
+            '<img src="logo.png" alt="Logo" onerror="window.pwned = true">' +
+            '<a href="javascript:alert(1)">Bad link</a>',
+        ),
+      ),
+    );
+    const { container } = await renderSignedIn('/news');
+    const header = container.querySelector('.app-header')!;
+    expect(within(header as HTMLElement).getByRole('navigation', { name: 'Portal' })).toBeVisible();
+    expect(header.querySelector('script')).toBeNull();
+    expect(within(header as HTMLElement).getByRole('img', { name: 'Logo' })).not.toHaveAttribute(
+      'onerror',
+    );
+    expect(within(header as HTMLElement).getByText('Bad link')).not.toHaveAttribute('href');
+    expect(header.innerHTML).not.toMatch(/pwned|javascript:/);
+  });
+
+  it('writes the USER cookie with the encoded profile before the header is requested', async () => {
+    let cookieAtHeaderRequest: string | null = null;
+    server.use(
+      http.get(url('/shared/header'), () => {
+        cookieAtHeaderRequest = document.cookie;
+        return HttpResponse.text(defaultHeaderHtml);
+      }),
+    );
+    await renderSignedIn('/news');
+    expect(cookieAtHeaderRequest).toContain(
+      `USER=${encodeURIComponent(JSON.stringify(demoProfile))}`,
+    );
+    expect(readUserCookie()).toEqual(demoProfile);
+  });
+
+  it('sends no bearer token with the header and footer', async () => {
+    const authorisation: (string | null)[] = [];
+    server.use(
+      http.get(url('/shared/:piece'), ({ request }) => {
+        authorisation.push(request.headers.get('Authorization'));
+        return HttpResponse.text('<p>piece</p>');
+      }),
+    );
+    await renderSignedIn('/news');
+    expect(authorisation.length).toBeGreaterThanOrEqual(2);
+    expect(authorisation.every((value) => value === null)).toBe(true);
+  });
+
+  it('fills the header product list (catalogue + connected products) and searches client-side', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(url('/api/users/me'), () =>
+        HttpResponse.json({
+          ...demoProfile,
+          connectedProducts: [
+            ...demoProfile.connectedProducts,
+            { contentId: 'c-tm', productName: 'Talent Management', slug: 'talent-management' },
+          ],
+        }),
+      ),
+    );
+    const { router } = await renderSignedIn('/news');
+    const search = screen.getByRole('search');
+    const product = within(search).getByRole('combobox', { name: 'Product' });
+    await waitFor(() =>
+      expect(
+        within(product)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All products', 'erpx', 'Financials', 'Talent Management']),
+    );
+
+    await user.type(within(search).getByRole('searchbox', { name: 'Search' }), 'cloud');
+    await user.selectOptions(product, 'Financials');
+    await user.click(within(search).getByRole('button', { name: 'Go' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('query')).toBe('cloud');
+    expect(params.get('productId')).toBe('c-fin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search page' })).toBeVisible();
+    // The header search shows the search page's criteria…
+    expect(within(search).getByRole('searchbox', { name: 'Search' })).toHaveValue('cloud');
+    expect(product).toHaveValue('c-fin');
+
+    // …and is cleared on leaving it.
+    await act(() => router.navigate('/news'));
+    expect(within(search).getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(product).toHaveValue('');
+  });
+
+  it('follows same-origin links in the header and footer without reloading the page', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderSignedIn('/news');
+    const before = screen.getByTestId('app-page');
+    await user.click(screen.getByRole('link', { name: 'Help search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?query=help');
+    await user.click(screen.getByRole('link', { name: 'Portal news' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
+    expect(screen.getByTestId('app-page')).toBe(before);
+  });
+
+  it('puts the icon sprite in the page, hidden, fetched with its hash', async () => {
+    let spriteUrl: URL | null = null;
+    server.use(
+      http.get(url('/shared/sprite.svg'), ({ request }) => {
+        spriteUrl = new URL(request.url);
+        return HttpResponse.text(
+          '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="icon-info"><path d="M1 1"/></symbol><script>1</script></svg>',
+        );
+      }),
+    );
+    await renderSignedIn('/news');
+    const sprite = await screen.findByTestId('icon-sprite');
+    expect(spriteUrl!.searchParams.get('v')).toBe('test');
+    expect(sprite).not.toBeVisible();
+    expect(sprite.querySelector('symbol#icon-info')).not.toBeNull();
+    expect(sprite.querySelector('script')).toBeNull();
+  });
+});
+
+describe('app shell: start-up (§4)', () => {
+  it('loads profile and labels once, and the refresh action reloads both', async () => {
+    const calls = { profile: 0, labels: 0 };
+    const languages: (string | null)[] = [];
+    server.use(
+      http.get(url('/api/users/me'), () => {
+        calls.profile++;
+        return HttpResponse.json({ ...demoProfile, language: 'de' });
+      }),
+      http.get(url('/api/content/labels/cpplabels'), ({ request }) => {
+        calls.labels++;
+        languages.push(new URL(request.url).searchParams.get('language'));
+        return HttpResponse.json([]);
+      }),
+    );
+    const init = vi.spyOn(analyticsHook, 'init');
+    const { router, queryClient } = await renderSignedIn('/news');
+    await act(() => router.navigate('/search'));
+    await act(() => router.navigate('/news'));
+    expect(calls).toEqual({ profile: 1, labels: 1 });
+    expect(languages).toEqual(['de']);
+    expect(init).toHaveBeenCalledOnce();
+    expect(init).toHaveBeenCalledWith(expect.objectContaining({ id: demoProfile.id }));
+
+    const { refreshStartUp } = await import('../start-up.js');
+    await act(() => refreshStartUp(queryClient));
+    expect(calls).toEqual({ profile: 2, labels: 2 });
+    expect(page()).toBeVisible();
+  });
+});
+
+describe('app shell: notifications and title on navigation (§1, §4)', () => {
+  it('clears a non-persistent notification on the next navigation', async () => {
+    const { router } = await renderSignedIn('/news');
+    act(() => notify({ type: 'error', title: 'Oops', content: 'Something broke' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Something broke');
+    await act(() => router.navigate('/search?query=erp'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps a persistent notification across navigations', async () => {
+    const { router } = await renderSignedIn('/news');
+    act(() =>
+      notify({ type: 'information', title: 'Notice', content: 'Still here', persistent: true }),
+    );
+    await act(() => router.navigate('/search?query=erp'));
+    await act(() => router.navigate('/news'));
+    expect(screen.getByRole('status', { name: 'Notification' })).toHaveTextContent('Still here');
+  });
+
+  it('sets the browser title for every route', async () => {
+    const { router } = await renderSignedIn('/news');
+    await waitFor(() => expect(document.title).toBe('News | Portico Community'));
+    await act(() => router.navigate('/search?query=erp'));
+    await waitFor(() => expect(document.title).toBe('Search | Portico Community'));
+    await act(() => router.navigate('/news/news-item/cloud-news/42'));
+    await waitFor(() => expect(document.title).toBe('News | Portico Community'));
+  });
+});
