@@ -104,6 +104,22 @@ describe('security headers on every kind of response (issue 2 §7)', () => {
   });
 });
 
+describe('security headers on a listening server', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createPlatformApp();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => app.close());
+
+  it('are on what Fastify answers before any hook runs (a malformed address)', async () => {
+    const { port } = app.server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/news/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    expectSecurityHeaders(Object.fromEntries(res.headers));
+  });
+});
+
 describe('Content-Security-Policy from configuration', () => {
   const cspFor = (env: Record<string, string>) =>
     parseCsp(contentSecurityPolicy(loadEnv(testEnvSource(env))));

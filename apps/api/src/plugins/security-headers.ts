@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginCallback } from 'fastify';
 import type { Env } from '../config/env.js';
 import { issuerOf } from '../config/issuer.js';
@@ -65,8 +66,17 @@ export function securityHeaders(env: Env): Record<string, string> {
  */
 const headersHook: FastifyPluginCallback = (app, _options, done) => {
   const headers = Object.entries(securityHeaders(app.env));
+  const apply = (response: ServerResponse): void => {
+    for (const [name, value] of headers) response.setHeader(name, value);
+  };
+  // Ahead of Fastify's own listener: also covers what Fastify answers before any hook runs
+  // (a malformed URL, the 503 while closing).
+  app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) =>
+    apply(response),
+  );
+  // Requests that do not come through the server (app.inject in tests).
   app.addHook('onRequest', (_request, reply, next) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    apply(reply.raw);
     next();
   });
   done();
