@@ -34,14 +34,27 @@ async function expectOnSignInPage(page: Page, baseUrl: string): Promise<void> {
   expect(url.pathname).toMatch(/^\/oidc\//);
 }
 
-/** The shell is shown: header and footer fetched from the shared base and rendered. */
+/**
+ * The shell is shown: the shared header (portal navigation, sign-out) and footer, fetched from
+ * the shared base and rendered once the app is ready (spec §1).
+ */
 async function expectShell(page: Page): Promise<void> {
+  const portalNavigation = page.getByRole('navigation', { name: 'Portal' });
+  await portalNavigation.waitFor({ state: 'visible', timeout: 15_000 });
+  expect(await portalNavigation.getByRole('link', { name: 'News', exact: true }).isVisible()).toBe(
+    true,
+  );
+  await page.getByRole('navigation', { name: 'Useful links' }).waitFor({ state: 'visible' });
+}
+
+/** Header and footer are landmarks, so assistive technology can jump to and past them. */
+async function expectShellLandmarks(page: Page): Promise<void> {
   const header = page.getByRole('banner');
-  await expect.poll(() => header.isVisible(), { timeout: 15_000 }).toBe(true);
-  await header.getByRole('link', { name: 'News', exact: true }).waitFor({ state: 'visible' });
   const footer = page.getByRole('contentinfo');
-  await expect.poll(() => footer.isVisible(), { timeout: 15_000 }).toBe(true);
-  expect(await footer.getByRole('link').count()).toBeGreaterThan(0);
+  expect(await header.count(), 'one banner landmark (the header host)').toBe(1);
+  expect(await header.getByRole('navigation', { name: 'Portal' }).count()).toBe(1);
+  expect(await footer.count(), 'one contentinfo landmark (the footer host)').toBe(1);
+  expect(await footer.getByRole('navigation', { name: 'Useful links' }).count()).toBe(1);
 }
 
 describe.each(flows)('sign-in, $name', ({ baseUrl }) => {
@@ -73,6 +86,13 @@ describe.each(flows)('sign-in, $name', ({ baseUrl }) => {
     await expect.poll(() => page.title()).toBe(`News${titleSuffix}`);
     expect(await storedAccessToken(page)).toBeTruthy();
     await expectNoAxeViolations(page);
+  });
+
+  test('the header and footer are the banner and contentinfo landmarks', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anyDemoUser.email);
+    await expectShell(page);
+    await expectShellLandmarks(page);
   });
 
   test('a signed-out deep link comes back to exactly that address after sign-in', async () => {
@@ -115,7 +135,7 @@ describe.each(flows)('sign-in, $name', ({ baseUrl }) => {
     expect(landed.pathname).toBe('/news');
     await expectShell(page);
 
-    await page.getByRole('banner').getByRole('link', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('link', { name: 'Sign out', exact: true }).click();
     // The provider session ends too: it answers with its sign-in form or its "signed out" page.
     await emailField(page)
       .or(page.getByRole('heading', { name: /signed out/i }))
