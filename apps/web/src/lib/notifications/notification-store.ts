@@ -22,11 +22,11 @@ export type NotificationInput = Omit<AppNotification, 'date' | 'persistent'> &
 interface NotificationState {
   notification: AppNotification | null;
   /** Shows a notification (replacing any current one) and scrolls to top; null closes the bar. */
-  notify(notification: NotificationInput | null): void;
+  notify: (notification: NotificationInput | null) => void;
   /** Closes the bar. */
-  clear(): void;
+  clear: () => void;
   /** Closes a non-persistent notification; the shell calls this when a navigation ends. */
-  clearNonPersistent(): void;
+  clearNonPersistent: () => void;
 }
 
 function scrollToTop(): void {

@@ -1,0 +1,62 @@
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setupTestServer } from '../testing/msw.js';
+import { TEST_ORIGIN, testConfig } from '../testing/test-config.js';
+import { getConfig, loadRuntimeConfig, setRuntimeConfig } from './runtime-config.js';
+
+const server = setupTestServer();
+
+beforeEach(() => {
+  setRuntimeConfig(null);
+});
+
+describe('runtime configuration (§7; issue 2 §4)', () => {
+  it('refuses to be read before it is loaded', () => {
+    expect(() => getConfig()).toThrow(/not loaded yet.*loadRuntimeConfig/);
+  });
+
+  it('loads /config.json once and validates it', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${TEST_ORIGIN}/config.json`, () => {
+        calls++;
+        return HttpResponse.json({
+          ...testConfig({ contactEmail: 'ops@portico.example' }),
+          extra: 1,
+        });
+      }),
+    );
+    const [first, second] = await Promise.all([loadRuntimeConfig(), loadRuntimeConfig()]);
+    await loadRuntimeConfig();
+    expect(calls).toBe(1);
+    expect(first).toBe(second);
+    expect(getConfig().contactEmail).toBe('ops@portico.example');
+    expect(getConfig()).not.toHaveProperty('extra');
+  });
+
+  it('names the fields that are wrong', async () => {
+    const config = testConfig();
+    const incomplete: Record<string, unknown> = {
+      ...config,
+      auth: { ...config.auth, responseType: 'token' },
+    };
+    delete incomplete['apiMarker'];
+    server.use(http.get(`${TEST_ORIGIN}/config.json`, () => HttpResponse.json(incomplete)));
+    const error = await loadRuntimeConfig().catch((e: unknown) => e);
+    expect(String(error)).toMatch(/config\.json is invalid/);
+    expect(String(error)).toMatch(/apiMarker/);
+    expect(String(error)).toMatch(/auth\.responseType/);
+    expect(() => getConfig()).toThrow();
+  });
+
+  it('reports an unreachable configuration and can retry', async () => {
+    server.use(
+      http.get(`${TEST_ORIGIN}/config.json`, () => HttpResponse.text('nope', { status: 502 }), {
+        once: true,
+      }),
+      http.get(`${TEST_ORIGIN}/config.json`, () => HttpResponse.json(testConfig())),
+    );
+    await expect(loadRuntimeConfig()).rejects.toThrow(/HTTP 502/);
+    await expect(loadRuntimeConfig()).resolves.toMatchObject({ apiMarker: '/api/' });
+  });
+});
