@@ -59,7 +59,7 @@ function ensureChromium() {
           'Install it once with: apt-get install -y chromium',
       );
     }
-    prefix = ['sudo', '--preserve-env=DEBIAN_FRONTEND'];
+    prefix = ['sudo', 'env', 'DEBIAN_FRONTEND=noninteractive'];
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = (args) => {
