@@ -32,19 +32,20 @@ export const catalogueProducts: Product[] = [
   { contentId: 'c-erpx', productName: 'erpx', slug: 'erpx' },
 ];
 
+// Like the server's: plain div roots; the shell's host elements are the landmarks.
 export const defaultHeaderHtml = `
-  <header class="site-header">
+  <div class="site-header">
     <a href="/news">Portal news</a>
     <a href="https://elsewhere.example/page">Elsewhere</a>
     <form role="search" action="/search">
       <label for="hs-q">Search</label><input id="hs-q" name="query" type="search">
       <label for="hs-p">Product</label>
-      <select id="hs-p" name="productId"><option value="">All products</option></select>
+      <select id="hs-p" name="productId"></select>
       <button type="submit">Go</button>
     </form>
-  </header>`;
+  </div>`;
 export const defaultFooterHtml =
-  '<footer class="site-footer"><a href="/search?query=help">Help search</a></footer>';
+  '<div class="site-footer"><a href="/search?query=help">Help search</a></div>';
 export const spriteSvg =
   '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="icon-info" viewBox="0 0 24 24"><path d="M1 1"/></symbol></svg>';
 

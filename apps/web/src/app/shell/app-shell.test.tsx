@@ -112,6 +112,13 @@ describe('app shell: page visibility (§1, §4 Start-up)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
   });
 
+  it('has banner, main and contentinfo landmarks around the shared header and footer', async () => {
+    await renderSignedIn('/news');
+    expect(screen.getByRole('banner')).toHaveTextContent('Portal news');
+    expect(screen.getByRole('main')).toHaveTextContent('News page');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Help search');
+  });
+
   it('has a skip link to the main landmark, which receives focus', async () => {
     const user = userEvent.setup();
     await renderSignedIn('/news');

@@ -68,6 +68,7 @@ export function AppShell() {
       <div className="app-page" hidden={!visible} aria-busy={!visible} data-testid="app-page">
         {header.data && (
           <SharedHtml
+            as="header"
             html={header.data}
             className="app-header"
             search={{
@@ -80,7 +81,7 @@ export function AppShell() {
         <main id="main" className="app-main" tabIndex={-1}>
           <Outlet />
         </main>
-        {footer.data && <SharedHtml html={footer.data} className="app-footer" />}
+        {footer.data && <SharedHtml as="footer" html={footer.data} className="app-footer" />}
       </div>
       <ModalHost />
     </>

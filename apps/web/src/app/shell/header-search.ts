@@ -37,11 +37,23 @@ export function mergeProducts(
 }
 
 /**
- * Adds an option per product the select does not offer yet (options from the server, such as
- * an "all products" choice, stay first and untouched). The option value is the contentId.
+ * Adds an option per product the select does not offer yet (options from the server stay
+ * first and untouched). The option value is the contentId. Searching all products stays
+ * possible: an empty-valued option labelled `allProductsLabel` leads when the server has none.
  */
-export function fillProductOptions(select: HTMLSelectElement, products: readonly Product[]): void {
+export function fillProductOptions(
+  select: HTMLSelectElement,
+  products: readonly Product[],
+  allProductsLabel: string,
+): void {
   const present = new Set(Array.from(select.options, (option) => option.value));
+  if (!present.has('')) {
+    const all = select.ownerDocument.createElement('option');
+    all.value = '';
+    all.textContent = allProductsLabel;
+    select.prepend(all);
+    present.add('');
+  }
   for (const product of products) {
     if (present.has(product.contentId)) continue;
     const option = select.ownerDocument.createElement('option');

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths, routePaths } from '../../config/paths.js';
 import { getConfig } from '../../config/runtime-config.js';
+import { useT } from '../../lib/labels/use-t.js';
 import {
   fillProductOptions,
   findHeaderSearch,
@@ -10,8 +11,11 @@ import {
   readHeaderSearch,
 } from './header-search.js';
 import { inAppHref, serverOwnedPaths } from './in-app-link.js';
+import './shell.labels.js';
 
 interface SharedHtmlProps {
+  /** The landmark element hosting the HTML (the server's markup has a plain div root). */
+  as: 'header' | 'footer';
   /** Sanitised HTML (see sanitizeShellHtml). */
   html: string;
   className: string;
@@ -27,8 +31,9 @@ interface SharedHtmlProps {
  * client-side; the header search form (query + productId) fills its product list and
  * submits to /search client-side, and mirrors the search page's criteria while it is shown.
  */
-export function SharedHtml({ html, className, search }: SharedHtmlProps) {
-  const ref = useRef<HTMLDivElement>(null);
+export function SharedHtml({ as: Host, html, className, search }: SharedHtmlProps) {
+  const t = useT();
+  const ref = useRef<HTMLElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -55,13 +60,17 @@ export function SharedHtml({ html, className, search }: SharedHtmlProps) {
     const form = ref.current && handlesSearch ? findHeaderSearch(ref.current) : null;
     if (!form) return;
     if (form.product) {
-      fillProductOptions(form.product, mergeProducts(catalogue ?? [], connected ?? []));
+      fillProductOptions(
+        form.product,
+        mergeProducts(catalogue ?? [], connected ?? []),
+        t('shell.search.allProducts'),
+      );
     }
     // §2 Search results: the header search shows the page's query and product, cleared on leaving.
     const params = new URLSearchParams(criteria);
     if (form.query) form.query.value = params.get('query') ?? '';
     if (form.product) form.product.value = params.get('productId') ?? '';
-  }, [html, handlesSearch, catalogue, connected, criteria]);
+  }, [html, handlesSearch, catalogue, connected, criteria, t]);
 
   useEffect(() => {
     const form = ref.current && handlesSearch ? findHeaderSearch(ref.current) : null;
@@ -75,5 +84,5 @@ export function SharedHtml({ html, className, search }: SharedHtmlProps) {
     return () => form.form.removeEventListener('submit', onSubmit);
   }, [html, handlesSearch, navigate]);
 
-  return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Host ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

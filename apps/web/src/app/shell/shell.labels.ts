@@ -5,8 +5,7 @@ export const shellLabels = defineLabels({
   'shell.skipToContent': 'Skip to main content',
   'shell.loading': 'Loading',
   'shell.pageLoading': 'Loading the portal…',
-  'shell.headerLabel': 'Site header',
-  'shell.footerLabel': 'Site footer',
+  'shell.search.allProducts': 'All products',
   'shell.routeError.title': 'Something went wrong',
   'shell.routeError.body':
     'This page could not be shown. Please reload the page or try again later.',
