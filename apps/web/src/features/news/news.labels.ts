@@ -13,5 +13,4 @@ export const newsLabels = defineLabels({
   'news.subscribe.link': 'Manage your subscriptions',
   'news.detail.back': 'Back to news',
   'news.detail.loading': 'Loading the news item…',
-  'news.detail.contact': 'Your account manager',
 });

@@ -81,12 +81,44 @@ describe('news detail', () => {
     expect(article.querySelector('picture img')).toHaveAttribute('src', '/media/news/12-large.svg');
 
     // Not a sales item: no account-manager card.
-    expect(screen.queryByRole('complementary', { name: 'Your account manager' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your account manager' })).toBeNull();
     // Always the "Stay informed" tile, linking to the subscriptions.
     expect(within(stayInformed()).getByRole('link')).toHaveAttribute(
       'href',
       '/my-settings/subscriptions',
     );
+  });
+
+  it('shows the account-manager card for a sales item', async () => {
+    server.use(
+      http.get(url('/api/account'), () =>
+        HttpResponse.json({
+          name: 'Sofia Marquez',
+          email: 'sofia.marquez@portico.test',
+          phoneNumber: '+31 30 760 4410',
+          mobilePhoneNumber: null,
+        }),
+      ),
+    );
+    await open('/news/news-item/talk-to-us-about-fp-a/13');
+    await screen.findByRole('heading', { level: 1, name: 'Talk to us about FP&A' });
+    // No header image: no picture at all.
+    expect(screen.getByRole('article').querySelector('picture')).toBeNull();
+
+    const card = await screen.findByRole('region', { name: 'Your account manager' });
+    expect(await within(card).findByText('Sofia Marquez')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'sofia.marquez@portico.test' })).toHaveAttribute(
+      'href',
+      'mailto:sofia.marquez@portico.test',
+    );
+    expect(stayInformed()).toBeVisible();
+  });
+
+  it('shows the fallback card for a sales item when the account has no manager', async () => {
+    server.use(http.get(url('/api/account'), () => new HttpResponse(null, { status: 204 })));
+    await open('/news/news-item/talk-to-us-about-fp-a/13');
+    const card = await screen.findByRole('region', { name: 'Your account manager' });
+    expect(await within(card).findByRole('link', { name: 'Contact us' })).toBeVisible();
   });
 
   it('shows the 404 text of the error catalogue for an unknown id', async () => {

@@ -1,7 +1,5 @@
 import { Link, useParams } from 'react-router';
-// The shared account-manager card (components/ui) is being finished by another helper; until it
-// lands, sales items render no card. Replaced by the real import when it is committed.
-const AccountManagerCard = () => null;
+import { AccountManagerCard } from '../../../components/ui/account-manager-card/account-manager-card.js';
 import { paths, routeParams } from '../../../config/paths.js';
 import { catalogueEntry } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
@@ -69,9 +67,9 @@ export function NewsDetailPage() {
           dangerouslySetInnerHTML={{ __html: sanitizeNewsHtml(item.content) }}
         />
         {item.sales && (
-          <aside className="news-detail__contact" aria-label={t('news.detail.contact')}>
+          <div className="news-detail__contact">
             <AccountManagerCard />
-          </aside>
+          </div>
         )}
       </article>
     );
