@@ -235,6 +235,17 @@ describe('sign-in callback, authorisation code with PKCE', () => {
     expectNoTokens();
   });
 
+  it('rejects an answer that names another issuer (RFC 9207) without exchanging the code', async () => {
+    const started = await startLogin('/news');
+    const before = provider.tokenRequests.length;
+    const path = await completeSignIn(
+      callback(`?code=c&state=${started.state}&iss=${encodeURIComponent('https://evil.example')}`),
+    );
+    expectLogoutWithTimestamp(path, 0);
+    expect(provider.tokenRequests).toHaveLength(before);
+    expectNoTokens();
+  });
+
   it('goes to the logout path when the token endpoint refuses the code', async () => {
     const started = await startLogin('/news');
     provider.setTokenResponse(400, { error: 'invalid_grant' });

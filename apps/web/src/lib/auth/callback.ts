@@ -16,7 +16,8 @@ import { clearTokens, storeTokens } from './tokens.js';
  * - an `error` in the query or fragment → the configured logout path with a timestamp
  *   (`/logout?t=1700000000000`);
  * - tokens missing or failing validation (signature via the provider's JWKS, iss, aud,
- *   exp, nonce, at_hash), or a failed code exchange → the same logout path; nothing is stored;
+ *   exp, nonce, at_hash), an `iss` parameter naming another issuer (RFC 9207), or a failed
+ *   code exchange → the same logout path; nothing is stored;
  * - otherwise both tokens are stored in localStorage and the result is the path decoded from
  *   `state`, or '/' when state is not base64, when the path contains the callback path, or
  *   when it is not a same-origin relative path.
@@ -137,6 +138,11 @@ export async function completeSignIn(url: URL): Promise<string> {
     : (query.get('state') ?? fragment.get('state'));
   try {
     const provider = await providerMetadata();
+    // RFC 9207: an authorisation response naming another issuer is a mix-up attack.
+    const answeredBy = query.get('iss') ?? fragment.get('iss');
+    if (answeredBy !== null && answeredBy !== provider.issuer) {
+      throw new SignInError(`The answer comes from issuer ${answeredBy}`);
+    }
     let tokens: { accessToken: string; idToken: string };
     if (implicit) {
       const idToken = fragment.get('id_token');

@@ -10,8 +10,8 @@ import { clearTokens, getAccessToken, getIdToken } from './tokens.js';
 /**
  * The session (§4): authorised while an access token is in local storage. Sign-in is
  * OpenID Connect with the configured response type: 'code' (authorisation code + PKCE, the
- * default, RFC 9700) or 'id_token token' (the implicit flow the spec describes). See
- * docs/decisions for the reasoning.
+ * default, RFC 9700) or 'id_token token' (the implicit flow the spec describes); see
+ * docs/decisions/0002-sign-in-flows.md.
  */
 export { getAccessToken, getIdToken, clearTokens };
 
