@@ -1,4 +1,5 @@
 import type { Queryable } from '../src/db/db.js';
+import { createPrng } from '../src/db/seed/prng.js';
 import { sanitizeHtml } from '../src/lib/sanitize-html.js';
 
 /**
@@ -167,6 +168,31 @@ const u = (salt: number, row = 'g.i') =>
 const pick = (param: string, salt: number, skew = 1, row = 'g.i') =>
   `(${param}::text[])[1 + floor(power(${u(salt, row)}, ${skew}) * cardinality(${param}::text[]))::int]`;
 
+/** How many distinct bodies the rows share (composed once, in JS). */
+const BODIES = 4096;
+
+/**
+ * Bodies composed from the sanitised fragments: a heading, then paragraphs, sometimes a list.
+ * Each fragment went through sanitizeHtml (the writers' path); joining clean fragments keeps
+ * them clean. Composing here, not per row in SQL, saves a third of the fill time.
+ */
+function composeBodies(): string[] {
+  const clean = (html: string) => sanitizeHtml(html);
+  const paragraphs = sentences.map((s) => clean(`<p>${s}</p>`));
+  const headings = topics.map((t) => clean(`<h2>${t.charAt(0).toUpperCase()}${t.slice(1)}</h2>`));
+  const bullets = clean(
+    '<ul><li>Available now</li><li>No extra licence needed</li><li>Switch it on in <strong>Settings</strong></li></ul>',
+  );
+  const prng = createPrng(4242);
+  return Array.from({ length: BODIES }, () => {
+    const parts = [prng.pick(headings)];
+    for (let n = prng.int(3, 7); n > 0; n--) parts.push(prng.pick(paragraphs));
+    if (prng.chance(0.25)) parts.push(bullets);
+    for (let n = prng.int(2, 4); n > 0; n--) parts.push(prng.pick(paragraphs));
+    return parts.join('');
+  });
+}
+
 /**
  * Inserts rows `first`..`last` of a fill of `total` rows (row 1 is the oldest, ten years ago;
  * row `total` is today), in one INSERT … SELECT over generate_series.
@@ -177,13 +203,6 @@ export async function fillNewsRange(
   last: number,
   total: number,
 ): Promise<void> {
-  const paragraphs = sentences.map((s) => sanitizeHtml(`<p>${s}</p>`));
-  const headings = topics.map((t) =>
-    sanitizeHtml(`<h2>${t.charAt(0).toUpperCase()}${t.slice(1)}</h2>`),
-  );
-  const bullets = sanitizeHtml(
-    '<ul><li>Available now</li><li>No extra licence needed</li><li>Switch it on in <strong>Settings</strong></li></ul>',
-  );
   await db.query(
     /* sql */ `
     insert into news (title, subtitle, location, publication_date, introduction, content,
@@ -192,31 +211,14 @@ export async function fillNewsRange(
       ${pick('$1', 1)} || ' ' || ${pick('$2', 2)} || ' ' || ${pick('$3', 3)},
       'Field report from ' || ${pick('$4', 4, 4)},
       ${pick('$4', 5, 2)},
-      now() - (($10::int - g.i) * interval '1 day' * 3650 / $10::int) - ${u(6)} * interval '20 hours',
+      now() - (($8::int - g.i) * interval '1 day' * 3650 / $8::int) - ${u(6)} * interval '20 hours',
       ${pick('$5', 7)},
-      ${pick('$6', 8)}
-        || (select string_agg(${pick('$7', 0, 1, 'g.i * 16 + s.n')}, '')
-              from generate_series(1, 3 + (g.i % 5)) s(n))
-        || case when g.i % 4 = 0 then $8 else '' end
-        || (select string_agg(${pick('$7', 1, 1, 'g.i * 16 + 8 + s.n')}, '')
-              from generate_series(1, 2 + (g.i % 3)) s(n)),
+      ${pick('$6', 8)},
       case when g.i % 3 <> 0 then '/media/news/' || (1 + g.i % 12) || '-large.svg' end,
       case when g.i % 3 <> 0 then '/media/news/' || (1 + g.i % 12) || '-medium.svg' end,
       case when g.i % 3 <> 0 then '/media/news/' || (1 + g.i % 12) || '-small.svg' end,
       g.i % 10 = 0
-    from generate_series($9::int, $11::int) g(i)`,
-    [
-      products,
-      actions,
-      topics,
-      cities,
-      introductions,
-      headings,
-      paragraphs,
-      bullets,
-      first,
-      total,
-      last,
-    ],
+    from generate_series($7::int, $9::int) g(i)`,
+    [products, actions, topics, cities, introductions, composeBodies(), first, total, last],
   );
 }

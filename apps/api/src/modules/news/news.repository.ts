@@ -93,7 +93,8 @@ export async function findNewsById(db: Queryable, id: number): Promise<NewsItem 
  *
  * Without a query: newest first. The page is picked from the (publication_date desc, id desc)
  * index alone (an index-only scan, so deep pages do not read 30 000 rows), then joined to
- * the rows it needs; the total is a count over the same index.
+ * the rows it needs; the total is a count over the same index within a date range, or the
+ * trigger-kept news_count without one.
  *
  * With a query: a search answers the newest SEARCH_WINDOW matches (within the date range),
  * ranked by ts_rank_cd, then newest first; its total counts those, so it is at most
@@ -136,9 +137,13 @@ export function listNewsQuery(filter: NewsListFilter): { sql: string; params: un
   let sql: string;
   if (filter.query === undefined) {
     const where = dateConditions.length ? `where ${dateConditions.join(' and ')}` : '';
+    // Without dates the total is the trigger-kept count (migration 003), not a count(*).
+    const total = where
+      ? `select count(*) as total from news ${where}`
+      : 'select total from news_count';
     sql = /* sql */ `
       select t.total, ${COLUMNS}
-      from (select count(*) as total from news ${where}) t
+      from (${total}) t
       left join lateral (
         select id, publication_date from news ${where}
         order by publication_date desc, id desc

@@ -136,6 +136,15 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
       expect(past).toEqual({ items: [], total: totalInDb });
     });
 
+    it('keeps the total exact as items come and go', async () => {
+      const [id] = await insertNews(t.db, [
+        { title: 'Short-lived', publicationDate: Date.now(), content: '<p>Gone soon.</p>' },
+      ]);
+      expect((await list('/api/news?size=1')).total).toBe(totalInDb + 1);
+      await t.db.query('delete from news where id = $1', [id]);
+      expect((await list('/api/news?size=1')).total).toBe(totalInDb);
+    });
+
     it('answers the second form (page, pageSize) the same way', async () => {
       const byPageSize = await list('/api/news?page=3&pageSize=10');
       const bySize = await list('/api/news?page=3&size=10');
