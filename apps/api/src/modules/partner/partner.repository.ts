@@ -1,0 +1,36 @@
+import type { Queryable } from '../../db/db.js';
+
+export interface CustomerAccountRow {
+  id: string;
+  name: string;
+  enterprise_customer_id: string | null;
+  dynamics_customer_id: string | null;
+}
+
+/** The user's permissions and account; undefined when the user does not exist. */
+export async function findPartnerCaller(
+  db: Queryable,
+  userId: string,
+): Promise<{ account_id: string; permissions: string[] } | undefined> {
+  const { rows } = await db.query<{ account_id: string; permissions: string[] }>(
+    'select account_id, permissions from users where id = $1',
+    [userId],
+  );
+  return rows[0];
+}
+
+/** The customer accounts linked to a partner account, by name. */
+export async function listCustomerAccounts(
+  db: Queryable,
+  partnerAccountId: string,
+): Promise<CustomerAccountRow[]> {
+  const { rows } = await db.query<CustomerAccountRow>(
+    `select a.id, a.name, a.enterprise_customer_id, a.dynamics_customer_id
+       from partner_customer_accounts l
+       join accounts a on a.id = l.customer_account_id
+      where l.partner_account_id = $1
+      order by a.name, a.id`,
+    [partnerAccountId],
+  );
+  return rows;
+}

@@ -1,0 +1,165 @@
+import type { Queryable } from '../../db/db.js';
+
+export interface DeskCallerRow {
+  id: string;
+  account_id: string;
+  permissions: string[];
+}
+
+export interface CaseRow {
+  number: string;
+  title: string;
+  description: string;
+  category: string;
+  priority: string;
+  status: string;
+  created_by_name: string | null;
+  opened_at: Date;
+  updated_at: Date;
+}
+
+export interface CatalogueItemRow {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+}
+
+export interface PortalRow {
+  id: string;
+  name: string;
+  description: string;
+  url: string;
+}
+
+export interface ContactRow {
+  id: string;
+  name: string;
+  role: string;
+  email: string;
+  phone_number: string | null;
+}
+
+export interface NewCaseRow {
+  accountId: string;
+  createdBy: string;
+  title: string;
+  description: string;
+  category: string;
+  priority: string;
+}
+
+export async function findDeskCaller(
+  db: Queryable,
+  userId: string,
+): Promise<DeskCallerRow | undefined> {
+  const { rows } = await db.query<DeskCallerRow>(
+    'select id, account_id, permissions from users where id = $1',
+    [userId],
+  );
+  return rows[0];
+}
+
+const caseColumns = `c.number, c.title, c.description, c.category, c.priority, c.status,
+  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by_name,
+  c.opened_at, c.updated_at`;
+
+/** The account's cases, most recently updated first; `status` narrows to one status. */
+export async function listCases(
+  db: Queryable,
+  accountId: string,
+  status: string | undefined,
+  limit: number,
+): Promise<CaseRow[]> {
+  const { rows } = await db.query<CaseRow>(
+    `select ${caseColumns}
+       from support_cases c
+       left join users u on u.id = c.created_by
+      where c.account_id = $1 and ($2::text is null or c.status = $2)
+      order by c.updated_at desc, c.id desc
+      limit $3`,
+    [accountId, status ?? null, limit],
+  );
+  return rows;
+}
+
+/** One case, only when it belongs to the account (anything else is "not found"). */
+export async function findCase(
+  db: Queryable,
+  accountId: string,
+  number: string,
+): Promise<CaseRow | undefined> {
+  const { rows } = await db.query<CaseRow>(
+    `select ${caseColumns}
+       from support_cases c
+       left join users u on u.id = c.created_by
+      where c.account_id = $1 and c.number = $2`,
+    [accountId, number],
+  );
+  return rows[0];
+}
+
+/**
+ * Inserts a case with the next free case number and returns that number. A number already
+ * taken (seeded by hand, another source) just moves the sequence on: try again.
+ */
+export async function insertCase(db: Queryable, row: NewCaseRow): Promise<string> {
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const { rows } = await db.query<{ number: string }>(
+      `insert into support_cases (account_id, created_by, title, description, category, priority)
+       values ($1, $2, $3, $4, $5, $6)
+       on conflict (number) do nothing
+       returning number`,
+      [row.accountId, row.createdBy, row.title, row.description, row.category, row.priority],
+    );
+    const number = rows[0]?.number;
+    if (number) return number;
+  }
+  throw new Error('no free support case number');
+}
+
+export async function listCatalogueItems(db: Queryable): Promise<CatalogueItemRow[]> {
+  const { rows } = await db.query<CatalogueItemRow>(
+    `select id::text as id, title, description, category
+       from service_catalog_items
+      order by sort_order, title, id`,
+  );
+  return rows;
+}
+
+export async function listPortals(db: Queryable): Promise<PortalRow[]> {
+  const { rows } = await db.query<PortalRow>(
+    'select id, name, description, url from support_portals order by sort_order, name',
+  );
+  return rows;
+}
+
+export async function listContacts(db: Queryable, accountId: string): Promise<ContactRow[]> {
+  const { rows } = await db.query<ContactRow>(
+    `select id, name, role, email, phone_number
+       from account_contacts
+      where account_id = $1
+      order by sort_order, name`,
+    [accountId],
+  );
+  return rows;
+}
+
+/** The named secret, created from `candidate` when absent (several nodes agree on one). */
+export async function loadOrCreateDeskKey(
+  db: Queryable,
+  name: string,
+  candidate: string,
+): Promise<string> {
+  await db.query(
+    'insert into support_desk_keys (name, secret) values ($1, $2) on conflict (name) do nothing',
+    [name, candidate],
+  );
+  const { rows } = await db.query<{ secret: string }>(
+    'select secret from support_desk_keys where name = $1',
+    [name],
+  );
+  const secret = rows[0]?.secret;
+  if (!secret) throw new Error(`support desk key ${name} is missing`);
+  return secret;
+}

@@ -1,0 +1,352 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { callerIdOf } from '../../lib/caller.js';
+import { isDomainError } from '../../lib/errors.js';
+import {
+  casePage,
+  contactsPage,
+  CSRF_FIELD,
+  DESK_PREFIX,
+  deskMessages,
+  incidentPage,
+  messagePage,
+  portalsPage,
+  serviceRequestPage,
+  trackCasesPage,
+} from './desk-pages.js';
+import {
+  deskKeys,
+  FRAME_TOKEN_SECONDS,
+  SESSION_COOKIE,
+  SESSION_SECONDS,
+  type DeskKeys,
+  type DeskSession,
+} from './desk-session.js';
+import { listContacts, listPortals } from './support-desk.repository.js';
+import {
+  accountCase,
+  accountCases,
+  casesCsv,
+  createIncident,
+  DEFAULT_PRIORITY,
+  deskCallerOf,
+  serviceCatalogue,
+  statusSlugs,
+  submitServiceRequest,
+  validateIncident,
+  type DeskCaller,
+} from './support-desk.service.js';
+
+const stylesheet = readFileSync(
+  fileURLToPath(new URL('./assets/support-desk.css', import.meta.url)),
+  'utf8',
+);
+
+/** Query values as Fastify parses them: a repeated name gives an array; take the first. */
+const queryValue = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v[0] : v));
+const deskQuery = z.object({
+  t: queryValue,
+  status: queryValue,
+  created: queryValue,
+  item: queryValue,
+});
+const formBody = z.record(z.string(), z.string());
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
+}
+
+function sendMessage(
+  reply: FastifyReply,
+  status: number,
+  [title, message]: readonly [string, string],
+): FastifyReply {
+  return sendPage(reply, status, messagePage(title, message));
+}
+
+interface DeskContext {
+  session: DeskSession;
+  caller: DeskCaller;
+  csrf: string;
+}
+
+interface DeskPagesOptions {
+  keys: DeskKeys;
+}
+
+/**
+ * The built-in support desk (issue 5): server-rendered pages under /support-desk, the
+ * default target of the Support4U frames. Authenticated by the desk session cookie, which a
+ * frame token in the address (?t=…) starts (docs/decisions/0005-support-desk-frames.md).
+ * Its own context: it parses HTML form posts and answers errors as HTML pages.
+ */
+const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done) => {
+  const secureCookie = app.env.PUBLIC_URL.startsWith('https://');
+  const cookieFor = (value: string, maxAge: number): string =>
+    `${SESSION_COOKIE}=${value}; Path=${DESK_PREFIX}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, parsed) => {
+      parsed(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (isDomainError(error) && error.statusCode === 404) {
+      return sendMessage(reply, 404, deskMessages.notFound);
+    }
+    const status =
+      typeof error === 'object' &&
+      error !== null &&
+      'statusCode' in error &&
+      typeof error.statusCode === 'number'
+        ? error.statusCode
+        : 500;
+    if (status >= 400 && status < 500) {
+      return sendMessage(reply, status, [
+        'The request could not be handled',
+        'Go back and try again.',
+      ]);
+    }
+    request.log.error({ err: error }, 'support desk page failed');
+    return sendMessage(reply, 500, deskMessages.error);
+  });
+
+  /**
+   * The caller of a desk page, or null when the reply has been sent: a frame token in the
+   * address is swapped for the session cookie and the same address is loaded again without
+   * it (so the token leaves the address bar, history and logs quickly); no valid session
+   * gives the "session expired" page.
+   */
+  const contextOf = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<DeskContext | null> => {
+    const current = readCookie(request.headers.cookie, SESSION_COOKIE);
+    const existing = current ? await keys.verifySession(current) : null;
+    const frameToken = request.method === 'GET' ? deskQuery.parse(request.query).t : undefined;
+    if (frameToken !== undefined) {
+      const userId = await keys.verifyFrameToken(frameToken);
+      if (!userId) {
+        sendMessage(reply, 401, deskMessages.signedOut);
+        return null;
+      }
+      const sessionId = existing?.userId === userId ? existing.sessionId : undefined;
+      const target = new URL(request.url, 'http://desk.invalid');
+      target.searchParams.delete('t');
+      reply
+        .code(303)
+        .header(
+          'set-cookie',
+          cookieFor(await keys.issueSession(userId, sessionId), SESSION_SECONDS),
+        )
+        .header('cache-control', 'no-store')
+        .header('location', `${target.pathname}${target.search}`)
+        .send();
+      return null;
+    }
+    const caller = existing ? await deskCallerOf(app.db, existing.userId).catch(() => null) : null;
+    if (!existing || !caller) {
+      if (current) reply.header('set-cookie', cookieFor('', 0));
+      sendMessage(reply, 401, deskMessages.signedOut);
+      return null;
+    }
+    return { session: existing, caller, csrf: await keys.csrfToken(existing) };
+  };
+
+  /** Form posts: the CSRF field must match the session; else null after answering. */
+  const formOf = async (
+    request: FastifyRequest,
+    context: DeskContext,
+  ): Promise<{ body: Record<string, string>; csrfValid: boolean }> => {
+    const parsed = formBody.safeParse(request.body ?? {});
+    const body = parsed.success ? parsed.data : {};
+    return { body, csrfValid: await keys.checkCsrf(context.session, body[CSRF_FIELD]) };
+  };
+
+  const csrfMessage =
+    'Your form was not sent because it had expired. Check your entries and submit it again.';
+
+  app.get('/assets/support-desk.css', async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(stylesheet),
+  );
+
+  // The empty path shows the incident form (as the services routes do, §2).
+  app.get('/', async (request, reply) => {
+    const target = new URL(request.url, 'http://desk.invalid');
+    return reply.code(303).header('location', `${DESK_PREFIX}/incident${target.search}`).send();
+  });
+
+  app.get('/incident', async (request, reply) => {
+    const context = await contextOf(request, reply);
+    if (!context) return reply;
+    return sendPage(
+      reply,
+      200,
+      incidentPage({ csrf: context.csrf, values: { priority: DEFAULT_PRIORITY }, errors: {} }),
+    );
+  });
+
+  app.post('/incident', async (request, reply) => {
+    const context = await contextOf(request, reply);
+    if (!context) return reply;
+    const { body, csrfValid } = await formOf(request, context);
+    const result = validateIncident(body);
+    if (!csrfValid || !result.ok) {
+      const errors = {
+        ...(csrfValid ? {} : { form: csrfMessage }),
+        ...(result.ok ? {} : result.errors),
+      };
+      return sendPage(
+        reply,
+        csrfValid ? 400 : 403,
+        incidentPage({ csrf: context.csrf, values: body, errors }),
+      );
+    }
+    const number = await createIncident(app.db, context.caller, result.value);
+    return reply
+      .code(303)
+      .header('location', `${DESK_PREFIX}/track-case/${number}?created=1`)
+      .send();
+  });
+
+  app.get('/service-request', async (request, reply) => {
+    const context = await contextOf(request, reply);
+    if (!context) return reply;
+    const { item } = deskQuery.parse(request.query);
+    return sendPage(
+      reply,
+      200,
+      serviceRequestPage({
+        csrf: context.csrf,
+        catalogue: await serviceCatalogue(app.db),
+        values: item ? { item } : {},
+        errors: {},
+      }),
+    );
+  });
+
+  app.post('/service-request', async (request, reply) => {
+    const context = await contextOf(request, reply);
+    if (!context) return reply;
+    const { body, csrfValid } = await formOf(request, context);
+    const catalogue = await serviceCatalogue(app.db);
+    if (!csrfValid) {
+      return sendPage(
+        reply,
+        403,
+        serviceRequestPage({
+          csrf: context.csrf,
+          catalogue,
+          values: body,
+          errors: { form: csrfMessage },
+        }),
+      );
+    }
+    const result = await submitServiceRequest(app.db, context.caller, body, catalogue);
+    if (!result.ok) {
+      return sendPage(
+        reply,
+        400,
+        serviceRequestPage({ csrf: context.csrf, catalogue, values: body, errors: result.errors }),
+      );
+    }
+    return reply
+      .code(303)
+      .header('location', `${DESK_PREFIX}/track-case/${result.value}?created=1`)
+      .send();
+  });
+
+  app.get('/track-cases', async (request, reply) => {
+    const context = await contextOf(request, reply);
+    if (!context) return reply;
+    const slug = deskQuery.parse(request.query).status ?? '';
+    const status = slug === '' ? undefined : statusSlugs[slug];
+    if (slug !== '' && !status) {
+      return sendMessage(reply, 400, [
+        'Unknown status',
+        'Choose one of the statuses in the list to filter your cases.',
+      ]);
+    }
+    return sendPage(
+      reply,
+      200,
+      trackCasesPage(await accountCases(app.db, context.caller, status), slug),
+    );
+  });
+
+  app.get<{ Params: { caseNo: string } }>('/track-case/:caseNo', async (request, reply) => {
+    const context = await contextOf(request, reply);
+    if (!context) return reply;
+    const supportCase = await accountCase(app.db, context.caller, request.params.caseNo);
+    const created = deskQuery.parse(request.query).created === '1';
+    return sendPage(reply, 200, casePage(supportCase, created));
+  });
+
+  app.get('/portals', async (request, reply) => {
+    const context = await contextOf(request, reply);
+    if (!context) return reply;
+    return sendPage(reply, 200, portalsPage(await listPortals(app.db)));
+  });
+
+  app.get('/contacts', async (request, reply) => {
+    const context = await contextOf(request, reply);
+    if (!context) return reply;
+    return sendPage(reply, 200, contactsPage(await listContacts(app.db, context.caller.accountId)));
+  });
+
+  // Anything else under the desk: an HTML 404, not the SPA nor the API's JSON 404.
+  app.all('/*', async (_request, reply) => sendMessage(reply, 404, deskMessages.notFound));
+
+  done();
+};
+
+/**
+ * Support routes of the API (bearer): the frame token for the desk frames and the CSV of all
+ * cases (§5, §7); and the desk pages themselves under /support-desk.
+ */
+export const supportDeskRoutes: FastifyPluginCallback = (app, _options, done) => {
+  const keys = deskKeys(app.db);
+
+  app.get('/api/support/frame-token', async (request, reply) => {
+    const userId = callerIdOf(request);
+    await deskCallerOf(app.db, userId); // a deleted user gets no desk session
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ token: await keys.issueFrameToken(userId), expiresIn: FRAME_TOKEN_SECONDS });
+  });
+
+  app.get('/api/support/cases/download', async (request, reply) => {
+    const csv = await casesCsv(app.db, callerIdOf(request));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="cases.csv"')
+      .header('cache-control', 'private, no-store')
+      .send(csv);
+  });
+
+  app.register(deskPages, { prefix: DESK_PREFIX, keys });
+  done();
+};

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import type { Queryable } from '../../db/db.js';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { toCsv } from './csv.js';
+import {
+  findCase,
+  findDeskCaller,
+  insertCase,
+  listCases,
+  listCatalogueItems,
+  type CaseRow,
+  type CatalogueItemRow,
+} from './support-desk.repository.js';
+
+export const CASE_STATUSES = ['New', 'In progress', 'Awaiting info', 'Resolved', 'Closed'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+/** Status filter values as they appear in the track-cases address (?status=in-progress). */
+export const statusSlugs: Record<string, CaseStatus> = {
+  new: 'New',
+  'in-progress': 'In progress',
+  'awaiting-info': 'Awaiting info',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+export const CATEGORIES = [
+  'Software defect',
+  'Performance',
+  'Access and sign-in',
+  'Data issue',
+  'Other',
+] as const;
+export const PRIORITIES = ['1 - Critical', '2 - High', '3 - Moderate', '4 - Low'] as const;
+export const DEFAULT_PRIORITY = '3 - Moderate';
+const SERVICE_REQUEST_PRIORITY = '4 - Low';
+const SERVICE_REQUEST_CATEGORY = 'Service request';
+/** The most cases one list page shows (newest first). */
+export const CASE_LIST_LIMIT = 500;
+
+/** §5 Form texts. */
+export const INVALID_DATA = 'Invalid data. Review all error messages below to correct your data.';
+
+export interface DeskCaller {
+  userId: string;
+  accountId: string;
+  permissions: readonly string[];
+}
+
+export interface SupportCase {
+  number: string;
+  shortDescription: string;
+  description: string;
+  category: string;
+  priority: string;
+  status: string;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toCase(row: CaseRow): SupportCase {
+  return {
+    number: row.number,
+    shortDescription: row.title,
+    description: row.description,
+    category: row.category,
+    priority: row.priority,
+    status: row.status,
+    createdBy: row.created_by_name,
+    createdAt: new Date(row.opened_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+/** The caller with their account; a token for a user that no longer exists is not found. */
+export async function deskCallerOf(db: Queryable, userId: string): Promise<DeskCaller> {
+  const row = await findDeskCaller(db, userId);
+  if (!row) throw new NotFoundError('Your user profile was not found.');
+  return { userId: row.id, accountId: row.account_id, permissions: row.permissions };
+}
+
+export async function accountCases(
+  db: Queryable,
+  caller: DeskCaller,
+  status?: CaseStatus,
+): Promise<SupportCase[]> {
+  return (await listCases(db, caller.accountId, status, CASE_LIST_LIMIT)).map(toCase);
+}
+
+const CASE_NUMBER = /^CS\d{7}$/;
+
+/** A case of the caller's own account; any other (or a malformed number) is 404. */
+export async function accountCase(
+  db: Queryable,
+  caller: DeskCaller,
+  caseNumber: string,
+): Promise<SupportCase> {
+  const row = CASE_NUMBER.test(caseNumber)
+    ? await findCase(db, caller.accountId, caseNumber)
+    : undefined;
+  if (!row) throw new NotFoundError(`There is no case ${caseNumber} on your account.`);
+  return toCase(row);
+}
+
+// ---- Forms ------------------------------------------------------------------------------
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+export type FormResult<Field extends string, Value> =
+  { ok: true; value: Value } | { ok: false; errors: FieldErrors<Field> };
+
+const text = (required: string, max: number, tooLong: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().min(1, required).max(max, tooLong));
+
+const incidentSchema = z.object({
+  shortDescription: text(
+    'Enter a short description.',
+    160,
+    'The short description must be 160 characters or fewer.',
+  ),
+  description: text(
+    'Describe the problem.',
+    4000,
+    'The description must be 4000 characters or fewer.',
+  ),
+  category: z.enum(CATEGORIES, { error: 'Choose a category.' }),
+  priority: z.enum(PRIORITIES, { error: 'Choose a priority.' }),
+});
+export type IncidentField = keyof z.input<typeof incidentSchema>;
+export type Incident = z.output<typeof incidentSchema>;
+
+const serviceRequestSchema = z.object({
+  item: z.string({ error: 'Choose a service.' }).min(1, 'Choose a service.'),
+  description: text(
+    'Describe what you need.',
+    4000,
+    'The description must be 4000 characters or fewer.',
+  ),
+});
+export type ServiceRequestField = keyof z.input<typeof serviceRequestSchema>;
+
+function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as Field | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Checks the incident form (§5: clear messages per field). */
+export function validateIncident(
+  body: Record<string, string>,
+): FormResult<IncidentField, Incident> {
+  const parsed = incidentSchema.safeParse(body);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, errors: fieldErrors<IncidentField>(parsed.error) };
+}
+
+export async function createIncident(
+  db: Queryable,
+  caller: DeskCaller,
+  incident: Incident,
+): Promise<string> {
+  return insertCase(db, {
+    accountId: caller.accountId,
+    createdBy: caller.userId,
+    title: incident.shortDescription,
+    description: incident.description,
+    category: incident.category,
+    priority: incident.priority,
+  });
+}
+
+export function serviceCatalogue(db: Queryable): Promise<CatalogueItemRow[]> {
+  return listCatalogueItems(db);
+}
+
+/** Checks the service-request form against the catalogue, then opens the case. */
+export async function submitServiceRequest(
+  db: Queryable,
+  caller: DeskCaller,
+  body: Record<string, string>,
+  catalogue: readonly CatalogueItemRow[],
+): Promise<FormResult<ServiceRequestField, string>> {
+  const parsed = serviceRequestSchema.safeParse(body);
+  const errors: FieldErrors<ServiceRequestField> = parsed.success
+    ? {}
+    : fieldErrors<ServiceRequestField>(parsed.error);
+  const item = catalogue.find((i) => i.id === body.item);
+  if (!item) errors.item ??= 'Choose a service.';
+  if (!parsed.success || !item) return { ok: false, errors };
+  const number = await insertCase(db, {
+    accountId: caller.accountId,
+    createdBy: caller.userId,
+    title: item.title,
+    description: parsed.data.description,
+    category: SERVICE_REQUEST_CATEGORY,
+    priority: SERVICE_REQUEST_PRIORITY,
+  });
+  return { ok: true, value: number };
+}
+
+// ---- Download -----------------------------------------------------------------------------
+
+const CSV_HEADER = [
+  'Case number',
+  'Short description',
+  'Description',
+  'Category',
+  'Priority',
+  'Status',
+  'Created by',
+  'Created',
+  'Updated',
+] as const;
+
+/**
+ * §5/§6: all cases of the caller's account as CSV, for callers with both SUPPORT and
+ * USERMANAGEMENT. Starts with a byte-order mark so spreadsheets read it as UTF-8.
+ */
+export async function casesCsv(db: Queryable, userId: string): Promise<string> {
+  const caller = await deskCallerOf(db, userId);
+  if (!caller.permissions.includes('SUPPORT') || !caller.permissions.includes('USERMANAGEMENT')) {
+    throw new ForbiddenError(
+      'Downloading all cases needs the SUPPORT and USERMANAGEMENT permissions.',
+    );
+  }
+  const rows = await listCases(db, caller.accountId, undefined, Number.MAX_SAFE_INTEGER);
+  const records = rows
+    .map(toCase)
+    .map((c) => [
+      c.number,
+      c.shortDescription,
+      c.description,
+      c.category,
+      c.priority,
+      c.status,
+      c.createdBy ?? '',
+      c.createdAt.toISOString(),
+      c.updatedAt.toISOString(),
+    ]);
+  return `\uFEFF${toCsv(CSV_HEADER, records)}`;
+}
