@@ -37,6 +37,7 @@ export const defaultHeaderHtml = `
   <div class="site-header">
     <a href="/news">Portal news</a>
     <a href="https://elsewhere.example/page">Elsewhere</a>
+    <a href="/logout">Sign out</a>
     <form role="search" action="/search">
       <label for="hs-q">Search</label><input id="hs-q" name="query" type="search">
       <label for="hs-p">Product</label>

@@ -132,4 +132,27 @@ describe('logout (§2, §4)', () => {
     await pageShown();
     expect(screen.getByRole('status')).toHaveTextContent('Signing you out…');
   });
+
+  it("from the header's sign-out link goes only to the provider, never back to sign-in", async () => {
+    const user = userEvent.setup();
+    const apiCalls: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.startsWith('/api/')) apiCalls.push(request.url);
+    });
+    signIn();
+    const { router } = renderApp('/news');
+    await pageShown();
+    const callsBefore = apiCalls.length;
+
+    await user.click(screen.getByRole('link', { name: 'Sign out' }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    expect(router.state.location.pathname).toBe('/logout');
+    expect(redirectTo).toHaveBeenCalledOnce();
+    expect(redirectTo.mock.calls[0]![0]).toContain(`${TEST_ISSUER}/session/end`);
+    // Nothing asked the API without a token (which would answer 401 and start sign-in).
+    expect(apiCalls.slice(callsBefore)).toEqual([]);
+    server.events.removeAllListeners();
+  });
 });

@@ -1,42 +1,41 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { logout } from '../../lib/auth/session.js';
 import { useT } from '../../lib/labels/use-t.js';
 import { clearUserCookie } from '../user-cookie.js';
 import './routes.labels.js';
 
-// One sign-out per page: a repeated effect (StrictMode) would run it again without the id token.
+// One sign-out at a time: a repeated effect (StrictMode) would start another without the id
+// token (already cleared by the first).
 let signingOut: Promise<void> | null = null;
 
 function logoutOnce(): Promise<void> {
-  signingOut ??= logout().catch((error: unknown) => {
+  signingOut ??= logout().finally(() => {
     signingOut = null;
-    throw error;
   });
   return signingOut;
 }
 
 /**
- * §2/§4 logout: clears both tokens, forgets the signed-in user's cached data and the USER
- * cookie, and ends the provider session (the browser leaves for its end-session endpoint).
+ * §2/§4 logout: clears both tokens and the USER cookie and ends the provider session (the
+ * browser leaves for its end-session endpoint, so nothing cached in memory outlives it).
+ * Signed out, the shell stops asking for the user's data: its queries need a token.
  */
 export function LogoutPage() {
   const t = useT();
-  const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let active = true;
-    clearUserCookie();
-    queryClient.clear();
+    // logout() clears the tokens synchronously, before it contacts the provider.
     logoutOnce().catch((error: unknown) => {
       console.error('Sign-out failed', error);
       if (active) setFailed(true);
     });
+    clearUserCookie();
     return () => {
       active = false;
     };
-  }, [queryClient]);
+  }, []);
 
   return (
     <p className="app-route-message" role={failed ? 'alert' : 'status'}>

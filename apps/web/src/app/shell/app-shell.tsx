@@ -14,6 +14,7 @@ import { footerQueryOptions, headerQueryOptions } from './shell-queries.js';
 import { useNavigationEffects } from './use-navigation-effects.js';
 import './shell.labels.js';
 import './shell.css';
+import './shared-chrome.css';
 
 const NO_PRODUCTS: readonly Product[] = [];
 
@@ -77,8 +78,8 @@ export function AppShell() {
             }}
           />
         )}
-        <NotificationBar />
         <main id="main" className="app-main" tabIndex={-1}>
+          <NotificationBar />
           <Outlet />
         </main>
         {footer.data && <SharedHtml as="footer" html={footer.data} className="app-footer" />}
