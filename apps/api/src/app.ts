@@ -7,6 +7,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { sharedRoutes } from './modules/shared/shared.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -52,6 +53,7 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   await app.register(contentRoutes);
   await app.register(accountRoutes);
   await app.register(newsRoutes);
+  await app.register(searchRoutes); // federated search counts (issue 4)
 
   // Answers what nothing above claimed (index.html for client routes): keep it last.
   await app.register(spaPlugin);

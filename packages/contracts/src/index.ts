@@ -4,4 +4,5 @@ export * from './config.js';
 export * from './content.js';
 export * from './errors.js';
 export * from './news.js';
+export * from './search.js';
 export * from './user.js';

@@ -57,6 +57,18 @@ export const envSchema = z
     ANALYTICS_ID: z.string().default(''),
     KEEP_ALIVE_URL: z.string().default(''),
     KEEP_ALIVE_INTERVAL: z.coerce.number().int().min(0).default(0),
+
+    // Federated search count sources (issue 4): an address = that HTTP connector; empty = built-in tables
+    /** External product-content count address (GET ?productId=&query= → counts); empty = built-in. */
+    SEARCH_PRODUCT_URL: optionalUrl,
+    /** External community count address (GET ?query= → { count }); empty = built-in. */
+    SEARCH_COMMUNITY_URL: optionalUrl,
+    /** External support-system count address (GET ?accountId=&query= → counts); empty = built-in. */
+    SEARCH_SUPPORT_URL: optionalUrl,
+    /** External learning-platform count address (GET ?query= → { count }); empty = built-in. */
+    SEARCH_UNIVERSITY_URL: optionalUrl,
+    /** Time-out of each HTTP search connector call, in milliseconds. */
+    SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3000),
   })
   .transform((e) => {
     const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

@@ -5,6 +5,7 @@ import { seedContent } from './content.js';
 import { seedLabels } from './labels.js';
 import { seedNews } from './news.js';
 import { seedProducts } from './products.js';
+import { seedSearch } from './search.js';
 import { DEMO_PASSWORD, demoUserIds, seedUsers } from './users.js';
 
 // scrypt is slow on purpose; one hash serves all demo users and every seed in this process
@@ -18,13 +19,22 @@ async function isSeeded(db: Pick<Db, 'query'>): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Search content (issue 4) has its own check, so a database seeded before it gets it too. */
+async function seedSearchContent(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727277)');
+    await seedSearch(tx);
+  });
+}
+
 /**
  * Writes the demo data set (issue 2 §2/§3): vendor contacts and accounts, the four demo users,
  * products, content documents, labels and the demo news. Does nothing when the demo users
  * already exist, so it is safe on every start-up.
  */
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
-  if (await isSeeded(db)) return;
+  // Search data has its own check, so a database seeded before it existed gets it too.
+  if (await isSeeded(db)) return seedSearchContent(db);
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD).catch((error: unknown) => {
     demoPasswordHash = undefined;
     throw error;
@@ -41,4 +51,5 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedLabels(tx);
     await seedNews(tx, now);
   });
+  await seedSearchContent(db);
 }
