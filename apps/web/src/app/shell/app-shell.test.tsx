@@ -257,13 +257,17 @@ describe('app shell: shared header and footer (§1, §7)', () => {
 });
 
 describe('app shell: start-up (§4)', () => {
-  it('loads profile and labels once, and the refresh action reloads both', async () => {
-    const calls = { profile: 0, labels: 0 };
+  it('loads profile and labels once (not countries and languages), and the refresh action reloads both', async () => {
+    const calls = { profile: 0, labels: 0, countries: 0 };
     const languages: (string | null)[] = [];
     server.use(
       http.get(url('/api/users/me'), () => {
         calls.profile++;
         return HttpResponse.json({ ...demoProfile, language: 'de' });
+      }),
+      http.get(url('/api/users/countries-and-languages'), () => {
+        calls.countries++;
+        return HttpResponse.json([]);
       }),
       http.get(url('/api/content/labels/cpplabels'), ({ request }) => {
         calls.labels++;
@@ -275,14 +279,14 @@ describe('app shell: start-up (§4)', () => {
     const { router, queryClient } = await renderSignedIn('/news');
     await act(() => router.navigate('/search'));
     await act(() => router.navigate('/news'));
-    expect(calls).toEqual({ profile: 1, labels: 1 });
+    expect(calls).toEqual({ profile: 1, labels: 1, countries: 0 });
     expect(languages).toEqual(['de']);
     expect(init).toHaveBeenCalledOnce();
     expect(init).toHaveBeenCalledWith(expect.objectContaining({ id: demoProfile.id }));
 
     const { refreshStartUp } = await import('../start-up.js');
     await act(() => refreshStartUp(queryClient));
-    expect(calls).toEqual({ profile: 2, labels: 2 });
+    expect(calls).toEqual({ profile: 2, labels: 2, countries: 0 });
     expect(page()).toBeVisible();
   });
 });
