@@ -1,0 +1,229 @@
+// `npm run bench:search`: every count of one search results page (issue 4 Speed) over a
+// database with BENCH_ROWS items in every search source.
+//
+//   npm run bench:search                                 PGlite, in memory
+//   DATABASE_URL=postgres://… npm run bench:search       PostgreSQL, in a scratch schema dropped at the end
+//
+// Knobs (environment): BENCH_ROWS per source (100000), BENCH_LOADS page loads measured (200),
+// BENCH_QUERY the search text (customers: in about a fifth of every source's items).
+// One page load = what the results page asks at once: the combined count (product, community,
+// news), the support count and the University count, in parallel. Loads run one after the
+// other; external sources are not involved (built-in connectors only).
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadEnv } from '../src/config/env.js';
+import { openDb, type Db } from '../src/db/db.js';
+import { migrate } from '../src/db/migrate.js';
+import { demoAccounts } from '../src/db/seed/accounts.js';
+import { demoProducts } from '../src/db/seed/products.js';
+import { seedDemo } from '../src/db/seed/seed.js';
+import { demoUsers } from '../src/db/seed/users.js';
+import { testEnvSource } from '../test/test-app.js';
+import { bearerFor } from '../test/tokens.js';
+import { fillNewsRange } from './news-fill.js';
+
+const ROWS = positiveInt('BENCH_ROWS', 100_000);
+const LOADS = positiveInt('BENCH_LOADS', 200);
+const WARM_UP_LOADS = 20;
+const QUERY = process.env.BENCH_QUERY || 'customers';
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
+const WORDS = [
+  'invoice',
+  'ledger',
+  'payroll',
+  'cloud',
+  'report',
+  'budget',
+  'supplier',
+  'tenant',
+  'approval',
+  'workflow',
+  'upgrade',
+  'timesheet',
+  'expense',
+  'security',
+  'integration',
+  'migration',
+  'dashboard',
+  'forecast',
+  'procurement',
+  'reconciliation',
+];
+const sqlList = (items: readonly (string | null)[]) =>
+  `array[${items.map((w) => (w === null ? 'null' : `'${w}'`)).join(', ')}]::text[]`;
+const WORD = (expr: string) => `(${sqlList(WORDS)})[1 + (${expr}) % ${WORDS.length}]`;
+// Every fifth item mentions customers; the rest vary over the word list.
+const TITLE = `initcap(${WORD('g')}) || ' ' || ${WORD('g * 7')} || ' notes ' || g`;
+const BODY = `'How ' || (case when g % 5 = 0 then 'customers' else 'teams' end) || ' use the '
+  || ${WORD('g * 13')} || ' with the ' || ${WORD('g * 3 + 1')} || ' in release ' || (g % 50)`;
+
+const accounts = Object.values(demoAccounts).map((a) => a.id);
+
+/** One INSERT … SELECT over generate_series per table. */
+const fills: Record<string, string> = {
+  product_content: `insert into product_content (product_id, kind, title, body)
+    select (${sqlList(demoProducts.map((p) => p.id))})[1 + g % ${demoProducts.length}],
+           (${sqlList(['documentation', 'software', 'news'])})[1 + (g / ${demoProducts.length}) % 3],
+           ${TITLE}, ${BODY}
+    from generate_series(1, $1::int) g`,
+  community_posts: `insert into community_posts (title, body, author)
+    select ${TITLE}, ${BODY}, 'Bench ' || (g % 500) from generate_series(1, $1::int) g`,
+  knowledge_articles: `insert into knowledge_articles (number, account_id, title, body)
+    select 'KBB' || g, (${sqlList([null, ...accounts])})[1 + g % ${accounts.length + 1}],
+           ${TITLE}, ${BODY}
+    from generate_series(1, $1::int) g`,
+  support_cases: `insert into support_cases (number, account_id, title, description)
+    select 'BN' || lpad(g::text, 9, '0'), (${sqlList(accounts)})[1 + g % ${accounts.length}],
+           ${TITLE}, ${BODY}
+    from generate_series(1, $1::int) g`,
+  service_catalog_items: `insert into service_catalog_items (title, description)
+    select ${TITLE}, ${BODY} from generate_series(1, $1::int) g`,
+  university_courses: `insert into university_courses (title, description)
+    select ${TITLE}, ${BODY} from generate_series(1, $1::int) g`,
+};
+
+/** Drops a table's full-text index for the bulk fill and builds it again afterwards (faster). */
+async function withoutSearchIndex(db: Db, table: string, fill: () => Promise<void>): Promise<void> {
+  const { rows: indexes } = await db.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes
+     where schemaname = current_schema() and tablename = $1 and indexdef ilike '%using gin%'`,
+    [table],
+  );
+  for (const index of indexes) await db.exec(`drop index "${index.indexname}"`);
+  await fill();
+  for (const index of indexes) await db.exec(index.indexdef);
+  await db.exec(`vacuum analyze ${table}`);
+}
+
+async function fillAll(db: Db): Promise<void> {
+  for (const [table, sql] of Object.entries(fills)) {
+    const t = performance.now();
+    await withoutSearchIndex(db, table, async () => {
+      await db.query(sql, [ROWS]);
+    });
+    console.log(`  ${table}: ${ROWS} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const t = performance.now();
+  await withoutSearchIndex(db, 'news', () => fillNewsRange(db, 1, ROWS, ROWS));
+  console.log(`  news: ${ROWS} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+interface Timed {
+  ms: number;
+  ok: boolean;
+  body: unknown;
+}
+
+async function timed(app: FastifyInstance, url: string, authorization: string): Promise<Timed> {
+  const t = performance.now();
+  const res = await app.inject({ method: 'GET', url, headers: { authorization } });
+  return { ms: performance.now() - t, ok: res.statusCode === 200, body: res.json() };
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const schema = `bench_search_${randomBytes(4).toString('hex')}`;
+  const env = loadEnv(
+    testEnvSource(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+  );
+  const db = await openDb(databaseUrl ? { databaseUrl, schema } : {});
+  let app: FastifyInstance | undefined;
+  try {
+    const { rows: version } = await db.query<{ v: string }>(
+      "select current_setting('server_version') as v",
+    );
+    const label =
+      `${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${version[0]?.v ?? ''}`.trim();
+    console.log(
+      `search benchmark: ${label}${db.kind === 'postgres' ? ` (scratch schema ${schema})` : ' (in memory)'}`,
+    );
+    console.log(`machine: ${availableParallelism()} cores, Node.js ${process.version}`);
+    let t = performance.now();
+    await migrate(db);
+    await seedDemo(db);
+    console.log(`migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    t = performance.now();
+    console.log(`filling ${ROWS} items per source …`);
+    await fillAll(db);
+    console.log(`filled in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    app = await buildApp({ env, db, ready: true });
+    await app.ready();
+    const authorization = `Bearer ${await bearerFor(app, demoUsers.anna.email)}`;
+    const query = encodeURIComponent(QUERY);
+    const urls = {
+      combined: `/api/search/combined-count?productId=${demoProducts[0].contentId}&query=${query}`,
+      support: `/api/support/count?userId=${demoUsers.anna.id}&query=${query}`,
+      university: `/api/university/search/count?query=${query}`,
+    };
+    type Name = keyof typeof urls | 'page load';
+    const names = Object.keys(urls) as (keyof typeof urls)[];
+    const load = async () => {
+      const t0 = performance.now();
+      const answers = await Promise.all(names.map((n) => timed(app!, urls[n], authorization)));
+      return { total: performance.now() - t0, answers };
+    };
+
+    const first = await load();
+    console.log(`\nquery "${QUERY}" for anna:`);
+    for (const [i, n] of names.entries())
+      console.log(`  ${n}: ${JSON.stringify(first.answers[i]?.body)}`);
+
+    for (let i = 0; i < WARM_UP_LOADS; i++) await load();
+    const samples: Record<Name, number[]> = {
+      combined: [],
+      support: [],
+      university: [],
+      'page load': [],
+    };
+    let failures = 0;
+    for (let i = 0; i < LOADS; i++) {
+      const { total, answers } = await load();
+      samples['page load'].push(total);
+      for (const [j, n] of names.entries()) {
+        const answer = answers[j]!;
+        if (!answer.ok) failures++;
+        samples[n].push(answer.ms);
+      }
+    }
+    console.log(`\n${LOADS} page loads, one after the other:`);
+    console.log('| what       |  p50 ms |  p99 ms |  max ms |');
+    console.log('|------------|--------:|--------:|--------:|');
+    for (const [name, times] of Object.entries(samples)) {
+      times.sort((a, b) => a - b);
+      const cell = (n: number) => n.toFixed(1).padStart(7);
+      console.log(
+        `| ${name.padEnd(10)} | ${cell(percentile(times, 50))} | ${cell(percentile(times, 99))} | ${cell(times.at(-1) ?? Number.NaN)} |`,
+      );
+    }
+    console.log(`\n${label}, ${ROWS} items per source, ${availableParallelism()} cores`);
+    if (failures > 0) {
+      console.error(`${failures} request(s) failed`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await app?.close();
+    if (db.kind === 'postgres') await db.exec(`drop schema if exists "${schema}" cascade`);
+    await db.close();
+  }
+}
+
+await main();
