@@ -139,7 +139,11 @@ describe('news, signed in as anna', () => {
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await expect.poll(() => range(page).innerText()).toBe(`31–${Math.min(60, total)} of ${total}`);
-    expect(await cards(page).first().getByRole('link').getAttribute('href')).not.toBe(firstOnPage1);
+    // The page-1 cards stay on screen until page 2 has arrived (keep previous data).
+    await expect
+      .poll(() => cards(page).first().getByRole('link').getAttribute('href'))
+      .not.toBe(firstOnPage1);
+    await expect.poll(() => cards(page).count()).toBe(Math.min(30, total - 30));
     expect(
       await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current'),
     ).toBe('page');
