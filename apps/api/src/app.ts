@@ -6,9 +6,11 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
+import { partnerRoutes } from './modules/partner/partner.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { sharedRoutes } from './modules/shared/shared.routes.js';
+import { supportDeskRoutes } from './modules/support-desk/support-desk.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -54,6 +56,8 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   await app.register(accountRoutes);
   await app.register(newsRoutes);
   await app.register(searchRoutes); // federated search counts (issue 4)
+  await app.register(supportDeskRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
+  await app.register(partnerRoutes);
 
   // Answers what nothing above claimed (index.html for client routes): keep it last.
   await app.register(spaPlugin);

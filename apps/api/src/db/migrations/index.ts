@@ -2,6 +2,7 @@ import { sql as core } from './001-core.js';
 import { sql as oidc } from './002-oidc.js';
 import { sql as newsCount } from './003-news-count.js';
 import { sql as searchSources } from './004-search-sources.js';
+import { sql as supportDesk } from './005-support-desk.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -9,4 +10,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '002-oidc', sql: oidc },
   { name: '003-news-count', sql: newsCount },
   { name: '004-search-sources', sql: searchSources },
+  { name: '005-support-desk', sql: supportDesk },
 ];

@@ -6,6 +6,7 @@ import { seedLabels } from './labels.js';
 import { seedNews } from './news.js';
 import { seedProducts } from './products.js';
 import { seedSearch } from './search.js';
+import { seedSupportDesk } from './support-desk.js';
 import { DEMO_PASSWORD, demoUserIds, seedUsers } from './users.js';
 
 // scrypt is slow on purpose; one hash serves all demo users and every seed in this process
@@ -33,8 +34,12 @@ async function seedSearchContent(db: Db): Promise<void> {
  * already exist, so it is safe on every start-up.
  */
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
-  // Search data has its own check, so a database seeded before it existed gets it too.
-  if (await isSeeded(db)) return seedSearchContent(db);
+  // The desk's and search's data have their own checks, so a database seeded before they
+  // existed gets them too.
+  if (await isSeeded(db)) {
+    await seedSupportDesk(db, now);
+    return seedSearchContent(db);
+  }
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD).catch((error: unknown) => {
     demoPasswordHash = undefined;
     throw error;
@@ -51,5 +56,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedLabels(tx);
     await seedNews(tx, now);
   });
+  await seedSupportDesk(db, now);
   await seedSearchContent(db);
 }
