@@ -39,7 +39,8 @@ export function NewsListPage() {
   const onSearch = ({ query }: SearchCriteria) => goTo({ ...state, query, page: 1 });
   const onClear = () => {
     newsQueryStorage.clear();
-    goTo({ ...state, query: '', page: 1 });
+    // Emptying a box that only held unsubmitted text changes nothing in the list.
+    if (state.query !== '') goTo({ ...state, query: '', page: 1 });
   };
   const onDates = (range: DateRange) => goTo({ ...state, ...range, page: 1 });
   const onPage = (page: number) => goTo({ ...state, page });
