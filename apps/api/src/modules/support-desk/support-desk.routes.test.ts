@@ -166,6 +166,19 @@ describe.each(databaseKinds())('support desk over %s', (kind) => {
       expect(forged.statusCode).toBe(401);
     });
 
+    it('ends the session of a user deleted since', async () => {
+      await t.db.query(
+        `insert into users (id, email, password_hash, first_name, last_name, account_id)
+         values ('u-temp', 'temp.user@portico.test', 'x', 'Temp', 'User', 'acc-northwind')`,
+      );
+      const cookie = await deskCookie('temp.user@portico.test');
+      expect((await desk('/support-desk/contacts', cookie)).statusCode).toBe(200);
+      await t.db.query("delete from users where id = 'u-temp'");
+      const res = await desk('/support-desk/contacts', cookie);
+      expect(res.statusCode).toBe(401);
+      expect(setCookies(res)[0]).toMatch(/^portico_desk=; .*Max-Age=0/);
+    });
+
     it('sends the empty path to the incident form, keeping the frame token', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/support-desk?t=abc' });
       expect(res.statusCode).toBe(303);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { isDomainError } from '../../lib/errors.js';
+import { isDomainError, NotFoundError } from '../../lib/errors.js';
 import {
   casePage,
   contactsPage,
@@ -164,7 +164,13 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
         .send();
       return null;
     }
-    const caller = existing ? await deskCallerOf(app.db, existing.userId).catch(() => null) : null;
+    // A session of a user deleted since is no session; a database failure is not hidden.
+    const caller = existing
+      ? await deskCallerOf(app.db, existing.userId).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return null;
+          throw error;
+        })
+      : null;
     if (!existing || !caller) {
       if (current) reply.header('set-cookie', cookieFor('', 0));
       sendMessage(reply, 401, deskMessages.signedOut);
