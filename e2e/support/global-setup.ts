@@ -1,9 +1,11 @@
 // Vitest globalSetup of the 'e2e' project: runs the BUILT server twice, once per sign-in
 // flow (authorisation code + PKCE, and the implicit flow of spec §4), each over its own
 // throw-away PGlite directory, and hands their addresses to the tests via provide()/inject().
+// The servers run from a copy of the build, so a rebuild during the run cannot pull the SPA
+// out from under them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -42,7 +44,8 @@ interface RunningServer {
 }
 
 const servers: RunningServer[] = [];
-const dataDirs: string[] = [];
+/** Database directories and the build snapshot, removed in teardown. */
+const tempDirs: string[] = [];
 
 function ensureBuilt(): void {
   if (existsSync(serverEntry) && existsSync(webEntry)) return;
@@ -54,6 +57,31 @@ function ensureBuilt(): void {
         `(exit code ${String(result.status)})`,
     );
   }
+}
+
+/**
+ * Copies the built app into a temporary tree shaped like the checkout (root package.json,
+ * apps/api/dist, apps/web/dist, node_modules linked), so the servers keep serving the build
+ * under test even when `npm run build` runs again meanwhile (it empties the dist folders).
+ * The bundle finds the SPA from the nearest package.json with workspaces above it.
+ */
+async function snapshotBuild(): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'portico-e2e-build-'));
+  tempDirs.push(root);
+  for (const dist of ['apps/api/dist', 'apps/web/dist']) {
+    await cp(join(repoRoot, dist), join(root, dist), { recursive: true });
+  }
+  await copyFile(join(repoRoot, 'package.json'), join(root, 'package.json'));
+  for (const modules of ['node_modules', 'apps/api/node_modules']) {
+    if (existsSync(join(repoRoot, modules))) {
+      await symlink(join(repoRoot, modules), join(root, modules), 'dir');
+    }
+  }
+  const entry = join(root, 'apps/api/dist/server.js');
+  if (!existsSync(entry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('[e2e] the build changed while it was copied; run the tests again');
+  }
+  return entry;
 }
 
 async function freePort(): Promise<number> {
@@ -143,12 +171,16 @@ async function waitUntilReady(server: RunningServer): Promise<void> {
   );
 }
 
-async function startServer(name: string, responseType: ResponseType): Promise<RunningServer> {
+async function startServer(
+  entry: string,
+  name: string,
+  responseType: ResponseType,
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), `portico-e2e-${name}-`));
-  dataDirs.push(dataDir);
+  tempDirs.push(dataDir);
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -189,7 +221,7 @@ function killAllNow(): void {
 export async function teardown(): Promise<void> {
   await Promise.all(servers.splice(0).map(stopServer));
   await Promise.all(
-    dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })),
+    tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })),
   );
   process.off('exit', killAllNow);
 }
@@ -198,9 +230,10 @@ export async function setup(project: TestProject): Promise<void> {
   process.on('exit', killAllNow);
   try {
     ensureBuilt();
+    const entry = await snapshotBuild();
     // Both at once: start-up is mostly single-threaded work (migrate + seed) per process.
-    const code = await startServer('code', 'code');
-    const implicit = await startServer('implicit', 'id_token token');
+    const code = await startServer(entry, 'code', 'code');
+    const implicit = await startServer(entry, 'implicit', 'id_token token');
     await Promise.all([waitUntilReady(code), waitUntilReady(implicit)]);
     project.provide('codeBaseUrl', code.baseUrl);
     project.provide('implicitBaseUrl', implicit.baseUrl);
