@@ -5,7 +5,8 @@
 //   DATABASE_URL=postgres://… npm run bench:search       PostgreSQL, in a scratch schema dropped at the end
 //
 // Knobs (environment): BENCH_ROWS per source (100000), BENCH_LOADS page loads measured (200),
-// BENCH_QUERY the search text (customers: in about a fifth of every source's items).
+// BENCH_QUERY the search text (customers: in about a fifth of every source's items),
+// BENCH_KEEP=1 keeps PostgreSQL's scratch schema (for EXPLAIN; drop it yourself).
 // One page load = what the results page asks at once: the combined count (product, community,
 // news), the support count and the University count, in parallel. Loads run one after the
 // other; external sources are not involved (built-in connectors only).
@@ -221,7 +222,10 @@ async function main(): Promise<void> {
     }
   } finally {
     await app?.close();
-    if (db.kind === 'postgres') await db.exec(`drop schema if exists "${schema}" cascade`);
+    if (db.kind === 'postgres') {
+      if (process.env.BENCH_KEEP === '1') console.log(`kept scratch schema ${schema}`);
+      else await db.exec(`drop schema if exists "${schema}" cascade`);
+    }
     await db.close();
   }
 }

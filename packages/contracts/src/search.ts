@@ -3,6 +3,13 @@ import { z } from 'zod';
 /** Search text limits of every count endpoint (§7 search rows). */
 export const SEARCH_MAX_QUERY_LENGTH = 200;
 
+/**
+ * Built-in counts stop at this many matches (like the news total, which counts the newest
+ * 1000 matches): a count of SEARCH_COUNT_LIMIT means "at least that many". Counting every
+ * match of a frequent word reads most of a table (issue 4 Speed; docs/decisions/0006).
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+
 /** One query-string value; a repeated parameter arrives as a list and is refused. */
 function text(name: string, max: number) {
   return z

@@ -5,6 +5,7 @@ import {
   combinedSearchCountsSchema,
   communitySearchCountSchema,
   productSearchCountsSchema,
+  SEARCH_COUNT_LIMIT,
   supportSearchCountsSchema,
   universitySearchCountSchema,
 } from '@portico/contracts';
@@ -149,6 +150,16 @@ describe.each(databaseKinds())('search count endpoints over %s', (kind) => {
       count: 4,
       url: 'https://community.portico.test/search?query=quokka+%26+question',
     });
+  });
+
+  it('stops counting at SEARCH_COUNT_LIMIT matches', async () => {
+    await t.db.query(
+      `insert into community_posts (title, author)
+       select 'Wombat thread ' || g, 'Test' from generate_series(1, $1::int) g`,
+      [SEARCH_COUNT_LIMIT + 5],
+    );
+    const res = await get(`/api/communities/search/count?query=wombat`);
+    expect(communitySearchCountSchema.parse(res.json()).count).toBe(SEARCH_COUNT_LIMIT);
   });
 
   it('GET /api/university/search/count answers the count and the learning platform address', async () => {
