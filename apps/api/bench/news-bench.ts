@@ -7,7 +7,7 @@
 // BENCH_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of each kind's query.
 // Exits non-zero only when a request failed (non-200, or no answer in time).
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -256,10 +256,19 @@ async function main(): Promise<void> {
     console.log(
       `driving ${RATE} requests/s for ${SECONDS} s (${RATE * SECONDS} requests, ${mix.length} kinds in turn) …\n`,
     );
+    const loadBefore = loadavg()[0] ?? 0;
+    const cpuBefore = process.cpuUsage();
     const samples = await drive(app, authorization, mix, SECONDS);
+    const cpu = process.cpuUsage(cpuBefore);
     const errors = report(samples, mix);
     console.log(
       `\n${label}, ${ROWS} rows, ${RATE} req/s for ${SECONDS} s, ${availableParallelism()} cores`,
+    );
+    // This process's CPU per request: HTTP, token check and JSON here, plus the whole
+    // database for PGlite (it runs in this process). The machine's load says how much else ran.
+    console.log(
+      `this process: ${((cpu.user + cpu.system) / 1000 / samples.length).toFixed(1)} ms CPU per request; ` +
+        `load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after`,
     );
     if (errors > 0) {
       console.error(`${errors} request(s) failed`);
