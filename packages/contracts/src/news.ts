@@ -78,6 +78,11 @@ export const newsListQuerySchema = z
     if (query.length > NEWS_MAX_QUERY_LENGTH) {
       return fail(`query must be at most ${NEWS_MAX_QUERY_LENGTH} characters`);
     }
+    // PostgreSQL text cannot hold NUL; other control characters are never typed by a person.
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(query)) {
+      return fail('query must not contain control characters');
+    }
 
     let from: number | undefined;
     let to: number | undefined;

@@ -289,6 +289,7 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
       ['/api/news?size=10&startDate=2026-03-01', /either/i],
       [`/api/news?pageSize=10&fromDateTime=${day('2026-03-01')}`, /either/i],
       [`/api/news?query=${'a'.repeat(201)}`, /query.*200/],
+      ['/api/news?query=a%00b', /query/],
     ])('%s', async (url, message) => {
       await expectBadRequest(url, message);
     });
