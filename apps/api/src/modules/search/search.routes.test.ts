@@ -266,6 +266,32 @@ describe.each(databaseKinds())('search count endpoints over %s', (kind) => {
     });
   });
 
+  it('the demo data has results for "report" in every source for anna, cases and catalogue too', async () => {
+    const combined = combinedSearchCountsSchema.parse(
+      (
+        await get(`/api/search/combined-count?${q({ productId: erp.contentId, query: 'report' })}`)
+      ).json(),
+    );
+    const support = supportSearchCountsSchema.parse(
+      (await get(`/api/support/count?${q({ userId: demoUsers.anna.id, query: 'report' })}`)).json(),
+    );
+    const university = universitySearchCountSchema.parse(
+      (await get('/api/university/search/count?query=report')).json(),
+    );
+    const counts = [
+      combined.productDocumentation,
+      combined.productSoftwareDownloads,
+      combined.productNews,
+      combined.communitySearch?.count,
+      combined.news,
+      support.casesCount,
+      support.serviceCatalogCount,
+      support.knowledgeArticlesCount,
+      university.count,
+    ];
+    for (const count of counts) expect(count).toBeGreaterThan(0);
+  });
+
   it('answers 400 JSON for bad parameters and 401 without a token', async () => {
     const long = 'a'.repeat(201);
     const bad = [
