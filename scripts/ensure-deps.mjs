@@ -3,7 +3,7 @@
 // successful install. Used by scripts/start.mjs and scripts/test.mjs; runnable on its own.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,9 +12,6 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const lockFile = join(repoRoot, 'package-lock.json');
 const modulesDir = join(repoRoot, 'node_modules');
 export const depsStampFile = join(modulesDir, '.portico-deps-stamp');
-// npm's own record of what it installed; used to adopt a tree installed without this script.
-const npmHiddenLock = join(modulesDir, '.package-lock.json');
-
 /** Without a lock file the manifests are what an install depends on. */
 function manifestFiles() {
   const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
@@ -51,13 +48,38 @@ function hasInstalledPackages() {
 }
 
 /**
- * A tree installed by a plain `npm install`/`npm ci` (no stamp yet) is adopted when npm's
- * hidden lock file was written after package-lock.json last changed: npm would find
- * nothing to do either, and re-running `npm ci` would needlessly delete node_modules.
+ * Whether node_modules holds exactly what package-lock.json lists (every non-optional package
+ * at its locked version, every workspace link present). Lets a tree installed by a plain
+ * `npm install`/`npm ci` (no stamp, or the stamp of an older lock) be adopted instead of
+ * wiped and reinstalled by `npm ci`.
  */
-function installedAfterLockChanged() {
-  if (!existsSync(lockFile) || !existsSync(npmHiddenLock)) return false;
-  return statSync(npmHiddenLock).mtimeMs >= statSync(lockFile).mtimeMs;
+function nodeModulesMatchLock() {
+  if (!existsSync(lockFile)) return false;
+  let packages;
+  try {
+    packages = JSON.parse(readFileSync(lockFile, 'utf8')).packages;
+  } catch {
+    return false;
+  }
+  if (!packages || typeof packages !== 'object') return false;
+  for (const [key, entry] of Object.entries(packages)) {
+    // The root and the workspace folders themselves are not installed packages.
+    if (!key.includes('node_modules/')) continue;
+    // Optional packages (platform-specific binaries) may rightly be absent.
+    if (entry.optional) continue;
+    const dir = join(repoRoot, key);
+    if (entry.link) {
+      if (!existsSync(dir)) return false;
+      continue;
+    }
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      if (entry.version && manifest.version !== entry.version) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** @returns {'up-to-date' | 'adopted' | 'installed'} */
@@ -67,7 +89,7 @@ export function ensureDeps({ log = console.log } = {}) {
   if (installed) {
     const stamp = readStamp();
     if (stamp === wanted) return 'up-to-date';
-    if (stamp === undefined && installedAfterLockChanged()) {
+    if (nodeModulesMatchLock()) {
       writeFileSync(depsStampFile, `${wanted}\n`);
       return 'adopted';
     }
