@@ -95,8 +95,10 @@ export function ensureDeps({ log = console.log } = {}) {
     }
   }
 
-  const useCi = existsSync(lockFile);
-  const args = useCi ? ['ci'] : ['install'];
+  // `npm install` rather than `npm ci`: npm 11 writes only this platform's optional binaries
+  // (e.g. @unrs/resolver-binding-linux-*) into the lock file and then `npm ci` refuses that
+  // same lock as "not in sync". `npm install` honours the lock's versions all the same.
+  const args = ['install'];
   log(
     `» Dependencies are ${installed ? 'out of date' : 'missing'}: running npm ${args.join(' ')} …`,
   );
