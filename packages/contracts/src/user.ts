@@ -57,5 +57,18 @@ export const fullName = (p: Pick<UserProfile, 'firstName' | 'lastName'>): string
 export const initials = (p: Pick<UserProfile, 'firstName' | 'lastName'>): string =>
   `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase();
 
-export const hasPermission = (p: Pick<UserProfile, 'permissions'>, permission: Permission): boolean =>
-  p.permissions.includes(permission);
+export const hasPermission = (
+  p: Pick<UserProfile, 'permissions'>,
+  permission: Permission,
+): boolean => p.permissions.includes(permission);
+
+/** §3 Country and language entry. */
+export const countryAndLanguageSchema = z.object({
+  country: z.object({ code: z.string(), name: z.string() }),
+  language: z.object({ code: z.string(), name: z.string() }),
+});
+export type CountryAndLanguage = z.infer<typeof countryAndLanguageSchema>;
+
+/** GET {api}/users/countries-and-languages: entries keyed like language_COUNTRY (§3), e.g. 'en_GB'. */
+export const countriesAndLanguagesSchema = z.record(z.string(), countryAndLanguageSchema);
+export type CountriesAndLanguages = z.infer<typeof countriesAndLanguagesSchema>;

@@ -1,11 +1,12 @@
 import {
+  countriesAndLanguagesSchema,
   productListSchema,
   userProfileSchema,
+  type CountriesAndLanguages,
   type Product,
   type UserProfile,
 } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { getConfig } from '../config/runtime-config.js';
 import { httpGet } from '../lib/http/http-client.js';
 
@@ -62,37 +63,15 @@ export const productsQueryOptions = () =>
     staleTime: Infinity,
   });
 
-/** §3 Country and language entry. */
-const countryAndLanguageSchema = z.object({
-  country: z.object({ code: z.string(), name: z.string() }),
-  language: z.object({ code: z.string(), name: z.string() }),
-});
-export type CountryAndLanguage = z.infer<typeof countryAndLanguageSchema>;
-
-// The response shape is not shown (§7): accept the keyed form and a plain list.
-const countriesAndLanguagesResponseSchema = z.union([
-  z.record(z.string(), countryAndLanguageSchema),
-  z.array(countryAndLanguageSchema),
-]);
-
-/** Entries keyed like language_COUNTRY (§3), e.g. 'en_GB'. */
-export type CountriesAndLanguages = Record<string, CountryAndLanguage>;
-
-export const countryLanguageKey = (entry: CountryAndLanguage): string =>
-  `${entry.language.code.toLowerCase()}_${entry.country.code.toUpperCase()}`;
-
 /** GET {api}/users/countries-and-languages — null when the error was handled (§8). */
 export async function fetchCountriesAndLanguages(
   signal?: AbortSignal,
 ): Promise<CountriesAndLanguages | null> {
-  const body = await httpGet(
+  return httpGet(
     joinUrl(getConfig().apiBase, 'users/countries-and-languages'),
-    countriesAndLanguagesResponseSchema,
+    countriesAndLanguagesSchema,
     { signal },
   );
-  if (body === null) return null;
-  if (!Array.isArray(body)) return body;
-  return Object.fromEntries(body.map((entry) => [countryLanguageKey(entry), entry]));
 }
 
 /** Loaded only when a screen asks for it (not part of start-up), then cached like the others. */

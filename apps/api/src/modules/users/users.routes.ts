@@ -1,14 +1,21 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { callerIdOf } from '../../lib/caller.js';
+import { countriesAndLanguages } from './countries-and-languages.js';
 import { getOwnProfile } from './users.service.js';
 
-/** `GET /api/users/me`: the caller's §3 profile, loaded by the token's subject. */
+/** `GET /api/users/me`: the caller's §3 profile, loaded by the token's subject; countries and languages. */
 export const usersRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.get('/api/users/me', async (request, reply) => {
     const profile = await getOwnProfile(app.db, callerIdOf(request));
     // Personal data: never in a shared cache.
     reply.header('cache-control', 'private, no-store');
     return profile;
+  });
+
+  // §3 country and language entries, named in the caller's language.
+  app.get('/api/users/countries-and-languages', async (request) => {
+    const profile = await getOwnProfile(app.db, callerIdOf(request));
+    return countriesAndLanguages(profile.language);
   });
   done();
 };
