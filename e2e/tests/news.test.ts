@@ -83,6 +83,20 @@ describe('news, signed in as anna', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the toolbar Help link opens the hint in the modal; Escape closes it and returns focus', async () => {
+    const { page } = session;
+    await openNews(page);
+    const help = page.getByRole('button', { name: 'Help' });
+    await help.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').first().innerText()).not.toBe('');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await help.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
   test('a search narrows the list and puts query and page=1 in the address', async () => {
     const { page } = session;
     await openNews(page, '/news?page=2');

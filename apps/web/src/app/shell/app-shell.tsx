@@ -8,7 +8,7 @@ import { productsQueryOptions } from '../start-up-queries.js';
 import { useStartUp } from '../start-up.js';
 import { IconSprite } from './icon-sprite.js';
 import { LoadingBar } from './loading-bar.js';
-import { ModalHost } from './modal-host.js';
+import { ModalHost } from '../../components/ui/modal/modal-host.js';
 import { SharedHtml } from './shared-html.js';
 import { footerQueryOptions, headerQueryOptions } from './shell-queries.js';
 import { useNavigationEffects } from './use-navigation-effects.js';

@@ -99,7 +99,8 @@ describe('news list: cards, count and paging', () => {
     await waitFor(() => expect(address(router).params.get('page')).toBe('2'));
     expect(scrollTo).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByText('31–45 of 45')).toBeVisible());
-    expect(await cards()).toHaveLength(15);
+    // The previous page's cards stay until page 2 arrives (placeholder data).
+    await waitFor(async () => expect(await cards()).toHaveLength(15));
     expect(news.last().get('page')).toBe('2');
   });
 

@@ -51,7 +51,11 @@ export function NewsListPage() {
   return (
     <div className="news-list">
       <h1 className="news-list__heading">{t('news.title')}</h1>
-      <Toolbar count={result ? total : undefined} loading={list.isFetching}>
+      <Toolbar
+        count={result ? total : undefined}
+        loading={list.isFetching}
+        helpContentKey="news-help"
+      >
         <div className="news-list__filters">
           <DateFilter startDate={state.startDate} endDate={state.endDate} onChange={onDates} />
           <SearchBox
