@@ -1,40 +1,10 @@
-import type { AccountManager, RuntimeConfig } from '@portico/contracts';
+import type { AccountManager } from '@portico/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { setRuntimeConfig } from '../../config/runtime-config.js';
 import { useNotificationStore } from '../notifications/notification-store.js';
+import { installTestConfig, TEST_ORIGIN } from '../../testing/test-config.js';
 import { accountQueryKey, accountQueryOptions, AccountUnavailable } from './account-query.js';
-
-const config: RuntimeConfig = {
-  contentBase: 'http://localhost:3000/api/content',
-  apiBase: 'http://localhost:3000/api',
-  newsBase: 'http://localhost:3000/api/news',
-  sharedBase: 'http://localhost:3000/shared',
-  apiMarker: '/api',
-  auth: {
-    issuer: 'http://localhost:3000/oidc',
-    clientId: 'portico',
-    responseType: 'code',
-    scope: 'openid profile email',
-  },
-  links: {
-    community: 'https://community.example',
-    csm: 'https://csm.example',
-    learning: 'https://learning.example',
-    marketplace: 'https://marketplace.example',
-    dealManagement: 'https://deals.example',
-    salesPartners: 'https://partners.example',
-    resources: 'https://resources.example',
-    billing: 'https://billing.example',
-  },
-  supportFrameBase: 'http://localhost:3000/support-desk',
-  logoutPath: '/logout',
-  contactEmail: 'help@portico.test',
-  titleSuffix: ' | Portico',
-  analyticsId: '',
-  keepAlive: { url: '', intervalMs: 0 },
-  spriteHash: 'abc',
-};
 
 const manager: AccountManager = {
   name: 'Maria Manager',
@@ -47,7 +17,9 @@ const newClient = () => new QueryClient();
 const requestedUrls = (spy: MockInstance<typeof fetch>) =>
   spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
 
-beforeEach(() => setRuntimeConfig(config));
+beforeEach(() => {
+  installTestConfig({ apiBase: `${TEST_ORIGIN}/api` });
+});
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();

@@ -1,43 +1,13 @@
-import type { AccountManager, RuntimeConfig } from '@portico/contracts';
+import type { AccountManager } from '@portico/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../config/runtime-config.js';
 import { accountQueryKey } from '../../../lib/account/account-query.js';
+import { installTestConfig, TEST_ORIGIN } from '../../../testing/test-config.js';
 import { AccountManagerCardView, telHref } from './account-manager-card-view.js';
 import { AccountManagerCard } from './account-manager-card.js';
-
-const config: RuntimeConfig = {
-  contentBase: 'http://localhost:3000/api/content',
-  apiBase: 'http://localhost:3000/api',
-  newsBase: 'http://localhost:3000/api/news',
-  sharedBase: 'http://localhost:3000/shared',
-  apiMarker: '/api',
-  auth: {
-    issuer: 'http://localhost:3000/oidc',
-    clientId: 'portico',
-    responseType: 'code',
-    scope: 'openid profile email',
-  },
-  links: {
-    community: 'https://community.example',
-    csm: 'https://csm.example',
-    learning: 'https://learning.example',
-    marketplace: 'https://marketplace.example',
-    dealManagement: 'https://deals.example',
-    salesPartners: 'https://partners.example',
-    resources: 'https://resources.example',
-    billing: 'https://billing.example',
-  },
-  supportFrameBase: 'http://localhost:3000/support-desk',
-  logoutPath: '/logout',
-  contactEmail: 'help@portico.test',
-  titleSuffix: ' | Portico',
-  analyticsId: '',
-  keepAlive: { url: '', intervalMs: 0 },
-  spriteHash: 'abc',
-};
 
 const manager: AccountManager = {
   name: 'Maria Manager',
@@ -48,7 +18,9 @@ const manager: AccountManager = {
 
 const card = () => screen.getByRole('region', { name: 'Your account manager' });
 
-beforeEach(() => setRuntimeConfig(config));
+beforeEach(() => {
+  installTestConfig({ apiBase: `${TEST_ORIGIN}/api`, contactEmail: 'help@portico.test' });
+});
 afterEach(() => {
   vi.restoreAllMocks();
   setRuntimeConfig(null);

@@ -1,4 +1,3 @@
-import type { RuntimeConfig } from '@portico/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,45 +6,17 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../config/runtime-config.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { installTestConfig, TEST_ORIGIN } from '../../../testing/test-config.js';
 import { ModalHost } from './modal-host.js';
 import { useModal, useModalStore, type ModalRequest } from './modal-store.js';
 
-const CONTENT_BASE = 'http://localhost:3000/api/content';
-
-const config: RuntimeConfig = {
-  contentBase: CONTENT_BASE,
-  apiBase: 'http://localhost:3000/api',
-  newsBase: 'http://localhost:3000/api/news',
-  sharedBase: 'http://localhost:3000/shared',
-  apiMarker: '/api',
-  auth: {
-    issuer: 'http://localhost:3000/oidc',
-    clientId: 'portico',
-    responseType: 'code',
-    scope: 'openid profile email',
-  },
-  links: {
-    community: 'https://community.example',
-    csm: 'https://csm.example',
-    learning: 'https://learning.example',
-    marketplace: 'https://marketplace.example',
-    dealManagement: 'https://deals.example',
-    salesPartners: 'https://partners.example',
-    resources: 'https://resources.example',
-    billing: 'https://billing.example',
-  },
-  supportFrameBase: 'http://localhost:3000/support-desk',
-  logoutPath: '/logout',
-  contactEmail: 'help@portico.test',
-  titleSuffix: ' | Portico',
-  analyticsId: '',
-  keepAlive: { url: '', intervalMs: 0 },
-  spriteHash: 'abc',
-};
+const CONTENT_BASE = `${TEST_ORIGIN}/api/content`;
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => setRuntimeConfig(config));
+beforeEach(() => {
+  installTestConfig({ contentBase: CONTENT_BASE, contactEmail: 'help@portico.test' });
+});
 afterEach(() => {
   server.resetHandlers();
   useModalStore.getState().close();
