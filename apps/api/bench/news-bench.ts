@@ -6,17 +6,13 @@
 // Knobs (environment): BENCH_ROWS (100000), BENCH_RATE requests/s (50), BENCH_SECONDS (20),
 // BENCH_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of each kind's query.
 // Exits non-zero only when a request failed (non-200, or no answer in time).
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadEnv } from '../src/config/env.js';
-import { openDb, type Db } from '../src/db/db.js';
-import { migrate } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed/seed.js';
-import { testEnvSource } from '../test/test-app.js';
+import type { Db } from '../src/db/db.js';
 import { bearerFor } from '../test/tokens.js';
+import { openScratchDb, percentile, positiveInt } from './bench-support.js';
 import { FILL_WORDS, fillNewsRange } from './news-fill.js';
 import { explainKinds } from './news-explain.js';
 
@@ -28,15 +24,6 @@ const WARM_UP_SECONDS = 2;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Open-loop, but bounded: past this many requests in flight, new ones count as errors. */
 const MAX_IN_FLIGHT = 500;
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive whole number`);
-  return value;
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -139,12 +126,6 @@ async function drive(
   return samples;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
-}
-
 function report(samples: Sample[], mix: Kind[]): number {
   const header = ['kind', 'requests', 'errors', 'p50 ms', 'p99 ms', 'max ms'];
   const rows = mix.map((kind) => {
@@ -198,29 +179,10 @@ async function fillWithoutIndexes(db: Db, rows: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const schema = `bench_news_${randomBytes(4).toString('hex')}`;
-  const env = loadEnv(
-    testEnvSource(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
-  );
-  const db = await openDb(databaseUrl ? { databaseUrl, schema } : {});
+  const { db, env, label, dispose } = await openScratchDb('news');
   let app: FastifyInstance | undefined;
   try {
-    const { rows: version } = await db.query<{ v: string }>(
-      "select current_setting('server_version') as v",
-    );
-    const label =
-      `${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${version[0]?.v ?? ''}`.trim();
-    console.log(
-      `news benchmark: ${label}${db.kind === 'postgres' ? ` (scratch schema ${schema})` : ' (in memory)'}`,
-    );
-    console.log(`machine: ${availableParallelism()} cores, Node.js ${process.version}`);
-
-    let t = performance.now();
-    await migrate(db);
-    await seedDemo(db);
-    console.log(`migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    t = performance.now();
+    const t = performance.now();
     await fillWithoutIndexes(db, ROWS);
     const { rows: counted } = await db.query<{ n: number; newest: number | string }>(
       `select count(*)::int as n, floor(extract(epoch from max(publication_date)) * 1000)::bigint as newest from news`,
@@ -276,8 +238,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await app?.close();
-    if (db.kind === 'postgres') await db.exec(`drop schema if exists "${schema}" cascade`);
-    await db.close();
+    await dispose();
   }
 }
 

@@ -10,35 +10,22 @@
 // One page load = what the results page asks at once: the combined count (product, community,
 // news), the support count and the University count, in parallel. Loads run one after the
 // other; external sources are not involved (built-in connectors only).
-import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadEnv } from '../src/config/env.js';
-import { openDb, type Db } from '../src/db/db.js';
-import { migrate } from '../src/db/migrate.js';
+import type { Db } from '../src/db/db.js';
 import { demoAccounts } from '../src/db/seed/accounts.js';
 import { demoProducts } from '../src/db/seed/products.js';
-import { seedDemo } from '../src/db/seed/seed.js';
 import { demoUsers } from '../src/db/seed/users.js';
-import { testEnvSource } from '../test/test-app.js';
 import { bearerFor } from '../test/tokens.js';
+import { openScratchDb, percentile, positiveInt } from './bench-support.js';
 import { fillNewsRange } from './news-fill.js';
 
 const ROWS = positiveInt('BENCH_ROWS', 100_000);
 const LOADS = positiveInt('BENCH_LOADS', 200);
 const WARM_UP_LOADS = 20;
 const QUERY = process.env.BENCH_QUERY || 'customers';
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive whole number`);
-  return value;
-}
 
 const WORDS = [
   'invoice',
@@ -121,12 +108,6 @@ async function fillAll(db: Db): Promise<void> {
   console.log(`  news: ${ROWS} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
-}
-
 interface Timed {
   ms: number;
   ok: boolean;
@@ -140,28 +121,10 @@ async function timed(app: FastifyInstance, url: string, authorization: string): 
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const schema = `bench_search_${randomBytes(4).toString('hex')}`;
-  const env = loadEnv(
-    testEnvSource(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
-  );
-  const db = await openDb(databaseUrl ? { databaseUrl, schema } : {});
+  const { db, env, label, dispose } = await openScratchDb('search');
   let app: FastifyInstance | undefined;
   try {
-    const { rows: version } = await db.query<{ v: string }>(
-      "select current_setting('server_version') as v",
-    );
-    const label =
-      `${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${version[0]?.v ?? ''}`.trim();
-    console.log(
-      `search benchmark: ${label}${db.kind === 'postgres' ? ` (scratch schema ${schema})` : ' (in memory)'}`,
-    );
-    console.log(`machine: ${availableParallelism()} cores, Node.js ${process.version}`);
-    let t = performance.now();
-    await migrate(db);
-    await seedDemo(db);
-    console.log(`migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    t = performance.now();
+    const t = performance.now();
     console.log(`filling ${ROWS} items per source …`);
     await fillAll(db);
     console.log(`filled in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -222,11 +185,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await app?.close();
-    if (db.kind === 'postgres') {
-      if (process.env.BENCH_KEEP === '1') console.log(`kept scratch schema ${schema}`);
-      else await db.exec(`drop schema if exists "${schema}" cascade`);
-    }
-    await db.close();
+    await dispose({ keep: process.env.BENCH_KEEP === '1' });
   }
 }
 

@@ -1,0 +1,74 @@
+// What every benchmark shares: knobs from the environment, a scratch database (PGlite in
+// memory, or a PostgreSQL schema dropped at the end) migrated and seeded, and percentiles.
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { loadEnv, type Env } from '../src/config/env.js';
+import { openDb, type Db } from '../src/db/db.js';
+import { migrate } from '../src/db/migrate.js';
+import { seedDemo } from '../src/db/seed/seed.js';
+import { testEnvSource } from '../test/test-app.js';
+
+export function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
+/** Nearest-rank percentile of an ascending list (NaN when empty). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+export interface ScratchDb {
+  db: Db;
+  env: Env;
+  /** e.g. 'PostgreSQL 15.20' or 'PGlite 17.4'. */
+  label: string;
+  /** Drops the scratch schema (unless keep) and closes the database. */
+  dispose: (options?: { keep?: boolean }) => Promise<void>;
+}
+
+/** Opens a scratch database for benchmark `name`, prints what it runs on, migrates and seeds. */
+export async function openScratchDb(name: string): Promise<ScratchDb> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const schema = `bench_${name}_${randomBytes(4).toString('hex')}`;
+  const env = loadEnv(
+    testEnvSource(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+  );
+  const db = await openDb(databaseUrl ? { databaseUrl, schema } : {});
+  const dispose = async ({ keep = false } = {}) => {
+    try {
+      if (db.kind === 'postgres') {
+        if (keep) console.log(`kept scratch schema ${schema}`);
+        else await db.exec(`drop schema if exists "${schema}" cascade`);
+      }
+    } finally {
+      await db.close();
+    }
+  };
+  try {
+    const { rows: version } = await db.query<{ v: string }>(
+      "select current_setting('server_version') as v",
+    );
+    const label =
+      `${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${version[0]?.v ?? ''}`.trim();
+    console.log(
+      `${name} benchmark: ${label}${db.kind === 'postgres' ? ` (scratch schema ${schema})` : ' (in memory)'}`,
+    );
+    console.log(`machine: ${availableParallelism()} cores, Node.js ${process.version}`);
+    const t = performance.now();
+    await migrate(db);
+    await seedDemo(db);
+    console.log(`migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return { db, env, label, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
