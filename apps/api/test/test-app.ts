@@ -20,10 +20,14 @@ export function testEnvSource(overrides: Record<string, string> = {}): NodeJS.Pr
   };
 }
 
-/** The whole app over a fresh seeded database, ready for app.inject(). */
+/**
+ * The whole app over a fresh seeded database, ready for app.inject(). `extend` may add
+ * test-only routes before the app is sealed.
+ */
 export async function createTestApp(
   kind: DbKind = 'pglite',
   envOverrides: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
   const testDb = await createTestDb(kind);
   try {
@@ -32,6 +36,7 @@ export async function createTestApp(
       db: testDb.db,
       ready: true,
     });
+    extend?.(app);
     await app.ready();
     return {
       app,
