@@ -16,12 +16,22 @@ export const runtimeConfigSchema = z.object({
   links: z.object({
     community: z.string(),
     csm: z.string(),
+    /** University4U (§2 University page): standard (DOCEBO) and partner (DOCEBO_PARTNER) platforms. */
     learning: z.string(),
+    learningPartner: z.string(),
+    /** The course catalogue and the legacy learning site, for users with neither permission. */
+    learningCatalogue: z.string(),
+    learningLegacy: z.string(),
+    /** The Norwegian and Swedish learning pages. */
+    learningNorwegian: z.string(),
+    learningSwedish: z.string(),
     marketplace: z.string(),
     dealManagement: z.string(),
     salesPartners: z.string(),
     resources: z.string(),
     billing: z.string(),
+    /** The report engine file /download-report-engine downloads (§2). */
+    reportEngineDownload: z.string(),
   }),
   supportFrameBase: z.string(),
   logoutPath: z.string(),

@@ -42,11 +42,18 @@ export const envSchema = z
     COMMUNITY_URL: z.string().default('https://community.portico.test'),
     CSM_URL: z.string().default('https://support.portico.test'),
     LEARNING_URL: z.string().default('https://learning.portico.test'),
+    LEARNING_PARTNER_URL: z.string().default('https://partners.learning.portico.test'),
+    LEARNING_CATALOGUE_URL: z.string().default('https://learning.portico.test/catalogue'),
+    LEARNING_LEGACY_URL: z.string().default('https://legacy.learning.portico.test'),
+    LEARNING_NORWEGIAN_URL: z.string().default('https://learning.portico.test/no'),
+    LEARNING_SWEDISH_URL: z.string().default('https://learning.portico.test/sv'),
     MARKETPLACE_URL: z.string().default('https://marketplace.portico.test'),
     DEAL_MANAGEMENT_URL: z.string().default('https://deals.portico.test'),
     SALES_PARTNER_URL: z.string().default('https://salespartners.portico.test'),
     RESOURCES_URL: z.string().default('https://resources.portico.test'),
     BILLING_URL: z.string().default('https://billing.portico.test'),
+    /** The file /download-report-engine downloads; served by this server by default. */
+    REPORT_ENGINE_DOWNLOAD_URL: z.string().default('/downloads/portico-report-engine.zip'),
     /** Base address of the support frames (services routes); the built-in desk by default. */
     SUPPORT_FRAME_URL: z.string().default('/support-desk'),
     /** Extra origins that may be framed, space separated. */

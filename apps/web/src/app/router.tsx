@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths, routePaths } from '../config/paths.js';
+import type { RouteHandle } from '../config/route-handle.js';
 import { requireSignIn } from './guard.js';
 import { LeavePage } from './routes/leave-page.js';
 import { LoginPage } from './routes/login-page.js';
@@ -18,10 +19,19 @@ const lazyRoute = (load: () => Promise<RouteModule>) => async () => ({
 
 const news = lazyRoute(() => import('../features/news/news.route.js'));
 const search = lazyRoute(() => import('../features/search/search.route.js'));
+const services = lazyRoute(() => import('../features/services/services.route.js'));
+const university = lazyRoute(() => import('../features/university/university.route.js'));
+const landing = lazyRoute(() => import('../features/landing/landing.route.js'));
+const csm = lazyRoute(() => import('../features/landing/csm.route.js'));
+const downloadReportEngine = lazyRoute(
+  () => import('../features/report-engine/download-report-engine.route.js'),
+);
 
 const toNews = () => redirect(paths.news());
 /** Guarded: signed-out visitors go to login with returnUrl (§4 Guard). */
 const guarded = { loader: requireSignIn } as const;
+/** §2 services: each child is a full-width frame page. */
+const fullWidth: RouteHandle = { layout: 'fullWidth' };
 
 /**
  * Every route of the SPA (§2), in one table. Paths come from config/paths.ts. Feature routes
@@ -39,6 +49,28 @@ export const appRoutes: RouteObject[] = [
   { path: routePaths.newsPage, ...guarded, lazy: news },
   { path: `${routePaths.news}/*`, ...guarded, lazy: news },
   { path: routePaths.search, ...guarded, lazy: search },
+  // Support4U (§2 services): the empty path goes to incident; one module renders every child.
+  {
+    path: routePaths.services,
+    loader: (args) => {
+      requireSignIn(args);
+      return redirect(paths.servicesIncident());
+    },
+  },
+  { path: routePaths.servicesIncident, ...guarded, lazy: services, handle: fullWidth },
+  { path: routePaths.servicesServiceRequest, ...guarded, lazy: services, handle: fullWidth },
+  { path: routePaths.servicesTrackCases, ...guarded, lazy: services, handle: fullWidth },
+  { path: routePaths.servicesTrackCase, ...guarded, lazy: services, handle: fullWidth },
+  { path: routePaths.servicesPortals, ...guarded, lazy: services, handle: fullWidth },
+  { path: routePaths.servicesContacts, ...guarded, lazy: services, handle: fullWidth },
+  // §2: the university page has no guard shown; it reads the profile, so it is guarded here.
+  { path: routePaths.university, ...guarded, lazy: university },
+  { path: routePaths.resources, ...guarded, lazy: landing },
+  { path: routePaths.salesPartners, ...guarded, lazy: landing },
+  { path: routePaths.marketplace, ...guarded, lazy: landing },
+  { path: routePaths.billingPlatform, ...guarded, lazy: landing },
+  { path: routePaths.csm, lazy: csm },
+  { path: routePaths.downloadReportEngine, ...guarded, lazy: downloadReportEngine },
   // §2 last row: any other path leaves the app for the community site.
   { path: routePaths.notFound, Component: LeavePage },
 ];

@@ -8,11 +8,7 @@ import {
 import { useCallback, useEffect } from 'react';
 import { isAuthorised } from '../lib/auth/session.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
-import {
-  countriesAndLanguagesQueryOptions,
-  profileQueryOptions,
-  startUpKeys,
-} from './start-up-queries.js';
+import { profileQueryKey, profileQueryOptions } from '../lib/profile/profile-query.js';
 import { userCookieValue } from './user-cookie.js';
 
 /**
@@ -82,7 +78,7 @@ export function useStartUp(): StartUp {
 /** The refresh action (§4): reloads the profile and the labels. */
 export async function refreshStartUp(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: startUpKeys.profile }),
+    queryClient.invalidateQueries({ queryKey: profileQueryKey }),
     queryClient.invalidateQueries({ queryKey: ['labels'] }),
   ]);
 }
@@ -91,17 +87,6 @@ export async function refreshStartUp(queryClient: QueryClient): Promise<void> {
 export function useRefreshStartUp(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(() => refreshStartUp(queryClient), [queryClient]);
-}
-
-/** The signed-in user's profile (null until loaded or when signed out). */
-export function useProfile(): UserProfile | null {
-  const authorised = isAuthorised();
-  return useQuery({ ...profileQueryOptions(), enabled: authorised }).data ?? null;
-}
-
-/** Countries and languages (§3): loaded when first asked for, then cached. */
-export function useCountriesAndLanguages() {
-  return useQuery({ ...countriesAndLanguagesQueryOptions(), enabled: isAuthorised() });
 }
 
 /** Tests: let analytics initialise again. */

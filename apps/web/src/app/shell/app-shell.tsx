@@ -1,12 +1,15 @@
 import type { Product } from '@portico/contracts';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
+import { currentRouteHandle, FULL_WIDTH_CLASS } from '../../config/route-handle.js';
+import { usePageViews } from '../../lib/analytics/use-page-views.js';
 import { NotificationBar } from '../../components/ui/notification-bar/notification-bar.js';
 import { useT } from '../../lib/labels/use-t.js';
-import { productsQueryOptions } from '../start-up-queries.js';
+import { productsQueryOptions } from '../../lib/products/products-query.js';
 import { useStartUp } from '../start-up.js';
 import { IconSprite } from './icon-sprite.js';
+import { KeepAlive } from './keep-alive.js';
 import { LoadingBar } from './loading-bar.js';
 import { ModalHost } from '../../components/ui/modal/modal-host.js';
 import { SharedHtml } from './shared-html.js';
@@ -40,6 +43,8 @@ export function AppShell() {
   const t = useT();
   const startUp = useStartUp();
   useNavigationEffects();
+  usePageViews();
+  const fullWidth = currentRouteHandle(useMatches()).layout === 'fullWidth';
 
   const header = useQuery({
     ...headerQueryOptions(startUp.userCookie),
@@ -66,7 +71,12 @@ export function AppShell() {
           {t('shell.pageLoading')}
         </p>
       )}
-      <div className="app-page" hidden={!visible} aria-busy={!visible} data-testid="app-page">
+      <div
+        className={fullWidth ? `app-page ${FULL_WIDTH_CLASS}` : 'app-page'}
+        hidden={!visible}
+        aria-busy={!visible}
+        data-testid="app-page"
+      >
         {header.data && (
           <SharedHtml
             as="header"
@@ -85,6 +95,7 @@ export function AppShell() {
         {footer.data && <SharedHtml as="footer" html={footer.data} className="app-footer" />}
       </div>
       <ModalHost />
+      {startUp.authorised && <KeepAlive />}
     </>
   );
 }

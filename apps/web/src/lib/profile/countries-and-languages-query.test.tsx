@@ -3,11 +3,13 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setupTestServer } from '../testing/msw.js';
-import { installTestConfig } from '../testing/test-config.js';
-import { signIn, url } from './app-test-harness.js';
-import { fetchCountriesAndLanguages } from './start-up-queries.js';
-import { useCountriesAndLanguages } from './start-up.js';
+import { setupTestServer } from '../../testing/msw.js';
+import { installTestConfig } from '../../testing/test-config.js';
+import { signIn, url } from '../../app/app-test-harness.js';
+import {
+  fetchCountriesAndLanguages,
+  useCountriesAndLanguages,
+} from './countries-and-languages-query.js';
 
 const server = setupTestServer();
 

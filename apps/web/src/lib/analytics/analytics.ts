@@ -1,0 +1,71 @@
+import type { UserProfile } from '@portico/contracts';
+
+/**
+ * The analytics module's one interface (§7 Analytics events). The app talks only to this;
+ * which implementation sits behind it (Google Analytics 4 when an analytics id is configured,
+ * nothing otherwise, a recording sink in tests) is chosen at start-up.
+ */
+
+/** §7 custom dimensions. */
+export interface AnalyticsDimensions {
+  product?: string;
+  query?: string;
+  url?: string;
+  company?: string;
+  enterpriseCustomerId?: string;
+  dynamicsCustomerId?: string;
+}
+
+/** §7 metrics: the result counts of the search page (null or absent = source did not answer). */
+export interface SearchResultMetrics {
+  productNews?: number | null;
+  productDocumentation?: number | null;
+  productSoftwareDownloads?: number | null;
+  news?: number | null;
+}
+
+/** The search page's criteria and counts once its sources have answered. */
+export interface SiteSearchQueryEvent {
+  query: string;
+  /** The product's contentId ('' or absent when none was chosen). */
+  productId?: string;
+  metrics: SearchResultMetrics;
+}
+
+/** A result card clicked on the search page. */
+export interface SiteSearchNavigateEvent {
+  query: string;
+  productId?: string;
+  /** Which card: community, knowledgeArticles, university, productDocumentation, … */
+  card: string;
+  /** Where the card leads. */
+  url: string;
+}
+
+export interface Analytics {
+  /** Called once with the first profile (§4 Start-up). */
+  init(profile: UserProfile): void;
+  /** A page view of an in-app path (already debounced and filtered by the caller). */
+  pageView(path: string): void;
+  siteSearchQuery(event: SiteSearchQueryEvent): void;
+  siteSearchNavigate(event: SiteSearchNavigateEvent): void;
+}
+
+const inert: Analytics = {
+  init: () => undefined,
+  pageView: () => undefined,
+  siteSearchQuery: () => undefined,
+  siteSearchNavigate: () => undefined,
+};
+
+let current: Analytics = inert;
+
+/** The analytics in use (does nothing until one is installed). */
+export function analytics(): Analytics {
+  return current;
+}
+
+/** Installs an implementation (start-up, tests); null puts the inert one back. */
+export function installAnalytics(implementation: Analytics | null): void {
+  current = implementation ?? inert;
+}

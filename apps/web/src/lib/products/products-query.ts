@@ -1,0 +1,41 @@
+import { productListSchema, type Product } from '@portico/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { getConfig } from '../../config/runtime-config.js';
+import { httpGet } from '../http/http-client.js';
+
+/**
+ * The product list for the header search (§2 Search results: "{content}/labels/cppproducts and
+ * the profile's connected products"). The other central slices (§3) live in lib/profile and
+ * lib/account so features can read them.
+ */
+
+export const productsQueryKey = ['content', 'cppproducts'] as const;
+
+const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path}`;
+
+/**
+ * GET {content}/labels/cppproducts (§7; response not shown — read as the §3 Product list).
+ * The header search and the search page's product links use it, so a failure is logged, not shown: the search still works
+ * with the user's connected products.
+ */
+export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
+  try {
+    const products = await httpGet(
+      joinUrl(getConfig().contentBase, 'labels/cppproducts'),
+      productListSchema,
+      { signal, handleErrors: false },
+    );
+    return products ?? [];
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.error('The product list for the header search could not be loaded', error);
+    return [];
+  }
+}
+
+export const productsQueryOptions = () =>
+  queryOptions({
+    queryKey: productsQueryKey,
+    queryFn: ({ signal }) => fetchProducts(signal),
+    staleTime: Infinity,
+  });

@@ -1,0 +1,40 @@
+import { userProfileSchema, type UserProfile } from '@portico/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getConfig } from '../../config/runtime-config.js';
+import { isAuthorised } from '../auth/session.js';
+import { httpGet } from '../http/http-client.js';
+
+/**
+ * The profile slice (§3 User profile, §4 Start-up): loaded once, cached for the session
+ * (staleTime Infinity); the refresh action invalidates it. In lib so features can read it.
+ */
+export const profileQueryKey = ['profile'] as const;
+
+const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path}`;
+
+/** GET {api}/users/me — null when the error was handled by the §8 catalogue. */
+export function fetchProfile(signal?: AbortSignal): Promise<UserProfile | null> {
+  return httpGet(joinUrl(getConfig().apiBase, 'users/me'), userProfileSchema, { signal });
+}
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    staleTime: Infinity,
+  });
+
+/** The signed-in user's profile (null until loaded or when signed out). */
+export function useProfile(): UserProfile | null {
+  const authorised = isAuthorised();
+  return useQuery({ ...profileQueryOptions(), enabled: authorised }).data ?? null;
+}
+
+/** §6: permissions are strings on the profile; checks are by membership (all must be held). */
+export function hasPermissions(
+  profile: Pick<UserProfile, 'permissions'> | null | undefined,
+  ...required: readonly string[]
+): boolean {
+  if (!profile) return false;
+  return required.every((permission) => profile.permissions.includes(permission));
+}
