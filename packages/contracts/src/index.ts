@@ -5,4 +5,5 @@ export * from './content.js';
 export * from './errors.js';
 export * from './news.js';
 export * from './search.js';
+export * from './support.js';
 export * from './user.js';
