@@ -2,20 +2,19 @@ import { accountManagerSchema, type AccountManager } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getConfig } from '../../config/runtime-config.js';
 import { httpGet, NO_CONTENT } from '../http/http-client.js';
+import { nextTick } from './next-tick.js';
 
 /** The request failed and the §8 catalogue already told the user. */
 export class AccountUnavailable extends Error {
   override readonly name = 'AccountUnavailable';
 }
 
-/** §4: the account slice loads one tick after it is asked for. */
-const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
  * §7 GET {api}/account: the caller's account manager, or null when the account has none (204).
  * Lives in lib (not a feature) because the shared account-manager card needs it.
  */
 export async function fetchAccountManager(signal?: AbortSignal): Promise<AccountManager | null> {
+  // §4: the account slice loads one tick after it is asked for.
   await nextTick();
   signal?.throwIfAborted();
   const result = await httpGet(`${getConfig().apiBase}/account`, accountManagerSchema, {

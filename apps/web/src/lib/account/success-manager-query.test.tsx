@@ -1,0 +1,114 @@
+import type { SuccessManager } from '@portico/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { setRuntimeConfig } from '../../config/runtime-config.js';
+import { installTestConfig, TEST_ORIGIN } from '../../testing/test-config.js';
+import { useNotificationStore } from '../notifications/notification-store.js';
+import {
+  successManagerQueryKey,
+  successManagerQueryOptions,
+  SuccessManagerUnavailable,
+  useSuccessManager,
+} from './success-manager-query.js';
+
+const manager: SuccessManager = {
+  name: 'Sam Success',
+  email: 'sam@portico.test',
+  phoneNumber: null,
+  mobilePhoneNumber: '+47 900 00 001',
+};
+
+const newClient = () => new QueryClient();
+const requestedUrls = (spy: MockInstance<typeof fetch>) =>
+  spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
+
+function withClient(client: QueryClient) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  };
+}
+
+beforeEach(() => {
+  installTestConfig({ apiBase: `${TEST_ORIGIN}/api` });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  useNotificationStore.getState().clear();
+  setRuntimeConfig(null);
+});
+
+describe('success-manager slice (§3, §4 start-up, §7 GET {api}/successmanager)', () => {
+  it('loads the success manager from {api}/successmanager one tick after it is asked for', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(manager));
+    const pending = newClient().query(successManagerQueryOptions());
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect(requestedUrls(fetchSpy)).toEqual(['http://localhost:3000/api/successmanager']);
+    await expect(pending).resolves.toEqual({ result: manager, error: false });
+  });
+
+  it('stores a 204 as the error flag with no result, without telling the user of an error', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(new Response(null, { status: 204 })));
+    const client = newClient();
+    await expect(client.query(successManagerQueryOptions())).resolves.toEqual({
+      result: null,
+      error: true,
+    });
+    expect(useNotificationStore.getState().notification).toBeNull();
+    // The flag is a cached value: it is not asked for again.
+    await client.query(successManagerQueryOptions());
+    expect(fetchSpy).toHaveBeenCalledOnce();
+  });
+
+  it('fetches only while the cache is empty, and once for hooks asking together', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(Response.json(manager)));
+    const client = newClient();
+    const both = renderHook(() => [useSuccessManager(), useSuccessManager()] as const, {
+      wrapper: withClient(client),
+    });
+    await waitFor(() => expect(both.result.current[0].data).toBeDefined());
+    expect(both.result.current[1].data).toEqual({ result: manager, error: false });
+
+    const later = renderHook(() => useSuccessManager(), { wrapper: withClient(client) });
+    expect(later.result.current.data).toEqual({ result: manager, error: false });
+    await client.query({ ...successManagerQueryOptions(), staleTime: 'static' });
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect(client.getQueryData(successManagerQueryKey)).toEqual({ result: manager, error: false });
+  });
+
+  it('never goes stale or out of the cache', () => {
+    const options = successManagerQueryOptions();
+    expect(options.staleTime).toBe(Infinity);
+    expect(options.gcTime).toBe(Infinity);
+  });
+
+  it('reports a failure through the shared error handling and leaves the cache empty', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 500 }));
+    const client = newClient();
+    await expect(client.query(successManagerQueryOptions())).rejects.toBeInstanceOf(
+      SuccessManagerUnavailable,
+    );
+    expect(useNotificationStore.getState().notification).toMatchObject({ type: 'error' });
+    expect(client.getQueryData(successManagerQueryKey)).toBeUndefined();
+  });
+
+  it('treats an answer of the wrong shape as a failure, not as a manager', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ name: 'No e-mail' }));
+    const client = newClient();
+    const hook = renderHook(() => useSuccessManager(), { wrapper: withClient(client) });
+    await waitFor(() => expect(hook.result.current.isError).toBe(true));
+    expect(hook.result.current.data).toBeUndefined();
+    expect(useNotificationStore.getState().notification).toMatchObject({ type: 'error' });
+  });
+});

@@ -1,0 +1,56 @@
+import { successManagerSchema, type SuccessManager } from '@portico/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getConfig } from '../../config/runtime-config.js';
+import { httpGet, NO_CONTENT } from '../http/http-client.js';
+import { nextTick } from './next-tick.js';
+
+/** The request failed and the §8 catalogue already told the user. */
+export class SuccessManagerUnavailable extends Error {
+  override readonly name = 'SuccessManagerUnavailable';
+}
+
+/**
+ * §3 Success manager: "a result, or an error flag when the server answers 204". The flag
+ * means "this account has no success manager"; it is not shown as an error (§8 lists it as
+ * stored, not reported).
+ */
+export interface SuccessManagerSlice {
+  result: SuccessManager | null;
+  error: boolean;
+}
+
+/** §7 GET {api}/successmanager: the caller's success manager, or the error flag on a 204. */
+export async function fetchSuccessManager(signal?: AbortSignal): Promise<SuccessManagerSlice> {
+  // §4: the success-manager slice loads one tick after it is asked for.
+  await nextTick();
+  signal?.throwIfAborted();
+  const result = await httpGet(`${getConfig().apiBase}/successmanager`, successManagerSchema, {
+    signal,
+    allowNoContent: true,
+  });
+  if (result === NO_CONTENT) return { result: null, error: true };
+  // Any other failure leaves the cache empty, so the next use asks again.
+  if (result === null) throw new SuccessManagerUnavailable();
+  return { result, error: false };
+}
+
+export const successManagerQueryKey = ['successManager'] as const;
+
+/**
+ * The cached success-manager slice (§3 central data slices): fetched only while the cache is
+ * empty (§4), then kept for the whole session.
+ */
+export const successManagerQueryOptions = () =>
+  queryOptions({
+    queryKey: successManagerQueryKey,
+    queryFn: ({ signal }) => fetchSuccessManager(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    // A failure was already shown (§8); asking again happens on the next use, not in a loop.
+    retry: false,
+  });
+
+/** The success manager: data is `{ result, error }`, undefined while loading or after a failure. */
+export function useSuccessManager() {
+  return useQuery(successManagerQueryOptions());
+}
