@@ -4,6 +4,7 @@ import type { Db } from './db/db.js';
 import type { AppState } from './types.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { partnerRoutes } from './modules/partner/partner.routes.js';
@@ -51,6 +52,7 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   await app.register(runtimeConfigRoutes);
   await app.register(sharedRoutes);
   await app.register(mediaRoutes); // public /media/* images (news banners, logo)
+  await app.register(downloadsRoutes); // public /downloads/* (the report engine package, issue 5)
   await app.register(usersRoutes);
   await app.register(contentRoutes);
   await app.register(accountRoutes);
