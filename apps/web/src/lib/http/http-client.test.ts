@@ -10,6 +10,8 @@ import { setupTestServer } from '../../testing/msw.js';
 import { captureRedirects, lastRedirect, releaseLoginLock } from '../../testing/sign-in.js';
 import { TEST_ISSUER, TEST_ORIGIN, installTestConfig } from '../../testing/test-config.js';
 import {
+  filenameFromContentDisposition,
+  httpDownload,
   httpGet,
   httpGetWithTotal,
   httpSend,
@@ -216,6 +218,65 @@ describe('requests and responses', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 404, body: { message: 'no' } });
     expect(useNotificationStore.getState().notification).toBeNull();
+  });
+});
+
+describe('file downloads (§7 cases download: the file needs the bearer token)', () => {
+  const csv = 'number,title\r\nCS1,"a, b"\r\n';
+
+  it('fetches the file with the bearer token and the name from Content-Disposition', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'the-token');
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/support/cases/download`, () =>
+        HttpResponse.text(csv, {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="cases.csv"',
+          },
+        }),
+      ),
+    );
+    const file = await httpDownload('/api/support/cases/download');
+    expect(file?.filename).toBe('cases.csv');
+    expect(file?.blob.type).toMatch(/^text\/csv/);
+    expect(await file?.blob.text()).toBe(csv);
+    expect(seen.at(-1)?.authorization).toBe('Bearer the-token');
+  });
+
+  it('gives no name when the server suggests none', async () => {
+    server.use(http.get(`${TEST_ORIGIN}/api/file`, () => HttpResponse.text('x')));
+    await expect(httpDownload('/api/file')).resolves.toMatchObject({ filename: null });
+  });
+
+  it('handles errors with the §8 catalogue and resolves null', async () => {
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/support/cases/download`, () =>
+        HttpResponse.json({ message: 'Forbidden' }, { status: 403 }),
+      ),
+    );
+    await expect(httpDownload('/api/support/cases/download')).resolves.toBeNull();
+    expect(useNotificationStore.getState().notification).toMatchObject({
+      type: 'error',
+      content:
+        'Something went wrong. Please send an email to support@portico.test if the situation persists.',
+    });
+  });
+
+  it.each([
+    ['attachment; filename="cases.csv"', 'cases.csv'],
+    ['attachment; filename=cases.csv', 'cases.csv'],
+    ['attachment;filename="a \\"quoted\\" name.csv"', 'a "quoted" name.csv'],
+    [
+      `attachment; filename="plain.csv"; filename*=UTF-8''k%C3%A4rnan%20cases.csv`,
+      'kärnan cases.csv',
+    ],
+    ['ATTACHMENT; FILENAME="upper.csv"', 'upper.csv'],
+    ['attachment; filename="../../etc/passwd"', '....etcpasswd'],
+    ['attachment', null],
+    ['attachment; filename=""', null],
+    [null, null],
+  ])('reads the file name of %j as %j', (header, name) => {
+    expect(filenameFromContentDisposition(header)).toBe(name);
   });
 });
 

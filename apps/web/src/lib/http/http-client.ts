@@ -261,3 +261,48 @@ export function httpText(url: string, options: HttpOptions = {}): Promise<string
     ),
   );
 }
+
+/** A file fetched by httpDownload: its bytes and the name the server suggested, if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * The file name of a `Content-Disposition` header (RFC 6266): `filename*` (RFC 5987,
+ * UTF-8) wins over `filename`; path separators and control characters are dropped, so the
+ * name can only ever name a file. null when the header gives none.
+ */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*utf-8'[^']*'([^;]+)/i.exec(header)?.[1];
+  const plain = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;\s]+))/i.exec(header);
+  let name: string | undefined;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const safe = name?.replace(/[/\\\u0000-\u001f\u007f]/g, '').trim();
+  return safe ? safe : null;
+}
+
+/**
+ * GET a file with the bearer rule of every call (a plain link cannot carry the token), as a
+ * Blob plus the name from Content-Disposition; null when an error was handled (§8).
+ */
+export function httpDownload(
+  url: string,
+  options: HttpOptions = {},
+): Promise<DownloadedFile | null> {
+  return settle(options, () =>
+    send('GET', url, undefined, '*/*', options, async ({ response }) => ({
+      blob: await response.blob(),
+      filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
+    })),
+  );
+}
