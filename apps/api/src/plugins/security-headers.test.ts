@@ -164,3 +164,56 @@ describe('Content-Security-Policy from configuration', () => {
     ]);
   });
 });
+
+describe('Content-Security-Policy and analytics (ADR 0008, §7 Analytics events)', () => {
+  const cspFor = (env: Record<string, string>) =>
+    parseCsp(contentSecurityPolicy(loadEnv(testEnvSource(env))));
+  const googleHosts = /google|googletagmanager/;
+
+  it('allows no analytics origin when ANALYTICS_ID is not set', () => {
+    const envs: Record<string, string>[] = [{}, { ANALYTICS_ID: '' }, { ANALYTICS_ID: '   ' }];
+    for (const env of envs) {
+      const csp = cspFor(env);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:8080']);
+      expect([...csp.values()].flat().some((source) => googleHosts.test(source))).toBe(false);
+    }
+  });
+
+  it('allows exactly what Google Analytics 4 needs when ANALYTICS_ID is set', () => {
+    const collect = [
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ];
+    const csp = cspFor({ ANALYTICS_ID: 'G-TEST123' });
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:8080', ...collect]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', ...collect]);
+    // Nothing else opens up: no inline or eval for the tag, no frames, no other directive.
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('frame-src')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    for (const [name, sources] of csp) {
+      if (['script-src', 'connect-src', 'img-src'].includes(name)) continue;
+      expect(
+        sources.some((source) => googleHosts.test(source)),
+        name,
+      ).toBe(false);
+    }
+  });
+
+  it('is the policy every response carries', async () => {
+    const app = await createPlatformApp({ env: { ANALYTICS_ID: 'G-TEST123' } });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/config.json' });
+      expect(res.statusCode).toBe(200);
+      const csp = parseCsp(res.headers['content-security-policy']);
+      expect(csp.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+      expect(res.json<{ analyticsId: string }>().analyticsId).toBe('G-TEST123');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -16,22 +16,37 @@ export function frameOrigins(env: Env): string[] {
 }
 
 /**
+ * What Google Analytics 4 (gtag.js) needs, and only when ANALYTICS_ID is set (ADR 0008): the
+ * script from Tag Manager, and its collection endpoints for fetch/beacon and pixel fallbacks.
+ */
+export const GA4_SCRIPT_SOURCES = ['https://www.googletagmanager.com'] as const;
+export const GA4_COLLECT_SOURCES = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://www.googletagmanager.com',
+] as const;
+
+/**
  * The Content-Security-Policy of every response (issue 2 §7). Scripts only from our own
  * origin (no inline, no eval); styles allow inline because React style props and sanitised
  * server HTML use style attributes. Everything the runtime configuration points at that the
- * browser must reach (issuer, absolute API bases, frames) is added by origin.
+ * browser must reach (issuer, absolute API bases, frames, analytics when configured) is added.
  */
 export function contentSecurityPolicy(env: Env): string {
   const issuerOrigin = originOf(issuerOf(env));
   const publicOrigin = originOf(env.PUBLIC_URL);
   const apiOrigins = [env.API_BASE, env.CONTENT_BASE, env.NEWS_BASE, env.SHARED_BASE].map(originOf);
+  // No analytics id, no analytics: the policy stays as strict as without the feature.
+  const analytics = env.ANALYTICS_ID.trim() !== '';
+  const ga4Scripts = analytics ? GA4_SCRIPT_SOURCES : [];
+  const ga4Collect = analytics ? GA4_COLLECT_SOURCES : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'"]],
+    ['script-src', ["'self'", ...ga4Scripts]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:']],
+    ['img-src', unique(["'self'", 'data:', ...ga4Collect])],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', unique(["'self'", issuerOrigin, ...apiOrigins])],
+    ['connect-src', unique(["'self'", issuerOrigin, ...apiOrigins, ...ga4Collect])],
     ['frame-src', unique(["'self'", ...frameOrigins(env)])],
     ['frame-ancestors', ["'self'"]],
     ['form-action', unique(["'self'", publicOrigin, issuerOrigin])],
