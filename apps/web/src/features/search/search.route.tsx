@@ -1,10 +1,6 @@
-import { defineLabels } from '../../lib/labels/define-labels.js';
-import { useT } from '../../lib/labels/use-t.js';
+import { SearchPage } from './components/search-page.js';
 
-defineLabels({ 'search.title': 'Search results' });
-
-/** Placeholder for the search results module (§2 search; built by a later issue). */
+/** The search results module (§2 search row: `/search?query=&productId=`, sign-in required). */
 export default function SearchRoute() {
-  const t = useT();
-  return <h1>{t('search.title')}</h1>;
+  return <SearchPage />;
 }

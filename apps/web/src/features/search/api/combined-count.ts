@@ -1,0 +1,33 @@
+import { combinedSearchCountsSchema, type CombinedSearchCounts } from '@portico/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { httpGet } from '../../../lib/http/http-client.js';
+import { HttpError } from '../../../lib/http/http-error.js';
+import { apiUrl, searchCountQueryDefaults } from './search-api.js';
+
+/**
+ * §7 Combined count: `GET {api}/search/combined-count?productId=&query=` — the product's
+ * documentation, downloads and news counts, the community count with its url and the general
+ * news total; a failed source is null and named in `errors`. A failure of the whole call is
+ * shown on the cards (handleErrors: false), not as a notification.
+ */
+export async function fetchCombinedCount(
+  productId: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<CombinedSearchCounts> {
+  const counts = await httpGet(apiUrl('search/combined-count'), combinedSearchCountsSchema, {
+    query: { productId, query },
+    handleErrors: false,
+    ...(signal ? { signal } : {}),
+  });
+  if (counts === null) throw new HttpError(500, null, 'invalid-response');
+  return counts;
+}
+
+export function combinedCountQueryOptions(productId: string, query: string) {
+  return queryOptions({
+    queryKey: ['search', 'combined-count', { productId, query }] as const,
+    queryFn: ({ signal }) => fetchCombinedCount(productId, query, signal),
+    ...searchCountQueryDefaults,
+  });
+}

@@ -1,0 +1,31 @@
+import { communitySearchCountSchema, type CommunitySearchCount } from '@portico/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { httpGet } from '../../../lib/http/http-client.js';
+import { HttpError } from '../../../lib/http/http-error.js';
+import { apiUrl, searchCountQueryDefaults } from './search-api.js';
+
+/**
+ * §7 `GET {api}/communities/search/count?query=`: asked directly when no product is chosen
+ * (the combined count needs one) or when the combined count failed as a whole. A failure is
+ * shown on the community card (handleErrors: false).
+ */
+export async function fetchCommunityCount(
+  query: string,
+  signal?: AbortSignal,
+): Promise<CommunitySearchCount> {
+  const count = await httpGet(apiUrl('communities/search/count'), communitySearchCountSchema, {
+    query: { query },
+    handleErrors: false,
+    ...(signal ? { signal } : {}),
+  });
+  if (count === null) throw new HttpError(500, null, 'invalid-response');
+  return count;
+}
+
+export function communityCountQueryOptions(query: string) {
+  return queryOptions({
+    queryKey: ['search', 'community-count', { query }] as const,
+    queryFn: ({ signal }) => fetchCommunityCount(query, signal),
+    ...searchCountQueryDefaults,
+  });
+}

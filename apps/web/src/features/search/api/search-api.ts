@@ -1,0 +1,20 @@
+import { getConfig } from '../../../config/runtime-config.js';
+
+/**
+ * What every count query of the search page shares (§4 "Product search runs only when both
+ * query and productId are present and differ from the last criteria"): the criteria are the
+ * query key, so the same criteria never ask again while they are cached, and a failed source
+ * is shown at once on its card instead of being retried behind a spinner.
+ */
+export const searchCountQueryDefaults = {
+  staleTime: Infinity,
+  retry: false,
+} as const;
+
+export const joinUrl = (base: string, path: string): string =>
+  `${base.replace(/\/+$/, '')}/${path}`;
+
+export const apiUrl = (path: string): string => joinUrl(getConfig().apiBase, path);
+
+/** §8: how a failed University or support-system call is logged. */
+export const UNIVERSITY_OR_SN_ERROR = 'Error in University or SN call';

@@ -1,0 +1,41 @@
+import { supportSearchCountsSchema, type SupportSearchCounts } from '@portico/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { handleHttpError } from '../../../lib/http/error-catalogue.js';
+import { httpGet } from '../../../lib/http/http-client.js';
+import { HttpError } from '../../../lib/http/http-error.js';
+import { apiUrl, searchCountQueryDefaults, UNIVERSITY_OR_SN_ERROR } from './search-api.js';
+
+/**
+ * §7 `GET {api}/support/count?userId=&query=` (§6 SUPPORT_SERVICE_NOW only; userId is the
+ * caller's own). §8: a failed support count is logged and sent to the error handler (the
+ * catalogue's notification) and logged as 'Error in University or SN call'; the error still
+ * reaches the query so the support cards say they failed.
+ */
+export async function fetchSupportCount(
+  userId: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<SupportSearchCounts> {
+  try {
+    const counts = await httpGet(apiUrl('support/count'), supportSearchCountsSchema, {
+      query: { userId, query },
+      handleErrors: false,
+      ...(signal ? { signal } : {}),
+    });
+    if (counts === null) throw new HttpError(500, null, 'invalid-response');
+    return counts;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.error(UNIVERSITY_OR_SN_ERROR, error);
+    handleHttpError(error);
+    throw error;
+  }
+}
+
+export function supportCountQueryOptions(userId: string, query: string) {
+  return queryOptions({
+    queryKey: ['search', 'support-count', { userId, query }] as const,
+    queryFn: ({ signal }) => fetchSupportCount(userId, query, signal),
+    ...searchCountQueryDefaults,
+  });
+}

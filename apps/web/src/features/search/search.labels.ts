@@ -1,0 +1,48 @@
+import { defineLabels } from '../../lib/labels/define-labels.js';
+
+/** English defaults of the search results page (§2 Search results page, §8 Other messages). */
+export const searchLabels = defineLabels({
+  'search.title': 'Search results',
+  'search.criteria': 'You searched for “{{query}}”.',
+  'search.criteria.product': 'You searched for “{{query}}” in {{product}}.',
+  'search.cards.label': 'Results by source',
+  // §8 Other messages.
+  'search.no-product': 'No product selected',
+  'search.no-query': 'No query entered',
+  'search.no-results': 'Oops, we could not find any results. Please modify your search.',
+  'search.query.too-long': 'Please enter a query of at most {{number}} characters.',
+  // §2: the count label of a card: no results, 1 result or N results.
+  'search.count.none': 'No results',
+  'search.count.one': '1 result',
+  'search.count.other': '{{count}} results',
+  // A count at the API's bound means "at least that many" (docs/decisions/0006).
+  'search.count.at-least': '{{count}}+ results',
+  'search.total.one': '{{count}} result in total',
+  'search.total.other': '{{count}} results in total',
+  'search.total.at-least': '{{count}}+ results in total',
+  'search.card.loading': 'Searching…',
+  'search.card.failed': 'This source could not be searched right now.',
+  'search.card.new-window': '(opens in a new window)',
+  'search.card.community': 'Community',
+  'search.card.community.text': 'Questions, answers and discussions of other users.',
+  'search.card.knowledgeArticles': 'Knowledge articles',
+  'search.card.knowledgeArticles.text': 'Solutions and how-tos from the support knowledge base.',
+  'search.card.university': 'University',
+  'search.card.university.text': 'Courses and learning material on the learning platform.',
+  'search.card.productDocumentation': 'Product documentation',
+  'search.card.productDocumentation.text': 'Guides, references and release notes of the product.',
+  'search.card.cases': 'Support cases',
+  'search.card.cases.text': 'The support cases of your account.',
+  'search.card.serviceCatalog': 'Service catalogue',
+  'search.card.serviceCatalog.text': 'Services you can request from support.',
+  'search.card.productSoftwareDownloads': 'Product downloads',
+  'search.card.productSoftwareDownloads.text': 'Software, patches and tools for the product.',
+  'search.card.productNews': 'Product news',
+  'search.card.productNews.text': 'News about the product.',
+  'search.card.news': 'General news',
+  'search.card.news.text': 'News of the portal for everyone.',
+  // The notice alertHidedNew1 (§2 Search results page, §4 Notice banner).
+  'search.notice.message':
+    'New: the search now also looks through the community, the University and, with a support subscription, knowledge articles, cases and the service catalogue.',
+  'search.notice.link': 'Read the latest news',
+});
