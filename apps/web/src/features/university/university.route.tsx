@@ -1,10 +1,6 @@
-import { defineLabels } from '../../lib/labels/define-labels.js';
-import { useT } from '../../lib/labels/use-t.js';
+import { UniversityPage } from './components/university-page.js';
 
-defineLabels({ 'university.placeholder': 'University4U' });
-
-/** Placeholder: built by issue 5. */
+/** /university (§2): University4U, the information page with the learning-platform button. */
 export default function UniversityRoute() {
-  const t = useT();
-  return <h1>{t('university.placeholder')}</h1>;
+  return <UniversityPage />;
 }
