@@ -1,4 +1,4 @@
-import type { UserProfile } from '@portico/contracts';
+import type { RuntimeConfig, UserProfile } from '@portico/contracts';
 import {
   keepPreviousData,
   useQuery,
@@ -6,6 +6,9 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import { getConfig } from '../config/runtime-config.js';
+import { analytics, installAnalytics, type Analytics } from '../lib/analytics/analytics.js';
+import { configuredAnalytics } from '../lib/analytics/ga4-analytics.js';
 import { isAuthorised } from '../lib/auth/session.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
 import { profileQueryKey, profileQueryOptions } from '../lib/profile/profile-query.js';
@@ -36,12 +39,22 @@ export interface StartUp {
 }
 
 /**
- * Analytics hook point (§4 Start-up, §7 Analytics events): `init` is called once with the
- * first profile. The analytics module (a later issue) plugs in by replacing it; until then it
- * does nothing.
+ * Analytics at start-up (§4 Start-up, §7 Analytics events, ADR 0008): `init` is called once
+ * with the first profile. It installs what `choose` picks for the runtime configuration
+ * (Google Analytics 4 when an analytics id is set) and initialises the analytics in use.
+ * Without an id nothing is installed, so the app keeps the inert analytics (or the recording
+ * sink a test installed).
  */
-export const analyticsHook: { init: (profile: UserProfile) => void } = {
-  init: () => undefined,
+export const analyticsHook: {
+  choose: (config: RuntimeConfig) => Analytics | null;
+  init: (profile: UserProfile) => void;
+} = {
+  choose: configuredAnalytics,
+  init: (profile) => {
+    const chosen = analyticsHook.choose(getConfig());
+    if (chosen) installAnalytics(chosen);
+    analytics().init(profile);
+  },
 };
 
 let analyticsStarted = false;
@@ -89,7 +102,8 @@ export function useRefreshStartUp(): () => Promise<void> {
   return useCallback(() => refreshStartUp(queryClient), [queryClient]);
 }
 
-/** Tests: let analytics initialise again. */
+/** Tests: let analytics initialise again, starting from the inert analytics. */
 export function resetStartUpForTests(): void {
   analyticsStarted = false;
+  installAnalytics(null);
 }

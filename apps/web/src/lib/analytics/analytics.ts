@@ -59,13 +59,67 @@ const inert: Analytics = {
 };
 
 let current: Analytics = inert;
+let initialised = false;
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+/** §8: an analytics failure is logged and never reaches the page that reported the event. */
+function guarded<A extends unknown[]>(name: string, call: (...args: A) => void) {
+  return (...args: A): void => {
+    try {
+      call(...args);
+    } catch (error) {
+      console.error(`Analytics error in ${name}`, error);
+    }
+  };
+}
+
+/**
+ * What analytics() hands out: one stable object that forwards to the installed implementation,
+ * remembers that init has run (page views wait for it) and keeps any throw away from the app.
+ */
+const facade: Analytics = {
+  init: guarded('init', (profile: UserProfile) => {
+    current.init(profile);
+    initialised = true;
+    changed();
+  }),
+  pageView: guarded('pageView', (path: string) => current.pageView(path)),
+  siteSearchQuery: guarded('siteSearchQuery', (event: SiteSearchQueryEvent) =>
+    current.siteSearchQuery(event),
+  ),
+  siteSearchNavigate: guarded('siteSearchNavigate', (event: SiteSearchNavigateEvent) =>
+    current.siteSearchNavigate(event),
+  ),
+};
 
 /** The analytics in use (does nothing until one is installed). */
 export function analytics(): Analytics {
-  return current;
+  return facade;
 }
 
-/** Installs an implementation (start-up, tests); null puts the inert one back. */
+/**
+ * Installs an implementation (start-up, tests); null puts the inert one back. A newly
+ * installed implementation has not been initialised yet.
+ */
 export function installAnalytics(implementation: Analytics | null): void {
   current = implementation ?? inert;
+  initialised = false;
+  changed();
+}
+
+/** True once init has run on the installed implementation (§4 Start-up). */
+export function isAnalyticsInitialised(): boolean {
+  return initialised;
+}
+
+/** Calls `listener` when an implementation is installed or initialised; returns the unsubscribe. */
+export function subscribeAnalytics(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
