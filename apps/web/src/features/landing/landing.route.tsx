@@ -1,10 +1,11 @@
-import { defineLabels } from '../../lib/labels/define-labels.js';
-import { useT } from '../../lib/labels/use-t.js';
+import { useLocation } from 'react-router';
+import { LandingPage } from './components/landing-page.js';
+import { landingPageFor } from './landing-pages.js';
 
-defineLabels({ 'landing.placeholder': 'Landing page' });
-
-/** Placeholder: built by issue 5. */
+/** /resources, /salespartners, /marketplace and /billingplatform (§2): one module, one table. */
 export default function LandingRoute() {
-  const t = useT();
-  return <h1>{t('landing.placeholder')}</h1>;
+  const page = landingPageFor(useLocation().pathname);
+  // The router sends only the table's paths here.
+  if (!page) return null;
+  return <LandingPage page={page} />;
 }
