@@ -1,10 +1,6 @@
-import { defineLabels } from '../../lib/labels/define-labels.js';
-import { useT } from '../../lib/labels/use-t.js';
+import { ServicesPage } from './components/services-page.js';
 
-defineLabels({ 'support.placeholder': 'Support4U' });
-
-/** Placeholder: built by issue 5. */
+/** The Support4U module (§2 services): every child route renders its frame page. */
 export default function ServicesRoute() {
-  const t = useT();
-  return <h1>{t('support.placeholder')}</h1>;
+  return <ServicesPage />;
 }

@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { getConfig } from '../../../config/runtime-config.js';
+import { httpDownload } from '../../../lib/http/http-client.js';
+import { fileSaver } from '../utils/save-file.js';
+
+/** The name used when the server suggests none. */
+export const CASES_FILE_NAME = 'cases.csv';
+
+const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path}`;
+
+/**
+ * `GET {api}/support/cases/download` (§7): fetched with the bearer token (a plain link would
+ * go without it) and saved under the name from Content-Disposition. Errors are shown by the
+ * §8 catalogue; resolves whether a file was saved.
+ */
+export async function downloadAllCases(): Promise<boolean> {
+  const file = await httpDownload(joinUrl(getConfig().apiBase, 'support/cases/download'), {
+    headers: { Accept: 'text/csv, */*' },
+  });
+  if (!file) return false;
+  fileSaver.save(file.blob, file.filename ?? CASES_FILE_NAME);
+  return true;
+}
+
+export function useDownloadAllCases() {
+  return useMutation({ mutationFn: downloadAllCases });
+}
