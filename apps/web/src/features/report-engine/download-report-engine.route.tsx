@@ -1,10 +1,6 @@
-import { defineLabels } from '../../lib/labels/define-labels.js';
-import { useT } from '../../lib/labels/use-t.js';
+import { DownloadReportEnginePage } from './components/download-report-engine-page.js';
 
-defineLabels({ 'report-engine.placeholder': 'Download report engine' });
-
-/** Placeholder: built by issue 5. */
+/** /download-report-engine (§2, guarded): the report engine description and its download. */
 export default function DownloadReportEngineRoute() {
-  const t = useT();
-  return <h1>{t('report-engine.placeholder')}</h1>;
+  return <DownloadReportEnginePage />;
 }
