@@ -60,8 +60,7 @@ export function SearchResultCard({ card, onOpen }: SearchResultCardProps) {
             aria-describedby={statusId}
             onClick={() => onOpen(card, url)}
           >
-            {title}
-            <span className="ui-visually-hidden"> {t('search.card.new-window')}</span>
+            {title} <span className="ui-visually-hidden">{t('search.card.new-window')}</span>
           </a>
         ) : (
           title

@@ -1,16 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { analytics, type Analytics } from '../../../lib/analytics/analytics.js';
+import { analytics } from '../../../lib/analytics/analytics.js';
 import type { SearchCardId, SearchSourceResults } from '../utils/search-cards.js';
 import type { SearchCriteria } from './use-search-criteria.js';
-
-/** Analytics must never break the page: an implementation that throws is only logged. */
-function track(send: (sink: Analytics) => void): void {
-  try {
-    send(analytics());
-  } catch (error) {
-    console.error('An analytics event could not be sent', error);
-  }
-}
 
 /**
  * §7 Analytics events. "Site search query" goes once per criteria, when every source the
@@ -36,13 +27,12 @@ export function useSearchAnalytics(
     const key = JSON.stringify([query, productId]);
     if (reported.current === key) return;
     reported.current = key;
-    track((sink) =>
-      sink.siteSearchQuery({
-        query,
-        ...(productId === '' ? {} : { productId }),
-        metrics: { productNews, productDocumentation, productSoftwareDownloads, news },
-      }),
-    );
+    // analytics() keeps a failing implementation away from the page (lib/analytics).
+    analytics().siteSearchQuery({
+      query,
+      ...(productId === '' ? {} : { productId }),
+      metrics: { productNews, productDocumentation, productSoftwareDownloads, news },
+    });
   }, [
     settled,
     query,
@@ -55,14 +45,12 @@ export function useSearchAnalytics(
 
   return useCallback(
     (card: SearchCardId, url: string) =>
-      track((sink) =>
-        sink.siteSearchNavigate({
-          query,
-          ...(productId === '' ? {} : { productId }),
-          card,
-          url,
-        }),
-      ),
+      analytics().siteSearchNavigate({
+        query,
+        ...(productId === '' ? {} : { productId }),
+        card,
+        url,
+      }),
     [query, productId],
   );
 }

@@ -1,0 +1,155 @@
+import type {
+  CombinedSearchCounts,
+  CommunitySearchCount,
+  SupportSearchCounts,
+  UniversitySearchCount,
+} from '@portico/contracts';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { url } from '../../app/app-test-harness.js';
+
+/**
+ * MSW handlers for the search page's count sources, answering like the real API, with counts
+ * and failures the test chooses; every request is recorded. Only tests import this file.
+ */
+
+export type SearchEndpoint = 'combined' | 'community' | 'news' | 'support' | 'university';
+
+const paths: Record<SearchEndpoint, string> = {
+  combined: '/api/search/combined-count',
+  community: '/api/communities/search/count',
+  news: '/api/news',
+  support: '/api/support/count',
+  university: '/api/university/search/count',
+};
+
+export interface SearchAnswers {
+  productDocumentation: number;
+  productSoftwareDownloads: number;
+  productNews: number;
+  community: number;
+  news: number;
+  casesCount: number;
+  serviceCatalogCount: number;
+  knowledgeArticlesCount: number;
+  university: number;
+}
+
+export const everySourceAnswers: SearchAnswers = {
+  productDocumentation: 4,
+  productSoftwareDownloads: 0,
+  productNews: 1,
+  community: 12,
+  news: 7,
+  casesCount: 2,
+  serviceCatalogCount: 3,
+  knowledgeArticlesCount: 5,
+  university: 9,
+};
+
+export const noSourceAnswers: SearchAnswers = {
+  productDocumentation: 0,
+  productSoftwareDownloads: 0,
+  productNews: 0,
+  community: 0,
+  news: 0,
+  casesCount: 0,
+  serviceCatalogCount: 0,
+  knowledgeArticlesCount: 0,
+  university: 0,
+};
+
+export const communityUrl = (query: string) =>
+  `https://community.portico.test/search?${new URLSearchParams({ query }).toString()}`;
+export const learningUrl = (query: string) =>
+  `https://learning.portico.test/search?${new URLSearchParams({ query }).toString()}`;
+export const supportUrl = (path: string, query: string) =>
+  `https://support.portico.test/${path}?${new URLSearchParams({ query }).toString()}`;
+
+export interface SearchServerOptions {
+  answers?: SearchAnswers;
+  /** Endpoints that answer 502 (the way the API reports a failed source). */
+  failing?: SearchEndpoint[];
+  /** Sources the combined count reports as failed inside a 200 answer. */
+  combinedErrors?: ('product' | 'community' | 'news')[];
+  /** Endpoints that never answer (their cards stay loading). */
+  hanging?: SearchEndpoint[];
+}
+
+export interface SearchServer {
+  handlers: HttpHandler[];
+  /** Query parameters of every request to an endpoint, oldest first. */
+  requests(endpoint: SearchEndpoint): URLSearchParams[];
+}
+
+const badGateway = () =>
+  HttpResponse.json(
+    { statusCode: 502, error: 'Bad Gateway', message: 'The source could not be searched.' },
+    { status: 502 },
+  );
+
+export function searchServer(options: SearchServerOptions = {}): SearchServer {
+  const answers = options.answers ?? everySourceAnswers;
+  const recorded: Record<SearchEndpoint, URLSearchParams[]> = {
+    combined: [],
+    community: [],
+    news: [],
+    support: [],
+    university: [],
+  };
+  const combinedErrors = new Set(options.combinedErrors ?? []);
+
+  const handle = (endpoint: SearchEndpoint, answer: (params: URLSearchParams) => Response) =>
+    http.get(url(paths[endpoint]), async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      recorded[endpoint].push(params);
+      if (options.hanging?.includes(endpoint)) await new Promise<never>(() => undefined);
+      if (options.failing?.includes(endpoint)) return badGateway();
+      return answer(params);
+    });
+
+  const community = (query: string): CommunitySearchCount => ({
+    count: answers.community,
+    url: communityUrl(query),
+  });
+
+  const handlers = [
+    handle('combined', (params) => {
+      const query = params.get('query') ?? '';
+      const failed = (source: 'product' | 'community' | 'news') => combinedErrors.has(source);
+      const body: CombinedSearchCounts = {
+        productDocumentation: failed('product') ? null : answers.productDocumentation,
+        productSoftwareDownloads: failed('product') ? null : answers.productSoftwareDownloads,
+        productNews: failed('product') ? null : answers.productNews,
+        communitySearch: failed('community') ? null : community(query),
+        news: failed('news') ? null : answers.news,
+        errors: [...combinedErrors].map((source) => ({ source, message: `${source} failed` })),
+      };
+      return HttpResponse.json(body);
+    }),
+    handle('community', (params) => HttpResponse.json(community(params.get('query') ?? ''))),
+    handle('news', () =>
+      HttpResponse.json([], { headers: { 'X-Total-Count': String(answers.news) } }),
+    ),
+    handle('support', (params) => {
+      const query = params.get('query') ?? '';
+      const body: SupportSearchCounts = {
+        casesCount: answers.casesCount,
+        serviceCatalogCount: answers.serviceCatalogCount,
+        knowledgeArticlesCount: answers.knowledgeArticlesCount,
+        casesUrl: supportUrl('cases', query),
+        serviceCatalogUrl: supportUrl('catalog', query),
+        knowledgeArticlesUrl: supportUrl('knowledge', query),
+      };
+      return HttpResponse.json(body);
+    }),
+    handle('university', (params) => {
+      const body: UniversitySearchCount = {
+        count: answers.university,
+        url: learningUrl(params.get('query') ?? ''),
+      };
+      return HttpResponse.json(body);
+    }),
+  ];
+
+  return { handlers, requests: (endpoint) => recorded[endpoint] };
+}
