@@ -175,6 +175,7 @@ async function startServer(
   entry: string,
   name: string,
   responseType: ResponseType,
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), `portico-e2e-${name}-`));
@@ -192,6 +193,7 @@ async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       OIDC_RESPONSE_TYPE: responseType,
+      ...extraEnv,
     },
   });
   const server: RunningServer = { name, baseUrl, dataDir, child, log: [] };
@@ -233,7 +235,11 @@ export async function setup(project: TestProject): Promise<void> {
     const entry = await snapshotBuild();
     // Both at once: start-up is mostly single-threaded work (migrate + seed) per process.
     const code = await startServer(entry, 'code', 'code');
-    const implicit = await startServer(entry, 'implicit', 'id_token token');
+    // The implicit server's community search points at a dead address: e2e/tests/search.test.ts
+    // checks that a failing source fails only its own card (issue 4 "Done when").
+    const implicit = await startServer(entry, 'implicit', 'id_token token', {
+      SEARCH_COMMUNITY_URL: 'http://127.0.0.1:9/count',
+    });
     await Promise.all([waitUntilReady(code), waitUntilReady(implicit)]);
     project.provide('codeBaseUrl', code.baseUrl);
     project.provide('implicitBaseUrl', implicit.baseUrl);
