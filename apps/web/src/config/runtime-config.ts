@@ -80,3 +80,12 @@ export function setRuntimeConfig(config: RuntimeConfig | null): void {
   current = config === null ? null : runtimeConfigSchema.parse(config);
   loading = null;
 }
+
+/** `base` + `/` + `path`, whatever trailing slashes the configured base has. */
+const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path}`;
+
+/** Addresses under the configured bases (§7 "Base addresses come from runtime configuration"). */
+export const apiUrl = (path: string): string => joinUrl(getConfig().apiBase, path);
+export const contentUrl = (path: string): string => joinUrl(getConfig().contentBase, path);
+export const newsUrl = (path: string): string => joinUrl(getConfig().newsBase, path);
+export const sharedUrl = (path: string): string => joinUrl(getConfig().sharedBase, path);

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getConfig } from '../../config/runtime-config.js';
+import { getConfig, sharedUrl } from '../../config/runtime-config.js';
 import { httpText } from '../../lib/http/http-client.js';
 import { clearUserCookie, writeUserCookie } from '../user-cookie.js';
 import { sanitizeShellHtml, sanitizeSprite } from './sanitize-shell-html.js';
@@ -11,13 +11,11 @@ import { sanitizeShellHtml, sanitizeSprite } from './sanitize-shell-html.js';
  * means the page shows without it.
  */
 
-const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path}`;
-
 export type SharedFragment = 'header' | 'footer';
 
 async function fetchFragment(kind: SharedFragment, signal: AbortSignal): Promise<string> {
   try {
-    const html = await httpText(joinUrl(getConfig().sharedBase, kind), {
+    const html = await httpText(sharedUrl(kind), {
       signal,
       handleErrors: false,
     });
@@ -58,7 +56,7 @@ export const spriteQueryOptions = () =>
     queryKey: ['shell', 'sprite', getConfig().spriteHash] as const,
     queryFn: async ({ signal }) => {
       try {
-        const svg = await httpText(joinUrl(getConfig().sharedBase, 'sprite.svg'), {
+        const svg = await httpText(sharedUrl('sprite.svg'), {
           query: { v: getConfig().spriteHash },
           signal,
           handleErrors: false,

@@ -1,6 +1,6 @@
 import { accountManagerSchema, type AccountManager } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getConfig } from '../../config/runtime-config.js';
+import { apiUrl } from '../../config/runtime-config.js';
 import { httpGet, NO_CONTENT } from '../http/http-client.js';
 import { nextTick } from './next-tick.js';
 
@@ -17,7 +17,7 @@ export async function fetchAccountManager(signal?: AbortSignal): Promise<Account
   // §4: the account slice loads one tick after it is asked for.
   await nextTick();
   signal?.throwIfAborted();
-  const result = await httpGet(`${getConfig().apiBase}/account`, accountManagerSchema, {
+  const result = await httpGet(apiUrl('account'), accountManagerSchema, {
     signal,
     allowNoContent: true,
   });

@@ -1,6 +1,6 @@
 import { successManagerSchema, type SuccessManager } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getConfig } from '../../config/runtime-config.js';
+import { apiUrl } from '../../config/runtime-config.js';
 import { httpGet, NO_CONTENT } from '../http/http-client.js';
 import { nextTick } from './next-tick.js';
 
@@ -24,7 +24,7 @@ export async function fetchSuccessManager(signal?: AbortSignal): Promise<Success
   // §4: the success-manager slice loads one tick after it is asked for.
   await nextTick();
   signal?.throwIfAborted();
-  const result = await httpGet(`${getConfig().apiBase}/successmanager`, successManagerSchema, {
+  const result = await httpGet(apiUrl('successmanager'), successManagerSchema, {
     signal,
     allowNoContent: true,
   });

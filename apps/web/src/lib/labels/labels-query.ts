@@ -1,6 +1,6 @@
 import { labelListSchema, type LabelEntry } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getConfig } from '../../config/runtime-config.js';
+import { contentUrl } from '../../config/runtime-config.js';
 import { httpGet } from '../http/http-client.js';
 import { notify } from '../notifications/notification-store.js';
 import { defineLabels, registeredDefaults } from './define-labels.js';
@@ -82,7 +82,7 @@ export async function loadLabels(
   const locale = resolveLocale(language);
   let list: LabelEntry[] | null = null;
   try {
-    list = await httpGet(`${getConfig().contentBase}/labels/cpplabels`, labelListSchema, {
+    list = await httpGet(contentUrl('labels/cpplabels'), labelListSchema, {
       query: { language: locale },
       handleErrors: false,
       ...(signal ? { signal } : {}),

@@ -1,6 +1,6 @@
 import { productListSchema, type Product } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getConfig } from '../../config/runtime-config.js';
+import { contentUrl } from '../../config/runtime-config.js';
 import { httpGet } from '../http/http-client.js';
 
 /**
@@ -11,8 +11,6 @@ import { httpGet } from '../http/http-client.js';
 
 export const productsQueryKey = ['content', 'cppproducts'] as const;
 
-const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path}`;
-
 /**
  * GET {content}/labels/cppproducts (§7; response not shown — read as the §3 Product list).
  * The header search and the search page's product links use it, so a failure is logged, not shown: the search still works
@@ -20,11 +18,10 @@ const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, 
  */
 export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
   try {
-    const products = await httpGet(
-      joinUrl(getConfig().contentBase, 'labels/cppproducts'),
-      productListSchema,
-      { signal, handleErrors: false },
-    );
+    const products = await httpGet(contentUrl('labels/cppproducts'), productListSchema, {
+      signal,
+      handleErrors: false,
+    });
     return products ?? [];
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -1,6 +1,6 @@
 import { countriesAndLanguagesSchema, type CountriesAndLanguages } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getConfig } from '../../config/runtime-config.js';
+import { apiUrl } from '../../config/runtime-config.js';
 import { isAuthorised } from '../auth/session.js';
 import { httpGet } from '../http/http-client.js';
 
@@ -10,11 +10,7 @@ export const countriesAndLanguagesQueryKey = ['countries-and-languages'] as cons
 export async function fetchCountriesAndLanguages(
   signal?: AbortSignal,
 ): Promise<CountriesAndLanguages | null> {
-  return httpGet(
-    `${getConfig().apiBase.replace(/\/+$/, '')}/users/countries-and-languages`,
-    countriesAndLanguagesSchema,
-    { signal },
-  );
+  return httpGet(apiUrl('users/countries-and-languages'), countriesAndLanguagesSchema, { signal });
 }
 
 /** Loaded only when a screen asks for it (not part of start-up), then cached (§4). */

@@ -1,6 +1,6 @@
 import { userProfileSchema, type UserProfile } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getConfig } from '../../config/runtime-config.js';
+import { apiUrl } from '../../config/runtime-config.js';
 import { isAuthorised } from '../auth/session.js';
 import { httpGet } from '../http/http-client.js';
 
@@ -10,11 +10,9 @@ import { httpGet } from '../http/http-client.js';
  */
 export const profileQueryKey = ['profile'] as const;
 
-const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path}`;
-
 /** GET {api}/users/me — null when the error was handled by the §8 catalogue. */
 export function fetchProfile(signal?: AbortSignal): Promise<UserProfile | null> {
-  return httpGet(joinUrl(getConfig().apiBase, 'users/me'), userProfileSchema, { signal });
+  return httpGet(apiUrl('users/me'), userProfileSchema, { signal });
 }
 
 export const profileQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { contentDocumentSchema, type ContentDocument } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getConfig } from '../../../config/runtime-config.js';
+import { contentUrl } from '../../../config/runtime-config.js';
 import { httpGet } from '../../../lib/http/http-client.js';
 
 /** The request failed and the http client already told the user (§8): nothing to show. */
@@ -13,7 +13,7 @@ export async function fetchInfoDocument(
   id: string,
   signal?: AbortSignal,
 ): Promise<ContentDocument> {
-  const url = `${getConfig().contentBase}/infodocument/${encodeURIComponent(id)}`;
+  const url = contentUrl(`infodocument/${encodeURIComponent(id)}`);
   const document = await httpGet(url, contentDocumentSchema, { signal });
   if (document === null) throw new ContentDocumentUnavailable(id);
   return document;

@@ -1,6 +1,6 @@
 import { newsItemSchema, type NewsItem } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getConfig } from '../../../config/runtime-config.js';
+import { newsUrl } from '../../../config/runtime-config.js';
 import { httpGet } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 
@@ -10,7 +10,7 @@ import { HttpError } from '../../../lib/http/http-error.js';
  * page, not a blank page), so the HttpError reaches the query.
  */
 export async function fetchNewsItem(id: string, signal?: AbortSignal): Promise<NewsItem> {
-  const item = await httpGet(`${getConfig().newsBase}/${encodeURIComponent(id)}`, newsItemSchema, {
+  const item = await httpGet(newsUrl(encodeURIComponent(id)), newsItemSchema, {
     handleErrors: false,
     ...(signal ? { signal } : {}),
   });

@@ -2,7 +2,8 @@ import { communitySearchCountSchema, type CommunitySearchCount } from '@portico/
 import { queryOptions } from '@tanstack/react-query';
 import { httpGet } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
-import { apiUrl, searchCountQueryDefaults } from './search-api.js';
+import { apiUrl } from '../../../config/runtime-config.js';
+import { searchCountQueryDefaults } from './search-api.js';
 
 /**
  * §7 `GET {api}/communities/search/count?query=`: asked directly when no product is chosen

@@ -1,5 +1,3 @@
-import { getConfig } from '../../../config/runtime-config.js';
-
 /**
  * What every count query of the search page shares (§4 "Product search runs only when both
  * query and productId are present and differ from the last criteria"): the criteria are the
@@ -10,11 +8,6 @@ export const searchCountQueryDefaults = {
   staleTime: Infinity,
   retry: false,
 } as const;
-
-export const joinUrl = (base: string, path: string): string =>
-  `${base.replace(/\/+$/, '')}/${path}`;
-
-export const apiUrl = (path: string): string => joinUrl(getConfig().apiBase, path);
 
 /** §8: how a failed University or support-system call is logged. */
 export const UNIVERSITY_OR_SN_ERROR = 'Error in University or SN call';

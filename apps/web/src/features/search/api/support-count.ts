@@ -3,7 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { handleHttpError } from '../../../lib/http/error-catalogue.js';
 import { httpGet } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
-import { apiUrl, searchCountQueryDefaults, UNIVERSITY_OR_SN_ERROR } from './search-api.js';
+import { apiUrl } from '../../../config/runtime-config.js';
+import { searchCountQueryDefaults, UNIVERSITY_OR_SN_ERROR } from './search-api.js';
 
 /**
  * §7 `GET {api}/support/count?userId=&query=` (§6 SUPPORT_SERVICE_NOW only; userId is the

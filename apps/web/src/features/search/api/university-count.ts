@@ -2,7 +2,8 @@ import { universitySearchCountSchema, type UniversitySearchCount } from '@portic
 import { queryOptions } from '@tanstack/react-query';
 import { httpGet } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
-import { apiUrl, searchCountQueryDefaults, UNIVERSITY_OR_SN_ERROR } from './search-api.js';
+import { apiUrl } from '../../../config/runtime-config.js';
+import { searchCountQueryDefaults, UNIVERSITY_OR_SN_ERROR } from './search-api.js';
 
 /**
  * §7 `GET {api}/university/search/count?query=`: count -1 when the learning platform cannot

@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { getConfig } from '../../../config/runtime-config.js';
+import { apiUrl } from '../../../config/runtime-config.js';
 import { httpDownload } from '../../../lib/http/http-client.js';
 import { fileSaver } from '../utils/save-file.js';
 
 /** The name used when the server suggests none. */
 export const CASES_FILE_NAME = 'cases.csv';
-
-const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path}`;
 
 /**
  * `GET {api}/support/cases/download` (§7): fetched with the bearer token (a plain link would
@@ -14,7 +12,7 @@ const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, 
  * §8 catalogue; resolves whether a file was saved.
  */
 export async function downloadAllCases(): Promise<boolean> {
-  const file = await httpDownload(joinUrl(getConfig().apiBase, 'support/cases/download'), {
+  const file = await httpDownload(apiUrl('support/cases/download'), {
     headers: { Accept: 'text/csv, */*' },
   });
   if (!file) return false;
