@@ -15,12 +15,12 @@ export function LandingPage({ page }: { page: LandingPageEntry }) {
   const titleId = useId();
   const href = page.link(getConfig().links);
   return (
-    <section className="landing" aria-labelledby={titleId}>
-      <h1 id={titleId} className="landing__title">
+    <section className="landing ui-panel" aria-labelledby={titleId}>
+      <h1 id={titleId} className="ui-page-title">
         {t(page.titleKey)}
       </h1>
       <p className="landing__description">{t(page.descriptionKey)}</p>
-      <a className="landing__button" href={href} target="_blank" rel="noopener">
+      <a className="ui-button" href={href} target="_blank" rel="noopener">
         {t(page.buttonKey)}
         <span className="ui-visually-hidden">{` ${t('landing.new-window')}`}</span>
       </a>

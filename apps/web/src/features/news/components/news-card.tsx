@@ -31,7 +31,7 @@ export function NewsCard({ item, locale }: NewsCardProps) {
       </div>
       <div className="news-card__body">
         <h2 className="news-card__title">
-          <Link className="news-card__link" to={paths.newsItem(item.title, item.id)}>
+          <Link className="ui-card-link" to={paths.newsItem(item.title, item.id)}>
             {item.title}
           </Link>
         </h2>

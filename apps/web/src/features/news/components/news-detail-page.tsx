@@ -11,6 +11,7 @@ import { sanitizeNewsHtml } from '../utils/sanitize-news-html.js';
 import { NewsHeaderImage } from './news-header-image.js';
 import { SubscribeTile } from './subscribe-tile.js';
 import '../news.labels.js';
+import '../../../components/ui/ui.css';
 import '../news.css';
 
 /** Ids are whole numbers; anything else cannot name a news item. */
@@ -39,7 +40,7 @@ export function NewsDetailPage() {
         : news.error;
     content = (
       <>
-        <h1 className="news-detail__title">{t('news.title')}</h1>
+        <h1 className="ui-page-title">{t('news.title')}</h1>
         <p className="news-detail__error" role="alert">
           {catalogueEntry(error).content}
         </p>
@@ -51,7 +52,7 @@ export function NewsDetailPage() {
       <article className="news-detail__article">
         {item.headerImage && <NewsHeaderImage image={item.headerImage} />}
         <header className="news-detail__header">
-          <h1 className="news-detail__title">{item.title}</h1>
+          <h1 className="ui-page-title">{item.title}</h1>
           {item.subtitle && <p className="news-detail__subtitle">{item.subtitle}</p>}
           <p className="news-detail__meta">
             {item.location && <span className="news-detail__location">{item.location}</span>}

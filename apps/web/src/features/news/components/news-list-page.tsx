@@ -12,6 +12,7 @@ import { newsQueryStorage } from '../utils/news-query-storage.js';
 import { NewsCard } from './news-card.js';
 import { SubscribeTile } from './subscribe-tile.js';
 import '../news.labels.js';
+import '../../../components/ui/ui.css';
 import '../news.css';
 
 /**
@@ -50,7 +51,7 @@ export function NewsListPage() {
 
   return (
     <div className="news-list">
-      <h1 className="news-list__heading">{t('news.title')}</h1>
+      <h1 className="ui-page-title">{t('news.title')}</h1>
       <Toolbar
         count={result ? total : undefined}
         loading={list.isFetching}

@@ -12,12 +12,12 @@ export function SubscribeTile() {
   const t = useT();
   const titleId = useId();
   return (
-    <aside className="news-subscribe" aria-labelledby={titleId}>
+    <aside className="news-subscribe ui-panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="news-subscribe__title">
         {t('news.subscribe.title')}
       </h2>
       <p className="news-subscribe__text">{t('news.subscribe.text')}</p>
-      <Link className="news-subscribe__link" to={paths.mySettingsSubscriptions()}>
+      <Link className="ui-button" to={paths.mySettingsSubscriptions()}>
         {t('news.subscribe.link')}
       </Link>
     </aside>

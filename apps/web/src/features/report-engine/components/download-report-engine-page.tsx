@@ -5,6 +5,7 @@ import { getConfig } from '../../../config/runtime-config.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { sanitizeDocumentHtml } from '../utils/sanitize-document-html.js';
 import '../report-engine.labels.js';
+import '../../../components/ui/ui.css';
 import '../report-engine.css';
 
 /** §2 download-report-engine: the content document shown above the download link. */
@@ -60,9 +61,9 @@ export function DownloadReportEnginePage() {
 
   return (
     <div className="report-engine">
-      <h1 className="report-engine__title">{t('report-engine.title')}</h1>
+      <h1 className="ui-page-title">{t('report-engine.title')}</h1>
       <ReportEngineDocument />
-      <p className="report-engine__download">
+      <p className="report-engine__download ui-panel">
         {t('report-engine.download.hint')}{' '}
         <a ref={link} className="report-engine__link" href={href} download>
           {t('report-engine.download.link')}

@@ -67,7 +67,7 @@ export function SearchPage() {
 
   return (
     <div className="search-page">
-      <h1 className="search-page__heading">{t('search.title')}</h1>
+      <h1 className="ui-page-title">{t('search.title')}</h1>
       {profile && (
         <NoticeBanner
           noticeId={SEARCH_NOTICE_ID}

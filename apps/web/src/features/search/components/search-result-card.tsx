@@ -53,7 +53,7 @@ export function SearchResultCard({ card, onOpen }: SearchResultCardProps) {
       <h2 className="search-card__title" id={titleId}>
         {card.enabled && url !== null ? (
           <a
-            className="search-card__link"
+            className="ui-card-link"
             href={url}
             target="_blank"
             rel="noopener noreferrer"

@@ -32,7 +32,7 @@ export function DownloadCasesButton() {
     <div className="services-download">
       <button
         type="button"
-        className="services-button"
+        className="ui-button"
         aria-disabled={busy || undefined}
         aria-busy={busy || undefined}
         onClick={start}

@@ -9,6 +9,7 @@ import { frameAddress } from '../utils/frame-address.js';
 import { DownloadCasesButton } from './download-cases-button.js';
 import { SupportFrame } from './support-frame.js';
 import '../services.labels.js';
+import '../../../components/ui/ui.css';
 import '../services.css';
 
 /**
@@ -42,7 +43,7 @@ export function ServicesPage() {
     <div className="services-page">
       {(!noTitle || download) && (
         <div className="services-page__header">
-          {!noTitle && <h1 className="services-page__title">{title}</h1>}
+          {!noTitle && <h1 className="ui-page-title">{title}</h1>}
           {download && <DownloadCasesButton />}
         </div>
       )}

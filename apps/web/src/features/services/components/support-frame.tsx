@@ -50,7 +50,7 @@ export function SupportFrame({ address, title }: SupportFrameProps) {
         </p>
         <button
           type="button"
-          className="services-button services-button--secondary"
+          className="ui-button ui-button--secondary"
           onClick={() => void token.refetch()}
         >
           {t('support.frame.retry')}

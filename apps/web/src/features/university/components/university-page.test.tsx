@@ -89,7 +89,7 @@ describe('University4U', () => {
       name: /^Go to the learning platform/,
     });
     expectNewWindow(button, links.learning);
-    expect(button).toHaveClass('university__button');
+    expect(button).toHaveClass('ui-button');
     expect(within(hero()).getAllByRole('link')).toHaveLength(1);
     expect(screen.queryByText(/does not include the learning platform/)).not.toBeInTheDocument();
   });
@@ -121,7 +121,7 @@ describe('University4U', () => {
       name: /^Go to the legacy learning site/,
     });
     expectNewWindow(legacy, links.learningLegacy);
-    expect(legacy).toHaveClass('university__button');
+    expect(legacy).toHaveClass('ui-button');
     const secondLine = screen.getByText(/does not include the learning platform/);
     const catalogue = within(secondLine).getByRole('link', {
       name: /^Browse the course catalogue/,

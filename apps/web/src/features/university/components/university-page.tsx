@@ -8,6 +8,7 @@ import { learningAccess, type LearningAccess } from '../utils/learning-access.js
 import { ContactLine } from './contact-line.js';
 import { ExternalLink } from './external-link.js';
 import '../university.labels.js';
+import '../../../components/ui/ui.css';
 import '../university.css';
 
 /** The learning-platform button of each variant: its label and the configured address. */
@@ -23,7 +24,7 @@ function LearningActions({ access }: { access: LearningAccess }) {
             {t('university.no-access.catalogue')}
           </ExternalLink>
         </p>
-        <ExternalLink className="university__button" href={links.learningLegacy}>
+        <ExternalLink className="ui-button" href={links.learningLegacy}>
           {t('university.button.legacy')}
         </ExternalLink>
       </div>
@@ -32,10 +33,7 @@ function LearningActions({ access }: { access: LearningAccess }) {
   const partner = access === 'partner';
   return (
     <div className="university__actions">
-      <ExternalLink
-        className="university__button"
-        href={partner ? links.learningPartner : links.learning}
-      >
+      <ExternalLink className="ui-button" href={partner ? links.learningPartner : links.learning}>
         {t(partner ? 'university.button.partner' : 'university.button.standard')}
       </ExternalLink>
     </div>
@@ -75,8 +73,8 @@ export function UniversityPage() {
 
   return (
     <div className="university">
-      <section className="university__hero" aria-labelledby={titleId}>
-        <h1 id={titleId} className="university__title">
+      <section className="ui-panel" aria-labelledby={titleId}>
+        <h1 id={titleId} className="ui-page-title">
           {t('university.title')}
         </h1>
         <p className="university__intro">{t('university.intro')}</p>
