@@ -32,3 +32,9 @@ export const demoUsers: readonly DemoUser[] = [
 
 /** The first demo user, for tests that need any signed-in person. */
 export const anyDemoUser: DemoUser = demoUsers[0]!;
+
+/** The demo accounts' e-mail addresses, by first name, for the tests. */
+export const anna = 'anna.customer@portico.test';
+export const paul = 'paul.partner@portico.test';
+export const erik = 'erik.employee@portico.test';
+export const nina = 'nina.basic@portico.test';

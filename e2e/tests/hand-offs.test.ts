@@ -6,14 +6,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page, Route } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
+import { anna, nina, paul } from '../support/demo-users.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
-const anna = 'anna.customer@portico.test';
-const paul = 'paul.partner@portico.test';
-const nina = 'nina.basic@portico.test';
 
 /** The defaults of apps/api/src/config/env.ts, as /config.json hands them to the app. */
 const defaults = {

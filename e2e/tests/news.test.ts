@@ -3,12 +3,13 @@
 // real server with its seeded demo news.
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
+import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
+import { anna } from '../support/demo-users.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
-const anna = 'anna.customer@portico.test';
 /** anna's account manager in the demo seed. */
 const annaManager = 'Sofia Marquez';
 
@@ -41,16 +42,6 @@ function daysAgo(days: number): Date {
 async function openNews(page: Page, path = '/news'): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
   await cards(page).first().waitFor({ state: 'visible' });
-}
-
-/** The API as the signed-in page sees it (bearer from local storage), for picking test data. */
-async function apiJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (target) => {
-    const token = window.localStorage.getItem('access_token') ?? '';
-    const response = await fetch(target, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new Error(`${target} answered ${response.status}`);
-    return (await response.json()) as T;
-  }, path);
 }
 
 describe('news, signed in as anna', () => {

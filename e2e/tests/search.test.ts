@@ -11,15 +11,14 @@ import type {
 } from '@portico/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
+import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
+import { anna, nina, paul } from '../support/demo-users.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
 const implicitBaseUrl = inject('implicitBaseUrl');
-const anna = 'anna.customer@portico.test';
-const paul = 'paul.partner@portico.test';
-const nina = 'nina.basic@portico.test';
 /** The demo seed has results for this word in every source for anna (search API tests). */
 const word = 'report';
 /** Matches nothing in the demo seed. */
@@ -64,16 +63,6 @@ async function settled(page: Page): Promise<string> {
     .getByText(/results? in total$/)
     .waitFor({ state: 'visible' });
   return ((await total(page).textContent()) ?? '').trim();
-}
-
-/** The API as the signed-in page sees it (bearer from local storage). */
-async function apiJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (target) => {
-    const token = window.localStorage.getItem('access_token') ?? '';
-    const response = await fetch(target, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new Error(`${target} answered ${response.status}`);
-    return (await response.json()) as T;
-  }, path);
 }
 
 async function productNamed(page: Page, name: string): Promise<Product> {

@@ -5,14 +5,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, FrameLocator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
+import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
+import { anna, nina, paul } from '../support/demo-users.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
-const anna = 'anna.customer@portico.test';
-const paul = 'paul.partner@portico.test';
-const nina = 'nina.basic@portico.test';
 /** A case of anna's account in the demo seed (apps/api/src/db/seed/support-desk.ts). */
 const annaCase = 'CS0001001';
 
@@ -72,16 +71,6 @@ const frameElement = (page: Page) => page.locator('iframe.services-frame');
 const frame = (page: Page): FrameLocator => page.frameLocator('iframe.services-frame');
 const frameHeading = (page: Page) => frame(page).getByRole('heading', { level: 1 });
 const downloadButton = (page: Page) => page.getByRole('button', { name: 'Download all cases' });
-
-/** The API as the signed-in page sees it (bearer from local storage). */
-async function apiJson<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (target) => {
-    const token = window.localStorage.getItem('access_token') ?? '';
-    const response = await fetch(target, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new Error(`${target} answered ${response.status}`);
-    return (await response.json()) as T;
-  }, path);
-}
 
 /** The page title the label rule gives: the server's label, else the English default. */
 async function expectedTitle(page: Page, key: string): Promise<string> {
