@@ -16,6 +16,7 @@ import { SharedHtml } from './shared-html.js';
 import { footerQueryOptions, headerQueryOptions } from './shell-queries.js';
 import { useNavigationEffects } from './use-navigation-effects.js';
 import './shell.labels.js';
+import '../../components/ui/ui.css';
 import './shell.css';
 import './shared-chrome.css';
 
@@ -67,7 +68,7 @@ export function AppShell() {
       <LoadingBar />
       <IconSprite />
       {!visible && (
-        <p className="app-visually-hidden" role="status">
+        <p className="ui-visually-hidden" role="status">
           {t('shell.pageLoading')}
         </p>
       )}
