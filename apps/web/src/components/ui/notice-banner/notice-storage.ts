@@ -1,9 +1,10 @@
 import { local, session } from '../../../lib/storage/storage.js';
 
 /**
- * §4 Notice banner: "don't show again" is a per-user, per-notice flag in local storage; the
- * key carries both ids (and a version prefix) so users sharing a browser do not hide each
- * other's notices. The x only closes the notice for this browser session.
+ * §4 Notice banner: "don't show again" is a per-user, per-notice flag in local storage. The
+ * key carries both ids, so users sharing a browser do not hide each other's notices, and the
+ * notice id is its version: a new notice (alertHidedNew2) has a new key and shows again. The x
+ * only closes the notice for this browser session.
  */
 export const noticeHiddenKey = (noticeId: string, userId: string): string =>
   `portico.notice.${noticeId}.${userId}.hidden`;
