@@ -1,13 +1,33 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './vite-precompress.js';
 
 // The API server serves the built app and /config.json; in dev, Vite proxies to it.
 const apiTarget = process.env['PORTICO_API'] ?? 'http://localhost:8080';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true },
+  plugins: [react(), precompress()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app: in chunks of their own they stay
+        // cached across releases. React and the router are the largest and steadiest part.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 2,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: Object.fromEntries(
       ['/api', '/oidc', '/shared', '/config.json', '/health', '/support-desk'].map((p) => [

@@ -74,6 +74,9 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
       serve: false,
       cacheControl: false,
       index: false,
+      // The web build writes .br and .gz copies of its text files (apps/web/vite-precompress.ts):
+      // the smaller one the browser accepts is sent, with no compression work per request.
+      preCompressed: true,
     });
   } else {
     app.log.warn(
@@ -98,12 +101,12 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
 
     const file = await fileFor(distDir, path);
     if (file) {
-      reply.header('cache-control', cacheControlFor(file));
+      reply.header('cache-control', cacheControlFor(file)).header('vary', 'Accept-Encoding');
       return reply.sendFile(file);
     }
     if (!acceptsHtml(request)) return reply.callNotFound();
     // Client-side route: the SPA decides what to show (and its own "not found").
-    reply.header('cache-control', 'no-cache').header('vary', 'Accept');
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept, Accept-Encoding');
     return reply.sendFile('index.html');
   });
 };
