@@ -44,6 +44,22 @@ function time(date: Date): string {
   return `<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
 }
 
+/**
+ * A data table that scrolls sideways on a narrow screen instead of overflowing the frame; the
+ * scrolling box is a named region that takes keyboard focus, so it can be scrolled by keys.
+ */
+function scrollingTable(className: string, caption: string, head: string, rows: string): string {
+  return `<div class="table-scroll" role="region" aria-label="${e(caption)}" tabindex="0">
+<table class="${className}">
+<caption class="visually-hidden">${e(caption)}</caption>
+<thead><tr>${head}</tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</div>`;
+}
+
 function errorSummary(
   errors: Record<string, string | undefined>,
   anchors: Record<string, string>,
@@ -229,13 +245,12 @@ export function trackCasesPage(cases: readonly SupportCase[], statusSlug: string
     .join('\n');
   const count = cases.length === 1 ? '1 case' : `${cases.length} cases`;
   const table = cases.length
-    ? `<table class="cases">
-<caption class="visually-hidden">Cases of your account</caption>
-<thead><tr><th scope="col">Case</th><th scope="col">Short description</th><th scope="col">Category</th><th scope="col">Priority</th><th scope="col">Status</th><th scope="col">Updated</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>`
+    ? scrollingTable(
+        'cases',
+        'Cases of your account',
+        '<th scope="col">Case</th><th scope="col">Short description</th><th scope="col">Category</th><th scope="col">Priority</th><th scope="col">Status</th><th scope="col">Updated</th>',
+        rows,
+      )
     : '<p class="empty">No cases match this filter.</p>';
   return layout(
     'Track cases',
@@ -307,13 +322,12 @@ export function contactsPage(contacts: readonly ContactRow[]): string {
 <p>The people of your account who work with our support team.</p>
 ${
   contacts.length
-    ? `<table class="contacts">
-<caption class="visually-hidden">Contacts of your account</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Email</th><th scope="col">Phone</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>`
+    ? scrollingTable(
+        'contacts',
+        'Contacts of your account',
+        '<th scope="col">Name</th><th scope="col">Role</th><th scope="col">Email</th><th scope="col">Phone</th>',
+        rows,
+      )
     : '<p class="empty">Your account has no contacts yet.</p>'
 }`,
   );

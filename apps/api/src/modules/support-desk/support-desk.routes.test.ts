@@ -261,6 +261,11 @@ describe.each(databaseKinds())('support desk over %s', (kind) => {
       );
       expect(caseNumbersOn(all)).not.toContain('CS0001006');
       expect(caseNumbersOn(all)).not.toContain('CS0001008');
+      // On a narrow screen the table scrolls inside a named region reachable by keyboard.
+      const region = document(all).querySelector('table.cases')?.parentElement;
+      expect(region?.getAttribute('role')).toBe('region');
+      expect(region?.getAttribute('aria-label')).toBe('Cases of your account');
+      expect(region?.getAttribute('tabindex')).toBe('0');
 
       const inProgress = await desk('/support-desk/track-cases?status=in-progress', cookie);
       expect(caseNumbersOn(inProgress)).toEqual(['CS0001001']);
