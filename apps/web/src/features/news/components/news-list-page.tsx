@@ -73,9 +73,13 @@ export function NewsListPage() {
       </Toolbar>
 
       {items.length > 0 && (
-        <ul className="news-grid" aria-label={t('news.list.label')} aria-busy={list.isFetching}>
+        <ul
+          className="ui-card-grid news-grid"
+          aria-label={t('news.list.label')}
+          aria-busy={list.isFetching}
+        >
           {items.map((item) => (
-            <li key={item.id} className="news-grid__cell">
+            <li key={item.id}>
               <NewsCard item={item} locale={locale} />
             </li>
           ))}

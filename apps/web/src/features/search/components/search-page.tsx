@@ -105,12 +105,12 @@ export function SearchPage() {
             </p>
           )}
           <ul
-            className="search-grid"
+            className="ui-card-grid"
             aria-label={t('search.cards.label')}
             aria-busy={total.loading}
           >
             {cards.map((card) => (
-              <li key={card.id} className="search-grid__cell">
+              <li key={card.id}>
                 <SearchResultCard card={card} onOpen={(c, url) => onOpen(c.id, url)} />
               </li>
             ))}
