@@ -8,7 +8,7 @@ import { ensureDeps, repoRoot } from './ensure-deps.mjs';
 const chromium = '/usr/bin/chromium';
 
 const steps = [
-  { name: 'lint', script: 'lint', what: 'ESLint over the whole repository' },
+  { name: 'lint', script: 'lint', what: 'ESLint and Prettier over the whole repository' },
   { name: 'typecheck', script: 'typecheck', what: 'TypeScript: contracts, api, web, e2e' },
   { name: 'unit', script: 'test:unit', what: 'Vitest: contracts, web and api projects' },
   { name: 'build', script: 'build', what: 'Vite build of the web app, bundle of the API' },

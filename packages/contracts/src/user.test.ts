@@ -6,7 +6,9 @@ describe('user profile derivations (§3)', () => {
     expect(userType({ unit4Employee: true, permissions: ['PARTNER'] })).toBe('employee');
     expect(userType({ unit4Employee: false, permissions: ['PARTNER', 'NEWS'] })).toBe('partner');
     expect(userType({ unit4Employee: false, permissions: ['SALES'] })).toBe('customer');
-    expect(userType({ unit4Employee: false, permissions: ['SUPPORT_SERVICE_NOW'] })).toBe('customer');
+    expect(userType({ unit4Employee: false, permissions: ['SUPPORT_SERVICE_NOW'] })).toBe(
+      'customer',
+    );
     expect(userType({ unit4Employee: false, permissions: ['DOCEBO'] })).toBe('');
   });
 

@@ -22,9 +22,14 @@ export const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl,
     /** PostgreSQL schema to work in (tests use a fresh one per run). */
-    DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('public'),
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .default('public'),
     DEMO_SEED: flag,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
 
     // Sign-in
     OIDC_ISSUER: optionalUrl,

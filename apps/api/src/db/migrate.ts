@@ -15,7 +15,9 @@ export async function migrate(db: Db): Promise<string[]> {
        )`,
     );
     const done = new Set(
-      (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+      (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map(
+        (r) => r.name,
+      ),
     );
     const applied: string[] = [];
     for (const m of migrations) {
