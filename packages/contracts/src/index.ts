@@ -6,4 +6,5 @@ export * from './errors.js';
 export * from './news.js';
 export * from './search.js';
 export * from './support.js';
+export * from './text.js';
 export * from './user.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './text.js';
 
 export const headerImageSchema = z.object({
   large: z.string(),
@@ -78,9 +79,7 @@ export const newsListQuerySchema = z
     if (query.length > NEWS_MAX_QUERY_LENGTH) {
       return fail(`query must be at most ${NEWS_MAX_QUERY_LENGTH} characters`);
     }
-    // PostgreSQL text cannot hold NUL; other control characters are never typed by a person.
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(query)) {
+    if (hasControlCharacters(query)) {
       return fail('query must not contain control characters');
     }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './text.js';
 
 /** Search text limits of every count endpoint (§7 search rows). */
 export const SEARCH_MAX_QUERY_LENGTH = 200;
@@ -10,13 +11,19 @@ export const SEARCH_MAX_QUERY_LENGTH = 200;
  */
 export const SEARCH_COUNT_LIMIT = 1000;
 
-/** One query-string value; a repeated parameter arrives as a list and is refused. */
+/**
+ * One query-string value; a repeated parameter arrives as a list and is refused, and control
+ * characters are refused before they reach a database or an external source.
+ */
 function text(name: string, max: number) {
   return z
     .string({ error: `${name} is required, given once` })
     .trim()
     .min(1, { error: `${name} is required` })
-    .max(max, { error: `${name} must be at most ${max} characters` });
+    .max(max, { error: `${name} must be at most ${max} characters` })
+    .refine((value) => !hasControlCharacters(value), {
+      error: `${name} must not contain control characters`,
+    });
 }
 
 const searchText = text('query', SEARCH_MAX_QUERY_LENGTH);

@@ -310,6 +310,20 @@ describe.each(databaseKinds())('search count endpoints over %s', (kind) => {
       expect(res.statusCode, url).toBe(400);
       expect(apiErrorSchema.parse(res.json()).statusCode).toBe(400);
     }
+    // A NUL cannot reach PostgreSQL (nor any other control character an external source).
+    for (const url of [
+      `/api/search/count?productId=x&query=a%00b`,
+      `/api/search/combined-count?productId=x&query=a%00b`,
+      '/api/communities/search/count?query=a%00b',
+      '/api/university/search/count?query=a%07b',
+      '/api/support/count?userId=u-anna&query=a%00b',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).message, url).toBe(
+        'query must not contain control characters',
+      );
+    }
     expect((await get(`/api/search/count?productId=x&query=${'a'.repeat(200)}`)).statusCode).toBe(
       404,
     );

@@ -11,6 +11,8 @@ export const searchLabels = defineLabels({
   'search.no-query': 'No query entered',
   'search.no-results': 'Oops, we could not find any results. Please modify your search.',
   'search.query.too-long': 'Please enter a query of at most {{number}} characters.',
+  'search.query.control-characters':
+    'This query contains characters that cannot be searched. Please type it again.',
   // §2: the count label of a card: no results, 1 result or N results.
   'search.count.none': 'No results',
   'search.count.one': '1 result',

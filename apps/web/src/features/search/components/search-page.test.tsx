@@ -227,6 +227,17 @@ describe('search results page: messages', () => {
     expect(search.requests('university')).toHaveLength(0);
   });
 
+  it('refuses a query with control characters, readably and without calls', async () => {
+    const search = serve();
+    await open('/search?query=a%00b&productId=c-fin');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This query contains characters that cannot be searched. Please type it again.',
+    );
+    expect(screen.queryByRole('list', { name: 'Results by source' })).toBeNull();
+    expect(search.requests('university')).toHaveLength(0);
+    expect(search.requests('combined')).toHaveLength(0);
+  });
+
   it('says "Oops…" when every source answered and nothing was found; every card is disabled', async () => {
     serve({ answers: noSourceAnswers });
     await open('/search?query=zebra&productId=c-fin');

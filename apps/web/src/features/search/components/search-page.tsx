@@ -1,4 +1,4 @@
-import { SEARCH_MAX_QUERY_LENGTH, type Product } from '@portico/contracts';
+import { hasControlCharacters, SEARCH_MAX_QUERY_LENGTH, type Product } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { NoticeBanner } from '../../../components/ui/notice-banner/notice-banner.js';
 import { Toolbar } from '../../../components/ui/toolbar/toolbar.js';
@@ -45,7 +45,9 @@ export function SearchPage() {
 
   const { query, productId } = criteria;
   const tooLong = query.length > SEARCH_MAX_QUERY_LENGTH;
-  const askable = query !== '' && !tooLong && profile !== null;
+  // Only a crafted address carries these; the API would refuse the query (400).
+  const unsearchable = hasControlCharacters(query);
+  const askable = query !== '' && !tooLong && !unsearchable && profile !== null;
   const canSearchSupport = hasPermissions(profile, 'SUPPORT_SERVICE_NOW');
   const product = findProduct(productId, products.data ?? [], profile?.connectedProducts ?? []);
 
@@ -85,6 +87,11 @@ export function SearchPage() {
       {tooLong && (
         <p className="search-page__message" role="alert">
           {t('search.query.too-long', { number: SEARCH_MAX_QUERY_LENGTH })}
+        </p>
+      )}
+      {unsearchable && (
+        <p className="search-page__message" role="alert">
+          {t('search.query.control-characters')}
         </p>
       )}
 
