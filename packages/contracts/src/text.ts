@@ -8,3 +8,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
+
+/** The value without those characters (form text a person pasted from somewhere odd). */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
+}

@@ -343,6 +343,25 @@ describe.each(databaseKinds())('support desk over %s', (kind) => {
       expect(paul.statusCode).toBe(404);
     });
 
+    it('drops invisible control characters (a NUL cannot be stored) and keeps line breaks', async () => {
+      const cookie = await deskCookie(ANNA);
+      const csrf = csrfOf(await desk('/support-desk/incident', cookie));
+      const res = await post('/support-desk/incident', cookie, {
+        _csrf: csrf,
+        shortDescription: 'Pasted\u0000 title\u0007',
+        description: 'Line one\u0000\nLine\ttwo',
+        category: 'Data issue',
+        priority: '3 - Moderate',
+      });
+      expect(res.statusCode).toBe(303);
+      const number = /track-case\/(CS\d{7})/.exec(String(res.headers.location))?.[1];
+      const csv = parseCsv((await downloadCsv(ANNA)).body.replace(/^\uFEFF/, ''));
+      expect(csv.find((r) => r[0] === number)?.slice(1, 3)).toEqual([
+        'Pasted title',
+        'Line one\nLine\ttwo',
+      ]);
+    });
+
     it('re-renders what was typed with clear messages when the form is invalid', async () => {
       const cookie = await deskCookie(ANNA);
       const csrf = csrfOf(await desk('/support-desk/incident', cookie));

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '@portico/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
@@ -110,11 +111,15 @@ export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 export type FormResult<Field extends string, Value> =
   { ok: true; value: Value } | { ok: false; errors: FieldErrors<Field> };
 
+/**
+ * Form text: invisible control characters (a NUL cannot even be stored) are dropped rather
+ * than refused, since the person could not see what to remove; tabs and line breaks stay.
+ */
 const text = (required: string, max: number, tooLong: string) =>
   z
     .string()
     .optional()
-    .transform((v) => (v ?? '').trim())
+    .transform((v) => withoutControlCharacters(v ?? '').trim())
     .pipe(z.string().min(1, required).max(max, tooLong));
 
 const incidentSchema = z.object({
