@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@portico/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/db.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -44,7 +45,9 @@ export async function signIn(
   if ((await countRecentFailures(db, ip, WINDOW_SECONDS)) >= MAX_FAILURES)
     return { outcome: 'rate-limited' };
 
-  const user = await findUserByEmail(db, email);
+  // No account has such an address, and PostgreSQL text cannot even hold a NUL: an unknown
+  // account, on the same path (dummy hash, counted failure) as any other.
+  const user = hasControlCharacters(email) ? null : await findUserByEmail(db, email);
   const passwordMatches = await verifyPassword(
     password,
     user?.passwordHash ?? (await getDummyHash()),

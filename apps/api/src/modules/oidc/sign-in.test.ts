@@ -82,6 +82,17 @@ describe('the sign-in page of the embedded provider (issue 2 §3)', () => {
     expect(unknownUser.body).toContain('value="nobody@portico.test"');
   }, 60_000);
 
+  it('answers an e-mail with control characters like an unknown one (a NUL cannot be looked up)', async () => {
+    const client = browser(t.app, '198.51.100.5');
+    const { action } = await openSignIn(client, t);
+    const response = await client.postForm(action, {
+      email: 'anna\u0000.customer@portico.test',
+      password: 'portico-demo',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(errorRegion(response.body)).toBe(`<p>${incorrect}</p>`);
+  });
+
   it('asks for both fields when one is empty', async () => {
     const client = browser(t.app, '198.51.100.2');
     const { action } = await openSignIn(client, t);
