@@ -272,6 +272,30 @@ describe.each(databaseKinds())(
       expect(response.body).not.toMatch(/<style|<script/);
     });
 
+    it('answers a NUL in a client id or a code as the client error it is, not a 500', async () => {
+      const auth = await t.app.inject({
+        method: 'GET',
+        url: '/oidc/auth?client_id=%00&response_type=code&scope=openid&redirect_uri=x',
+      });
+      expect(auth.statusCode).toBe(400);
+      expect(auth.body).toContain('<h1>Sign-in failed</h1>');
+
+      const token = await t.app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: 'portico-spa',
+          code: 'a\u0000b',
+          code_verifier: pkcePair().verifier,
+          redirect_uri: 'http://localhost/state-redirect',
+        }).toString(),
+      });
+      expect(token.statusCode).toBe(400);
+      expect(token.json()).toMatchObject({ error: 'invalid_grant' });
+    });
+
     it('keeps its signing key across restarts, so issued tokens stay valid', async () => {
       const client = browser(t.app);
       const callback = await signInThroughProvider(client, t.app, {

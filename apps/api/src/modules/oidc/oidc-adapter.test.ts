@@ -26,6 +26,15 @@ describe.each(databaseKinds())('the provider storage over %s', (kind) => {
     expect(await sessions.find('s1')).toBeUndefined();
   });
 
+  it('finds nothing, and fails nothing, for keys with control characters', async () => {
+    const codes = createDbAdapterFactory(t.db)('AuthorizationCode');
+    expect(await codes.find('a\u0000b')).toBeUndefined();
+    expect(await codes.findByUid('a\u0000b')).toBeUndefined();
+    expect(await codes.findByUserCode('a\u0000b')).toBeUndefined();
+    await expect(codes.consume('a\u0000b')).resolves.toBeUndefined();
+    await expect(codes.destroy('a\u0000b')).resolves.toBeUndefined();
+  });
+
   it('hides expired entries', async () => {
     const codes = createDbAdapterFactory(t.db)('AuthorizationCode');
     await codes.upsert('gone', { accountId: 'u-anna' }, -1);

@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@portico/contracts';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../../db/db.js';
 import {
@@ -23,6 +24,13 @@ function toAdapterPayload(stored: StoredPayload | undefined): AdapterPayload | u
 }
 
 /**
+ * Ids, uids and user codes arrive from requests (a code at the token endpoint, a client id at
+ * /auth). The provider makes every stored one itself, never with control characters, so such
+ * a key finds nothing and changes nothing; a NUL would otherwise fail in PostgreSQL (a 500).
+ */
+const foreignKey = (key: string): boolean => hasControlCharacters(key);
+
+/**
  * The provider's storage in our database (table oidc_payloads), one adapter per model name
  * (Session, Interaction, AuthorizationCode, Grant, …). Every API node sees the same state.
  */
@@ -43,18 +51,23 @@ export function createDbAdapterFactory(db: Queryable): AdapterFactory {
       if (writes % PURGE_EVERY_WRITES === 0) await deleteExpiredPayloads(db);
     },
     async find(id) {
+      if (foreignKey(id)) return undefined;
       return toAdapterPayload(await findPayload(db, model, 'id', id));
     },
     async findByUid(uid) {
+      if (foreignKey(uid)) return undefined;
       return toAdapterPayload(await findPayload(db, model, 'uid', uid));
     },
     async findByUserCode(userCode) {
+      if (foreignKey(userCode)) return undefined;
       return toAdapterPayload(await findPayload(db, model, 'user_code', userCode));
     },
     async consume(id) {
+      if (foreignKey(id)) return;
       await consumePayload(db, model, id);
     },
     async destroy(id) {
+      if (foreignKey(id)) return;
       await deletePayload(db, model, id);
     },
     async revokeByGrantId(grantId) {
