@@ -50,6 +50,33 @@ describe('news, signed in as anna', () => {
     expect(landed.pathname).toBe('/news');
   });
 
+  test('on a phone the header navigation sits behind a Menu button, by mouse and keyboard', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openNews(page);
+    const banner = page.getByRole('banner');
+    const menu = banner.getByRole('button', { name: 'Menu' });
+    const portal = banner.getByRole('navigation', { name: 'Portal' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await portal.isVisible()).toBe(false);
+    await expectNoAxeViolations(page);
+
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await portal.getByRole('link', { name: 'University4U' }).waitFor({ state: 'visible' });
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    expect(await portal.isVisible()).toBe(false);
+
+    // By keyboard: Enter opens it; following a link closes it again.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await portal.getByRole('link', { name: 'University4U' }).click();
+    await page.waitForURL((url) => url.pathname === '/university');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await portal.isVisible()).toBe(false);
+  });
+
   test('/news shows 30 cards, "1–30 of N" and the count, and passes axe', async () => {
     const { page } = session;
     await openNews(page);

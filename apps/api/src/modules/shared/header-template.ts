@@ -32,7 +32,8 @@ const icon = (name: string): string =>
  * The default shared header (§1), fetched by the SPA as HTML and sanitised with DOMPurify
  * before it reaches the DOM: plain markup, no scripts, no inline handlers. The root is a
  * div so the SPA's own host element decides the landmark (a <header> host gives "banner").
- * Every value from configuration or from the USER cookie is escaped.
+ * Every value from configuration or from the USER cookie is escaped. The Menu button starts
+ * hidden: the SPA shows it and opens and closes the navigation with it on narrow screens.
  */
 export function renderHeader(env: Env, user: HeaderUser | null): string {
   const firstName = user?.firstName ?? '';
@@ -49,7 +50,8 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
   return `<div class="portico-header">
   <div class="portico-header__bar">
     <a class="portico-header__logo" href="/news"><span class="portico-header__brand">Portico</span><span class="portico-visually-hidden"> – News</span></a>
-    <nav class="portico-header__nav" aria-label="Portal">
+    <button class="portico-header__menu-button" type="button" aria-expanded="false" aria-controls="portico-header-nav" hidden>${icon('menu')}<span>Menu</span></button>
+    <nav class="portico-header__nav" id="portico-header-nav" aria-label="Portal">
       <ul class="portico-header__nav-list">
         ${nav}
       </ul>

@@ -86,6 +86,17 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
     expect(signOut?.getAttribute('href')).toBe('/logout');
   });
 
+  it('has a Menu button for the navigation, hidden until the app takes it over', async () => {
+    const { doc } = await header();
+    const button = doc.querySelector('button.portico-header__menu-button');
+    expect(button?.textContent).toBe('Menu');
+    expect(button?.getAttribute('type')).toBe('button');
+    expect(button?.hasAttribute('hidden')).toBe(true);
+    expect(button?.getAttribute('aria-expanded')).toBe('false');
+    const nav = doc.getElementById(button?.getAttribute('aria-controls') ?? 'missing');
+    expect(nav?.localName).toBe('nav');
+  });
+
   it('shows Sales Partners only to partners and sales users', async () => {
     const { doc } = await header(userCookie({ firstName: 'Nina', permissions: ['NEWS'] }));
     expect([...doc.querySelectorAll('a')].map((a) => a.textContent)).not.toContain(

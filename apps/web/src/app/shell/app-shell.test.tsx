@@ -237,6 +237,39 @@ describe('app shell: shared header and footer (§1, §7)', () => {
     expect(screen.getByTestId('app-page')).toBe(before);
   });
 
+  it('takes over the header Menu button: it opens and closes the navigation, Escape and navigating close it', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(url('/shared/header'), () =>
+        HttpResponse.text(`<div class="portico-header">
+  <button class="portico-header__menu-button" type="button" aria-expanded="false" aria-controls="portico-header-nav" hidden><span>Menu</span></button>
+  <nav class="portico-header__nav" id="portico-header-nav" aria-label="Portal"><ul><li><a href="/search?query=menu">Search menu</a></li></ul></nav>
+</div>`),
+      ),
+    );
+    const { router } = await renderSignedIn('/news');
+    const menu = within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' });
+    expect(menu).toBeVisible();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menu);
+    const link = screen.getByRole('link', { name: 'Search menu' });
+    link.focus();
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+
+    await user.click(menu);
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('puts the icon sprite in the page, hidden, fetched with its hash', async () => {
     let spriteUrl: URL | null = null;
     server.use(

@@ -10,6 +10,7 @@ import {
   mergeProducts,
   readHeaderSearch,
 } from './header-search.js';
+import { enhanceHeaderMenu } from './header-menu.js';
 import { inAppHref, serverOwnedPaths } from './in-app-link.js';
 import './shell.labels.js';
 
@@ -50,6 +51,22 @@ export function SharedHtml({ as: Host, html, className, search }: SharedHtmlProp
     host.addEventListener('click', onClick);
     return () => host.removeEventListener('click', onClick);
   }, [navigate]);
+
+  // The header's Menu button (narrow screens): taken over with each new HTML, closed on
+  // every navigation.
+  const closeMenu = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    const menu = ref.current ? enhanceHeaderMenu(ref.current) : null;
+    if (!menu) return;
+    closeMenu.current = menu.close;
+    return () => {
+      menu.destroy();
+      closeMenu.current = () => undefined;
+    };
+  }, [html]);
+  useEffect(() => {
+    closeMenu.current();
+  }, [location.pathname]);
 
   const handlesSearch = search !== undefined;
   const catalogue = search?.catalogue;
