@@ -4,8 +4,8 @@
  * Headers without the button keep their navigation as it is.
  */
 export interface HeaderMenu {
-  close(): void;
-  destroy(): void;
+  close: () => void;
+  destroy: () => void;
 }
 
 export function enhanceHeaderMenu(container: ParentNode): HeaderMenu | null {
