@@ -1,7 +1,8 @@
 import type { LabelEntry, Product, UserProfile } from '@portico/contracts';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { expect } from 'vitest';
 import { storeTokens } from '../lib/auth/tokens.js';
 import { TEST_ORIGIN } from '../testing/test-config.js';
 import { AppProviders, createQueryClient } from './providers.js';
@@ -90,4 +91,12 @@ export function renderApp(path: string) {
     </AppProviders>,
   );
   return { router, queryClient, ...view };
+}
+
+/** Signs in, renders the app at `path` and waits until the shell shows the page. */
+export async function renderSignedIn(path: string) {
+  signIn();
+  const app = renderApp(path);
+  await waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible(), { timeout: 5000 });
+  return app;
 }

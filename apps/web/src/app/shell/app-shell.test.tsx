@@ -9,6 +9,7 @@ import {
   defaultHeaderHtml,
   demoProfile,
   renderApp,
+  renderSignedIn,
   shellHandlers,
   signIn,
   url,
@@ -33,13 +34,6 @@ function deferred() {
 }
 
 const page = () => screen.getByTestId('app-page');
-
-async function renderSignedIn(path = '/news') {
-  signIn();
-  const app = renderApp(path);
-  await waitFor(() => expect(page()).toBeVisible(), { timeout: 5000 });
-  return app;
-}
 
 // Whole-app renders on a shared two-core machine: allow for slow first renders.
 vi.setConfig({ testTimeout: 20_000 });

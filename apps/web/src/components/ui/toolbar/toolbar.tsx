@@ -33,9 +33,7 @@ export function Toolbar({
       <p className="ui-toolbar__count" aria-live="polite">
         {count !== undefined && t(count === 1 ? countLabels.one : countLabels.other, { count })}
       </p>
-      {loading && (
-        <span className="ui-toolbar__spinner" role="status" aria-label={t('toolbar.loading')} />
-      )}
+      {loading && <span className="ui-spinner" role="status" aria-label={t('toolbar.loading')} />}
       {helpContentKey !== undefined && (
         <button
           type="button"

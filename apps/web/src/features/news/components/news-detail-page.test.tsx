@@ -1,7 +1,7 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, shellHandlers, signIn, url } from '../../../app/app-test-harness.js';
+import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { setupTestServer } from '../../../testing/msw.js';
@@ -38,12 +38,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function open(path: string) {
-  signIn();
-  const app = renderApp(path);
-  await waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible());
-  return app;
-}
+const open = renderSignedIn;
 
 const stayInformed = () => screen.getByRole('complementary', { name: 'Stay informed' });
 

@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, shellHandlers, signIn } from '../../../app/app-test-harness.js';
+import { type renderApp, renderSignedIn, shellHandlers } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { toIsoDate } from '../../../components/ui/date-filter/date-range.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
@@ -34,12 +34,7 @@ function serve(items = newsItems(45)) {
   return news;
 }
 
-async function open(path: string) {
-  signIn();
-  const app = renderApp(path);
-  await waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible(), { timeout: 5000 });
-  return app;
-}
+const open = renderSignedIn;
 
 const grid = () => screen.findByRole('list', { name: 'News items' });
 const cards = async () => within(await grid()).findAllByRole('article');

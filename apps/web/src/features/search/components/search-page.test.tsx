@@ -2,7 +2,7 @@ import type { UserProfile } from '@portico/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderApp, shellHandlers, signIn } from '../../../app/app-test-harness.js';
+import { demoProfile, renderSignedIn, shellHandlers } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { noticeHiddenKey } from '../../../components/ui/notice-banner/notice-storage.js';
 import { installAnalytics } from '../../../lib/analytics/analytics.js';
@@ -57,9 +57,7 @@ function serve(options: SearchServerOptions & { profile?: UserProfile } = {}) {
 }
 
 async function open(path: string) {
-  signIn();
-  const app = renderApp(path);
-  await waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible());
+  const app = await renderSignedIn(path);
   await screen.findByRole('heading', { level: 1, name: 'Search results' });
   return app;
 }

@@ -68,7 +68,9 @@ export function SearchResultCard({ card, onOpen }: SearchResultCardProps) {
       </h2>
       <p className="search-card__text">{t(`search.card.${card.id}.text`)}</p>
       <p className="search-card__count" id={statusId}>
-        {card.state === 'loading' && <span className="search-card__spinner" aria-hidden="true" />}
+        {card.state === 'loading' && (
+          <span className="ui-spinner ui-spinner--small" aria-hidden="true" />
+        )}
         {status}
       </p>
     </article>

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   demoProfile,
-  renderApp,
+  renderSignedIn,
   shellHandlers,
   signIn,
   url,
@@ -56,12 +56,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function open(path: string) {
-  signIn();
-  const app = renderApp(path);
-  await waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible());
-  return app;
-}
+const open = renderSignedIn;
 
 /** The page's frame, once it is there. */
 const frame = () =>
