@@ -36,6 +36,7 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+    trustProxy: env.TRUST_PROXY, // X-Forwarded-* only from configured proxies (ADR 0015)
   });
   const state: AppState = { ready, shuttingDown: false };
   app.decorate('env', env);

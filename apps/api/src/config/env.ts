@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // The one place that reads process.env (ARCHITECTURE.md). Every variable is listed in the
@@ -11,6 +12,52 @@ const optionalUrl = z
   .string()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may set X-Forwarded-For/-Host/-Proto (ADR 0015): unset, empty or `false`: none
+ * (the default); a whole number: that many proxy hops in front of the server; `true`: any
+ * peer (only when nothing but the proxy can reach the server); otherwise a comma-separated
+ * list of addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
+ * The value is what Fastify's `trustProxy` takes (a hop count as a function of the hop).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): boolean | string[] | ((address: string, hop: number) => boolean) => {
+    const value = (raw ?? '').trim();
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+    }
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not an address, CIDR range, hop count or true/false: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const positive = (fallback: number, max: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
 
 export const envSchema = z
   .object({
@@ -30,6 +77,8 @@ export const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** Proxies whose X-Forwarded-* headers are believed (Fastify trustProxy); none by default. */
+    TRUST_PROXY: trustProxy,
 
     // Sign-in
     OIDC_ISSUER: optionalUrl,
@@ -37,6 +86,10 @@ export const envSchema = z
     OIDC_AUDIENCE: optionalUrl,
     OIDC_RESPONSE_TYPE: z.enum(['code', 'id_token token']).default('code'),
     OIDC_COOKIE_KEYS: z.string().optional(),
+    /** Password hashes one instance runs at once (the rest wait in line). */
+    SIGN_IN_HASH_CONCURRENCY: positive(1, 64),
+    /** Sign-in attempts that may wait for a hash slot; beyond that: 503, try again. */
+    SIGN_IN_HASH_QUEUE: positive(16, 10_000),
 
     // Runtime configuration served to the SPA as /config.json
     CONTENT_BASE: z.string().default('/api/content'),

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type Provider from 'oidc-provider';
 import { rootPlugin } from '../lib/root-plugin.js';
+import { HashQueue } from '../modules/oidc/hash-queue.js';
 import { interactionRoutes } from '../modules/oidc/interaction.routes.js';
 import {
   createOidcProvider,
@@ -28,6 +29,31 @@ declare module 'fastify' {
     embeddedOidc: EmbeddedOidc | null;
   }
 }
+
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'] as const;
+
+/**
+ * Replaces the X-Forwarded-* headers of an /oidc request with what Fastify concluded under
+ * TRUST_PROXY (ADR 0015). oidc-provider (Koa, `proxy` on) builds its endpoint addresses,
+ * redirects and cookie flags from these headers: this way it believes exactly the proxies
+ * Fastify believes, and a forged X-Forwarded-Host from anybody else is dropped.
+ */
+function pinForwardedHeaders(request: FastifyRequest): void {
+  const { ip, host, protocol } = request;
+  const headers = request.raw.headers;
+  for (const name of FORWARDED_HEADERS) delete headers[name];
+  headers['x-forwarded-for'] = ip;
+  headers['x-forwarded-proto'] = protocol;
+  if (host) headers['x-forwarded-host'] = host;
+}
+
+/**
+ * Cache policy of the provider's public metadata (ADR 0015): discovery and JWKS may be kept
+ * five minutes by browsers and shared caches; everything else the provider answers decides
+ * for itself (no-store on tokens).
+ */
+const PUBLIC_METADATA = new Set(['/.well-known/openid-configuration', '/jwks']);
+export const METADATA_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * Mounts the embedded OpenID Connect provider (oidc-provider, a Koa app) under /oidc, unless
@@ -62,7 +88,21 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
   app.decorate('embeddedOidc', embedded);
   warmUpSignIn();
 
-  await app.register(interactionRoutes, { getProvider: () => embedded.provider(), settings });
+  app.addHook('onRequest', async (request) => {
+    if (request.url === OIDC_PREFIX || request.url.startsWith(`${OIDC_PREFIX}/`))
+      pinForwardedHeaders(request);
+  });
+
+  // Password checks of this instance: a few at once, a short line, then 503 (ADR 0014).
+  const hashQueue = new HashQueue({
+    concurrency: app.env.SIGN_IN_HASH_CONCURRENCY,
+    maxWaiting: app.env.SIGN_IN_HASH_QUEUE,
+  });
+  await app.register(interactionRoutes, {
+    getProvider: () => embedded.provider(),
+    settings,
+    hashQueue,
+  });
 
   let handle: ReturnType<Provider['callback']> | undefined;
   const passToProvider = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -73,6 +113,9 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
     const url = raw.url ?? '/';
     raw.originalUrl = url;
     raw.url = url.slice(OIDC_PREFIX.length) || '/';
+    const path = raw.url.split('?', 1)[0] ?? '';
+    if (PUBLIC_METADATA.has(path) && (raw.method === 'GET' || raw.method === 'HEAD'))
+      reply.raw.setHeader('cache-control', METADATA_CACHE_CONTROL);
     await handle(raw, reply.raw);
   };
 

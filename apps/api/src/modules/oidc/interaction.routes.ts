@@ -2,6 +2,7 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
+import type { HashQueue } from './hash-queue.js';
 import { interactionPath, SCOPES, type OidcSettings } from './oidc-provider.js';
 import {
   LOGOUT_SCRIPT,
@@ -18,7 +19,12 @@ import { signIn, WINDOW_SECONDS } from './sign-in.service.js';
 export interface InteractionRoutesOptions {
   getProvider: () => Promise<Provider>;
   settings: OidcSettings;
+  /** Bounds the password hashes of this instance. */
+  hashQueue: HashQueue;
 }
+
+/** What a 503 (every password check slot busy) suggests as the wait before trying again. */
+const BUSY_RETRY_SECONDS = 5;
 
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
 const signInForm = z.object({
@@ -43,7 +49,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
  */
 export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> = (
   app,
-  { getProvider, settings },
+  { getProvider, settings, hashQueue },
   done,
 ) => {
   const home = { href: `${settings.publicUrl}/`, text: texts.backToPortal };
@@ -146,11 +152,16 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
       return sendHtml(reply, 400, signInPage({ action, email, error: texts.missingCredentials }));
     }
 
-    const result = await signIn(app.db, email, password, request.ip);
+    // request.ip follows TRUST_PROXY: a forwarded address only from a trusted proxy (ADR 0015).
+    const result = await signIn(app.db, hashQueue, email, password, request.ip);
     switch (result.outcome) {
       case 'rate-limited':
         reply.header('retry-after', String(WINDOW_SECONDS));
         return sendHtml(reply, 429, tooManyAttemptsPage(action));
+      case 'busy':
+        // Not the user's fault and nothing was counted: the form again, with the e-mail kept.
+        reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+        return sendHtml(reply, 503, signInPage({ action, email, error: texts.busy }));
       case 'invalid-credentials':
         // The same words whether the account exists or not (issue 2 §3).
         return sendHtml(reply, 422, signInPage({ action, email, error: texts.invalidCredentials }));

@@ -14,6 +14,7 @@ export const texts = {
   invalidCredentials: 'The email or password is incorrect.',
   missingCredentials: 'Enter your email and password.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  busy: 'Sign-in is very busy right now. Please wait a few seconds and try again.',
   tryAgain: 'Try again',
   expiredTitle: 'Your sign-in has expired',
   expired: 'This sign-in page is no longer valid. Please go back to the portal and sign in again.',

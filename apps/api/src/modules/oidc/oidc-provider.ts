@@ -44,6 +44,25 @@ export function apiResourceServer(settings: OidcSettings): ResourceServer {
   };
 }
 
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The addresses of the portal the client may be redirected to (ADR 0014): PUBLIC_URL, and when
+ * that is a loopback http:// address, the same port under every loopback name, because people
+ * type http://127.0.0.1:8080 or http://[::1]:8080 for http://localhost:8080 and the SPA sends
+ * its own origin as redirect_uri (RFC 8252 §7.3, §8.3).
+ */
+export function portalOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (url.protocol !== 'http:' || !LOOPBACK_NAMES.includes(url.hostname)) return [url.origin];
+  const variants = LOOPBACK_NAMES.map((name) => {
+    const variant = new URL(url.href);
+    variant.hostname = name;
+    return variant.origin;
+  });
+  return [url.origin, ...variants.filter((origin) => origin !== url.origin)];
+}
+
 export function interactionPath(uid: string): string {
   return `${OIDC_PREFIX}/interaction/${encodeURIComponent(uid)}`;
 }
@@ -106,7 +125,9 @@ export async function createOidcProvider(
   const settings = oidcSettings(env);
   const signingKeys = await loadSigningKeys(db);
   const cookieKeys = await loadCookieKeys(db, env.OIDC_COOKIE_KEYS);
-  const publicOrigin = new URL(settings.publicUrl).origin;
+  // PUBLIC_URL's path, if any, under each allowed origin.
+  const basePath = new URL(settings.publicUrl).pathname.replace(/\/$/, '');
+  const portals = portalOrigins(settings.publicUrl).map((origin) => `${origin}${basePath}`);
 
   const provider = new Provider(settings.issuer, {
     adapter: createDbAdapterFactory(db),
@@ -120,13 +141,13 @@ export async function createOidcProvider(
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'implicit'],
         response_types: ['code', 'id_token token'],
-        redirect_uris: [`${settings.publicUrl}/state-redirect`],
-        post_logout_redirect_uris: [`${settings.publicUrl}/`, `${settings.publicUrl}/login`],
+        redirect_uris: portals.map((portal) => `${portal}/state-redirect`),
+        post_logout_redirect_uris: portals.flatMap((portal) => [`${portal}/`, `${portal}/login`]),
       },
     ],
-    // The SPA's origin may call the token endpoint (code exchange) from the browser.
+    // The SPA's origins (those of its redirect URIs) may call the token endpoint (code
+    // exchange) from the browser.
     clientBasedCORS: (_ctx, origin, client) =>
-      origin === publicOrigin ||
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
     claims: {
       openid: ['sub'],
@@ -204,7 +225,9 @@ export async function createOidcProvider(
       Grant: 14 * 24 * 60 * 60,
     },
   });
-  // Behind a proxy the public address comes from X-Forwarded-Proto/Host (issuer stays fixed).
+  // The provider reads the request's address, host and protocol from X-Forwarded-For/-Host/
+  // -Proto; plugins/oidc.ts replaces those headers with what Fastify decided under TRUST_PROXY
+  // before every /oidc request, so both follow one rule (ADR 0015). The issuer stays fixed.
   provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, error: unknown) => onServerError(error));
   return { provider, signingKeys };

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db.js';
 
 // SQL of the embedded OpenID Connect provider: accounts for sign-in, key material, the
-// provider's stored models and failed sign-in attempts (tables from migration 002-oidc).
+// provider's stored models (migration 002-oidc) and the sign-in rate limit (006-sign-in-limits).
 
 export interface SignInUser {
   id: string;
@@ -154,27 +154,57 @@ export async function deleteExpiredPayloads(db: Queryable): Promise<void> {
   await db.query('delete from oidc_payloads where expires_at <= now()');
 }
 
-/** Failed sign-ins from `ip` within the last `windowSeconds`. */
-export async function countRecentFailures(
+/**
+ * Reserves one attempt for `key` in its window: true when the key had fewer than `limit`
+ * attempts in the last `windowSeconds` (a window that ended starts again at 1). One upsert,
+ * so concurrent callers on any instance serialise on the row and at most `limit` succeed.
+ */
+export async function reserveAttempt(
   db: Queryable,
-  ip: string,
+  key: string,
+  limit: number,
   windowSeconds: number,
-): Promise<number> {
-  const { rows } = await db.query<{ n: number | string }>(
-    `select count(*)::integer as n from sign_in_failures
-     where ip = $1 and failed_at > now() - make_interval(secs => $2::integer)`,
-    [ip, windowSeconds],
+): Promise<boolean> {
+  const { rows } = await db.query<{ attempts: number }>(
+    `insert into sign_in_limits as l (key, window_start, attempts) values ($1, now(), 1)
+     on conflict (key) do update set
+       window_start = case when l.window_start <= now() - make_interval(secs => $3::integer)
+                           then now() else l.window_start end,
+       attempts = case when l.window_start <= now() - make_interval(secs => $3::integer)
+                       then 1 else l.attempts + 1 end
+     where l.window_start <= now() - make_interval(secs => $3::integer) or l.attempts < $2::integer
+     returning attempts`,
+    [key, limit, windowSeconds],
   );
-  return Number(rows[0]?.n ?? 0);
+  return rows.length > 0;
 }
 
-export async function recordFailure(db: Queryable, ip: string): Promise<void> {
-  await db.query('insert into sign_in_failures (ip) values ($1)', [ip]);
-}
-
-export async function deleteOldFailures(db: Queryable, windowSeconds: number): Promise<void> {
+/** Gives reserved attempts back (a sign-in that succeeded, or was never checked). */
+export async function releaseAttempts(db: Queryable, keys: readonly string[]): Promise<void> {
   await db.query(
-    'delete from sign_in_failures where failed_at <= now() - make_interval(secs => $1::integer)',
+    'update sign_in_limits set attempts = attempts - 1 where key = any($1::text[]) and attempts > 0',
+    [keys],
+  );
+}
+
+/** Forgets keys whose window ended (they would start over anyway). */
+export async function deleteEndedWindows(db: Queryable, windowSeconds: number): Promise<void> {
+  await db.query(
+    'delete from sign_in_limits where window_start <= now() - make_interval(secs => $1::integer)',
     [windowSeconds],
   );
+}
+
+export async function updatePasswordHash(
+  db: Queryable,
+  userId: string,
+  expectedOld: string,
+  passwordHash: string,
+): Promise<void> {
+  // Only when unchanged meanwhile: a password changed during the sign-in wins.
+  await db.query('update users set password_hash = $3 where id = $1 and password_hash = $2', [
+    userId,
+    expectedOld,
+    passwordHash,
+  ]);
 }

@@ -1,62 +1,125 @@
 import { hasControlCharacters } from '@portico/contracts';
-import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../../db/db.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/db.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
+import { HashQueueFullError, type HashQueue } from './hash-queue.js';
 import {
-  countRecentFailures,
-  deleteOldFailures,
+  deleteEndedWindows,
   findUserByEmail,
-  recordFailure,
+  releaseAttempts,
+  reserveAttempt,
+  updatePasswordHash,
 } from './oidc.repository.js';
 
 /**
- * Rate limit of the sign-in form: at most MAX_FAILURES failed attempts per client address
- * within WINDOW_SECONDS; further attempts are refused without checking the password.
- * Counted in the database (not in memory) so the limit holds across API nodes and restarts
- * (ADR 0002).
+ * Rate limit of the sign-in form (ADR 0002 §6, ADR 0014): within WINDOW_SECONDS, at most
+ * MAX_FAILURES attempts per client address and MAX_ACCOUNT_FAILURES per e-mail address
+ * (known or not) get their password checked; the rest are refused without hashing. An attempt
+ * is reserved in the database before the hash, atomically, so the limit holds for parallel
+ * attempts and across API instances; a successful sign-in gives its reservation back.
  */
 export const MAX_FAILURES = 5;
+export const MAX_ACCOUNT_FAILURES = 10;
 export const WINDOW_SECONDS = 5 * 60;
 
 export type SignInResult =
   | { outcome: 'signed-in'; userId: string }
   | { outcome: 'invalid-credentials' }
-  | { outcome: 'rate-limited' };
+  | { outcome: 'rate-limited' }
+  /** Too many password checks in this instance right now: try again in a moment. */
+  | { outcome: 'busy' };
 
 // A hash of a random password, verified when the e-mail is unknown so that an unknown
 // account costs the same time as a wrong password (no account enumeration by timing).
 let dummyHash: Promise<string> | undefined;
 function getDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url')).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   return dummyHash;
 }
 
 /** Computes the dummy hash ahead of the first sign-in (it takes as long as one hash). */
 export function warmUpSignIn(): void {
-  void getDummyHash();
+  getDummyHash().catch(() => undefined); // retried on first use
+}
+
+/** The rate-limit keys of one attempt. The e-mail is hashed: typed addresses are not stored. */
+export function limitKeys(email: string, ip: string): { ip: string; account: string } {
+  const account = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return { ip: `ip:${ip}`, account: `account:${account}` };
+}
+
+class Refused extends Error {}
+
+/** Reserves one attempt for the address and one for the account, both or neither. */
+async function reserve(db: Db, keys: { ip: string; account: string }): Promise<boolean> {
+  try {
+    await db.transaction(async (tx) => {
+      // Always the address first, then the account: one lock order, no deadlock.
+      if (!(await reserveAttempt(tx, keys.ip, MAX_FAILURES, WINDOW_SECONDS))) throw new Refused();
+      if (!(await reserveAttempt(tx, keys.account, MAX_ACCOUNT_FAILURES, WINDOW_SECONDS)))
+        throw new Refused();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Refused) return false;
+    throw error;
+  }
 }
 
 export async function signIn(
-  db: Queryable,
+  db: Db,
+  queue: HashQueue,
   email: string,
   password: string,
   ip: string,
 ): Promise<SignInResult> {
-  if ((await countRecentFailures(db, ip, WINDOW_SECONDS)) >= MAX_FAILURES)
-    return { outcome: 'rate-limited' };
+  const keys = limitKeys(email, ip);
+  if (!(await reserve(db, keys))) return { outcome: 'rate-limited' };
 
-  // No account has such an address, and PostgreSQL text cannot even hold a NUL: an unknown
-  // account, on the same path (dummy hash, counted failure) as any other.
-  const user = hasControlCharacters(email) ? null : await findUserByEmail(db, email);
-  const passwordMatches = await verifyPassword(
-    password,
-    user?.passwordHash ?? (await getDummyHash()),
-  );
-  if (user && passwordMatches) return { outcome: 'signed-in', userId: user.id };
+  let user: Awaited<ReturnType<typeof findUserByEmail>>;
+  let passwordMatches: boolean;
+  try {
+    // No account has such an address, and PostgreSQL text cannot even hold a NUL: an unknown
+    // account, on the same path (dummy hash, counted failure) as any other.
+    user = hasControlCharacters(email) ? undefined : await findUserByEmail(db, email);
+    const stored = user?.passwordHash ?? (await getDummyHash());
+    passwordMatches = await queue.run(() => verifyPassword(password, stored));
+  } catch (error) {
+    // Not checked (the queue is full, or the database failed): the attempt does not count.
+    await releaseAttempts(db, [keys.ip, keys.account]);
+    if (error instanceof HashQueueFullError) return { outcome: 'busy' };
+    throw error;
+  }
 
-  // A successful sign-in does not reset the counter: otherwise anybody with one valid account
-  // could interleave its sign-ins to keep guessing other people's passwords.
-  await recordFailure(db, ip);
-  await deleteOldFailures(db, WINDOW_SECONDS);
+  if (user && passwordMatches) {
+    // A success gives back only its own reservation: it never resets the counters, or one
+    // valid account would let an attacker interleave guesses at other people's passwords.
+    await releaseAttempts(db, [keys.ip, keys.account]);
+    await upgradeHash(db, queue, user.id, user.passwordHash, password);
+    return { outcome: 'signed-in', userId: user.id };
+  }
+
+  await deleteEndedWindows(db, WINDOW_SECONDS);
   return { outcome: 'invalid-credentials' };
+}
+
+/** Re-hashes a password stored with older parameters, when a hash slot is free right now. */
+async function upgradeHash(
+  db: Db,
+  queue: HashQueue,
+  userId: string,
+  stored: string,
+  password: string,
+): Promise<void> {
+  if (!needsRehash(stored)) return;
+  try {
+    const fresh = await queue.run(() => hashPassword(password));
+    await updatePasswordHash(db, userId, stored, fresh);
+  } catch (error) {
+    if (!(error instanceof HashQueueFullError)) throw error;
+    // Busy: the next sign-in upgrades it.
+  }
 }
