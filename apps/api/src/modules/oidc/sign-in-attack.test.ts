@@ -1,0 +1,215 @@
+// Sign-in under attack (issue 11, part 2; ADR 0014): the rate limit holds for parallel
+// attempts (reserved in the database before the password is hashed), password hashes are
+// bounded per instance (503 when the line is full), and hashes use the chosen parameters
+// while older ones still verify and are upgraded on sign-in.
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from '../../lib/password.js';
+import { authorizeUrl, browser, follow, type Browser } from '../../../test/oidc-flow.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { databaseKinds } from '../../../test/test-db.js';
+import { limitKeys, MAX_ACCOUNT_FAILURES, MAX_FAILURES } from './sign-in.service.js';
+
+const anna = 'anna.customer@portico.test';
+const paul = 'paul.partner@portico.test';
+const BURST = 200;
+
+async function openSignIn(client: Browser, t: TestApp): Promise<string> {
+  const page = await follow(
+    client,
+    await client.get(authorizeUrl(t.app, { responseType: 'code', codeChallenge: 'x'.repeat(43) })),
+  );
+  const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+  if (!action) throw new Error(`no sign-in form: ${page.statusCode}`);
+  return action;
+}
+
+/** One form post of `client`'s pending sign-in, as if sent from `remoteAddress`. */
+function postFrom(
+  t: TestApp,
+  client: Browser,
+  action: string,
+  remoteAddress: string,
+  fields: { email: string; password: string },
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: action,
+    remoteAddress,
+    headers: {
+      host: 'localhost:8080',
+      cookie: client.jar.header(),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+function countStatuses(responses: LightMyRequestResponse[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+  return counts;
+}
+
+async function reservedAttempts(t: TestApp, key: string): Promise<number> {
+  const { rows } = await t.db.query<{ attempts: number }>(
+    'select attempts from sign_in_limits where key = $1',
+    [key],
+  );
+  return rows[0]?.attempts ?? 0;
+}
+
+describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it(`lets at most ${MAX_FAILURES} of ${BURST} parallel wrong passwords from one address reach the password check`, async () => {
+    const client = browser(t.app, '192.0.2.10');
+    const action = await openSignIn(client, t);
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        postFrom(t, client, action, '192.0.2.10', { email: anna, password: `guess-${i}` }),
+      ),
+    );
+    // 422 = the password was checked and was wrong; 429 = refused without checking it.
+    expect(countStatuses(responses)).toEqual({ 422: MAX_FAILURES, 429: BURST - MAX_FAILURES });
+    const refused = responses.find((r) => r.statusCode === 429)!;
+    expect(refused.headers['retry-after']).toBe('300');
+    expect(refused.body).toContain(
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+    );
+  }, 180_000);
+
+  it(`lets at most ${MAX_ACCOUNT_FAILURES} of ${BURST} parallel guesses at one account from ${BURST} addresses reach the password check`, async () => {
+    const client = browser(t.app, '192.0.2.20');
+    const action = await openSignIn(client, t);
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        postFrom(t, client, action, `10.20.${Math.floor(i / 250)}.${(i % 250) + 1}`, {
+          email: paul.toUpperCase(), // the account is limited whatever the case of its address
+          password: `guess-${i}`,
+        }),
+      ),
+    );
+    expect(countStatuses(responses)).toEqual({
+      422: MAX_ACCOUNT_FAILURES,
+      429: BURST - MAX_ACCOUNT_FAILURES,
+    });
+    // The owner is refused too while the attack lasts, but from a fresh address the answer is
+    // the same 429 whether the account exists or not (no enumeration through the limit).
+    const unknown = await Promise.all(
+      Array.from({ length: MAX_ACCOUNT_FAILURES + 1 }, (_, i) =>
+        postFrom(t, client, action, `10.21.0.${i + 1}`, {
+          email: 'nobody-here@portico.test',
+          password: `guess-${i}`,
+        }),
+      ),
+    );
+    expect(countStatuses(unknown)).toEqual({ 422: MAX_ACCOUNT_FAILURES, 429: 1 });
+  }, 180_000);
+
+  it('gives a successful sign-in’s reservation back, and never resets the failures before it', async () => {
+    const client = browser(t.app, '192.0.2.30');
+    const action = await openSignIn(client, t);
+    const keys = limitKeys('erik.employee@portico.test', '192.0.2.30');
+    for (let i = 0; i < 2; i += 1) {
+      const wrong = await postFrom(t, client, action, '192.0.2.30', {
+        email: 'erik.employee@portico.test',
+        password: `guess-${i}`,
+      });
+      expect(wrong.statusCode).toBe(422);
+    }
+    const right = await postFrom(t, client, action, '192.0.2.30', {
+      email: 'erik.employee@portico.test',
+      password: 'portico-demo',
+    });
+    expect(right.statusCode).toBe(303);
+    expect(await reservedAttempts(t, keys.ip)).toBe(2);
+    expect(await reservedAttempts(t, keys.account)).toBe(2);
+  }, 120_000);
+
+  it('stores new hashes with the chosen parameters, still verifies older ones and upgrades them on sign-in', async () => {
+    const fresh = await hashPassword('portico-demo');
+    expect(fresh).toMatch(
+      new RegExp(`^scrypt\\$${SCRYPT_PARAMS.N}\\$${SCRYPT_PARAMS.r}\\$${SCRYPT_PARAMS.p}\\$`),
+    );
+    expect(SCRYPT_PARAMS).toEqual({ N: 2 ** 13, r: 8, p: 10 }); // OWASP minimum (ADR 0014)
+
+    // The parameters every hash had before: N=2^17, r=8, p=1 (128 MB).
+    const old = await hashPassword('portico-demo', { N: 2 ** 17, r: 8, p: 1 });
+    expect(await verifyPassword('portico-demo', old)).toBe(true);
+    expect(await verifyPassword('portico-demo!', old)).toBe(false);
+    await t.db.query('update users set password_hash = $1 where id = $2', [old, 'u-nina']);
+
+    const client = browser(t.app, '192.0.2.40');
+    const action = await openSignIn(client, t);
+    const signedIn = await postFrom(t, client, action, '192.0.2.40', {
+      email: 'nina.basic@portico.test',
+      password: 'portico-demo',
+    });
+    expect(signedIn.statusCode).toBe(303);
+    const { rows } = await t.db.query<{ password_hash: string }>(
+      'select password_hash from users where id = $1',
+      ['u-nina'],
+    );
+    const upgraded = rows[0]!.password_hash;
+    expect(upgraded).toMatch(/^scrypt\$8192\$8\$10\$/);
+    expect(await verifyPassword('portico-demo', upgraded)).toBe(true);
+  }, 120_000);
+
+  it('refuses a damaged stored hash instead of running scrypt with absurd parameters', async () => {
+    expect(
+      await verifyPassword('x', 'scrypt$1073741824$8$1$c2FsdA==$aGFzaGhhc2hoYXNoaGFzaA=='),
+    ).toBe(false);
+    expect(await verifyPassword('x', 'scrypt$16384$8$1000$c2FsdA==$aGFzaGhhc2hoYXNoaGFzaA==')).toBe(
+      false,
+    );
+    expect(await verifyPassword('x', 'bcrypt$whatever')).toBe(false);
+  });
+});
+
+describe('a full line of password checks (issue 11, ADR 0014)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { SIGN_IN_HASH_CONCURRENCY: '1', SIGN_IN_HASH_QUEUE: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 503 with a readable message and the form, and does not count what it did not check', async () => {
+    const client = browser(t.app, '192.0.2.50');
+    const action = await openSignIn(client, t);
+    const attempts = Array.from({ length: 12 }, (_, i) => ({
+      ip: `10.30.0.${i + 1}`,
+      email: `someone-${i}@portico.test`,
+    }));
+    const responses = await Promise.all(
+      attempts.map(({ ip, email }) => postFrom(t, client, action, ip, { email, password: 'x' })),
+    );
+    const counts = countStatuses(responses);
+    // One hash runs, one waits: the others are turned away at once.
+    expect(counts[422]).toBeGreaterThanOrEqual(2);
+    expect(counts[503]).toBeGreaterThanOrEqual(1);
+    expect((counts[422] ?? 0) + (counts[503] ?? 0)).toBe(attempts.length);
+
+    const busy = responses.findIndex((r) => r.statusCode === 503);
+    const page = responses[busy]!;
+    expect(page.headers['retry-after']).toBe('5');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(
+      '<div id="sign-in-error" class="error" role="alert"><p>Sign-in is very busy right now. Please wait a few seconds and try again.</p></div>',
+    );
+    expect(page.body).toContain(`value="${attempts[busy]!.email}"`);
+    expect(page.body).toContain('<button type="submit">Sign in</button>');
+
+    const keys = limitKeys(attempts[busy]!.email, attempts[busy]!.ip);
+    expect(await reservedAttempts(t, keys.ip)).toBe(0);
+    expect(await reservedAttempts(t, keys.account)).toBe(0);
+  }, 120_000);
+});
