@@ -30,8 +30,6 @@ declare module 'fastify' {
   }
 }
 
-const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'] as const;
-
 /**
  * Replaces the X-Forwarded-* headers of an /oidc request with what Fastify concluded under
  * TRUST_PROXY (ADR 0015). oidc-provider (Koa, `proxy` on) builds its endpoint addresses,
@@ -41,10 +39,10 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 function pinForwardedHeaders(request: FastifyRequest): void {
   const { ip, host, protocol } = request;
   const headers = request.raw.headers;
-  for (const name of FORWARDED_HEADERS) delete headers[name];
   headers['x-forwarded-for'] = ip;
   headers['x-forwarded-proto'] = protocol;
   if (host) headers['x-forwarded-host'] = host;
+  else delete headers['x-forwarded-host'];
 }
 
 /**
@@ -88,9 +86,10 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
   app.decorate('embeddedOidc', embedded);
   warmUpSignIn();
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, next) => {
     if (request.url === OIDC_PREFIX || request.url.startsWith(`${OIDC_PREFIX}/`))
       pinForwardedHeaders(request);
+    next();
   });
 
   // Password checks of this instance: a few at once, a short line, then 503 (ADR 0014).
