@@ -26,6 +26,13 @@ export class HashQueue {
 
   constructor(private readonly options: HashQueueOptions) {}
 
+  /** True when run() would refuse right now: check it before doing any other work. */
+  get full(): boolean {
+    return (
+      this.running >= this.options.concurrency && this.waiting.length >= this.options.maxWaiting
+    );
+  }
+
   /** Runs `task` when a slot is free; throws HashQueueFullError when the line is full. */
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.options.concurrency) {

@@ -1,0 +1,206 @@
+// `npm run bench:signin`: how a burst of wrong sign-in attempts affects signed-in API calls
+// (issue 11 part 2, ADR 0014).
+//
+//   npm run bench:signin                                 PGlite, in memory
+//   DATABASE_URL=postgres://… npm run bench:signin       PostgreSQL, in a scratch schema dropped at the end
+//
+// Phase "idle": GET /api/news (signed in) at BENCH_RATE requests/s for BENCH_SECONDS.
+// Phase "burst": the same, while bursts of BENCH_BURST parallel wrong sign-in attempts run back
+// to back, each from its own client address and for its own e-mail address (so no rate limit
+// stops them: only the bound on password hashes does). Latency counts from each request's
+// scheduled start. Prints p50/p99 of both phases, their ratio (target: burst p99 ≤ 3 × idle),
+// the sign-in answers and the peak resident memory.
+//
+// Knobs (environment): BENCH_RATE (20), BENCH_SECONDS (15), BENCH_BURST (200); the server's own
+// SIGN_IN_HASH_CONCURRENCY and SIGN_IN_HASH_QUEUE are passed through (e.g. 64 and 10000 to see
+// what an unbounded server does).
+import { availableParallelism, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadEnv } from '../src/config/env.js';
+import { SCRYPT_PARAMS } from '../src/lib/password.js';
+import { bearerFor } from '../test/tokens.js';
+import { testEnvSource } from '../test/test-app.js';
+import { openScratchDb, percentile, positiveInt } from './bench-support.js';
+
+const RATE = positiveInt('BENCH_RATE', 20);
+const SECONDS = positiveInt('BENCH_SECONDS', 15);
+const BURST = positiveInt('BENCH_BURST', 200);
+const WARM_UP_REQUESTS = 20;
+const REQUEST_TIMEOUT_MS = 120_000;
+
+interface Phase {
+  name: string;
+  latencies: number[];
+  errors: number;
+}
+
+let peakRss = 0;
+function sampleMemory(): void {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}
+
+async function timedNews(app: FastifyInstance, authorization: string): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), REQUEST_TIMEOUT_MS);
+  });
+  const answer = app
+    .inject({ method: 'GET', url: '/api/news', headers: { authorization } })
+    .then((r) => r.statusCode === 200);
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** GET /api/news at RATE per second for SECONDS, open loop; latency from the scheduled start. */
+async function measure(app: FastifyInstance, authorization: string, name: string): Promise<Phase> {
+  const phase: Phase = { name, latencies: [], errors: 0 };
+  const interval = 1000 / RATE;
+  const total = RATE * SECONDS;
+  const pending: Promise<void>[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < total; i += 1) {
+    const scheduled = t0 + i * interval;
+    const wait = scheduled - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sampleMemory();
+    pending.push(
+      timedNews(app, authorization).then((ok) => {
+        if (ok) phase.latencies.push(performance.now() - scheduled);
+        else phase.errors += 1;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  phase.latencies.sort((a, b) => a - b);
+  return phase;
+}
+
+/** The form address and cookies of one pending sign-in (any attempt may post to it). */
+async function openSignIn(app: FastifyInstance): Promise<{ action: string; cookie: string }> {
+  const host = new URL(app.env.PUBLIC_URL).host;
+  const query = new URLSearchParams({
+    client_id: app.env.OIDC_CLIENT_ID,
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: `${app.env.PUBLIC_URL}/state-redirect`,
+    code_challenge: 'x'.repeat(43),
+    code_challenge_method: 'S256',
+  });
+  const auth = await app.inject({
+    method: 'GET',
+    url: `/oidc/auth?${query.toString()}`,
+    headers: { host },
+  });
+  const location = auth.headers.location;
+  if (typeof location !== 'string') throw new Error(`no interaction redirect (${auth.statusCode})`);
+  const cookie = (auth.cookies as { name: string; value: string }[])
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+  return { action: new URL(location, app.env.PUBLIC_URL).pathname, cookie };
+}
+
+/** Bursts of BURST parallel wrong attempts, back to back, until `until` resolves. */
+async function attack(app: FastifyInstance, until: Promise<unknown>): Promise<Map<number, number>> {
+  const host = new URL(app.env.PUBLIC_URL).host;
+  const { action, cookie } = await openSignIn(app);
+  const statuses = new Map<number, number>();
+  const phase = { done: false };
+  void until.then(() => {
+    phase.done = true;
+  });
+  let n = 0;
+  while (!phase.done) {
+    await Promise.all(
+      Array.from({ length: BURST }, async () => {
+        n += 1;
+        const response = await app.inject({
+          method: 'POST',
+          url: action,
+          remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          headers: { host, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            email: `attacker-${n}@portico.test`,
+            password: `guess-${n}`,
+          }).toString(),
+        });
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        sampleMemory();
+      }),
+    );
+  }
+  return statuses;
+}
+
+const ms = (v: number) => v.toFixed(1);
+
+async function main(): Promise<void> {
+  const scratch = await openScratchDb('signin');
+  const passThrough: Record<string, string> = {};
+  for (const name of ['SIGN_IN_HASH_CONCURRENCY', 'SIGN_IN_HASH_QUEUE']) {
+    const value = process.env[name];
+    if (value) passThrough[name] = value;
+  }
+  const env = { ...loadEnv(testEnvSource(passThrough)), ...pickDb(scratch.env) };
+  const app = await buildApp({ env, db: scratch.db, ready: true });
+  try {
+    await app.ready();
+    const authorization = `Bearer ${await bearerFor(app, 'anna.customer@portico.test')}`;
+    console.log(
+      `scrypt N=${SCRYPT_PARAMS.N} r=${SCRYPT_PARAMS.r} p=${SCRYPT_PARAMS.p}; ` +
+        `hash slots ${env.SIGN_IN_HASH_CONCURRENCY}, line ${env.SIGN_IN_HASH_QUEUE}; ` +
+        `${RATE} GET /api/news per second for ${SECONDS} s per phase; bursts of ${BURST}`,
+    );
+    for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await timedNews(app, authorization);
+
+    console.log(`load before: ${loadavg()[0]!.toFixed(1)} (${availableParallelism()} cores)`);
+    const idle = await measure(app, authorization, 'idle');
+    const idleRss = peakRss;
+
+    const burstPhase = measure(app, authorization, 'during burst');
+    const statuses = await attack(app, burstPhase);
+    const burst = await burstPhase;
+    console.log(`load after: ${loadavg()[0]!.toFixed(1)}`);
+
+    console.log('');
+    console.log('| phase        | requests | errors | p50 ms | p99 ms |');
+    console.log('| ------------ | -------: | -----: | -----: | -----: |');
+    for (const phase of [idle, burst]) {
+      console.log(
+        `| ${phase.name.padEnd(12)} | ${String(phase.latencies.length + phase.errors).padStart(8)} | ` +
+          `${String(phase.errors).padStart(6)} | ${ms(percentile(phase.latencies, 50)).padStart(6)} | ` +
+          `${ms(percentile(phase.latencies, 99)).padStart(6)} |`,
+      );
+    }
+    const ratio = percentile(burst.latencies, 99) / percentile(idle.latencies, 99);
+    const answers = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${count}×${status}`)
+      .join(', ');
+    console.log('');
+    console.log(`p99 during burst / idle: ${ratio.toFixed(2)} (target ≤ 3)`);
+    console.log(`sign-in answers during the burst: ${answers}`);
+    console.log(
+      `peak resident memory: idle ${(idleRss / 2 ** 20).toFixed(0)} MB, ` +
+        `burst ${(peakRss / 2 ** 20).toFixed(0)} MB`,
+    );
+    if (idle.errors + burst.errors > 0) process.exitCode = 1;
+  } finally {
+    await app.close();
+    await scratch.dispose();
+  }
+}
+
+/** The scratch database's settings (schema, URL) over the bench's own environment. */
+function pickDb(env: { DATABASE_URL?: string | undefined; DATABASE_SCHEMA: string }) {
+  return { DATABASE_URL: env.DATABASE_URL, DATABASE_SCHEMA: env.DATABASE_SCHEMA };
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
