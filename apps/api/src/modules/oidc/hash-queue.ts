@@ -26,11 +26,23 @@ export class HashQueue {
 
   constructor(private readonly options: HashQueueOptions) {}
 
-  /** True when run() would refuse right now: check it before doing any other work. */
-  get full(): boolean {
-    return (
-      this.running >= this.options.concurrency && this.waiting.length >= this.options.maxWaiting
-    );
+  private admitted = 0;
+
+  /**
+   * Admits one sign-in attempt, synchronously, before it does any other work (database
+   * look-ups, the rate-limit reservation): at most `concurrency + maxWaiting` attempts are
+   * in progress per instance, so a flood that arrives all at once is turned away at the door
+   * instead of queueing hundreds of database round trips ahead of everybody else. False: busy.
+   * Every admitted attempt must call leave() once.
+   */
+  admit(): boolean {
+    if (this.admitted >= this.options.concurrency + this.options.maxWaiting) return false;
+    this.admitted += 1;
+    return true;
+  }
+
+  leave(): void {
+    this.admitted = Math.max(0, this.admitted - 1);
   }
 
   /** Runs `task` when a slot is free; throws HashQueueFullError when the line is full. */

@@ -147,13 +147,22 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
   };
 
   app.post('/oidc/interaction/:uid', async (request, reply) => {
-    // Every password check slot of this instance is taken and the line is full: answer at
-    // once, before any database work, so a flood costs next to nothing (ADR 0014).
+    // As many attempts are in progress as this instance can hash soon: answer at once, before
+    // any database work, so a flood costs next to nothing (ADR 0014).
     const params = uidParams.safeParse(request.params);
-    if (params.success && hashQueue.full) {
+    if (!params.success) return expired(reply);
+    if (!hashQueue.admit()) {
       const typed = signInForm.safeParse(request.body ?? {});
       return busy(reply, interactionPath(params.data.uid), typed.success ? typed.data.email : '');
     }
+    try {
+      return await attemptSignIn(request, reply);
+    } finally {
+      hashQueue.leave();
+    }
+  });
+
+  async function attemptSignIn(request: FastifyRequest, reply: FastifyReply) {
     const interaction = await findInteraction(request, reply);
     if (!interaction || interaction.prompt.name !== 'login') return expired(reply);
     const action = interactionPath(interaction.uid);
@@ -179,7 +188,7 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
       case 'signed-in':
         return finish(request, reply, { login: { accountId: result.userId } });
     }
-  });
+  }
 
   done();
 };

@@ -76,8 +76,6 @@ export async function signIn(
   password: string,
   ip: string,
 ): Promise<SignInResult> {
-  // Turned away before any database work when this instance cannot hash now anyway.
-  if (queue.full) return { outcome: 'busy' };
   const keys = limitKeys(email, ip);
   if (!(await reserve(db, keys))) return { outcome: 'rate-limited' };
 
