@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
+import { loggerOptions, type LogStream } from './lib/log-redaction.js';
 import type { AppState } from './types.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -26,15 +27,22 @@ export interface AppOptions {
   db: Db;
   /** Start in the ready state (tests build over an already migrated database). */
   ready?: boolean;
+  /** Where the JSON log lines go (default standard output); tests read them from here. */
+  logStream?: LogStream;
 }
 
 /**
  * Builds the whole server from plugins, without listening, so tests can use app.inject().
  * Order matters: headers and errors first, then auth, then routes, then the SPA fallback.
  */
-export async function buildApp({ env, db, ready = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  ready = false,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger: loggerOptions(env.LOG_LEVEL, logStream), // secrets in URLs and headers redacted
     bodyLimit: 1024 * 1024,
   });
   const state: AppState = { ready, shuttingDown: false };
