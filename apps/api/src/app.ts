@@ -19,6 +19,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { oidcPlugin } from './plugins/oidc.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { sourceMapsPlugin } from './plugins/source-maps.js';
 import { spaPlugin } from './plugins/spa.js';
 import './types.js';
 
@@ -69,6 +70,7 @@ export async function buildApp({
   await app.register(supportDeskRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
   await app.register(partnerRoutes);
 
+  await app.register(sourceMapsPlugin); // no /assets/*.map unless SOURCE_MAPS=1 (issue 11 §7)
   // Answers what nothing above claimed (index.html for client routes): keep it last.
   await app.register(spaPlugin);
 
