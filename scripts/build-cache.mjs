@@ -51,6 +51,8 @@ export function sourceFingerprint() {
   for (const input of inputs) collect(join(repoRoot, input), files);
   files.sort();
   const hash = createHash('sha256');
+  // The web build writes source maps only with SOURCE_MAPS=1: a change of it needs a rebuild.
+  hash.update(`SOURCE_MAPS=${process.env.SOURCE_MAPS ?? ''}\0`);
   for (const file of files) {
     hash.update(relative(repoRoot, file));
     hash.update('\0');

@@ -4,13 +4,16 @@ import { precompress } from './vite-precompress.js';
 
 // The API server serves the built app and /config.json; in dev, Vite proxies to it.
 const apiTarget = process.env['PORTICO_API'] ?? 'http://localhost:8080';
+// Source maps hold the whole source: built only on request (SOURCE_MAPS=1; the server then
+// serves them only with SOURCE_MAPS=1 too). Issue 11 §7, ADR 0017.
+const sourceMaps = process.env['SOURCE_MAPS'] === '1' || process.env['SOURCE_MAPS'] === 'true';
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    sourcemap: sourceMaps,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: in chunks of their own they stay

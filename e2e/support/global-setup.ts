@@ -192,6 +192,8 @@ async function startServer(
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // No load balancer to warn before the test servers stop: no grace period.
+      SHUTDOWN_GRACE_MS: '0',
       OIDC_RESPONSE_TYPE: responseType,
       ...extraEnv,
     },

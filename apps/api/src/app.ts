@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
+import { loggerOptions, type LogStream } from './lib/log-redaction.js';
 import type { AppState } from './types.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -18,6 +19,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { oidcPlugin } from './plugins/oidc.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { sourceMapsPlugin } from './plugins/source-maps.js';
 import { spaPlugin } from './plugins/spa.js';
 import './types.js';
 
@@ -26,15 +28,22 @@ export interface AppOptions {
   db: Db;
   /** Start in the ready state (tests build over an already migrated database). */
   ready?: boolean;
+  /** Where the JSON log lines go (default standard output); tests read them from here. */
+  logStream?: LogStream;
 }
 
 /**
  * Builds the whole server from plugins, without listening, so tests can use app.inject().
  * Order matters: headers and errors first, then auth, then routes, then the SPA fallback.
  */
-export async function buildApp({ env, db, ready = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  ready = false,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger: loggerOptions(env.LOG_LEVEL, logStream), // secrets in URLs and headers redacted
     bodyLimit: 1024 * 1024,
     trustProxy: env.TRUST_PROXY, // X-Forwarded-* only from configured proxies (ADR 0015)
   });
@@ -62,6 +71,7 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   await app.register(supportDeskRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
   await app.register(partnerRoutes);
 
+  await app.register(sourceMapsPlugin); // no /assets/*.map unless SOURCE_MAPS=1 (issue 11 §7)
   // Answers what nothing above claimed (index.html for client routes): keep it last.
   await app.register(spaPlugin);
 

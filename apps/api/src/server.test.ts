@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './lib/paths.js';
 
@@ -31,7 +32,41 @@ async function waitFor(
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('server start-up and graceful shutdown (issue 2 §7)', () => {
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** A keep-alive connection that has answered one request and now sits idle. */
+async function idleKeepAliveConnection(port: number): Promise<{
+  closed: Promise<{ error: Error | undefined; afterMs: number }>;
+  extraData: () => string;
+}> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  let received = '';
+  let firstResponseDone: () => void = () => undefined;
+  const firstResponse = new Promise<void>((r) => (firstResponseDone = r));
+  let extra = '';
+  socket.on('data', (chunk: Buffer) => {
+    if (received.includes('"live"')) extra += chunk.toString();
+    else {
+      received += chunk.toString();
+      if (received.includes('"live"')) firstResponseDone();
+    }
+  });
+  const startedAt = Date.now();
+  let error: Error | undefined;
+  socket.on('error', (e) => (error = e));
+  const closed = once(socket, 'close').then(() => ({ error, afterMs: Date.now() - startedAt }));
+  socket.write('GET /health/live HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
+  await firstResponse;
+  expect(received).toMatch(/^HTTP\/1\.1 200 /);
+  expect(received.toLowerCase()).toContain('connection: keep-alive');
+  return { closed, extraData: () => extra };
+}
+
+describe('server start-up and graceful shutdown (issue 2 §7, issue 11 §4)', () => {
   let dataDir: string;
   let child: ChildProcess | undefined;
   let output = '';
@@ -51,9 +86,10 @@ describe('server start-up and graceful shutdown (issue 2 §7)', () => {
   });
 
   it(
-    'listens, migrates, reports ready, drains an in-flight request and exits 0 on SIGTERM',
+    'starts; on SIGTERM turns not-ready, keeps serving a keep-alive load through the grace period with no error or reset, then drains in-flight requests with Connection: close, closes idle connections and exits 0',
     { timeout: 240_000 },
     async () => {
+      const graceMs = 2500;
       const started = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
         cwd: repoRoot(),
         env: {
@@ -64,13 +100,16 @@ describe('server start-up and graceful shutdown (issue 2 §7)', () => {
           DATA_DIR: dataDir,
           DEMO_SEED: '0',
           LOG_LEVEL: 'warn',
+          SHUTDOWN_GRACE_MS: String(graceMs),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = started;
       started.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       started.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exited = once(started, 'exit');
+      const exited = new Promise<Exit>((resolve) =>
+        started.once('exit', (code, signal) => resolve({ code, signal })),
+      );
       const base = `http://127.0.0.1:${port}`;
 
       await waitFor(
@@ -87,28 +126,87 @@ describe('server start-up and graceful shutdown (issue 2 §7)', () => {
       const unknown = await fetch(`${base}/api/does-not-exist`);
       expect(unknown.status).toBe(404);
 
-      // An in-flight request: headers sent, body still coming when the stop signal arrives.
-      const socket = connect(port, '127.0.0.1');
-      await once(socket, 'connect');
-      let response = '';
-      socket.on('data', (chunk: Buffer) => (response += chunk.toString()));
-      socket.write(
+      // An idle keep-alive connection, and an in-flight request: headers sent, body still
+      // coming when the listener closes.
+      const idle = await idleKeepAliveConnection(port);
+      const inFlight = connect(port, '127.0.0.1');
+      await once(inFlight, 'connect');
+      let inFlightResponse = '';
+      let inFlightError: Error | undefined;
+      inFlight.on('data', (chunk: Buffer) => (inFlightResponse += chunk.toString()));
+      inFlight.on('error', (e) => (inFlightError = e));
+      const inFlightClosed = once(inFlight, 'close');
+      inFlight.write(
         'POST /api/in-flight HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"a":',
       );
-      await new Promise((r) => setTimeout(r, 300));
+
+      // 50 keep-alive connections of load (a balancer's pool); after 1 s the stop signal; the
+      // load goes on for 1.5 s more, like a balancer that needs a while to see readiness fail.
+      let loadDone: (result: autocannon.Result) => void = () => undefined;
+      let loadFailed: (error: Error) => void = () => undefined;
+      const loadResult = new Promise<autocannon.Result>((resolve, reject) => {
+        loadDone = resolve;
+        loadFailed = reject;
+      });
+      const load = autocannon(
+        { url: `${base}/config.json`, connections: 50, duration: 2.5 },
+        (error: unknown, result) =>
+          error
+            ? loadFailed(error instanceof Error ? error : new Error('load failed'))
+            : loadDone(result),
+      );
+      const loadErrors: string[] = [];
+      load.on('reqError', (error: Error) => loadErrors.push(String(error)));
+      await new Promise((r) => setTimeout(r, 1000));
 
       started.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(started.exitCode).toBeNull(); // still draining
-      socket.write('"xyz"}');
+      const signalAt = Date.now();
+      const readiness: number[] = [];
+      const probe = (async () => {
+        while (Date.now() - signalAt < graceMs - 500) {
+          // 0: no answer at all (the listener already gone).
+          const status = await fetch(`${base}/health/ready`, { headers: { connection: 'close' } })
+            .then(async (res) => (await res.arrayBuffer(), res.status))
+            .catch(() => 0);
+          readiness.push(status);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
 
-      const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
-      expect({ code, signal, output }).toMatchObject({ code: 0, signal: null });
-      // The in-flight request got its real answer, not a reset.
-      expect(response).toMatch(/^HTTP\/1\.1 404 /);
-      expect(response).toContain('"statusCode":404');
-      socket.destroy();
-      await expect(fetch(`${base}/health/live`)).rejects.toThrow();
+      const result = await loadResult;
+      await probe;
+      expect(Date.now() - signalAt).toBeLessThan(graceMs);
+      expect(started.exitCode).toBeNull(); // still serving: the grace period is not over
+      expect({
+        errors: result.errors,
+        timeouts: result.timeouts,
+        resets: result.resets,
+        non2xx: result.non2xx,
+        loadErrors,
+      }).toEqual({ errors: 0, timeouts: 0, resets: 0, non2xx: 0, loadErrors: [] });
+      expect(result['2xx']).toBeGreaterThan(100);
+      // The balancer was told: readiness failed during the grace period (a probe already
+      // queued when the signal came may still say 200), and stayed failed.
+      const firstFailed = readiness.indexOf(503);
+      expect(firstFailed, `readiness answers: ${readiness.join(', ')}`).toBeGreaterThanOrEqual(0);
+      expect(readiness.slice(firstFailed).every((status) => status === 503)).toBe(true);
+
+      // After the grace period the listener closes: the idle connection is closed cleanly (a
+      // FIN, no reset, nothing sent), the in-flight request still gets its real answer.
+      const idleClosed = await idle.closed;
+      expect(idleClosed.error).toBeUndefined();
+      expect(idle.extraData()).toBe('');
+      expect(Date.now() - signalAt).toBeGreaterThanOrEqual(graceMs - 100);
+      await expect(fetch(`${base}/health/live`)).rejects.toThrow(); // no longer accepting
+      inFlight.write('"xyz"}');
+      await inFlightClosed;
+      expect(inFlightError).toBeUndefined();
+      expect(inFlightResponse).toMatch(/^HTTP\/1\.1 404 /);
+      expect(inFlightResponse).toContain('"statusCode":404');
+      expect(inFlightResponse.toLowerCase()).toContain('connection: close');
+
+      const exit = await exited;
+      expect({ ...exit, output }).toMatchObject({ code: 0, signal: null });
     },
   );
 });

@@ -6,8 +6,11 @@ import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/seed.js';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/users.js';
 
-/** A stuck drain must not keep a stopping node alive forever (orchestrators kill at ~30 s). */
-const shutdownTimeoutMs = 25_000;
+/**
+ * After the grace period, a stuck drain must not keep a stopping node alive forever
+ * (orchestrators kill some time after their own grace; set theirs above SHUTDOWN_GRACE_MS + this).
+ */
+const drainTimeoutMs = 20_000;
 
 function demoAccountsTable(): string {
   const rows = Object.values(demoUsers).map((u) => {
@@ -29,8 +32,16 @@ function demoAccountsTable(): string {
 /**
  * Starts the portal: listen first (so /health/live answers and /health/ready says 503 while
  * the database is prepared), then migrate, seed the demo data when enabled, and only then
- * report ready (issue 2 §7). SIGTERM/SIGINT drain in-flight requests and exit 0; a second
- * signal exits at once.
+ * report ready (issue 2 §7).
+ *
+ * SIGTERM/SIGINT stop the node without dropping a request (issue 11 §4, ADR 0016):
+ * 1. /health/ready answers 503 at once, while everything else is still served as usual;
+ * 2. for SHUTDOWN_GRACE_MS (default 5 s) — time for a load balancer to notice and stop
+ *    sending new requests here;
+ * 3. then the listener closes: requests still in flight finish, their responses saying
+ *    `Connection: close`; keep-alive connections are closed as soon as they are idle, with
+ *    a FIN (never a reset under a request); the database is closed and the process exits 0.
+ * SIGINT (Ctrl-C) skips the grace period. A second signal exits at once.
  */
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -41,6 +52,29 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ env, db });
 
+  let closing = false;
+  // Once the listener is closing, no response invites the client to reuse its connection.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  const close = async (): Promise<void> => {
+    closing = true;
+    // app.close() stops accepting and closes the connections that are idle now; one whose
+    // last response is only finishing would hold it for Fastify's 72 s keep-alive, so keep
+    // closing connections as they fall idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    idle.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
@@ -48,26 +82,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    app.state.shuttingDown = true;
-    app.log.info(`${signal} received: finishing in-flight requests`);
+    app.state.shuttingDown = true; // /health/ready: 503 from now on
+    // Still starting (not ready, so no balancer sends traffic here), or Ctrl-C at a terminal
+    // (orchestrators send SIGTERM): no grace period to wait for.
+    const grace = app.state.ready && signal === 'SIGTERM' ? env.SHUTDOWN_GRACE_MS : 0;
+    app.log.info(`${signal} received: not ready; closing the listener in ${grace} ms`);
     setTimeout(() => {
       app.log.error('shutdown took too long: exiting');
       process.exit(1);
-    }, shutdownTimeoutMs).unref();
-    // app.close() stops accepting and waits for open connections; a keep-alive connection
-    // whose last response is done would hold it for Fastify's 72 s keep-alive, so close
-    // connections as soon as they fall idle.
-    setInterval(() => app.server.closeIdleConnections(), 200).unref();
-    void (async () => {
-      try {
-        await app.close();
-        await db.close();
-        process.exit(0);
-      } catch (error) {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      }
-    })();
+    }, grace + drainTimeoutMs).unref();
+    setTimeout(() => {
+      app.log.info('grace period over: closing the listener, finishing in-flight requests');
+      void close();
+    }, grace);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -25,9 +25,11 @@ export class CookieJar {
   }
 }
 
-/** A browser-like client of the app: the public host, a cookie jar, an optional address. */
-export function browser(app: FastifyInstance, remoteAddress = '127.0.0.1') {
-  const jar = new CookieJar();
+/**
+ * A browser-like client of the app: the public host, a cookie jar, an optional address.
+ * Clients of several instances behind one balancer share one jar.
+ */
+export function browser(app: FastifyInstance, remoteAddress = '127.0.0.1', jar = new CookieJar()) {
   const host = new URL(app.env.PUBLIC_URL).host;
   return {
     jar,

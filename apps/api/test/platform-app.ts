@@ -6,6 +6,7 @@ import { sharedRoutes } from '../src/modules/shared/shared.routes.js';
 import { errorsPlugin } from '../src/plugins/errors.js';
 import { healthPlugin } from '../src/plugins/health.js';
 import { securityHeadersPlugin } from '../src/plugins/security-headers.js';
+import { sourceMapsPlugin } from '../src/plugins/source-maps.js';
 import { spaPlugin } from '../src/plugins/spa.js';
 import type { AppState } from '../src/types.js';
 import { testEnvSource } from './test-app.js';
@@ -46,6 +47,7 @@ export async function createPlatformApp(
   await app.register(runtimeConfigRoutes);
   await app.register(sharedRoutes);
   options.routes?.(app);
+  await app.register(sourceMapsPlugin);
   await app.register(spaPlugin, { distDir: options.distDir ?? '/nonexistent/portico-dist' });
   await app.ready();
   return app;

@@ -6,6 +6,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 export const indexHtml =
   '<!doctype html><html lang="en"><head><title>Portico</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 export const appScript = 'console.log("portico");';
+export const sourceMap = JSON.stringify({
+  version: 3,
+  sources: ['../../src/secret-source.tsx'],
+  sourcesContent: ['export const everything = "the whole source";'],
+  mappings: '',
+});
 export const vendorScript = `export const words = ${JSON.stringify('portico '.repeat(400))};`;
 
 /** A fake built SPA (what Vite leaves in apps/web/dist), removed by the returned function. */
@@ -18,6 +24,7 @@ export async function createTempDist(): Promise<{ dir: string; remove(): Promise
   await writeFile(join(dir, 'assets', 'vendor-def456.js'), vendorScript);
   await writeFile(join(dir, 'assets', 'vendor-def456.js.br'), brotliCompressSync(vendorScript));
   await writeFile(join(dir, 'assets', 'vendor-def456.js.gz'), gzipSync(vendorScript));
+  await writeFile(join(dir, 'assets', 'index-abc123.js.map'), sourceMap);
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   await writeFile(join(dir, '.env'), 'SECRET=1');
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };

@@ -9,6 +9,8 @@ export type DbKind = Db['kind'];
 
 export interface TestDb {
   db: Db;
+  /** The PostgreSQL schema (absent for PGlite): a second instance may open it too. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function createTestDb(kind: DbKind = 'pglite'): Promise<TestDb> {
     await dropAndClose(db, schema);
     throw error;
   }
-  return { db, close: () => dropAndClose(db, schema) };
+  return { db, schema, close: () => dropAndClose(db, schema) };
 }
 
 async function dropAndClose(db: Db, schema: string): Promise<void> {

@@ -43,8 +43,8 @@ export async function bearerFor(app: FastifyInstance, email: string): Promise<st
 }
 
 export interface MintOptions {
-  /** Seconds from now until `exp`; negative for an expired token. Default 3600. */
-  expiresIn?: number;
+  /** Seconds from now until `exp`; negative for an expired token; null for no `exp`. Default 3600. */
+  expiresIn?: number | null;
   audience?: string;
   issuer?: string;
   /** Header typ; real access tokens say "at+jwt" (an id token says "JWT"). */
@@ -71,14 +71,14 @@ export async function mintToken(
     ? (await generateKeyPair(SIGNING_ALG, { modulusLength: 2048 })).privateKey
     : await importJWK(jwk, SIGNING_ALG);
   const now = Math.floor(Date.now() / 1000);
-  const expiresIn = options.expiresIn ?? 3600;
-  return new SignJWT({ scope: SCOPES.join(' '), client_id: settings.clientId })
+  const expiresIn = options.expiresIn === undefined ? 3600 : options.expiresIn;
+  const jwt = new SignJWT({ scope: SCOPES.join(' '), client_id: settings.clientId })
     .setProtectedHeader({ alg: SIGNING_ALG, typ: options.typ ?? 'at+jwt', kid: jwk.kid })
     .setJti(randomUUID())
     .setSubject(options.subject ?? (await userIdFor(app, email)))
     .setIssuer(options.issuer ?? settings.issuer)
     .setAudience(options.audience ?? settings.audience)
-    .setIssuedAt(Math.min(now, now + expiresIn - 60))
-    .setExpirationTime(now + expiresIn)
-    .sign(key);
+    .setIssuedAt(expiresIn === null ? now : Math.min(now, now + expiresIn - 60));
+  if (expiresIn !== null) jwt.setExpirationTime(now + expiresIn);
+  return jwt.sign(key);
 }

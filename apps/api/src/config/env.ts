@@ -74,6 +74,10 @@ export const envSchema = z
       .regex(/^[a-z_][a-z0-9_]*$/)
       .default('public'),
     DEMO_SEED: flag,
+    /** Serve the web build's source maps (`/assets/*.js.map`); off: they answer 404. */
+    SOURCE_MAPS: flag,
+    /** Milliseconds between SIGTERM (readiness turns 503) and closing the listener. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -138,7 +142,7 @@ export const envSchema = z
   .transform((e) => {
     const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
     const seed = e.DEMO_SEED ?? e.NODE_ENV !== 'production';
-    return { ...e, PUBLIC_URL: publicUrl, DEMO_SEED: seed };
+    return { ...e, PUBLIC_URL: publicUrl, DEMO_SEED: seed, SOURCE_MAPS: e.SOURCE_MAPS ?? false };
   });
 
 export type Env = z.infer<typeof envSchema>;

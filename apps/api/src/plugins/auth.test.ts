@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
 import { bearerFor, mintToken } from '../../test/tokens.js';
 import { createWhoamiApp } from '../../test/whoami-app.js';
+import { messages } from './auth.js';
 
 const anna = 'anna.customer@portico.test';
 
@@ -57,6 +58,34 @@ describe('bearer tokens on /api (embedded issuer)', () => {
     expectUnauthorized(
       await whoami(`Bearer ${await mintToken(t.app, anna, { expiresIn: -3600 })}`),
     );
+  });
+
+  it('answers 401 to a validly signed token without an expiry (exp)', async () => {
+    const response = await whoami(`Bearer ${await mintToken(t.app, anna, { expiresIn: null })}`);
+    expectUnauthorized(response);
+    expect(response.json()).toMatchObject({ message: messages.invalid });
+  });
+
+  it('answers 401 to a validly signed token whose user does not exist', async () => {
+    const token = await mintToken(t.app, anna, { subject: 'u-nobody' });
+    const response = await whoami(`Bearer ${token}`);
+    expectUnauthorized(response);
+    expect(response.json()).toMatchObject({ message: messages.invalid });
+  });
+
+  it('answers 401 to a token issued before its user was deleted (checked on every call)', async () => {
+    await t.db.query(
+      `insert into users (id, email, password_hash, first_name, last_name, account_id)
+       select 'u-leaver', 'leaver@portico.test', 'x', 'Lee', 'Ver', account_id from users where id = 'u-anna'`,
+    );
+    const bearer = `Bearer ${await mintToken(t.app, 'leaver@portico.test')}`;
+    const news = () =>
+      t.app.inject({ method: 'GET', url: '/api/news', headers: { authorization: bearer } });
+    expect((await news()).statusCode).toBe(200);
+    await t.db.query("delete from users where id = 'u-leaver'");
+    const after = await news();
+    expectUnauthorized(after);
+    expect(after.json()).toMatchObject({ message: messages.invalid });
   });
 
   it('answers 401 to a token for another audience', async () => {
@@ -167,6 +196,29 @@ describe('bearer tokens on /api (external issuer)', () => {
     const response = await whoami(await sign({}));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ userId: 'u-nina' });
+  });
+
+  it('rejects a token of the external issuer without an expiry (exp)', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
+      .setSubject('u-nina')
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .sign(privateKey);
+    expect((await whoami(token)).statusCode).toBe(401);
+  });
+
+  it('rejects a token of the external issuer for a user that does not exist', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
+      .setSubject('u-nobody')
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(privateKey);
+    expect((await whoami(token)).statusCode).toBe(401);
   });
 
   it('rejects tokens of the external issuer with the wrong audience, issuer or expiry', async () => {

@@ -9,8 +9,10 @@ import {
 } from 'jose';
 import { z } from 'zod';
 import type { Env } from '../config/env.js';
+import type { Queryable } from '../db/db.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
+import type { Caller } from '../types.js';
 import type { EmbeddedOidc } from './oidc.js';
 
 /** Asymmetric algorithms accepted from an external issuer (never "none" nor HMAC). */
@@ -64,6 +66,7 @@ async function externalKeySource(issuer: string, audience: string): Promise<KeyS
       audience,
       algorithms: EXTERNAL_ALGORITHMS,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['exp'],
     },
   };
 }
@@ -79,6 +82,7 @@ async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
       // Only access tokens: an id token (typ JWT) is not accepted in their place.
       typ: 'at+jwt',
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['exp'],
     },
   };
 }
@@ -86,8 +90,8 @@ async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
 export type TokenVerifier = (token: string) => Promise<{ userId: string }>;
 
 /**
- * Verifies bearer JWTs: signature (issuer's keys), issuer, audience, expiry, algorithm.
- * Rejects with a jose error for a bad token and with KeySourceUnavailable when the issuer
+ * Verifies bearer JWTs: signature (issuer's keys), issuer, audience, expiry (`exp` is
+ * required: a token without one would never expire), algorithm. Rejects with a jose error for a bad token and with KeySourceUnavailable when the issuer
  * cannot be reached.
  */
 export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): TokenVerifier {
@@ -113,6 +117,16 @@ export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): To
     }
     return { userId: payload.sub };
   };
+}
+
+/**
+ * Whether the token's subject may still use the API: one primary-key lookup per call, so a
+ * deleted user's still-valid token stops working at once. Further conditions (e.g. an active
+ * flag) belong in this one query's where clause.
+ */
+async function callerExists(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from users where id = $1', [userId]);
+  return rows.length > 0;
 }
 
 function isApiPath(url: string): boolean {
@@ -149,8 +163,9 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
 
     const token = bearerTokenOf(request.headers.authorization);
     if (!token) return unauthorized(reply, messages.missing, 'Bearer');
+    let caller: Caller;
     try {
-      request.caller = await verify(token);
+      caller = await verify(token);
     } catch (error) {
       if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
         return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
@@ -161,6 +176,10 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
         .header('retry-after', '30')
         .send({ statusCode: 503, error: 'Service Unavailable', message: messages.unavailable });
     }
+    if (!(await callerExists(app.db, caller.userId))) {
+      return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
+    }
+    request.caller = caller;
   });
   return Promise.resolve();
 });

@@ -69,15 +69,15 @@ describe.each(databaseKinds())('account and success manager over %s', (kind) => 
     }
   });
 
-  it('answers 404 JSON when the user row is gone', async () => {
+  it('answers 401 JSON when the user row is gone (checked per call)', async () => {
     const headers = {
       authorization: `Bearer ${await bearerFor(t.app, 'anna.customer@portico.test')}`,
     };
     await t.db.query("delete from users where id = 'u-anna'");
     for (const url of ['/api/account', '/api/successmanager']) {
       const res = await t.app.inject({ method: 'GET', url, headers });
-      expect(res.statusCode).toBe(404);
-      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(404);
+      expect(res.statusCode).toBe(401);
+      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(401);
     }
   });
 });

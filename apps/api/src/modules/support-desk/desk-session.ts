@@ -1,12 +1,18 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Queryable } from '../../db/db.js';
-import { loadOrCreateDeskKey } from './support-desk.repository.js';
+import {
+  claimFrameToken,
+  forgetExpiredFrameTokens,
+  loadOrCreateDeskKey,
+} from './support-desk.repository.js';
 
 // How the framed desk knows its caller (docs/decisions/0005-support-desk-frames.md): the SPA
 // asks GET /api/support/frame-token (bearer) for a short-lived frame token and puts it in the
 // frame address (?t=…); the desk swaps it for an HttpOnly, SameSite=Strict session cookie
-// and redirects to the same address without it. Forms carry a CSRF token derived from the
+// and redirects to the same address without it. A frame token works once: its id (jti) is
+// recorded in the database on first use, so a token copied from a log or a history entry
+// cannot be replayed, on this instance or another. Forms carry a CSRF token derived from the
 // session id.
 
 export const FRAME_TOKEN_SECONDS = 10 * 60;
@@ -26,7 +32,7 @@ export interface DeskSession {
 
 export interface DeskKeys {
   issueFrameToken(userId: string): Promise<string>;
-  /** The user id of a valid, unexpired frame token; null otherwise. */
+  /** The user id of a valid, unexpired, not yet used frame token (now used); null otherwise. */
   verifyFrameToken(token: string): Promise<string | null>;
   /** A session cookie value; `sessionId` keeps an existing session (and its CSRF token). */
   issueSession(userId: string, sessionId?: string): Promise<string>;
@@ -59,6 +65,7 @@ export function deskKeys(db: Queryable): DeskKeys {
   ) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: ALG })
+      .setJti(randomUUID())
       .setIssuer(ISSUER)
       .setAudience(audience)
       .setSubject(userId)
@@ -85,9 +92,15 @@ export function deskKeys(db: Queryable): DeskKeys {
       .digest('base64url');
 
   return {
-    issueFrameToken: (userId) => sign({}, userId, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS),
+    async issueFrameToken(userId) {
+      await forgetExpiredFrameTokens(db);
+      return sign({}, userId, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
+    },
     async verifyFrameToken(token) {
-      return (await verify(token, FRAME_AUDIENCE))?.sub ?? null;
+      const payload = await verify(token, FRAME_AUDIENCE);
+      if (!payload?.sub || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
+        return null;
+      return (await claimFrameToken(db, payload.jti, payload.exp)) ? payload.sub : null;
     },
     issueSession: (userId, sessionId = randomUUID()) =>
       sign({ sid: sessionId }, userId, SESSION_AUDIENCE, SESSION_SECONDS),

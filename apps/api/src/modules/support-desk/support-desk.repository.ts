@@ -163,3 +163,25 @@ export async function loadOrCreateDeskKey(
   if (!secret) throw new Error(`support desk key ${name} is missing`);
   return secret;
 }
+
+/**
+ * Records the first use of a frame token; false when it was used before (a replay). One
+ * statement, so two instances racing on the same token cannot both win.
+ */
+export async function claimFrameToken(
+  db: Queryable,
+  jti: string,
+  expiresAtSeconds: number,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `insert into support_desk_frame_token_uses (jti, expires_at) values ($1, to_timestamp($2))
+     on conflict (jti) do nothing returning jti`,
+    [jti, expiresAtSeconds],
+  );
+  return rows.length > 0;
+}
+
+/** Forgets uses of frame tokens that have expired anyway (they fail the signature check). */
+export async function forgetExpiredFrameTokens(db: Queryable): Promise<void> {
+  await db.query('delete from support_desk_frame_token_uses where expires_at < now()');
+}

@@ -143,6 +143,30 @@ describe.each(databaseKinds())('support desk over %s', (kind) => {
       expect(cookie).toMatch(/Max-Age=\d+/);
     });
 
+    it('accepts a frame token once: a replay (e.g. copied from a log) is refused', async () => {
+      const token = await frameToken(ANNA);
+      const first = await t.app.inject({ method: 'GET', url: `/support-desk/incident?t=${token}` });
+      expect(first.statusCode).toBe(303);
+      expect(setCookies(first)).toHaveLength(1);
+      for (const path of ['incident', 'track-cases']) {
+        const replay = await t.app.inject({
+          method: 'GET',
+          url: `/support-desk/${path}?t=${token}`,
+        });
+        expect(replay.statusCode).toBe(401);
+        expect(setCookies(replay)).toEqual([]);
+        expect(document(replay).querySelector('h1')?.textContent).toBe(
+          'Your support session has expired',
+        );
+      }
+      // A fresh token still works.
+      const fresh = await t.app.inject({
+        method: 'GET',
+        url: `/support-desk/incident?t=${await frameToken(ANNA)}`,
+      });
+      expect(fresh.statusCode).toBe(303);
+    });
+
     it('refuses a forged or tampered frame token and sets no cookie', async () => {
       const token = await frameToken(ANNA);
       for (const bad of ['nonsense', `${token.slice(0, -2)}xx`, await bearerFor(t.app, ANNA)]) {

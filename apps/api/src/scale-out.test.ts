@@ -1,0 +1,189 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadEnv } from './config/env.js';
+import { openDb, type Db } from './db/db.js';
+import { MAX_FAILURES } from './modules/oidc/sign-in.service.js';
+import {
+  authorizeUrl,
+  browser,
+  CookieJar,
+  follow,
+  pkcePair,
+  signInThroughProvider,
+} from '../test/oidc-flow.js';
+import { testEnvSource } from '../test/test-app.js';
+import { createTestDb, type TestDb } from '../test/test-db.js';
+
+// Two API instances behind one balancer over one PostgreSQL must behave as one portal
+// (issue 11 "Scale past one machine", ADR 0016): each instance here is its own app with its
+// own connection pool, provider object and caches; they share nothing but the database.
+
+const databaseUrl = process.env.DATABASE_URL;
+const PUBLIC_URL = 'http://localhost:8080';
+const ANNA = { email: 'anna.customer@portico.test', password: 'portico-demo' };
+
+if (!databaseUrl) {
+  describe('two API instances over one PostgreSQL', () => {
+    it.skip('needs PostgreSQL: set DATABASE_URL (CI sets it) to run these tests', () => {});
+  });
+}
+
+describe.runIf(databaseUrl)('two API instances over one PostgreSQL', () => {
+  let shared: TestDb;
+  let secondDb: Db;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+
+  beforeAll(async () => {
+    shared = await createTestDb('postgres');
+    secondDb = await openDb({ databaseUrl, schema: shared.schema! });
+    const env = loadEnv(testEnvSource({ PUBLIC_URL }));
+    a = await buildApp({ env, db: shared.db, ready: true });
+    b = await buildApp({ env, db: secondDb, ready: true });
+    await Promise.all([a.ready(), b.ready()]);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await secondDb.close();
+    await shared.close();
+  });
+
+  /** One browser behind the balancer: the same cookies, whichever instance answers. */
+  function balancedBrowser(remoteAddress = '127.0.0.1') {
+    const jar = new CookieJar();
+    return { a: browser(a, remoteAddress, jar), b: browser(b, remoteAddress, jar) };
+  }
+
+  async function exchangeCode(
+    on: FastifyInstance,
+    code: string,
+    verifier: string,
+  ): Promise<string> {
+    const response = await on.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: {
+        host: 'localhost:8080',
+        origin: PUBLIC_URL,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: `${PUBLIC_URL}/state-redirect`,
+        client_id: 'portico-spa',
+        code_verifier: verifier,
+      }).toString(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ access_token: string }>().access_token;
+  }
+
+  const me = (on: FastifyInstance, token: string): Promise<LightMyRequestResponse> =>
+    on.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('accepts on B a token from a real sign-in on A (and the reverse)', async () => {
+    const client = balancedBrowser();
+    const { verifier, challenge } = pkcePair();
+    const callback = await signInThroughProvider(client.a, a, {
+      responseType: 'code',
+      codeChallenge: challenge,
+      ...ANNA,
+    });
+    const token = await exchangeCode(a, callback.searchParams.get('code')!, verifier);
+    const onB = await me(b, token);
+    expect(onB.statusCode).toBe(200);
+    expect(onB.json()).toMatchObject({ email: ANNA.email });
+    expect((await me(a, token)).statusCode).toBe(200);
+  }, 120_000);
+
+  it('finishes at B an authorisation started at A: sign-in page from A, form posted to B, code redeemed at B', async () => {
+    const client = balancedBrowser();
+    const { verifier, challenge } = pkcePair();
+    const page = await follow(
+      client.a,
+      await client.a.get(
+        authorizeUrl(a, { responseType: 'code', codeChallenge: challenge, state: 'L25ld3M=' }),
+      ),
+    );
+    expect(page.statusCode).toBe(200);
+    const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+    expect(action).toBeTruthy();
+    const posted = await client.b.postForm(action!.replaceAll('&amp;', '&'), ANNA);
+    const callback = await follow(client.b, posted);
+    const location = String(callback.headers.location);
+    expect(location).toContain('/state-redirect');
+    const code = new URL(location, PUBLIC_URL).searchParams.get('code');
+    expect(code).toBeTruthy();
+    const token = await exchangeCode(b, code!, verifier);
+    expect((await me(a, token)).statusCode).toBe(200);
+  }, 120_000);
+
+  it('counts sign-in failures recorded via A on B (the limit is shared)', async () => {
+    const attacker = balancedBrowser('203.0.113.77');
+    const openForm = async (via: ReturnType<typeof balancedBrowser>['a']) => {
+      const { challenge } = pkcePair();
+      const page = await follow(
+        via,
+        await via.get(authorizeUrl(a, { responseType: 'code', codeChallenge: challenge })),
+      );
+      const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+      if (!action) throw new Error(`no sign-in form: ${page.statusCode}`);
+      return action.replaceAll('&amp;', '&');
+    };
+    const actionA = await openForm(attacker.a);
+    for (let i = 0; i < MAX_FAILURES; i += 1) {
+      const failed = await attacker.a.postForm(actionA, {
+        email: ANNA.email,
+        password: `guess-${i}`,
+      });
+      expect(failed.statusCode).toBe(422);
+    }
+    // The right password, now at B: refused, the failures at A count here.
+    const actionB = await openForm(attacker.b);
+    const limited = await attacker.b.postForm(actionB, ANNA);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).toContain('Too many sign-in attempts');
+  }, 180_000);
+
+  it('opens on B a support desk session from a frame token issued by A; the session works on both; the token is spent on both', async () => {
+    const client = balancedBrowser();
+    const { verifier, challenge } = pkcePair();
+    const callback = await signInThroughProvider(client.a, a, {
+      responseType: 'code',
+      codeChallenge: challenge,
+      ...ANNA,
+    });
+    const token = await exchangeCode(a, callback.searchParams.get('code')!, verifier);
+    const frame = await a.inject({
+      method: 'GET',
+      url: '/api/support/frame-token',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(frame.statusCode).toBe(200);
+    const frameToken = frame.json<{ token: string }>().token;
+
+    const opened = await client.b.get(`/support-desk/contacts?t=${frameToken}`);
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/support-desk/contacts');
+    for (const via of [client.b, client.a]) {
+      const page = await via.get('/support-desk/contacts');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+    }
+    // Replayed at either instance: refused.
+    for (const on of [a, b]) {
+      const replay = await on.inject({
+        method: 'GET',
+        url: `/support-desk/contacts?t=${frameToken}`,
+      });
+      expect(replay.statusCode).toBe(401);
+    }
+  }, 120_000);
+});
