@@ -9,6 +9,7 @@ import { useT } from '../../lib/labels/use-t.js';
 import { productsQueryOptions } from '../../lib/products/products-query.js';
 import { useStartUp } from '../start-up.js';
 import { IconSprite } from './icon-sprite.js';
+import { IdleLogout } from './idle-logout.js';
 import { KeepAlive } from './keep-alive.js';
 import { LoadingBar } from './loading-bar.js';
 import { ModalHost } from '../../components/ui/modal/modal-host.js';
@@ -97,6 +98,7 @@ export function AppShell() {
       </div>
       <ModalHost />
       {startUp.authorised && <KeepAlive />}
+      {startUp.authorised && <IdleLogout />}
     </>
   );
 }

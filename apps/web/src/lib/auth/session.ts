@@ -2,6 +2,7 @@ import { getConfig } from '../../config/runtime-config.js';
 import { paths, routePaths } from '../../config/paths.js';
 import { session } from '../storage/storage.js';
 import { browserRedirect } from './browser-redirect.js';
+import { takeIdleReturnPath } from './idle.js';
 import { pkceChallenge, providerMetadata, randomToken } from './oidc.js';
 import { safeReturnPath } from './safe-redirect.js';
 import { encodeState } from './state.js';
@@ -45,9 +46,13 @@ function returnPath(returnUrl: string | undefined): string {
   return NON_RETURNABLE.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? '/' : path;
 }
 
-async function startLogin(returnUrl: string | undefined): Promise<void> {
+async function startLogin(requested: string | undefined): Promise<void> {
   clearTokens();
   clearPendingSignIn();
+  // After an idle sign-out the user lands on the root; the next sign-in brings them back to
+  // where they were (issue 11). An explicit deep link still wins.
+  const remembered = takeIdleReturnPath();
+  const returnUrl = remembered !== null && returnPath(requested) === '/' ? remembered : requested;
   const { auth } = getConfig();
   const provider = await providerMetadata();
 
