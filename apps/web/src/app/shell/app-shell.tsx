@@ -17,6 +17,7 @@ import { SharedHtml } from './shared-html.js';
 import { footerQueryOptions, headerQueryOptions } from './shell-queries.js';
 import { useNavigationEffects } from './use-navigation-effects.js';
 import './shell.labels.js';
+import './theme.css';
 import '../../components/ui/ui.css';
 import './shell.css';
 import './shared-chrome.css';
