@@ -148,7 +148,8 @@ describe('the header on a phone (390 × 844)', () => {
     const { page } = session;
     await page.goto(`${baseUrl}/news`);
     const header = banner(page);
-    const toggle = header.getByRole('button', { name: 'Search', exact: true });
+    // Named "Search" like the form's own button; the class tells the disclosure apart.
+    const toggle = header.locator('button.portico-header__search-toggle');
     await toggle.waitFor({ state: 'visible' });
     const search = header.getByRole('search');
     expect(await search.isVisible()).toBe(false);

@@ -170,12 +170,18 @@ describe('session (§4 Session)', () => {
 });
 
 describe('sign-in after an idle sign-out (issue 11)', () => {
-  it('returns to the remembered place when sign-in starts from the root, once', async () => {
+  it('returns to the remembered place when sign-in starts from the root or its news landing, once', async () => {
     rememberIdleReturnPath('/search?query=cloud&productId=p1');
     const redirects = captureRedirects();
     await login('/');
     expect(decodeState(lastRedirect(redirects).searchParams.get('state'))).toBe(
       '/search?query=cloud&productId=p1',
+    );
+    releaseLoginLock();
+    rememberIdleReturnPath('/services/track-cases');
+    await login('/news');
+    expect(decodeState(lastRedirect(redirects).searchParams.get('state'))).toBe(
+      '/services/track-cases',
     );
     releaseLoginLock();
     await login('/');
