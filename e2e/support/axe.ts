@@ -28,17 +28,32 @@ export function formatViolations(violations: readonly Violation[]): string {
     .join('\n');
 }
 
-/** Fails with a readable list when axe finds violations on the page as it is now. */
+/** The colour schemes every check runs in: the app follows prefers-color-scheme (issue 11). */
+export const colorSchemes = ['light', 'dark'] as const;
+
+/**
+ * Fails with a readable list when axe finds violations on the page as it is now, in the light
+ * and in the dark colour scheme (prefers-color-scheme emulated for each, then reset).
+ */
 export async function expectNoAxeViolations(
   page: Page,
   options: { exclude?: string[] } = {},
 ): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(wcagTags);
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  if (violations.length > 0) {
-    throw new Error(
-      `axe found ${violations.length} accessibility violation(s) on ${page.url()}:\n${formatViolations(violations)}`,
-    );
+  const reports: string[] = [];
+  try {
+    for (const colorScheme of colorSchemes) {
+      await page.emulateMedia({ colorScheme });
+      let builder = new AxeBuilder({ page }).withTags(wcagTags);
+      for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+      const { violations } = await builder.analyze();
+      if (violations.length > 0) {
+        reports.push(
+          `axe found ${violations.length} accessibility violation(s) in the ${colorScheme} colour scheme on ${page.url()}:\n${formatViolations(violations)}`,
+        );
+      }
+    }
+  } finally {
+    if (!page.isClosed()) await page.emulateMedia({ colorScheme: null });
   }
+  if (reports.length > 0) throw new Error(reports.join('\n'));
 }

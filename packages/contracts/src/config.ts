@@ -39,6 +39,8 @@ export const runtimeConfigSchema = z.object({
   titleSuffix: z.string(),
   analyticsId: z.string(),
   keepAlive: z.object({ url: z.string(), intervalMs: z.number().int().min(0) }),
+  /** Idle sign-out after this many minutes without activity in any tab; 0 = off (issue 11). */
+  idleTimeoutMinutes: z.number().int().min(0),
   /** Hash of the icon sprite, used as its cache-busting query. */
   spriteHash: z.string(),
 });

@@ -3,6 +3,7 @@ export * from './account.js';
 export * from './config.js';
 export * from './content.js';
 export * from './errors.js';
+export * from './html-policy.js';
 export * from './news.js';
 export * from './search.js';
 export * from './support.js';

@@ -126,6 +126,11 @@ export const envSchema = z
     ANALYTICS_ID: z.string().default(''),
     KEEP_ALIVE_URL: z.string().default(''),
     KEEP_ALIVE_INTERVAL: z.coerce.number().int().min(0).default(0),
+    /**
+     * Minutes without activity (in any tab) before the SPA warns and then signs the user out
+     * (issue 11); 0 turns idle sign-out off. Whole minutes, 1 week at most.
+     */
+    IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
 
     // Federated search count sources (issue 4): an address = that HTTP connector; empty = built-in tables
     /** External product-content count address (GET ?productId=&query= → counts); empty = built-in. */

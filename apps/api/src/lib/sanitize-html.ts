@@ -1,3 +1,4 @@
+import { RICH_HTML_POLICY } from '@portico/contracts';
 import createDOMPurify, { type Config } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
@@ -6,93 +7,12 @@ import { JSDOM } from 'jsdom';
 const { window } = new JSDOM('<!DOCTYPE html>');
 const purify = createDOMPurify(window);
 
-/** Rich-text elements an editor produces; anything else (script, style, forms, frames, svg…) is dropped. */
-const ALLOWED_TAGS = [
-  'a',
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'caption',
-  'cite',
-  'code',
-  'col',
-  'colgroup',
-  'dd',
-  'del',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'figcaption',
-  'figure',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'img',
-  'ins',
-  'kbd',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  'q',
-  's',
-  'section',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'time',
-  'tr',
-  'u',
-  'ul',
-];
-
-/** No style, no id/name (DOM clobbering), no event handlers: those are never on this list. */
-const ALLOWED_ATTR = [
-  'alt',
-  'cite',
-  'class',
-  'colspan',
-  'datetime',
-  'dir',
-  'headers',
-  'height',
-  'href',
-  'lang',
-  'rel',
-  'reversed',
-  'rowspan',
-  'scope',
-  'span',
-  'src',
-  'start',
-  'target',
-  'title',
-  'type',
-  'width',
-];
-
+/** The shared allow-list (packages/contracts html-policy), the same one every client sanitiser uses. */
 const CONFIG: Config = {
-  ALLOWED_TAGS,
-  ALLOWED_ATTR,
+  ALLOWED_TAGS: [...RICH_HTML_POLICY.ALLOWED_TAGS],
+  ALLOWED_ATTR: [...RICH_HTML_POLICY.ALLOWED_ATTR],
+  ALLOWED_URI_REGEXP: RICH_HTML_POLICY.ALLOWED_URI_REGEXP,
   ALLOW_DATA_ATTR: false,
-  // http(s), mailto, tel and relative addresses only: no javascript:, vbscript:, data: links.
-  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   KEEP_CONTENT: true,
 };

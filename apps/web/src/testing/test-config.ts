@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
     titleSuffix: ' | Portico Community',
     analyticsId: '',
     keepAlive: { url: '', intervalMs: 0 },
+    idleTimeoutMinutes: 30,
     spriteHash: 'test',
   };
   return { ...base, ...overrides, auth: { ...base.auth, ...overrides.auth } };

@@ -1,4 +1,4 @@
-import type { NewsItem } from '@portico/contracts';
+import { safeHeaderImage, type NewsItem } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 
@@ -72,9 +72,10 @@ export async function insertNews(db: Queryable, items: readonly NewNewsItem[]): 
       column((item) => new Date(item.publicationDate).toISOString()),
       column((item) => item.introduction ?? null),
       column((item) => sanitizeHtml(item.content)),
-      column((item) => item.headerImage?.large ?? null),
-      column((item) => item.headerImage?.medium ?? null),
-      column((item) => item.headerImage?.small ?? null),
+      // Only http(s) and same-origin image addresses are stored (never javascript:, data:…).
+      column((item) => safeHeaderImage(item.headerImage)?.large ?? null),
+      column((item) => safeHeaderImage(item.headerImage)?.medium ?? null),
+      column((item) => safeHeaderImage(item.headerImage)?.small ?? null),
       column((item) => item.sales ?? false),
     ],
   );
@@ -200,15 +201,16 @@ function toNewsItem(row: NewsRow): NewsItem {
     publicationDate: Number(row.publication_ms),
     introduction: row.introduction,
     content: row.content,
-    // The smaller variants fall back to the large one when a writer gave only that.
+    // The smaller variants fall back to the large one when a writer gave only that. A row
+    // written straight to the database with an unsafe address gets no image (the default logo).
     headerImage:
       large === null
         ? null
-        : {
+        : safeHeaderImage({
             large,
             medium: row.header_image_medium ?? large,
             small: row.header_image_small ?? large,
-          },
+          }),
     sales: row.sales,
   };
 }

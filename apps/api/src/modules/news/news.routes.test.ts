@@ -347,6 +347,67 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
     });
   });
 
+  describe('header image addresses (issue 11: only http(s) and same-origin paths)', () => {
+    const image = (url: string) => ({ large: url, medium: url, small: url });
+    const newsWith = (
+      title: string,
+      headerImage: { large: string; medium: string; small: string },
+    ) => ({
+      title,
+      publicationDate: day('1990-06-01T12:00:00.000Z'),
+      content: '<p>x</p>',
+      headerImage,
+    });
+
+    it('stores and answers http(s) and same-origin images', async () => {
+      const [https, path] = await insertNews(t.db, [
+        newsWith('https image', image('https://cdn.example/a.png')),
+        newsWith('path image', image('/media/a.png')),
+      ]);
+      expect(newsItemSchema.parse((await get(`/api/news/${https}`)).json()).headerImage).toEqual(
+        image('https://cdn.example/a.png'),
+      );
+      expect(newsItemSchema.parse((await get(`/api/news/${path}`)).json()).headerImage).toEqual(
+        image('/media/a.png'),
+      );
+    });
+
+    it('refuses a javascript:, data: or protocol-relative image on the way in', async () => {
+      const inserted = await insertNews(t.db, [
+        newsWith('js image', image('javascript:alert(1)')),
+        newsWith('data image', {
+          ...image('/ok.png'),
+          small: 'data:image/svg+xml,<svg onload=alert(1)>',
+        }),
+        newsWith('foreign image', image('//evil.example/a.png')),
+      ]);
+      for (const id of inserted) {
+        const item = newsItemSchema.parse((await get(`/api/news/${id}`)).json());
+        expect(item.headerImage, item.title).toBeNull();
+      }
+      const { rows } = await t.db.query<{ n: number }>(
+        `select count(*)::int as n from news where id = any($1::bigint[]) and header_image_large is not null`,
+        [inserted],
+      );
+      expect(rows[0]!.n).toBe(0);
+    });
+
+    it('answers no image for an unsafe address written straight to the database', async () => {
+      const [id] = await insertNews(t.db, [newsWith('direct write', image('/media/a.png'))]);
+      await t.db.query(
+        `update news set header_image_large = 'javascript:alert(document.cookie)' where id = $1`,
+        [id],
+      );
+      const item = newsItemSchema.parse((await get(`/api/news/${id}`)).json());
+      expect(item.headerImage).toBeNull();
+      const { items } = await list(
+        '/api/news?startDate=1990-06-01&endDate=1990-06-01&pageSize=100',
+      );
+      expect(items.find((i) => i.id === id)?.headerImage).toBeNull();
+      expect(JSON.stringify(items)).not.toContain('javascript:');
+    });
+  });
+
   it('answers 401 without a bearer token', async () => {
     for (const url of ['/api/news', `/api/news/${ids.titleMatch}`, '/api/news?page=0']) {
       const response = await get(url, {});

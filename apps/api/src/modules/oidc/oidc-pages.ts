@@ -161,4 +161,17 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #f59e
 .error p{margin:0}
 .actions{display:flex;gap:.5rem;flex-wrap:wrap}
 a{color:#1d4ed8}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){
+html{color:#e6e9ed;background:#121417}
+.card{background:#1b1e23;box-shadow:0 0 0 1px #3a4048}
+input{background:#121417;color:#e6e9ed;border-color:#8f98a3}
+input[aria-invalid="true"]{border-color:#ffb4ab}
+button{background:#7ab7ff;color:#0b1a2b}
+button:hover{background:#a8d0ff}
+button.secondary{background:#2d323a;color:#e6e9ed}
+button.secondary:hover{background:#3a4048}
+.error{color:#ffb4ab;background:#3d1a17;border-color:#7a2e29}
+a{color:#8cc4ff}
+}
 `;

@@ -42,6 +42,7 @@ export function buildRuntimeConfig(env: Env, spriteHash: string): RuntimeConfig 
     titleSuffix: env.TITLE_SUFFIX,
     analyticsId: env.ANALYTICS_ID,
     keepAlive: { url: env.KEEP_ALIVE_URL, intervalMs: env.KEEP_ALIVE_INTERVAL },
+    idleTimeoutMinutes: env.IDLE_TIMEOUT_MINUTES,
     spriteHash,
   } satisfies RuntimeConfig);
 }

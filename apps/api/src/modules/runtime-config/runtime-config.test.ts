@@ -38,6 +38,7 @@ describe('GET /config.json (issue 2 §4)', () => {
       contactEmail: 'support@portico.test',
       titleSuffix: ' | Portico Community',
       keepAlive: { url: '', intervalMs: 0 },
+      idleTimeoutMinutes: 30,
     });
     expect(Object.keys(config.links).sort()).toEqual(
       [
@@ -96,6 +97,22 @@ describe('GET /config.json (issue 2 §4)', () => {
       url: 'https://sso.example.com/keepalive',
       intervalMs: 60000,
     });
+  });
+
+  it('serves the idle sign-out time: 30 minutes by default, IDLE_TIMEOUT_MINUTES otherwise, 0 = off', async () => {
+    expect((await configWith()).idleTimeoutMinutes).toBe(30);
+    await app?.close();
+    expect((await configWith({ IDLE_TIMEOUT_MINUTES: '5' })).idleTimeoutMinutes).toBe(5);
+    await app?.close();
+    expect((await configWith({ IDLE_TIMEOUT_MINUTES: '0' })).idleTimeoutMinutes).toBe(0);
+  });
+
+  it('refuses a bad IDLE_TIMEOUT_MINUTES at start-up', async () => {
+    for (const bad of ['-1', '1.5', 'soon', '20000']) {
+      await expect(
+        createPlatformApp({ env: { IDLE_TIMEOUT_MINUTES: bad }, ready: false }),
+      ).rejects.toThrow(/IDLE_TIMEOUT_MINUTES/);
+    }
   });
 
   it('derives the embedded issuer from PUBLIC_URL', async () => {

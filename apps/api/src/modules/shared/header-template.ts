@@ -33,7 +33,8 @@ const icon = (name: string): string =>
  * before it reaches the DOM: plain markup, no scripts, no inline handlers. The root is a
  * div so the SPA's own host element decides the landmark (a <header> host gives "banner").
  * Every value from configuration or from the USER cookie is escaped. The Menu button starts
- * hidden: the SPA shows it and opens and closes the navigation with it on narrow screens.
+ * hidden: the SPA shows it and opens and closes the navigation with it on narrow screens; the
+ * Search button likewise collapses the search form there (ADR 0019).
  */
 export function renderHeader(env: Env, user: HeaderUser | null): string {
   const firstName = user?.firstName ?? '';
@@ -50,6 +51,7 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
   return `<div class="portico-header">
   <div class="portico-header__bar">
     <a class="portico-header__logo" href="/news"><span class="portico-header__brand">Portico</span><span class="portico-visually-hidden"> – News</span></a>
+    <button class="portico-header__search-toggle" type="button" aria-expanded="false" aria-controls="portico-header-search" hidden>${icon('search')}<span>Search</span></button>
     <button class="portico-header__menu-button" type="button" aria-expanded="false" aria-controls="portico-header-nav" hidden>${icon('menu')}<span>Menu</span></button>
     <nav class="portico-header__nav" id="portico-header-nav" aria-label="Portal">
       <ul class="portico-header__nav-list">
@@ -62,7 +64,7 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
       <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">Sign out</a>
     </div>
   </div>
-  <form class="portico-header__search" role="search" action="/search" method="get">
+  <form class="portico-header__search" id="portico-header-search" role="search" action="/search" method="get">
     <label class="portico-header__search-label" for="portico-search-query">Search the portal</label>
     <input class="portico-header__search-input" id="portico-search-query" name="query" type="text" autocomplete="off" />
     <label class="portico-header__search-label" for="portico-search-product">Product</label>

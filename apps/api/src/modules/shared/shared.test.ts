@@ -97,6 +97,17 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
     expect(nav?.localName).toBe('nav');
   });
 
+  it('has a Search button for the search form, hidden until the app takes it over', async () => {
+    const { doc } = await header();
+    const button = doc.querySelector('button.portico-header__search-toggle');
+    expect(button?.textContent).toBe('Search');
+    expect(button?.getAttribute('type')).toBe('button');
+    expect(button?.hasAttribute('hidden')).toBe(true);
+    expect(button?.getAttribute('aria-expanded')).toBe('false');
+    const form = doc.getElementById(button?.getAttribute('aria-controls') ?? 'missing');
+    expect(form?.getAttribute('role')).toBe('search');
+  });
+
   it('shows Sales Partners only to partners and sales users', async () => {
     const { doc } = await header(userCookie({ firstName: 'Nina', permissions: ['NEWS'] }));
     expect([...doc.querySelectorAll('a')].map((a) => a.textContent)).not.toContain(

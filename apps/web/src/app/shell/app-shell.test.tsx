@@ -264,6 +264,44 @@ describe('app shell: shared header and footer (§1, §7)', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('takes over the header Search button: it opens the search with focus in the query, Escape and a search close it', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(url('/shared/header'), () =>
+        HttpResponse.text(`<div class="portico-header">
+  <div class="portico-header__bar">
+    <button class="portico-header__search-toggle" type="button" aria-expanded="false" aria-controls="portico-header-search" hidden><span>Search</span></button>
+  </div>
+  <form class="portico-header__search" id="portico-header-search" role="search" action="/search" method="get">
+    <label for="q">Search the portal</label><input id="q" name="query" type="text" />
+    <button class="portico-header__search-button" type="submit"><span>Go</span></button>
+  </form>
+</div>`),
+      ),
+    );
+    const { router } = await renderSignedIn('/news');
+    const banner = screen.getByRole('banner');
+    const toggle = within(banner).getByRole('button', { name: 'Search' });
+    expect(toggle).toBeVisible();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const query = within(banner).getByRole('textbox', { name: 'Search the portal' });
+    expect(query).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    // Enter on the focused button opens it; Enter in the field searches and closes it.
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.type(query, 'cloud{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toContain('query=cloud');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('puts the icon sprite in the page, hidden, fetched with its hash', async () => {
     let spriteUrl: URL | null = null;
     server.use(

@@ -9,6 +9,7 @@ import { useT } from '../../lib/labels/use-t.js';
 import { productsQueryOptions } from '../../lib/products/products-query.js';
 import { useStartUp } from '../start-up.js';
 import { IconSprite } from './icon-sprite.js';
+import { IdleLogout } from './idle-logout.js';
 import { KeepAlive } from './keep-alive.js';
 import { LoadingBar } from './loading-bar.js';
 import { ModalHost } from '../../components/ui/modal/modal-host.js';
@@ -16,6 +17,7 @@ import { SharedHtml } from './shared-html.js';
 import { footerQueryOptions, headerQueryOptions } from './shell-queries.js';
 import { useNavigationEffects } from './use-navigation-effects.js';
 import './shell.labels.js';
+import './theme.css';
 import '../../components/ui/ui.css';
 import './shell.css';
 import './shared-chrome.css';
@@ -97,6 +99,7 @@ export function AppShell() {
       </div>
       <ModalHost />
       {startUp.authorised && <KeepAlive />}
+      {startUp.authorised && <IdleLogout />}
     </>
   );
 }

@@ -52,3 +52,30 @@ describe('sanitising the shared header/footer and sprite', () => {
     expect(out.querySelector('script')).toBeNull();
   });
 });
+
+describe('the shell allow-list (shared with the server, no style)', () => {
+  it('drops style attributes and style elements from the header and footer', () => {
+    const out = dom(
+      sanitizeShellHtml(
+        '<style>body{display:none}</style><div class="portico-header" style="position:fixed;inset:0">x</div>',
+      ),
+    );
+    expect(out.querySelector('style')).toBeNull();
+    expect(out.querySelector('[style]')).toBeNull();
+    expect(out.querySelector('.portico-header')).not.toBeNull();
+  });
+
+  it('keeps the chrome the header needs: labels, ids, aria state and the hidden Menu button', () => {
+    const out = dom(
+      sanitizeShellHtml(
+        '<button class="m" type="button" aria-expanded="false" aria-controls="nav" hidden>Menu</button>' +
+          '<nav id="nav" aria-label="Portal"></nav><label for="q">Search</label><input id="q" name="query">',
+      ),
+    );
+    const button = out.querySelector('button')!;
+    expect(button.hidden).toBe(true);
+    expect(button.getAttribute('aria-controls')).toBe('nav');
+    expect(out.querySelector('nav#nav')!.getAttribute('aria-label')).toBe('Portal');
+    expect(out.querySelector('label')!.getAttribute('for')).toBe('q');
+  });
+});

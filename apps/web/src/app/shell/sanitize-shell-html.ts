@@ -1,11 +1,13 @@
-import DOMPurify from 'dompurify';
+import { SHELL_HTML_POLICY } from '@portico/contracts';
+import DOMPurify, { type Config } from 'dompurify';
 
 /**
  * Sanitising for the HTML the shell puts in the page: the shared header and footer and the
  * icon sprite (ARCHITECTURE.md: every HTML string from a server passes through DOMPurify).
- * Scripts, event-handler attributes and javascript: addresses go; markup, forms, inputs and
- * selects (the header search form) and icons referencing the page's sprite stay. A private DOMPurify instance, so its hook does not
- * change how other modules sanitise.
+ * The shared shell allow-list (packages/contracts html-policy: the rich-text list plus the
+ * header's search form, ids and sprite icons): scripts, styles, event-handler attributes and
+ * javascript: addresses go. A private DOMPurify instance, so its hook does not change how
+ * other modules sanitise.
  */
 const purify = DOMPurify(window);
 
@@ -30,9 +32,13 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /** Icons in the shared header/footer reference the sprite with <svg><use href="#icon-…">. */
-const SHELL_HTML_CONFIG = {
-  ADD_TAGS: ['search', 'use'],
-  ADD_ATTR: ['target', 'focusable'],
+const SHELL_HTML_CONFIG: Config = {
+  ALLOWED_TAGS: [...SHELL_HTML_POLICY.ALLOWED_TAGS],
+  ALLOWED_ATTR: [...SHELL_HTML_POLICY.ALLOWED_ATTR],
+  ALLOWED_URI_REGEXP: SHELL_HTML_POLICY.ALLOWED_URI_REGEXP,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  KEEP_CONTENT: true,
 };
 
 /** The shared header/footer HTML, safe to inject. */

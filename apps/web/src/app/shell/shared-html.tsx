@@ -10,7 +10,7 @@ import {
   mergeProducts,
   readHeaderSearch,
 } from './header-search.js';
-import { enhanceHeaderMenu } from './header-menu.js';
+import { enhanceHeaderMenu, enhanceHeaderSearchToggle } from './header-menu.js';
 import { inAppHref, serverOwnedPaths } from './in-app-link.js';
 import './shell.labels.js';
 
@@ -52,21 +52,24 @@ export function SharedHtml({ as: Host, html, className, search }: SharedHtmlProp
     return () => host.removeEventListener('click', onClick);
   }, [navigate]);
 
-  // The header's Menu button (narrow screens): taken over with each new HTML, closed on
-  // every navigation.
+  // The header's Menu and Search buttons (narrow screens): taken over with each new HTML,
+  // closed on every navigation.
   const closeMenu = useRef<() => void>(() => undefined);
   useEffect(() => {
-    const menu = ref.current ? enhanceHeaderMenu(ref.current) : null;
-    if (!menu) return;
-    closeMenu.current = menu.close;
+    const host = ref.current;
+    const panels = host
+      ? [enhanceHeaderMenu(host), enhanceHeaderSearchToggle(host)].filter((p) => p !== null)
+      : [];
+    if (panels.length === 0) return;
+    closeMenu.current = () => panels.forEach((p) => p.close());
     return () => {
-      menu.destroy();
+      panels.forEach((p) => p.destroy());
       closeMenu.current = () => undefined;
     };
   }, [html]);
   useEffect(() => {
     closeMenu.current();
-  }, [location.pathname]);
+  }, [location.pathname, location.search]);
 
   const handlesSearch = search !== undefined;
   const catalogue = search?.catalogue;

@@ -12,6 +12,7 @@ import {
   logout,
   NONCE_KEY,
 } from './session.js';
+import { rememberIdleReturnPath } from './idle.js';
 import { decodeState } from './state.js';
 import { ACCESS_TOKEN_KEY, ID_TOKEN_KEY } from './tokens.js';
 
@@ -165,5 +166,32 @@ describe('session (§4 Session)', () => {
     expect(target.searchParams.get('id_token_hint')).toBe('the-id-token');
     expect(target.searchParams.get('post_logout_redirect_uri')).toBe(`${TEST_ORIGIN}/`);
     expect(target.searchParams.get('client_id')).toBe('portico-spa');
+  });
+});
+
+describe('sign-in after an idle sign-out (issue 11)', () => {
+  it('returns to the remembered place when sign-in starts from the root or its news landing, once', async () => {
+    rememberIdleReturnPath('/search?query=cloud&productId=p1');
+    const redirects = captureRedirects();
+    await login('/');
+    expect(decodeState(lastRedirect(redirects).searchParams.get('state'))).toBe(
+      '/search?query=cloud&productId=p1',
+    );
+    releaseLoginLock();
+    rememberIdleReturnPath('/services/track-cases');
+    await login('/news');
+    expect(decodeState(lastRedirect(redirects).searchParams.get('state'))).toBe(
+      '/services/track-cases',
+    );
+    releaseLoginLock();
+    await login('/');
+    expect(decodeState(lastRedirect(redirects).searchParams.get('state'))).toBe('/');
+  });
+
+  it('lets an explicit deep link win over the remembered place', async () => {
+    rememberIdleReturnPath('/search?query=cloud');
+    const redirects = captureRedirects();
+    await login('/services');
+    expect(decodeState(lastRedirect(redirects).searchParams.get('state'))).toBe('/services');
   });
 });

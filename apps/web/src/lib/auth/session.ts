@@ -2,6 +2,7 @@ import { getConfig } from '../../config/runtime-config.js';
 import { paths, routePaths } from '../../config/paths.js';
 import { session } from '../storage/storage.js';
 import { browserRedirect } from './browser-redirect.js';
+import { takeIdleReturnPath } from './idle.js';
 import { pkceChallenge, providerMetadata, randomToken } from './oidc.js';
 import { safeReturnPath } from './safe-redirect.js';
 import { encodeState } from './state.js';
@@ -45,9 +46,18 @@ function returnPath(returnUrl: string | undefined): string {
   return NON_RETURNABLE.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? '/' : path;
 }
 
-async function startLogin(returnUrl: string | undefined): Promise<void> {
+/** Where the root leads a signed-out visitor: no place of their own choosing. */
+const LANDING_PATHS: readonly string[] = ['/', routePaths.home, routePaths.news];
+
+async function startLogin(requested: string | undefined): Promise<void> {
   clearTokens();
   clearPendingSignIn();
+  // After an idle sign-out the provider sends the user to the root, which leads to the news
+  // page; the next sign-in brings them back to where they were instead (issue 11). A deep link
+  // anywhere else still wins.
+  const remembered = takeIdleReturnPath();
+  const returnUrl =
+    remembered !== null && LANDING_PATHS.includes(returnPath(requested)) ? remembered : requested;
   const { auth } = getConfig();
   const provider = await providerMetadata();
 

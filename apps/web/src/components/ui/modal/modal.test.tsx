@@ -6,7 +6,7 @@ import { Modal } from './modal.js';
 import { modalLabels } from './modal.labels.js';
 
 const BODY =
-  '<p>Read <a href="/terms">the terms</a>.</p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">';
+  '<p>Read <a href="/terms">the terms</a>.</p><div class="overlay" style="position:fixed;inset:0">Overlay</div><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">';
 
 function Harness({ consent = false, onConsent }: { consent?: boolean; onConsent?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -141,5 +141,14 @@ describe('<Modal> (§2 Shared widgets)', () => {
   it('has English defaults for its controls', () => {
     expect(modalLabels['modal.close']).toBe('Close');
     expect(modalLabels['modal.consent']).toBe('I agree');
+  });
+});
+
+describe('Modal body allow-list', () => {
+  it('drops inline styles, so a content document cannot lay an overlay over the page', async () => {
+    await openHarness();
+    const overlay = dialog().querySelector('.overlay');
+    expect(overlay).not.toBeNull();
+    expect(overlay!.hasAttribute('style')).toBe(false);
   });
 });

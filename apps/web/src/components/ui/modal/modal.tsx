@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import { sanitizeRichHtml } from '../../../lib/html/sanitize-rich-html.js';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
 import './modal.labels.js';
@@ -6,7 +6,7 @@ import './modal.css';
 
 export interface ModalProps {
   title: string;
-  /** HTML from a content document; sanitised with DOMPurify before it reaches the DOM. */
+  /** HTML from a content document; sanitised with the shared allow-list before it reaches the DOM. */
   body: string;
   /** Called for the close icon, a backdrop click, Escape and after the consent button. */
   onClose: () => void;
@@ -58,7 +58,7 @@ export function Modal({ title, body, onClose, consentLabelKey, onConsent }: Moda
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const safeBody = useMemo(() => DOMPurify.sanitize(body), [body]);
+  const safeBody = useMemo(() => sanitizeRichHtml(body), [body]);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;

@@ -1,4 +1,4 @@
-import { newsItemSchema, type NewsItem } from '@portico/contracts';
+import { newsItemSchema, safeHeaderImage, type NewsItem } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { newsUrl } from '../../../config/runtime-config.js';
 import { httpGet } from '../../../lib/http/http-client.js';
@@ -16,7 +16,8 @@ export async function fetchNewsItem(id: string, signal?: AbortSignal): Promise<N
   });
   // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
   if (item === null) throw new HttpError(500, null, 'invalid-response');
-  return item;
+  // Only http(s) and same-origin image addresses reach an <img> (issue 11); else the default.
+  return { ...item, headerImage: safeHeaderImage(item.headerImage) };
 }
 
 export function newsItemQueryOptions(id: string) {

@@ -1,4 +1,9 @@
-import { NEWS_DEFAULT_PAGE_SIZE, newsListSchema, type NewsItem } from '@portico/contracts';
+import {
+  NEWS_DEFAULT_PAGE_SIZE,
+  newsListSchema,
+  safeHeaderImage,
+  type NewsItem,
+} from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getConfig } from '../../../config/runtime-config.js';
 import { httpGetWithTotal } from '../../../lib/http/http-client.js';
@@ -47,7 +52,13 @@ export async function fetchNewsList(
     query: newsListParams(criteria),
     ...(signal ? { signal } : {}),
   });
-  return result === null ? null : { items: result.data, total: result.total };
+  if (result === null) return null;
+  // Only http(s) and same-origin image addresses reach an <img> (issue 11); else the logo.
+  const items = result.data.map((item) => ({
+    ...item,
+    headerImage: safeHeaderImage(item.headerImage),
+  }));
+  return { items, total: result.total };
 }
 
 export function newsListQueryOptions(criteria: NewsListCriteria) {

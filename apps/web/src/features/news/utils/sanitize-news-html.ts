@@ -1,9 +1,10 @@
-import DOMPurify from 'dompurify';
+import { sanitizeRichHtml } from '../../../lib/html/sanitize-rich-html.js';
 
 /**
  * News bodies are sanitised on the way in (API) and again here, right before they reach the
- * DOM (ARCHITECTURE.md: every HTML string from a server passes through DOMPurify).
+ * DOM, with the same allow-list (ARCHITECTURE.md: every HTML string from a server passes
+ * through DOMPurify; one allow-list).
  */
 export function sanitizeNewsHtml(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+  return sanitizeRichHtml(html);
 }

@@ -1,20 +1,10 @@
-import DOMPurify from 'dompurify';
+import { sanitizeRichHtml } from '../../../lib/html/sanitize-rich-html.js';
 
 /**
- * Content documents are HTML from the server: DOMPurify before they reach the DOM
- * (ARCHITECTURE.md). Links may keep target="_blank" (release notes open beside the page), but
- * then never hand the new window a reference to this one. A private instance, so the hook
- * does not change how other modules sanitise.
+ * Content documents are HTML from the server: sanitised with the one shared allow-list before
+ * they reach the DOM (ARCHITECTURE.md). Links may keep target="_blank" (release notes open
+ * beside the page), but then never hand the new window a reference to this one.
  */
-const purify = DOMPurify(window);
-
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node instanceof HTMLAnchorElement && node.hasAttribute('target')) {
-    if (node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
-    else node.removeAttribute('target');
-  }
-});
-
 export function sanitizeDocumentHtml(html: string): string {
-  return purify.sanitize(html, { USE_PROFILES: { html: true }, ADD_ATTR: ['target'] });
+  return sanitizeRichHtml(html);
 }
