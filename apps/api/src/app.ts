@@ -17,6 +17,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { oidcPlugin } from './plugins/oidc.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { spaPlugin } from './plugins/spa.js';
 import './types.js';
@@ -47,6 +48,8 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   await app.register(securityHeadersPlugin); // first: its hook must run before any early reply
   await app.register(errorsPlugin);
   await app.register(healthPlugin);
+  // zod route schemas (validation, serialisation, /api/openapi.json, /api/docs): before any route
+  await app.register(openapiPlugin);
   await app.register(oidcPlugin); // embedded sign-in under /oidc (none when OIDC_ISSUER is set)
   await app.register(authPlugin); // bearer JWT on /api/*: before any API route
   await app.register(runtimeConfigRoutes);

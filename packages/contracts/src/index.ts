@@ -4,6 +4,7 @@ export * from './config.js';
 export * from './content.js';
 export * from './errors.js';
 export * from './news.js';
+export * from './partner.js';
 export * from './search.js';
 export * from './support.js';
 export * from './text.js';
