@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
 import type { AppState } from './types.js';
@@ -27,13 +27,20 @@ export interface AppOptions {
   db: Db;
   /** Start in the ready state (tests build over an already migrated database). */
   ready?: boolean;
+  /** Sees every route as it is registered (tests check each /api route is documented). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
  * Builds the whole server from plugins, without listening, so tests can use app.inject().
  * Order matters: headers and errors first, then auth, then routes, then the SPA fallback.
  */
-export async function buildApp({ env, db, ready = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  ready = false,
+  onRoute,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
@@ -43,6 +50,7 @@ export async function buildApp({ env, db, ready = false }: AppOptions): Promise<
   app.decorate('db', db);
   app.decorate('state', state);
   app.decorateRequest('caller', null);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   // Plugins and route modules are registered below, one line each.
   await app.register(securityHeadersPlugin); // first: its hook must run before any early reply

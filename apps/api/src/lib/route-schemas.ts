@@ -60,3 +60,28 @@ export function fileResponse<Schema extends z.ZodType>(
 ): { description: string; content: Record<string, { schema: Schema }> } {
   return { description, content: { [mediaType]: { schema } } };
 }
+
+interface ResponseHeader {
+  description: string;
+  schema: { type: 'integer' | 'string' };
+}
+
+/**
+ * A JSON response that also carries headers worth documenting (e.g. X-Total-Count): the
+ * headers ride on the schema's metadata, where @fastify/swagger reads them.
+ */
+export function withHeaders<Schema extends z.ZodType>(
+  schema: Schema,
+  description: string,
+  headers: Record<string, ResponseHeader>,
+): Schema {
+  return schema.meta({
+    description,
+    headers: Object.fromEntries(
+      Object.entries(headers).map(([name, header]) => [
+        name,
+        { ...header.schema, description: header.description },
+      ]),
+    ),
+  });
+}

@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -24,6 +24,30 @@ function isDescribedPath(url: string): boolean {
 }
 
 export const BEARER_SCHEME = 'bearerAuth';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A response declared as `noContent()` (z.null(), e.g. a 204) becomes `{ type: 'null' }`,
+ * which @fastify/swagger documents as a response without content; zod's OpenAPI 3.0 output
+ * for null (a nullable enum of null) would otherwise be documented as a JSON body.
+ */
+function withBodilessResponses<Schema extends FastifySchema | undefined>(schema: Schema): Schema {
+  if (!schema || !isRecord(schema.response)) return schema;
+  const response = Object.fromEntries(
+    Object.entries(schema.response).map(([status, json]) => {
+      const isNull =
+        isRecord(json) &&
+        Array.isArray(json.enum) &&
+        json.enum.length === 1 &&
+        json.enum[0] === null;
+      return [status, isNull ? { type: 'null', description: json.description } : json];
+    }),
+  );
+  return { ...schema, response };
+}
 
 const description = `The Portico API: everything the portal's single-page app calls under \`/api\`.
 
@@ -68,7 +92,8 @@ export const openapiPlugin = rootPlugin('portico-openapi', async (app: FastifyIn
     },
     transform: (document) => {
       if (!isDescribedPath(document.url)) return { schema: { hide: true }, url: document.url };
-      return jsonSchemaTransform(document);
+      const transformed = jsonSchemaTransform(document);
+      return { ...transformed, schema: withBodilessResponses(transformed.schema) };
     },
     transformObject: jsonSchemaTransformObject,
   });

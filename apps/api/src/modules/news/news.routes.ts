@@ -6,7 +6,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../lib/errors.js';
-import { bearerErrors } from '../../lib/route-schemas.js';
+import { bearerErrors, withHeaders } from '../../lib/route-schemas.js';
 import { getNewsItem, getNewsPage } from './news.service.js';
 
 /** Ids are bigint identities; more digits than that cannot name a row. */
@@ -27,7 +27,12 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         tags: ['news'],
         querystring: newsListQuerySchema,
         response: {
-          200: newsListSchema.describe('The items of the page (X-Total-Count: all matches).'),
+          200: withHeaders(newsListSchema, 'The items of the page.', {
+            'X-Total-Count': {
+              description: 'How many items match (a search counts the newest 1000 matches).',
+              schema: { type: 'integer' },
+            },
+          }),
           ...bearerErrors(400),
         },
       },
