@@ -102,7 +102,8 @@ export const openapiPlugin = rootPlugin('portico-openapi', async (app: FastifyIn
     routePrefix: DOCS_PREFIX,
     // The page loads its scripts and styles from /api/docs/static (no inline script), so
     // the app's Content-Security-Policy (plugins/security-headers.ts) is left as it is.
-    uiConfig: { deepLinking: true, validatorUrl: null },
+    // BaseLayout: no top bar (its address box and logo are not ours, and fail axe).
+    uiConfig: { deepLinking: true, validatorUrl: null, layout: 'BaseLayout' },
     theme: { title: 'Portico API reference' },
   });
 
