@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
 import { loggerOptions, type LogStream } from './lib/log-redaction.js';
@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { oidcPlugin } from './plugins/oidc.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sourceMapsPlugin } from './plugins/source-maps.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   ready?: boolean;
   /** Where the JSON log lines go (default standard output); tests read them from here. */
   logStream?: LogStream;
+  /** Sees every route as it is registered (tests check each /api route is documented). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -41,6 +44,7 @@ export async function buildApp({
   db,
   ready = false,
   logStream,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL, logStream), // secrets in URLs and headers redacted
@@ -52,11 +56,14 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('state', state);
   app.decorateRequest('caller', null);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   // Plugins and route modules are registered below, one line each.
   await app.register(securityHeadersPlugin); // first: its hook must run before any early reply
   await app.register(errorsPlugin);
   await app.register(healthPlugin);
+  // zod route schemas (validation, serialisation, /api/openapi.json, /api/docs): before any route
+  await app.register(openapiPlugin);
   await app.register(oidcPlugin); // embedded sign-in under /oidc (none when OIDC_ISSUER is set)
   await app.register(authPlugin); // bearer JWT on /api/*: before any API route
   await app.register(runtimeConfigRoutes);

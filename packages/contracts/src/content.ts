@@ -24,3 +24,10 @@ export const labelsQuerySchema = z.object({
     .regex(/^[a-z]{2}$/, 'language must be a two-letter code')
     .default('en'),
 });
+
+/** The path parameter of `GET {content base}/infodocument/:id`: a content key. */
+export const infoDocumentParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,98}$/, {
+    error: 'id must be a content key (letters, digits, dot, dash, underscore)',
+  }),
+});

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
 /** Every API error body: a readable message, and the status repeated for clients that log it. */
-export const apiErrorSchema = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-});
+export const apiErrorSchema = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string(),
+    message: z.string(),
+  })
+  // Its name in the OpenAPI document (/api/openapi.json), where every error response refers to it.
+  .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiErrorSchema>;

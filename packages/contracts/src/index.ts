@@ -5,6 +5,7 @@ export * from './content.js';
 export * from './errors.js';
 export * from './html-policy.js';
 export * from './news.js';
+export * from './partner.js';
 export * from './search.js';
 export * from './support.js';
 export * from './text.js';

@@ -155,3 +155,8 @@ function isoDay(value: string | undefined): number | null | undefined {
     return null;
   return ms;
 }
+
+/** The path parameters of `GET {news base}/:id`: ids are whole numbers (bigint identities). */
+export const newsIdParamsSchema = z.object({
+  id: z.string().regex(/^\d+$/, { error: 'The news id must be a whole number.' }),
+});

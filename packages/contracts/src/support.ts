@@ -9,3 +9,13 @@ export const supportFrameTokenSchema = z.object({
   expiresIn: z.number().int().positive(),
 });
 export type SupportFrameToken = z.infer<typeof supportFrameTokenSchema>;
+
+/**
+ * `GET {api}/support/cases/download` (§5, §6): every case of the caller's account as a CSV
+ * file (text/csv, UTF-8 with a byte-order mark, CRLF line ends, a header row first).
+ */
+export const supportCasesCsvSchema = z
+  .string()
+  .describe(
+    'CSV: a header row (Case number, Short description, Description, Category, Priority, Status, Created by, Created, Updated), then one case per row.',
+  );

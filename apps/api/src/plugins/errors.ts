@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ApiError } from '@portico/contracts';
 import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDomainError } from '../lib/errors.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 
@@ -47,6 +48,33 @@ function zodMessage(error: ZodLikeError): string {
   return `Invalid request. ${details}`;
 }
 
+interface SchemaIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The message of a route-schema validation failure (zod contracts through the type
+ * provider, docs/decisions/0018): the contracts' own messages, joined by '; ', exactly as
+ * the handlers' safeParse answered before. A message that does not name its field (zod's
+ * defaults, e.g. "Invalid input: expected string, received array") gets the field's path in
+ * front: `page: Invalid input…`.
+ */
+export function schemaValidationMessage(issues: readonly SchemaIssue[]): string {
+  const messages = issues.slice(0, 5).map(({ instancePath = '', message = 'is not valid' }) => {
+    const path = instancePath.split('/').filter(Boolean);
+    const field = path.at(-1);
+    if (field === undefined) return message;
+    const named = new RegExp(`\\b${escapeRegExp(field)}\\b`, 'i').test(message);
+    return named ? message : `${path.join('.')}: ${message}`;
+  });
+  return messages.join('; ') || 'Invalid request.';
+}
+
 function statusCodeOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
   const { statusCode } = error;
@@ -61,6 +89,9 @@ export function toApiError(error: unknown): ApiError {
   if (isZodError(error)) return errorBody(400, zodMessage(error));
 
   const fastifyError = error as Partial<FastifyError>;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return errorBody(400, schemaValidationMessage(error.validation));
+  }
   if (fastifyError.validation) {
     return errorBody(400, `Invalid request. ${fastifyError.message ?? ''}`.trim());
   }

@@ -1,6 +1,8 @@
-import type { AccountManager } from '@portico/contracts';
-import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import { accountManagerSchema, type AccountManager } from '@portico/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
+import { bearerErrors, noContent } from '../../lib/route-schemas.js';
 import { getAccountManager, getSuccessManager } from './account.service.js';
 
 function sendContact(reply: FastifyReply, contact: AccountManager | null): FastifyReply {
@@ -9,17 +11,32 @@ function sendContact(reply: FastifyReply, contact: AccountManager | null): Fasti
   return contact ? reply.send(contact) : reply.code(204).send();
 }
 
+function contactSchema(who: string) {
+  return {
+    summary: `The caller's ${who}`,
+    tags: ['account'],
+    response: {
+      200: accountManagerSchema.describe(`The ${who} of the caller's account.`),
+      204: noContent(`The caller's account has no ${who}.`),
+      ...bearerErrors(404),
+    },
+  };
+}
+
 /**
  * `GET /api/account` (account manager) and `GET /api/successmanager` (§7, paths not shown in
  * the spec; issue 3 names them). Always the caller's own account: there is no account id to
  * pass, so there is nothing to authorise beyond the token.
  */
-export const accountRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get('/api/account', async (request, reply) =>
+export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get('/api/account', { schema: contactSchema('account manager') }, async (request, reply) =>
     sendContact(reply, await getAccountManager(app.db, callerIdOf(request))),
   );
-  app.get('/api/successmanager', async (request, reply) =>
-    sendContact(reply, await getSuccessManager(app.db, callerIdOf(request))),
+  app.get(
+    '/api/successmanager',
+    { schema: contactSchema('success manager') },
+    async (request, reply) =>
+      sendContact(reply, await getSuccessManager(app.db, callerIdOf(request))),
   );
   done();
 };

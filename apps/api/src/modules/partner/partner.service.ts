@@ -1,13 +1,7 @@
+import type { CustomerAccount } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { findPartnerCaller, listCustomerAccounts } from './partner.repository.js';
-
-export interface CustomerAccount {
-  id: string;
-  name: string;
-  enterpriseCustomerId: string | null;
-  dynamicsCustomerId: string | null;
-}
 
 /** §7 partner accounts: the customer accounts of the caller's partner account; PARTNER only. */
 export async function partnerCustomerAccounts(

@@ -1,12 +1,17 @@
 import {
+  combinedSearchCountsSchema,
+  communitySearchCountSchema,
   productSearchCountQuerySchema,
+  productSearchCountsSchema,
   supportSearchCountQuerySchema,
+  supportSearchCountsSchema,
   textSearchCountQuerySchema,
+  universitySearchCountSchema,
 } from '@portico/contracts';
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { BadRequestError } from '../../lib/errors.js';
+import { bearerErrors } from '../../lib/route-schemas.js';
 import {
   getCombinedCounts,
   getCommunityCount,
@@ -17,24 +22,18 @@ import {
 } from './search.service.js';
 import { createSearchSources } from './search-sources.js';
 
-function parseQuery<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
-  const parsed = schema.safeParse(request.query);
-  if (!parsed.success) {
-    throw new BadRequestError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  }
-  return parsed.data;
-}
-
 function privateAnswer(reply: FastifyReply): FastifyReply {
   // Counts depend on the caller (account, permissions): never shared by a cache.
   return reply.header('cache-control', 'private, no-store');
 }
 
+const tags = ['search'];
+
 /**
  * The federated search count endpoints (issue 4, §7 search rows). Every one needs the bearer
  * token; the sources are picked once, from configuration (search-sources.ts).
  */
-export const searchRoutes: FastifyPluginCallback = (app, _options, done) => {
+export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const sources = createSearchSources(app.env, app.db);
   const contextOf = (request: FastifyRequest): SearchContext => ({
     db: app.db,
@@ -43,31 +42,103 @@ export const searchRoutes: FastifyPluginCallback = (app, _options, done) => {
     log: request.log,
   });
 
-  app.get('/api/search/count', async (request, reply) => {
-    const criteria = parseQuery(productSearchCountQuerySchema, request);
-    return privateAnswer(reply).send(await getProductCounts(contextOf(request), criteria));
-  });
+  app.get(
+    '/api/search/count',
+    {
+      schema: {
+        summary: 'Product content counts for a search',
+        tags,
+        querystring: productSearchCountQuerySchema,
+        response: {
+          200: productSearchCountsSchema.describe(
+            'Documentation, software download and product news matches (at most 1000 each).',
+          ),
+          ...bearerErrors(400, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      privateAnswer(reply).send(await getProductCounts(contextOf(request), request.query)),
+  );
 
-  app.get('/api/search/combined-count', async (request, reply) => {
-    const criteria = parseQuery(productSearchCountQuerySchema, request);
-    return privateAnswer(reply).send(await getCombinedCounts(contextOf(request), criteria));
-  });
+  app.get(
+    '/api/search/combined-count',
+    {
+      schema: {
+        summary: 'Every count of the search results page in one call',
+        tags,
+        querystring: productSearchCountQuerySchema,
+        response: {
+          200: combinedSearchCountsSchema.describe(
+            'Product, community and news counts; a failed source is null and named in errors.',
+          ),
+          ...bearerErrors(400, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      privateAnswer(reply).send(await getCombinedCounts(contextOf(request), request.query)),
+  );
 
-  app.get('/api/communities/search/count', async (request, reply) => {
-    const { query } = parseQuery(textSearchCountQuerySchema, request);
-    return privateAnswer(reply).send(await getCommunityCount(contextOf(request), query));
-  });
+  app.get(
+    '/api/communities/search/count',
+    {
+      schema: {
+        summary: 'Community matches for a search',
+        tags,
+        querystring: textSearchCountQuerySchema,
+        response: {
+          200: communitySearchCountSchema.describe(
+            "The count and the community site's search address.",
+          ),
+          ...bearerErrors(400),
+        },
+      },
+    },
+    async (request, reply) =>
+      privateAnswer(reply).send(await getCommunityCount(contextOf(request), request.query.query)),
+  );
 
-  app.get('/api/support/count', async (request, reply) => {
-    const criteria = parseQuery(supportSearchCountQuerySchema, request);
-    const counts = await getSupportCounts(contextOf(request), callerIdOf(request), criteria);
-    return privateAnswer(reply).send(counts);
-  });
+  app.get(
+    '/api/support/count',
+    {
+      schema: {
+        summary: 'Support matches for a search',
+        description: "userId must be the caller's own id; callers without support access get 403.",
+        tags,
+        querystring: supportSearchCountQuerySchema,
+        response: {
+          200: supportSearchCountsSchema.describe(
+            "Cases of the caller's account, service catalogue items and knowledge articles.",
+          ),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const counts = await getSupportCounts(contextOf(request), callerIdOf(request), request.query);
+      return privateAnswer(reply).send(counts);
+    },
+  );
 
-  app.get('/api/university/search/count', async (request, reply) => {
-    const { query } = parseQuery(textSearchCountQuerySchema, request);
-    return privateAnswer(reply).send(await getUniversityCount(contextOf(request), query));
-  });
+  app.get(
+    '/api/university/search/count',
+    {
+      schema: {
+        summary: 'Learning platform matches for a search',
+        tags,
+        querystring: textSearchCountQuerySchema,
+        response: {
+          200: universitySearchCountSchema.describe(
+            'The count (-1 when the learning platform cannot be reached) and its search address.',
+          ),
+          ...bearerErrors(400),
+        },
+      },
+    },
+    async (request, reply) =>
+      privateAnswer(reply).send(await getUniversityCount(contextOf(request), request.query.query)),
+  );
 
   done();
 };

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { supportCasesCsvSchema, supportFrameTokenSchema } from '@portico/contracts';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { isDomainError, NotFoundError } from '../../lib/errors.js';
+import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
 import {
   casePage,
   contactsPage,
@@ -56,6 +59,7 @@ const deskQuery = z.object({
   item: queryValue,
 });
 const formBody = z.record(z.string(), z.string());
+const tags = ['support'];
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -333,25 +337,59 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
  * Support routes of the API (bearer): the frame token for the desk frames and the CSV of all
  * cases (§5, §7); and the desk pages themselves under /support-desk.
  */
-export const supportDeskRoutes: FastifyPluginCallback = (app, _options, done) => {
+export const supportDeskRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const keys = deskKeys(app.db);
 
-  app.get('/api/support/frame-token', async (request, reply) => {
-    const userId = callerIdOf(request);
-    await deskCallerOf(app.db, userId); // a deleted user gets no desk session
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ token: await keys.issueFrameToken(userId), expiresIn: FRAME_TOKEN_SECONDS });
-  });
+  app.get(
+    '/api/support/frame-token',
+    {
+      schema: {
+        summary: 'A token for the built-in support desk frames',
+        description:
+          'Appended as `t` to a built-in support desk address, it starts a desk session (docs/decisions/0005).',
+        tags,
+        response: {
+          200: supportFrameTokenSchema.describe('The token and its lifetime in seconds.'),
+          ...bearerErrors(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = callerIdOf(request);
+      await deskCallerOf(app.db, userId); // a deleted user gets no desk session
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ token: await keys.issueFrameToken(userId), expiresIn: FRAME_TOKEN_SECONDS });
+    },
+  );
 
-  app.get('/api/support/cases/download', async (request, reply) => {
-    const csv = await casesCsv(app.db, callerIdOf(request));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="cases.csv"')
-      .header('cache-control', 'private, no-store')
-      .send(csv);
-  });
+  app.get(
+    '/api/support/cases/download',
+    {
+      schema: {
+        summary: "Every case of the caller's account as CSV",
+        description:
+          'Needs the SUPPORT and USERMANAGEMENT permissions. Sent as an attachment (cases.csv).',
+        tags,
+        response: {
+          200: fileResponse(
+            'text/csv',
+            supportCasesCsvSchema,
+            'The cases as a CSV file (UTF-8 with a byte-order mark).',
+          ),
+          ...bearerErrors(403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await casesCsv(app.db, callerIdOf(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="cases.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
 
   app.register(deskPages, { prefix: DESK_PREFIX, keys });
   done();

@@ -1,21 +1,53 @@
-import type { FastifyPluginCallback } from 'fastify';
+import { countriesAndLanguagesSchema, userProfileSchema } from '@portico/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
+import { bearerErrors } from '../../lib/route-schemas.js';
 import { countriesAndLanguages } from './countries-and-languages.js';
 import { getOwnProfile } from './users.service.js';
 
+const tags = ['users'];
+
 /** `GET /api/users/me`: the caller's §3 profile, loaded by the token's subject; countries and languages. */
-export const usersRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get('/api/users/me', async (request, reply) => {
-    const profile = await getOwnProfile(app.db, callerIdOf(request));
-    // Personal data: never in a shared cache.
-    reply.header('cache-control', 'private, no-store');
-    return profile;
-  });
+export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/api/users/me',
+    {
+      schema: {
+        summary: "The caller's profile",
+        tags,
+        response: {
+          200: userProfileSchema.describe("The profile of the token's subject (§3)."),
+          ...bearerErrors(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const profile = await getOwnProfile(app.db, callerIdOf(request));
+      // Personal data: never in a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      return profile;
+    },
+  );
 
   // §3 country and language entries, named in the caller's language.
-  app.get('/api/users/countries-and-languages', async (request) => {
-    const profile = await getOwnProfile(app.db, callerIdOf(request));
-    return countriesAndLanguages(profile.language);
-  });
+  app.get(
+    '/api/users/countries-and-languages',
+    {
+      schema: {
+        summary: 'Countries and languages',
+        tags,
+        response: {
+          200: countriesAndLanguagesSchema.describe(
+            "Entries keyed like language_COUNTRY (e.g. en_GB), named in the caller's language.",
+          ),
+          ...bearerErrors(404),
+        },
+      },
+    },
+    async (request) => {
+      const profile = await getOwnProfile(app.db, callerIdOf(request));
+      return countriesAndLanguages(profile.language);
+    },
+  );
   done();
 };

@@ -1,0 +1,87 @@
+import { apiErrorSchema } from '@portico/contracts';
+import { z } from 'zod';
+
+/**
+ * Building blocks of route schemas (docs/decisions/0018-route-schemas-and-openapi.md). Every
+ * /api route declares its responses; these describe the ones shared by many routes, in the
+ * one error body of the API (contracts `apiErrorSchema`).
+ */
+const errorDescriptions = {
+  400: 'The request is not valid; the message names the parameter and what is wrong with it.',
+  401: 'No valid bearer token: missing, malformed, expired, or not issued for this API.',
+  403: 'The caller is signed in but may not do this.',
+  404: 'There is no such thing, or the caller may not know it exists.',
+  409: 'The request conflicts with the current state.',
+  429: 'Too many requests; try again later.',
+  500: 'Something went wrong on the server; the details are logged, never sent.',
+  503: 'The server is starting or shutting down, or sign-in is temporarily unavailable; try again after Retry-After seconds.',
+} as const;
+
+export type ErrorStatus = keyof typeof errorDescriptions;
+
+interface JsonErrorResponse {
+  description: string;
+  content: { 'application/json': { schema: typeof apiErrorSchema } };
+}
+
+function errorResponse(status: ErrorStatus): JsonErrorResponse {
+  return {
+    description: errorDescriptions[status],
+    content: { 'application/json': { schema: apiErrorSchema } },
+  };
+}
+
+/**
+ * The error responses of a route that needs the bearer token: 401, 500 and 503 always, plus
+ * the statuses given (400 for routes with parameters, 403, 404…).
+ */
+export function bearerErrors(
+  ...statuses: ErrorStatus[]
+): Partial<Record<ErrorStatus, JsonErrorResponse>> {
+  const all = new Set<ErrorStatus>([...statuses, 401, 500, 503]);
+  return Object.fromEntries(
+    [...all].sort((a, b) => a - b).map((status) => [status, errorResponse(status)]),
+  );
+}
+
+/** A response without a body (204, 304): documented with its reason, nothing to serialise. */
+export function noContent(description: string): z.ZodNull {
+  return z.null().describe(description);
+}
+
+/**
+ * A non-JSON response (CSV, a file download): its media type and a string or binary schema.
+ * Fastify sends such payloads as they are; the schema documents them.
+ */
+export function fileResponse<Schema extends z.ZodType>(
+  mediaType: string,
+  schema: Schema,
+  description: string,
+): { description: string; content: Record<string, { schema: Schema }> } {
+  return { description, content: { [mediaType]: { schema } } };
+}
+
+interface ResponseHeader {
+  description: string;
+  schema: { type: 'integer' | 'string' };
+}
+
+/**
+ * A JSON response that also carries headers worth documenting (e.g. X-Total-Count): the
+ * headers ride on the schema's metadata, where @fastify/swagger reads them.
+ */
+export function withHeaders<Schema extends z.ZodType>(
+  schema: Schema,
+  description: string,
+  headers: Record<string, ResponseHeader>,
+): Schema {
+  return schema.meta({
+    description,
+    headers: Object.fromEntries(
+      Object.entries(headers).map(([name, header]) => [
+        name,
+        { ...header.schema, description: header.description },
+      ]),
+    ),
+  });
+}

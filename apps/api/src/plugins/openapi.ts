@@ -1,0 +1,114 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { rootPlugin } from '../lib/root-plugin.js';
+
+/** The OpenAPI document (JSON) and the browsable reference, both public (no bearer token). */
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PREFIX = '/api/docs';
+
+/** The two public documentation addresses: the document, and the reference page with its assets. */
+export function isDocumentationPath(url: string): boolean {
+  return url === OPENAPI_PATH || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+}
+
+/** Only the API is described: /api routes other than the documentation itself. */
+function isDescribedPath(url: string): boolean {
+  return (url === '/api' || url.startsWith('/api/')) && !isDocumentationPath(url);
+}
+
+export const BEARER_SCHEME = 'bearerAuth';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A response declared as `noContent()` (z.null(), e.g. a 204) becomes `{ type: 'null' }`,
+ * which @fastify/swagger documents as a response without content; zod's OpenAPI 3.0 output
+ * for null (a nullable enum of null) would otherwise be documented as a JSON body.
+ */
+function withBodilessResponses<Schema extends FastifySchema | undefined>(schema: Schema): Schema {
+  if (!schema || !isRecord(schema.response)) return schema;
+  const response = Object.fromEntries(
+    Object.entries(schema.response).map(([status, json]) => {
+      const isNull =
+        isRecord(json) &&
+        Array.isArray(json.enum) &&
+        json.enum.length === 1 &&
+        json.enum[0] === null;
+      return [status, isNull ? { type: 'null', description: json.description } : json];
+    }),
+  );
+  return { ...schema, response };
+}
+
+const description = `The Portico API: everything the portal's single-page app calls under \`/api\`.
+
+Every operation needs a bearer access token (a JWT from the sign-in provider, audience \`OIDC_AUDIENCE\`)
+unless it says otherwise. Errors are always JSON: \`{ statusCode, error, message }\`, with a message
+written for the caller. Request parameters are validated by the same zod schemas this document is
+generated from (\`packages/contracts\`).`;
+
+/**
+ * One place for route schemas (docs/decisions/0018-route-schemas-and-openapi.md): routes
+ * declare params, querystring, body and responses with zod contracts; this plugin makes
+ * those schemas validate requests and serialise responses (fastify-type-provider-zod) and
+ * turns them into the OpenAPI 3 document at /api/openapi.json, with Swagger UI at /api/docs.
+ * Register it before any route: the compilers and the document's route collector apply to
+ * routes registered after it.
+ */
+export const openapiPlugin = rootPlugin('portico-openapi', async (app: FastifyInstance) => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The documentation needs no token (plugins/auth.ts honours `config.public`).
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (isDocumentationPath(route.url)) route.config = { ...route.config, public: true };
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Portico API', version: '1.0.0', description },
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'An access token from the sign-in provider (the embedded one at /oidc by default), sent as `Authorization: Bearer <token>`.',
+          },
+        },
+      },
+      security: [{ [BEARER_SCHEME]: [] }],
+    },
+    transform: (document) => {
+      if (!isDescribedPath(document.url)) return { schema: { hide: true }, url: document.url };
+      const transformed = jsonSchemaTransform(document);
+      return { ...transformed, schema: withBodilessResponses(transformed.schema) };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // The page loads its scripts and styles from /api/docs/static (no inline script), so
+    // the app's Content-Security-Policy (plugins/security-headers.ts) is left as it is.
+    // BaseLayout: no top bar (its address box and logo are not ours, and fail axe).
+    uiConfig: { deepLinking: true, validatorUrl: null, layout: 'BaseLayout' },
+    theme: { title: 'Portico API reference' },
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return app.swagger();
+  });
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** §7 partner accounts: one customer account of the caller's partner account. */
+export const customerAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  enterpriseCustomerId: z.string().nullable(),
+  dynamicsCustomerId: z.string().nullable(),
+});
+export type CustomerAccount = z.infer<typeof customerAccountSchema>;
+export const customerAccountListSchema = z.array(customerAccountSchema);
