@@ -1,4 +1,4 @@
-import { NEWS_DEFAULT_PAGE_SIZE, newsListSchema, type NewsItem } from '@portico/contracts';
+import { NEWS_DEFAULT_PAGE_SIZE, newsListSchema, type NewsListItem } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getConfig } from '../../../config/runtime-config.js';
 import { httpGetWithTotal } from '../../../lib/http/http-client.js';
@@ -18,7 +18,7 @@ export interface NewsListCriteria {
 }
 
 export interface NewsListPage {
-  items: NewsItem[];
+  items: NewsListItem[];
   /** X-Total-Count: every match of the filters. */
   total: number;
 }
