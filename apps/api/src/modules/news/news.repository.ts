@@ -120,7 +120,12 @@ export async function listNews(
 ): Promise<{ items: NewsListItem[]; total: number }> {
   const { sql, params } = listNewsQuery(filter);
   // The LEFT JOIN makes every item column null on the row that only carries the total.
-  const { rows } = await db.query<Nullable<NewsListRow> & { total: number | string }>(sql, params);
+  // The list without a search is the hot path (every visit to /news): prepared, it is parsed
+  // and planned once per connection. Searches are not: their plan depends on the words (the
+  // planner must see the tsquery, ADR 0004), which a generic plan would not.
+  const { rows } = await db.query<Nullable<NewsListRow> & { total: number | string }>(sql, params, {
+    prepare: filter.query === undefined,
+  });
   const total = Number(rows[0]?.total ?? 0);
   const items = rows.filter(isNewsRow).map(toNewsListItem);
   return { items, total };
