@@ -14,6 +14,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: sourceMaps,
+    // dist/.vite/manifest.json: the server reads it to preload a route's chunks with the
+    // first HTML (apps/api/src/plugins/first-html.ts, ADR 0021). Never served (a dot folder).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: in chunks of their own they stay

@@ -3,7 +3,12 @@
 //   npm run bench:news                                   PGlite, in memory
 //   DATABASE_URL=postgres://… npm run bench:news         PostgreSQL, in a scratch schema dropped at the end
 //
+// First, on the demo data: the size of the list answer (page 1 of 30) and its throughput
+// against a bare Fastify route answering the same bytes (autocannon, closed loop).
+// Then, over the filled table: latency of the request mix at a fixed rate.
+//
 // Knobs (environment): BENCH_ROWS (100000), BENCH_RATE requests/s (50), BENCH_SECONDS (20),
+// BENCH_THROUGHPUT_SECONDS per server (10, 0 skips the phase), BENCH_CONNECTIONS (20),
 // BENCH_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of each kind's query.
 // Exits non-zero only when a request failed (non-200, or no answer in time).
 import { availableParallelism, loadavg } from 'node:os';
@@ -15,10 +20,13 @@ import { bearerFor } from '../test/tokens.js';
 import { openScratchDb, percentile, positiveInt } from './bench-support.js';
 import { FILL_WORDS, fillNewsRange } from './news-fill.js';
 import { explainKinds } from './news-explain.js';
+import { bareServer, listen, measure, printThroughput } from './news-throughput.js';
 
 const ROWS = positiveInt('BENCH_ROWS', 100_000);
 const RATE = positiveInt('BENCH_RATE', 50);
 const SECONDS = positiveInt('BENCH_SECONDS', 20);
+const THROUGHPUT_SECONDS = nonNegativeInt('BENCH_THROUGHPUT_SECONDS', 10);
+const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 20);
 const WARM_UP_SECONDS = 2;
 /** A request still unanswered after this counts as an error (and bounds the run). */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -178,10 +186,66 @@ async function fillWithoutIndexes(db: Db, rows: number): Promise<void> {
   await db.exec('vacuum analyze news');
 }
 
+function nonNegativeInt(name: string, fallback: number): number {
+  return process.env[name] === '0' ? 0 : positiveInt(name, fallback);
+}
+
+/**
+ * The list answer on the demo data (the issue's measure): its size, and requests/s of the
+ * real server against a bare Fastify route returning the same bytes, in the same run.
+ */
+async function throughput(app: FastifyInstance, authorization: string): Promise<void> {
+  const path = '/api/news?page=1&size=30';
+  const sample = await app.inject({ method: 'GET', url: path, headers: { authorization } });
+  if (sample.statusCode !== 200) throw new Error(`${path} answered ${sample.statusCode}`);
+  const bytes = Buffer.byteLength(sample.body);
+  console.log(`
+GET ${path} on the demo data: ${bytes} bytes`);
+  if (THROUGHPUT_SECONDS === 0) return;
+
+  const sameHeaders = {
+    'content-type': String(sample.headers['content-type']),
+    'x-total-count': String(sample.headers['x-total-count']),
+    'access-control-expose-headers': 'X-Total-Count',
+  };
+  const address = await listen(app);
+  const bare = await bareServer(sample.body, sameHeaders);
+  const options = { seconds: THROUGHPUT_SECONDS, connections: CONNECTIONS };
+  console.log(
+    `throughput: ${CONNECTIONS} connections, ${THROUGHPUT_SECONDS} s per server (after a 2 s warm-up each) …\n`,
+  );
+  try {
+    await measure('warm-up', `${address}${path}`, { authorization }, { ...options, seconds: 2 });
+    const ours = await measure('Portico', `${address}${path}`, { authorization }, options);
+    await measure('warm-up', bare.url, {}, { ...options, seconds: 2 });
+    const baseline = await measure('bare Fastify, same bytes', bare.url, {}, options);
+    printThroughput([ours, baseline], bytes);
+    if (ours.errors + ours.non2xx > 0) {
+      console.error(`${ours.errors + ours.non2xx} throughput request(s) failed`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await bare.close();
+  }
+}
+
 async function main(): Promise<void> {
   const { db, env, label, dispose } = await openScratchDb('news');
   let app: FastifyInstance | undefined;
   try {
+    {
+      const demoApp = await buildApp({ env, db, ready: true });
+      try {
+        await demoApp.ready();
+        await throughput(
+          demoApp,
+          `Bearer ${await bearerFor(demoApp, 'anna.customer@portico.test')}`,
+        );
+      } finally {
+        await demoApp.close();
+      }
+    }
+
     const t = performance.now();
     await fillWithoutIndexes(db, ROWS);
     const { rows: counted } = await db.query<{ n: number; newest: number | string }>(

@@ -7,20 +7,31 @@ export const headerImageSchema = z.object({
   small: z.string(),
 });
 
-/** §3 News item. publicationDate is epoch milliseconds. */
-export const newsItemSchema = z.object({
+/**
+ * §3 News item as the list shows it (§2 News list: each card has the title, the publication
+ * date and the header image; it links by title and id), and its sales flag (a one-word hint
+ * of what the detail adds). publicationDate is epoch milliseconds. The list carries nothing
+ * else (ADR 0022): a page of 30 with the bodies was
+ * 30 KB the cards never show; the detail (`GET {news base}/{id}`) brings the rest.
+ */
+export const newsListItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  subtitle: z.string().nullable(),
-  location: z.string().nullable(),
   publicationDate: z.number(),
-  introduction: z.string().nullable(),
-  content: z.string(),
   headerImage: headerImageSchema.nullable(),
   sales: z.boolean(),
 });
+export type NewsListItem = z.infer<typeof newsListItemSchema>;
+export const newsListSchema = z.array(newsListItemSchema);
+
+/** §3 News item, whole: the answer of `GET {news base}/{id}` (§2 News detail). */
+export const newsItemSchema = newsListItemSchema.extend({
+  subtitle: z.string().nullable(),
+  location: z.string().nullable(),
+  introduction: z.string().nullable(),
+  content: z.string(),
+});
 export type NewsItem = z.infer<typeof newsItemSchema>;
-export const newsListSchema = z.array(newsItemSchema);
 
 /** Paging and text limits of `GET {news base}` (§7 news rows, §9). */
 export const NEWS_DEFAULT_PAGE_SIZE = 30;

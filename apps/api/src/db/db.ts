@@ -1,12 +1,23 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on each PostgreSQL connection (parsed and planned once, then
+   * only bound and executed). For hot queries whose plan does not depend on the parameter
+   * values: after five runs PostgreSQL may switch to a generic plan. PGlite ignores it.
+   */
+  prepare?: boolean;
+}
 
 /** What repositories need from a database: parameterised SQL ($1, $2 …) over PGlite or PostgreSQL. */
 export interface Queryable {
   query<T extends object = Record<string, unknown>>(
     sql: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<{ rows: T[] }>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
@@ -78,8 +89,16 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
   // (our counts and ids stay far below 2^53).
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   const asQueryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query(sql, params as unknown[]);
+    async query<T extends object>(
+      sql: string,
+      params: readonly unknown[] = [],
+      options: QueryOptions = {},
+    ) {
+      const result = await q.query(
+        options.prepare
+          ? { name: statementName(sql), text: sql, values: params as unknown[] }
+          : { text: sql, values: params as unknown[] },
+      );
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {
@@ -105,4 +124,9 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
     },
     close: () => pool.end(),
   };
+}
+
+/** One name per statement text: the same SQL shares its prepared statement on a connection. */
+function statementName(sql: string): string {
+  return `portico_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
 }

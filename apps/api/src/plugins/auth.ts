@@ -14,6 +14,7 @@ import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
 import type { Caller } from '../types.js';
 import type { EmbeddedOidc } from './oidc.js';
+import { withTokenCache } from './token-cache.js';
 
 /** Asymmetric algorithms accepted from an external issuer (never "none" nor HMAC). */
 const EXTERNAL_ALGORITHMS = [
@@ -87,7 +88,8 @@ async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
   };
 }
 
-export type TokenVerifier = (token: string) => Promise<{ userId: string }>;
+/** The verified subject; expiresAt (epoch ms) is the token's exp, when it has one. */
+export type TokenVerifier = (token: string) => Promise<{ userId: string; expiresAt?: number }>;
 
 /**
  * Verifies bearer JWTs: signature (issuer's keys), issuer, audience, expiry (`exp` is
@@ -115,7 +117,9 @@ export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): To
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new joseErrors.JWTClaimValidationFailed('missing subject', payload, 'sub', 'missing');
     }
-    return { userId: payload.sub };
+    return typeof payload.exp === 'number'
+      ? { userId: payload.sub, expiresAt: payload.exp * 1000 }
+      : { userId: payload.sub };
   };
 }
 
@@ -152,9 +156,8 @@ function bearerTokenOf(header: string | undefined): string | undefined {
  * the not-found handler (404), so a missing route is not reported as a missing token.
  */
 export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
-  const verify = createTokenVerifier(
-    app.env,
-    app.hasDecorator('embeddedOidc') ? app.embeddedOidc : null,
+  const verify = withTokenCache(
+    createTokenVerifier(app.env, app.hasDecorator('embeddedOidc') ? app.embeddedOidc : null),
   );
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,9 +1,21 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Env } from '../config/env.js';
 import { webDistDir } from '../lib/paths.js';
+import { buildRuntimeConfig } from '../modules/runtime-config/runtime-config.service.js';
+import { renderFooter } from '../modules/shared/footer-template.js';
+import { renderHeader } from '../modules/shared/header-template.js';
+import { loadSprite } from '../modules/shared/sprite.js';
+import {
+  encodeHtml,
+  pickEncoding,
+  renderFirstHtml,
+  routeAssets,
+  type EncodedHtml,
+} from './first-html.js';
 
 export interface SpaOptions {
   /** The built SPA (default: apps/web/dist of this checkout). */
@@ -56,18 +68,55 @@ async function fileFor(distDir: string, urlPath: string): Promise<string | undef
   }
 }
 
+/** The news module: /news and everything under it (the list is the portal's landing page). */
+const NEWS_ROUTE_SOURCE = 'src/features/news/news.route.tsx';
+const isNewsPath = (path: string): boolean => path === '/news' || path.startsWith('/news/');
+
+interface FirstHtml {
+  /** For /news and below: with the news chunk and styles preloaded. */
+  news: EncodedHtml;
+  other: EncodedHtml;
+}
+
+/** The first HTML for every client route, built once at start-up (ADR 0021). */
+function buildFirstHtml(env: Env, distDir: string): FirstHtml {
+  const index = readFileSync(resolve(distDir, 'index.html'), 'utf8');
+  const parts = {
+    config: buildRuntimeConfig(env, loadSprite().hash),
+    header: renderHeader(env, null),
+    footer: renderFooter(env),
+  };
+  const news = routeAssets(distDir, NEWS_ROUTE_SOURCE);
+  return {
+    news: encodeHtml(renderFirstHtml(index, news ? { ...parts, preload: news } : parts)),
+    other: encodeHtml(renderFirstHtml(index, parts)),
+  };
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: EncodedHtml): FastifyReply {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept, Accept-Encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(html[encoding]);
+}
+
 export const notBuiltMessage =
   'The Portico web app has not been built yet (apps/web/dist is missing).\n' +
   'Run `npm run build` (or simply `npm start`, which builds when needed) and reload this page.\n';
 
 /**
- * Serves the built SPA (issue 2 §1): its files, and index.html for any other GET that asks
- * for HTML outside the server's own paths, so client-side routes survive a reload. Register
- * it last. Anything else falls through to the JSON 404.
+ * Serves the built SPA (issue 2 §1): its files, and the first HTML (index.html with the
+ * configuration, header and footer written in: first-html.ts, ADR 0021) for any other GET
+ * that asks for HTML outside the server's own paths, so client-side routes survive a reload.
+ * Register it last. Anything else falls through to the JSON 404.
  */
 export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) => {
   const distDir = resolve(options.distDir ?? webDistDir());
   const built = existsSync(resolve(distDir, 'index.html'));
+  const firstHtml = built ? buildFirstHtml(app.env, distDir) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -100,13 +149,13 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     }
 
     const file = await fileFor(distDir, path);
-    if (file) {
+    if (file && file !== 'index.html') {
       reply.header('cache-control', cacheControlFor(file)).header('vary', 'Accept-Encoding');
       return reply.sendFile(file);
     }
-    if (!acceptsHtml(request)) return reply.callNotFound();
+    if (!acceptsHtml(request) && file !== 'index.html') return reply.callNotFound();
     // Client-side route: the SPA decides what to show (and its own "not found").
-    reply.header('cache-control', 'no-cache').header('vary', 'Accept, Accept-Encoding');
-    return reply.sendFile('index.html');
+    if (!firstHtml) return reply.callNotFound();
+    return sendHtml(request, reply, isNewsPath(path) ? firstHtml.news : firstHtml.other);
   });
 };

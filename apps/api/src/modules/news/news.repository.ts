@@ -1,4 +1,4 @@
-import { safeHeaderImage, type NewsItem } from '@portico/contracts';
+import { safeHeaderImage, type NewsItem, type NewsListItem } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 
@@ -25,26 +25,31 @@ export interface NewsListFilter {
   to?: number;
 }
 
-interface NewsRow {
+interface NewsListRow {
   id: number | string;
   title: string;
-  subtitle: string | null;
-  location: string | null;
   publication_ms: number | string;
-  introduction: string | null;
-  content: string;
   header_image_large: string | null;
   header_image_medium: string | null;
   header_image_small: string | null;
   sales: boolean;
 }
 
+interface NewsRow extends NewsListRow {
+  subtitle: string | null;
+  location: string | null;
+  introduction: string | null;
+  content: string;
+}
+
 /** How many of the newest matches a search ranks and counts (see listNews). */
 export const SEARCH_WINDOW = 1000;
 
-const COLUMNS = /* sql */ `n.id, n.title, n.subtitle, n.location,
+/** What a list row carries: what the cards show (ADR 0022). */
+const LIST_COLUMNS = /* sql */ `n.id, n.title,
   floor(extract(epoch from n.publication_date) * 1000)::bigint as publication_ms,
-  n.introduction, n.content, n.header_image_large, n.header_image_medium, n.header_image_small, n.sales`;
+  n.header_image_large, n.header_image_medium, n.header_image_small, n.sales`;
+const COLUMNS = /* sql */ `${LIST_COLUMNS}, n.subtitle, n.location, n.introduction, n.content`;
 
 /**
  * Stores news items, sanitising every body on the way in (issue 3: seed and any writer).
@@ -113,12 +118,17 @@ export async function findNewsById(db: Queryable, id: number): Promise<NewsItem 
 export async function listNews(
   db: Queryable,
   filter: NewsListFilter,
-): Promise<{ items: NewsItem[]; total: number }> {
+): Promise<{ items: NewsListItem[]; total: number }> {
   const { sql, params } = listNewsQuery(filter);
   // The LEFT JOIN makes every item column null on the row that only carries the total.
-  const { rows } = await db.query<Nullable<NewsRow> & { total: number | string }>(sql, params);
+  // The list without a search is the hot path (every visit to /news): prepared, it is parsed
+  // and planned once per connection. Searches are not: their plan depends on the words (the
+  // planner must see the tsquery, ADR 0004), which a generic plan would not.
+  const { rows } = await db.query<Nullable<NewsListRow> & { total: number | string }>(sql, params, {
+    prepare: filter.query === undefined,
+  });
   const total = Number(rows[0]?.total ?? 0);
-  const items = rows.filter(isNewsRow).map(toNewsItem);
+  const items = rows.filter(isNewsRow).map(toNewsListItem);
   return { items, total };
 }
 
@@ -143,7 +153,7 @@ export function listNewsQuery(filter: NewsListFilter): { sql: string; params: un
       ? `select count(*) as total from news ${where}`
       : 'select total from news_count';
     sql = /* sql */ `
-      select t.total, ${COLUMNS}
+      select t.total, ${LIST_COLUMNS}
       from (${total}) t
       left join lateral (
         select id, publication_date from news ${where}
@@ -172,7 +182,7 @@ export function listNewsQuery(filter: NewsListFilter): { sql: string; params: un
         select h.id, h.publication_date, ts_rank_cd(n.search, ${tsquery}) as rank
         from hits h join news n on n.id = h.id
       )
-      select t.total, ${COLUMNS}
+      select t.total, ${LIST_COLUMNS}
       from (select count(*) as total from ranked) t
       left join lateral (
         select id, publication_date, rank from ranked
@@ -187,20 +197,16 @@ export function listNewsQuery(filter: NewsListFilter): { sql: string; params: un
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
-function isNewsRow<R extends Nullable<NewsRow>>(row: R): row is R & NewsRow {
+function isNewsRow<R extends Nullable<NewsListRow>>(row: R): row is R & NewsListRow {
   return row.id !== null;
 }
 
-function toNewsItem(row: NewsRow): NewsItem {
+function toNewsListItem(row: NewsListRow): NewsListItem {
   const large = row.header_image_large;
   return {
     id: Number(row.id),
     title: row.title,
-    subtitle: row.subtitle,
-    location: row.location,
     publicationDate: Number(row.publication_ms),
-    introduction: row.introduction,
-    content: row.content,
     // The smaller variants fall back to the large one when a writer gave only that. A row
     // written straight to the database with an unsafe address gets no image (the default logo).
     headerImage:
@@ -212,5 +218,15 @@ function toNewsItem(row: NewsRow): NewsItem {
             small: row.header_image_small ?? large,
           }),
     sales: row.sales,
+  };
+}
+
+function toNewsItem(row: NewsRow): NewsItem {
+  return {
+    ...toNewsListItem(row),
+    subtitle: row.subtitle,
+    location: row.location,
+    introduction: row.introduction,
+    content: row.content,
   };
 }

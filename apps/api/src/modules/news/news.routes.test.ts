@@ -1,5 +1,12 @@
-import { apiErrorSchema, newsItemSchema, newsListSchema, type NewsItem } from '@portico/contracts';
+import {
+  apiErrorSchema,
+  newsItemSchema,
+  newsListItemSchema,
+  newsListSchema,
+  type NewsListItem,
+} from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
@@ -77,7 +84,7 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
   const get = (url: string, headers: Record<string, string> = { authorization }) =>
     t.app.inject({ method: 'GET', url, headers });
 
-  async function list(url: string): Promise<{ items: NewsItem[]; total: number }> {
+  async function list(url: string): Promise<{ items: NewsListItem[]; total: number }> {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(200);
     return {
@@ -95,11 +102,31 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
     expect(body.message).toMatch(messagePart);
   }
 
-  function expectNewestFirst(items: NewsItem[]) {
+  function expectNewestFirst(items: NewsListItem[]) {
     for (let i = 1; i < items.length; i++) {
       expect(items[i - 1]!.publicationDate).toBeGreaterThanOrEqual(items[i]!.publicationDate);
     }
   }
+
+  describe('list shape (ADR 0022)', () => {
+    it('answers list fields only: no item carries its body, and the detail still does', async () => {
+      const response = await get('/api/news?page=1&size=30');
+      expect(response.statusCode).toBe(200);
+      const items = z.array(newsListItemSchema.strict()).parse(response.json());
+      expect(items).toHaveLength(30);
+      expect(response.body).not.toMatch(/"content"/);
+      const detail = newsItemSchema.strict().parse((await get(`/api/news/${items[0]!.id}`)).json());
+      expect(detail.content.length).toBeGreaterThan(0);
+      expect(detail).toMatchObject(items[0]!);
+    });
+
+    it('keeps a page of 30 (the demo items and ours) under 12 KB', async () => {
+      const response = await get('/api/news?page=1&size=30');
+      expect(Buffer.byteLength(response.body)).toBeLessThanOrEqual(12 * 1024);
+      const search = await get('/api/news?query=quokka&page=1&size=30');
+      expect(search.body).not.toMatch(/"content"/);
+    });
+  });
 
   describe('paging', () => {
     it('answers the first 30 items, newest first, with the total in X-Total-Count', async () => {
@@ -316,11 +343,11 @@ describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
       });
     });
 
-    it('answers the same item as the list does', async () => {
+    it('answers the same item as the list does, with the fields the list leaves out', async () => {
       const { items } = await list('/api/news?size=1');
       const first = items[0]!;
       const response = await get(`/api/news/${first.id}`);
-      expect(response.json()).toEqual(first);
+      expect(response.json()).toMatchObject(first);
     });
 
     it('answers the body sanitised on the way in', async () => {

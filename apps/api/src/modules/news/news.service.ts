@@ -1,10 +1,10 @@
-import type { NewsItem, NewsListCriteria } from '@portico/contracts';
+import type { NewsItem, NewsListCriteria, NewsListItem } from '@portico/contracts';
 import type { Db } from '../../db/db.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { findNewsById, listNews } from './news.repository.js';
 
 export interface NewsPage {
-  items: NewsItem[];
+  items: NewsListItem[];
   /** Every match of the filters, for X-Total-Count. */
   total: number;
 }

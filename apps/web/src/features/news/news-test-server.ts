@@ -1,10 +1,10 @@
-import type { NewsItem } from '@portico/contracts';
+import type { NewsItem, NewsListItem } from '@portico/contracts';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { url } from '../../app/app-test-harness.js';
 
 /**
  * MSW handlers that answer `GET /api/news` and `GET /api/news/:id` like the real API (paging,
- * X-Total-Count, query over the title, epoch-ms date bounds), over a list of items the test
+ * X-Total-Count, query over the title, epoch-ms date bounds, list fields only in the list), over a list of items the test
  * chooses, and record every list request. Only tests import this file.
  */
 
@@ -35,6 +35,11 @@ export function newsItems(count: number): NewsItem[] {
   return Array.from({ length: count }, (_, index) => newsItem(index + 1));
 }
 
+/** What the list answers of an item (ADR 0022): no body, no detail fields. */
+function listFieldsOf({ id, title, publicationDate, headerImage, sales }: NewsItem): NewsListItem {
+  return { id, title, publicationDate, headerImage, sales };
+}
+
 export interface NewsServer {
   handlers: HttpHandler[];
   /** Query parameters of every list request, oldest first. */
@@ -59,7 +64,7 @@ export function newsServer(items: readonly NewsItem[]): NewsServer {
           item.publicationDate >= from &&
           item.publicationDate <= to,
       );
-      return HttpResponse.json(matches.slice((page - 1) * size, page * size), {
+      return HttpResponse.json(matches.slice((page - 1) * size, page * size).map(listFieldsOf), {
         headers: { 'X-Total-Count': String(matches.length) },
       });
     }),

@@ -2,7 +2,7 @@ import {
   NEWS_DEFAULT_PAGE_SIZE,
   newsListSchema,
   safeHeaderImage,
-  type NewsItem,
+  type NewsListItem,
 } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getConfig } from '../../../config/runtime-config.js';
@@ -23,7 +23,7 @@ export interface NewsListCriteria {
 }
 
 export interface NewsListPage {
-  items: NewsItem[];
+  items: NewsListItem[];
   /** X-Total-Count: every match of the filters. */
   total: number;
 }

@@ -1,31 +1,40 @@
-import type { NewsItem } from '@portico/contracts';
+import type { NewsListItem } from '@portico/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
-import { DEFAULT_NEWS_IMAGE } from '../utils/news-images.js';
+import { cardImageOf } from '../utils/news-images.js';
 import { formatPublicationDate, isoDateOf } from '../utils/news-dates.js';
 
 export interface NewsCardProps {
-  item: NewsItem;
+  item: NewsListItem;
   locale: string;
+  /**
+   * The card is in the first screenful: its image loads at once (a lazy image above the fold
+   * waits for layout and delays the largest paint); `priority` also raises its fetch priority.
+   */
+  eager?: 'priority' | boolean;
 }
 
 /**
  * One card of the news grid (§2 News list): the medium header image (the logo when there is
  * none), the title linking to the detail page, and the publication date as 'd MMMM y'. The
- * image is decorative: the title says what the card is about.
+ * image is decorative: the title says what the card is about. It carries its size (no shift
+ * when it arrives) and the variants the browser picks from (srcset, sizes).
  */
-export function NewsCard({ item, locale }: NewsCardProps) {
-  const image = item.headerImage?.medium ?? DEFAULT_NEWS_IMAGE;
+export function NewsCard({ item, locale, eager = false }: NewsCardProps) {
+  const image = cardImageOf(item.headerImage);
   return (
     <article className="news-card">
       <div className="news-card__media">
         <img
-          className={
-            item.headerImage ? 'news-card__image' : 'news-card__image news-card__image--logo'
-          }
-          src={image}
+          className={image.isLogo ? 'news-card__image news-card__image--logo' : 'news-card__image'}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.sizes}
+          width={image.width}
+          height={image.height}
           alt=""
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager === 'priority' ? 'high' : 'auto'}
           decoding="async"
         />
       </div>

@@ -74,6 +74,17 @@ describe('news detail', () => {
       ['(max-width: 1024px)', '/media/news/12-medium.svg'],
     ]);
     expect(article.querySelector('picture img')).toHaveAttribute('src', '/media/news/12-large.svg');
+    // Each variant carries its size, so the page does not shift when the picture arrives.
+    expect(
+      [...article.querySelectorAll('picture source, picture img')].map((element) => [
+        element.getAttribute('width'),
+        element.getAttribute('height'),
+      ]),
+    ).toEqual([
+      ['300', '125'],
+      ['600', '250'],
+      ['1200', '500'],
+    ]);
 
     // Not a sales item: no account-manager card.
     expect(screen.queryByRole('region', { name: 'Your account manager' })).toBeNull();

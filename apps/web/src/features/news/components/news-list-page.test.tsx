@@ -69,6 +69,35 @@ describe('news list: cards, count and paging', () => {
     expect(firstImage).toHaveAttribute('alt', '');
     expect(second!.querySelector('img')).toHaveAttribute('src', '/media/logo.svg');
     expect(within(second!).getByText('4 March 2026')).toBeVisible();
+  });
+
+  it('gives every card image its size and variants; the first screenful loads at once', async () => {
+    serve([newsItem(1), newsItem(2, { headerImage: null }), ...newsItems(45).slice(2)]);
+    await open('/news');
+    const images = (await cards()).map((card) => card.querySelector('img')!);
+
+    // The medium banner is 600 × 250; the browser picks small, medium or large by width.
+    expect(images[0]).toHaveAttribute('width', '600');
+    expect(images[0]).toHaveAttribute('height', '250');
+    expect(images[0]).toHaveAttribute(
+      'srcset',
+      '/media/news/1-small.svg 300w, /media/news/1-medium.svg 600w, /media/news/1-large.svg 1200w',
+    );
+    expect(images[0]!.getAttribute('sizes')).toMatch(/100vw/);
+    // The logo (no header image) has one size and no variants.
+    expect(images[1]).toHaveAttribute('width', '240');
+    expect(images[1]).toHaveAttribute('height', '64');
+    expect(images[1]).not.toHaveAttribute('srcset');
+
+    // Above the fold: eager, the first one first; further down: lazy.
+    expect(images[0]).toHaveAttribute('loading', 'eager');
+    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(images[3]).toHaveAttribute('loading', 'eager');
+    expect(images[4]).toHaveAttribute('loading', 'lazy');
+    for (const image of images) {
+      expect(Number(image.getAttribute('width'))).toBeGreaterThan(0);
+      expect(Number(image.getAttribute('height'))).toBeGreaterThan(0);
+    }
 
     // A subscribe block follows the results.
     expect(screen.getByRole('link', { name: 'Manage your subscriptions' })).toHaveAttribute(

@@ -15,6 +15,9 @@ import '../news.labels.js';
 import '../../../components/ui/ui.css';
 import '../news.css';
 
+/** Cards in the first screenful of a wide screen (four across): their images load at once. */
+const EAGER_CARDS = 4;
+
 /**
  * §2/§4 News list: heading, toolbar with the result count, date filter, search box, the card
  * grid, pagination and, when there are results, the subscribe block. All list state (page,
@@ -78,9 +81,13 @@ export function NewsListPage() {
           aria-label={t('news.list.label')}
           aria-busy={list.isFetching}
         >
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li key={item.id}>
-              <NewsCard item={item} locale={locale} />
+              <NewsCard
+                item={item}
+                locale={locale}
+                eager={index === 0 ? 'priority' : index < EAGER_CARDS}
+              />
             </li>
           ))}
         </ul>

@@ -1,0 +1,165 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { runtimeConfigSchema } from '@portico/contracts';
+import type { FastifyInstance } from 'fastify';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformApp } from '../../test/platform-app.js';
+import { createTempDist } from '../../test/temp-dist.js';
+import { pickEncoding, renderFirstHtml } from './first-html.js';
+
+const html = { accept: 'text/html', 'accept-encoding': 'identity' };
+
+// A build manifest like Vite's: the entry imports react and vendor; the news route has its
+// own chunk, a shared toolbar chunk and its styles.
+const manifest = {
+  'index.html': {
+    file: 'assets/index-abc123.js',
+    isEntry: true,
+    imports: ['_react-1.js', '_vendor-2.js'],
+    css: ['assets/index-3.css'],
+  },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_vendor-2.js': { file: 'assets/vendor-2.js' },
+  '_toolbar-4.js': { file: 'assets/toolbar-4.js', imports: ['_react-1.js'] },
+  'src/features/news/news.route.tsx': {
+    file: 'assets/news.route-5.js',
+    isDynamicEntry: true,
+    imports: ['_react-1.js', '_toolbar-4.js'],
+    css: ['assets/news-6.css'],
+  },
+};
+
+/** Markup as a template element holds it (the parser's own serialisation). */
+function asTemplate(document: Document, markup: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = markup;
+  return template.innerHTML;
+}
+
+describe('the first HTML (ADR 0021)', () => {
+  let app: FastifyInstance;
+  let dist: Awaited<ReturnType<typeof createTempDist>>;
+  beforeAll(async () => {
+    dist = await createTempDist();
+    await mkdir(join(dist.dir, '.vite'));
+    await writeFile(join(dist.dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    app = await createPlatformApp({ distDir: dist.dir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await dist.remove();
+  });
+
+  const page = async (url: string, headers: Record<string, string> = html) => {
+    const response = await app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode).toBe(200);
+    return { response, document: new JSDOM(response.body).window.document };
+  };
+
+  it('carries the runtime configuration: the same as /config.json', async () => {
+    const { document } = await page('/news');
+    const element = document.getElementById('portico-config');
+    expect(element?.getAttribute('type')).toBe('application/json');
+    const inline = runtimeConfigSchema.parse(JSON.parse(element?.textContent ?? ''));
+    const served = await app.inject({ method: 'GET', url: '/config.json' });
+    expect(inline).toEqual(served.json());
+  });
+
+  it('carries the shared header and footer as inert templates, the same for every user', async () => {
+    const signedOut = await app.inject({ method: 'GET', url: '/shared/header' });
+    const footer = await app.inject({ method: 'GET', url: '/shared/footer' });
+    // A browser that sends a USER cookie (a signed-in partner) still gets the anonymous header.
+    const partner = encodeURIComponent(
+      JSON.stringify({ firstName: 'Paula', lastName: 'Partner', permissions: ['PARTNER'] }),
+    );
+    for (const cookie of [undefined, `USER=${partner}`]) {
+      const { response, document } = await page('/news', {
+        ...html,
+        ...(cookie ? { cookie } : {}),
+      });
+      const header = document.getElementById('portico-shared-header') as HTMLTemplateElement;
+      const footerTemplate = document.getElementById(
+        'portico-shared-footer',
+      ) as HTMLTemplateElement;
+      expect(header.tagName).toBe('TEMPLATE');
+      // The same markup as GET /shared/header without a USER cookie, and GET /shared/footer.
+      expect(header.innerHTML).toBe(asTemplate(document, signedOut.body));
+      expect(footerTemplate.innerHTML).toBe(asTemplate(document, footer.body));
+      expect(header.content.querySelector('.portico-header__greeting')).toBeNull();
+      expect(response.body).not.toContain('Paula');
+      expect(response.body).not.toContain('Sales Partners');
+      // Nothing in them runs: no scripts, no inline handlers, no javascript: links.
+      for (const template of [header, footerTemplate]) {
+        const content = template.content;
+        expect(content.querySelector('script, iframe, object, embed')).toBeNull();
+        for (const element of content.querySelectorAll('*')) {
+          for (const { name, value } of element.attributes) {
+            expect(name.startsWith('on'), `${element.tagName} ${name}`).toBe(false);
+            expect(value.trim().toLowerCase().startsWith('javascript:')).toBe(false);
+          }
+        }
+      }
+      // Templates are inert: the page shows nothing of them until the app takes them over.
+      expect(document.body.querySelector(':scope > .portico-header')).toBeNull();
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('preloads the news chunk, its imports and its styles under /news only', async () => {
+    const { document } = await page('/news?page=2');
+    const preloads = [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(preloads).toEqual(['/assets/news.route-5.js', '/assets/toolbar-4.js']);
+    expect(
+      [...document.head.querySelectorAll('link[rel=preload][as=style]')].map((link) =>
+        link.getAttribute('href'),
+      ),
+    ).toEqual(['/assets/news-6.css']);
+
+    const other = await page('/university');
+    expect(other.document.querySelector('link[rel=modulepreload]')).toBeNull();
+    expect(other.document.getElementById('portico-config')).not.toBeNull();
+  });
+
+  it('is sent compressed when the browser accepts it', async () => {
+    const identity = await app.inject({ method: 'GET', url: '/news', headers: html });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/news',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/news',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(identity.body);
+  });
+
+  it('reads Accept-Encoding with q-values', () => {
+    expect(pickEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(pickEncoding('br;q=0.5, gzip')).toBe('br');
+    expect(pickEncoding(undefined)).toBe('identity');
+    expect(pickEncoding('deflate')).toBe('identity');
+  });
+
+  it('cannot be broken out of by a configured value', () => {
+    const out = renderFirstHtml('<html><head></head><body></body></html>', {
+      config: { contactEmail: '</script><script>alert(1)</script>' } as never,
+      header: '<div>a</template><script>alert(2)</script></div>',
+      footer: '',
+    });
+    const document = new JSDOM(out).window.document;
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    expect(JSON.parse(document.getElementById('portico-config')?.textContent ?? '')).toEqual({
+      contactEmail: '</script><script>alert(1)</script>',
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { RuntimeConfig } from '@portico/contracts';
+
+/**
+ * The first HTML of the SPA (ADR 0021): the built index.html with what the app used to fetch
+ * one after the other before it could show anything, written in:
+ * - the runtime configuration, as a JSON data block (`#portico-config`; never executed, so
+ *   the Content-Security-Policy needs nothing new), instead of GET /config.json;
+ * - the shared header and footer as inert templates (`#portico-shared-header`,
+ *   `#portico-shared-footer`), instead of GET /shared/header and /shared/footer. The header
+ *   is the signed-out one: the same markup for everybody, so the page can be cached and no
+ *   user's data is ever in it; the SPA sanitises both like fetched HTML and swaps in the
+ *   greeting header once the profile is known;
+ * - for a route whose code is known in the build manifest, modulepreload and preload links
+ *   for its chunk, its imports and its styles, so they load alongside the entry.
+ */
+
+export const CONFIG_ELEMENT_ID = 'portico-config';
+export const HEADER_TEMPLATE_ID = 'portico-shared-header';
+export const FOOTER_TEMPLATE_ID = 'portico-shared-footer';
+
+export interface FirstHtmlParts {
+  config: RuntimeConfig;
+  header: string;
+  footer: string;
+  /** Addresses of scripts (modulepreload) and style sheets (preload) the route needs. */
+  preload?: { scripts: readonly string[]; styles: readonly string[] };
+}
+
+/** JSON that cannot end its <script> element nor open a comment inside it. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** A template's content may hold any markup except its own end tag. */
+function templateBody(html: string): string {
+  return html.replace(/<\/template/gi, '&lt;/template');
+}
+
+const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+export function renderFirstHtml(indexHtml: string, parts: FirstHtmlParts): string {
+  const head = [
+    ...(parts.preload?.styles ?? []).map(
+      (href) => `<link rel="preload" as="style" href="${attribute(href)}" />`,
+    ),
+    ...(parts.preload?.scripts ?? []).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`,
+    ),
+    `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(parts.config)}</script>`,
+  ].join('\n    ');
+  const body = [
+    `<template id="${HEADER_TEMPLATE_ID}">${templateBody(parts.header)}</template>`,
+    `<template id="${FOOTER_TEMPLATE_ID}">${templateBody(parts.footer)}</template>`,
+  ].join('\n    ');
+  const withHead = indexHtml.includes('</head>')
+    ? indexHtml.replace('</head>', `  ${head}\n  </head>`)
+    : `${head}\n${indexHtml}`;
+  return withHead.includes('</body>')
+    ? withHead.replace('</body>', `  ${body}\n  </body>`)
+    : `${withHead}\n${body}`;
+}
+
+/** The built HTML in the encodings a browser may accept, compressed once. */
+export interface EncodedHtml {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export function encodeHtml(html: string): EncodedHtml {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** Picks the encoding from Accept-Encoding: Brotli, then gzip, else none (q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => (part.split(';', 1)[0] ?? '').trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** What a route needs from the build (Vite's manifest): its chunk, the chunks it imports, its CSS. */
+export interface RouteAssets {
+  scripts: string[];
+  styles: string[];
+}
+
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The assets of `source` (a module path as the manifest names it, e.g.
+ * `src/features/news/news.route.tsx`) from dist/.vite/manifest.json; null without a manifest
+ * or entry. Chunks the entry already loads are left out (the browser has them on the way).
+ */
+export function routeAssets(distDir: string, source: string): RouteAssets | null {
+  const file = resolve(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  let manifest: Record<string, ManifestEntry>;
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
+  } catch {
+    return null;
+  }
+  const route = manifest[source];
+  if (!route) return null;
+  const entryChunks = new Set<string>();
+  const entryKey = Object.keys(manifest).find(
+    (key) => (manifest[key] as ManifestEntry & { isEntry?: boolean }).isEntry,
+  );
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key)) return;
+    into.add(key);
+    for (const next of manifest[key]?.imports ?? []) walk(next, into);
+  };
+  if (entryKey) walk(entryKey, entryChunks);
+  const needed = new Set<string>();
+  walk(source, needed);
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  for (const key of needed) {
+    const entry = manifest[key];
+    if (!entry) continue;
+    if (!entryChunks.has(key)) scripts.push(`/${entry.file}`);
+    for (const css of entry.css ?? []) {
+      if (!entryChunks.has(key)) styles.push(`/${css}`);
+    }
+  }
+  return { scripts, styles };
+}
