@@ -97,6 +97,7 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
     concurrency: app.env.SIGN_IN_HASH_CONCURRENCY,
     maxWaiting: app.env.SIGN_IN_HASH_QUEUE,
   });
+  app.addHook('onClose', () => hashQueue.close());
   await app.register(interactionRoutes, {
     getProvider: () => embedded.provider(),
     settings,
