@@ -15,7 +15,7 @@
 // SIGN_IN_HASH_CONCURRENCY and SIGN_IN_HASH_QUEUE are passed through (e.g. 64 and 10000 to see
 // what an unbounded server does).
 import { availableParallelism, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
@@ -34,11 +34,13 @@ interface Phase {
   name: string;
   latencies: number[];
   errors: number;
+  /** p99 of the event loop's delay during the phase (ms): main-thread starvation. */
+  loopDelayP99: number;
 }
 
 let peakRss = 0;
 function sampleMemory(): void {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
 }
 
 async function timedNews(app: FastifyInstance, authorization: string): Promise<boolean> {
@@ -58,7 +60,9 @@ async function timedNews(app: FastifyInstance, authorization: string): Promise<b
 
 /** GET /api/news at RATE per second for SECONDS, open loop; latency from the scheduled start. */
 async function measure(app: FastifyInstance, authorization: string, name: string): Promise<Phase> {
-  const phase: Phase = { name, latencies: [], errors: 0 };
+  const phase: Phase = { name, latencies: [], errors: 0, loopDelayP99: 0 };
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const interval = 1000 / RATE;
   const total = RATE * SECONDS;
   const pending: Promise<void>[] = [];
@@ -76,6 +80,8 @@ async function measure(app: FastifyInstance, authorization: string, name: string
     );
   }
   await Promise.all(pending);
+  loop.disable();
+  phase.loopDelayP99 = loop.percentile(99) / 1e6;
   phase.latencies.sort((a, b) => a - b);
   return phase;
 }
@@ -167,13 +173,13 @@ async function main(): Promise<void> {
     console.log(`load after: ${loadavg()[0]!.toFixed(1)}`);
 
     console.log('');
-    console.log('| phase        | requests | errors | p50 ms | p99 ms |');
-    console.log('| ------------ | -------: | -----: | -----: | -----: |');
+    console.log('| phase        | requests | errors | p50 ms | p99 ms | event-loop delay p99 ms |');
+    console.log('| ------------ | -------: | -----: | -----: | -----: | ----------------------: |');
     for (const phase of [idle, burst]) {
       console.log(
         `| ${phase.name.padEnd(12)} | ${String(phase.latencies.length + phase.errors).padStart(8)} | ` +
           `${String(phase.errors).padStart(6)} | ${ms(percentile(phase.latencies, 50)).padStart(6)} | ` +
-          `${ms(percentile(phase.latencies, 99)).padStart(6)} |`,
+          `${ms(percentile(phase.latencies, 99)).padStart(6)} | ${ms(phase.loopDelayP99).padStart(23)} |`,
       );
     }
     const ratio = percentile(burst.latencies, 99) / percentile(idle.latencies, 99);

@@ -14,6 +14,14 @@ export interface ScryptParams {
   p: number;
 }
 
+/** Derives the scrypt key; by default on libuv's thread pool, or on a hash worker (ADR 0014). */
+export type Derive = (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: ScryptParams & { maxmem: number },
+) => Promise<Buffer>;
+
 /**
  * The cost of new hashes: OWASP's lowest-memory scrypt minimum (N=2^13, r=8, p=10: 8 MB per
  * hash instead of 128 MB at N=2^17, and the least work of OWASP's equivalent settings). Chosen
@@ -37,9 +45,10 @@ function maxmemFor({ N, r }: ScryptParams): number {
 export async function hashPassword(
   password: string,
   params: ScryptParams = SCRYPT_PARAMS,
+  derive: Derive = scryptAsync,
 ): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, KEYLEN, { ...params, maxmem: maxmemFor(params) });
+  const hash = await derive(password, salt, KEYLEN, { ...params, maxmem: maxmemFor(params) });
   return [
     'scrypt',
     params.N,
@@ -70,10 +79,14 @@ function parseHash(stored: string): ParsedHash | undefined {
   return { params, salt: Buffer.from(salt, 'base64'), hash: expected };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  derive: Derive = scryptAsync,
+): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const actual = await scryptAsync(password, parsed.salt, parsed.hash.length, {
+  const actual = await derive(password, parsed.salt, parsed.hash.length, {
     ...parsed.params,
     maxmem: maxmemFor(parsed.params),
   });

@@ -229,6 +229,27 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
     }, 60_000);
   }
 
+  it('lets the sign-in form redirect to every loopback name (CSP form-action covers redirects)', async () => {
+    const client = browser(t.app);
+    const page = await follow(
+      client,
+      await client.get(
+        `/oidc/auth?${authorize('http://127.0.0.1:8080/state-redirect', pkcePair().challenge).toString()}`,
+      ),
+    );
+    expect(page.statusCode).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    const formAction = /form-action ([^;]*)/.exec(csp)?.[1]?.split(' ');
+    expect(formAction).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'http://localhost:8080',
+        'http://127.0.0.1:8080',
+        'http://[::1]:8080',
+      ]),
+    );
+  });
+
   it('still refuses other hosts', async () => {
     for (const redirect of [
       'http://evil.com:8080/state-redirect',

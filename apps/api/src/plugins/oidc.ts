@@ -9,6 +9,7 @@ import {
   createOidcProvider,
   OIDC_PREFIX,
   oidcSettings,
+  portalOrigins,
   type EmbeddedProvider,
   type OidcSettings,
 } from '../modules/oidc/oidc-provider.js';
@@ -43,6 +44,26 @@ function pinForwardedHeaders(request: FastifyRequest): void {
   headers['x-forwarded-proto'] = protocol;
   if (host) headers['x-forwarded-host'] = host;
   else delete headers['x-forwarded-host'];
+}
+
+/**
+ * Adds `origins` to the form-action directive of the response's Content-Security-Policy. The
+ * provider's forms (sign-in, sign-out) redirect to the portal after the post, and browsers
+ * apply form-action to those redirects too: a portal opened at http://127.0.0.1 must be a
+ * permitted target when PUBLIC_URL says localhost (ADR 0014).
+ */
+function allowFormTargets(reply: FastifyReply, origins: readonly string[]): void {
+  const csp = reply.raw.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  const updated = csp.replace(
+    /(^|;\s*)form-action ([^;]*)/,
+    (_match, before: string, list: string) => {
+      const sources = new Set(list.trim().split(/\s+/));
+      for (const origin of origins) sources.add(origin);
+      return `${before}form-action ${[...sources].join(' ')}`;
+    },
+  );
+  reply.raw.setHeader('content-security-policy', updated);
 }
 
 /**
@@ -86,9 +107,12 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
   app.decorate('embeddedOidc', embedded);
   warmUpSignIn();
 
-  app.addHook('onRequest', (request, _reply, next) => {
-    if (request.url === OIDC_PREFIX || request.url.startsWith(`${OIDC_PREFIX}/`))
+  const portals = portalOrigins(settings.publicUrl);
+  app.addHook('onRequest', (request, reply, next) => {
+    if (request.url === OIDC_PREFIX || request.url.startsWith(`${OIDC_PREFIX}/`)) {
       pinForwardedHeaders(request);
+      if (portals.length > 1) allowFormTargets(reply, portals);
+    }
     next();
   });
 
@@ -97,6 +121,7 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
     concurrency: app.env.SIGN_IN_HASH_CONCURRENCY,
     maxWaiting: app.env.SIGN_IN_HASH_QUEUE,
   });
+  app.addHook('onClose', () => hashQueue.close());
   await app.register(interactionRoutes, {
     getProvider: () => embedded.provider(),
     settings,

@@ -1,3 +1,6 @@
+import { Worker } from 'node:worker_threads';
+import type { Derive } from '../../lib/password.js';
+
 /** Thrown by HashQueue.run when every slot is busy and the waiting line is full. */
 export class HashQueueFullError extends Error {
   constructor() {
@@ -7,26 +10,87 @@ export class HashQueueFullError extends Error {
 }
 
 export interface HashQueueOptions {
-  /** How many password hashes run at once in this process. */
+  /** How many password hashes run at once in this process (one worker thread each). */
   concurrency: number;
   /** How many more may wait for a slot; beyond that, run() refuses at once. */
   maxWaiting: number;
 }
 
+// The worker: plain JavaScript evaluated from this string, so it needs no file of its own in
+// the bundle. It lowers its own thread's priority (Linux: nice is per thread), then derives
+// keys with scryptSync on that thread, one at a time.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+try { require('node:os').setPriority(19); } catch { /* not allowed here: normal priority */ }
+parentPort.on('message', (job) => {
+  try {
+    const key = scryptSync(job.password, Buffer.from(job.salt), job.keylen, job.options);
+    parentPort.postMessage({ key });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error) });
+  }
+});
+`;
+
+interface WorkerReply {
+  key?: Uint8Array;
+  error?: string;
+}
+
+/** One hash worker thread; one job at a time (the queue never gives it two). */
+class HashWorker {
+  private readonly worker = new Worker(WORKER_SOURCE, { eval: true });
+  private current: { resolve: (key: Buffer) => void; reject: (error: Error) => void } | undefined;
+  broken = false;
+
+  constructor() {
+    this.worker.unref(); // never keeps the process alive on its own
+    this.worker.on('message', (reply: WorkerReply) => {
+      const job = this.current;
+      this.current = undefined;
+      if (!job) return;
+      if (reply.key) job.resolve(Buffer.from(reply.key));
+      else job.reject(new Error(reply.error ?? 'hash worker failed'));
+    });
+    const fail = (error: Error) => {
+      this.broken = true;
+      this.current?.reject(error);
+      this.current = undefined;
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', () => fail(new Error('hash worker stopped')));
+  }
+
+  readonly derive: Derive = (password, salt, keylen, options) =>
+    new Promise<Buffer>((resolve, reject) => {
+      this.current = { resolve, reject };
+      this.worker.postMessage({ password, salt: new Uint8Array(salt), keylen, options });
+    });
+
+  async stop(): Promise<void> {
+    this.broken = true;
+    await this.worker.terminate();
+  }
+}
+
 /**
- * Bounds the password hashes of one API process (ADR 0014). scrypt runs on libuv's thread
- * pool, which token checks (WebCrypto) and file reads share: unbounded, a burst of sign-in
- * attempts fills every thread and every core, and signed-in API calls wait behind it. This
- * is admission control for local CPU and memory, not state: nothing in it needs to survive a
- * restart or be shared between instances (each instance protects its own threads).
+ * Bounds the password hashes of one API process (ADR 0014). Unbounded, a burst of sign-in
+ * attempts ran one scrypt per attempt on libuv's thread pool, which token checks (WebCrypto)
+ * share, and took every core: signed-in API calls waited behind it. Here at most
+ * `concurrency` hashes run, each on a worker thread of the lowest CPU priority (so the API's
+ * own thread comes first on a busy machine), a short line waits, and the rest are refused.
+ * This is admission control for local CPU and memory, not state: nothing in it needs to
+ * survive a restart or be shared between instances (each instance protects its own threads).
  */
 export class HashQueue {
   private running = 0;
+  private admitted = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly idle: HashWorker[] = [];
+  private readonly all = new Set<HashWorker>();
 
   constructor(private readonly options: HashQueueOptions) {}
-
-  private admitted = 0;
 
   /**
    * Admits one sign-in attempt, synchronously, before it does any other work (database
@@ -45,8 +109,11 @@ export class HashQueue {
     this.admitted = Math.max(0, this.admitted - 1);
   }
 
-  /** Runs `task` when a slot is free; throws HashQueueFullError when the line is full. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` with a hash slot: `derive` computes scrypt on this slot's worker thread.
+   * Throws HashQueueFullError when every slot is busy and the line is full.
+   */
+  async run<T>(task: (derive: Derive) => Promise<T>): Promise<T> {
     if (this.running >= this.options.concurrency) {
       if (this.waiting.length >= this.options.maxWaiting) throw new HashQueueFullError();
       // The slot is handed over by release(), so `running` stays counted for us.
@@ -54,11 +121,28 @@ export class HashQueue {
     } else {
       this.running += 1;
     }
+    const worker = this.takeWorker();
     try {
-      return await task();
+      return await task(worker.derive);
     } finally {
+      if (!worker.broken) this.idle.push(worker);
+      else this.all.delete(worker);
       this.release();
     }
+  }
+
+  /** Stops the worker threads (the app is closing). */
+  async close(): Promise<void> {
+    const workers = [...this.all];
+    this.all.clear();
+    this.idle.length = 0;
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+
+  private takeWorker(): HashWorker {
+    const worker = this.idle.pop() ?? new HashWorker();
+    this.all.add(worker);
+    return worker;
   }
 
   private release(): void {

@@ -1,7 +1,7 @@
 import { hasControlCharacters } from '@portico/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.js';
-import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
+import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from '../../lib/password.js';
 import { HashQueueFullError, type HashQueue } from './hash-queue.js';
 import {
   deleteEndedWindows,
@@ -86,7 +86,7 @@ export async function signIn(
     // account, on the same path (dummy hash, counted failure) as any other.
     user = hasControlCharacters(email) ? undefined : await findUserByEmail(db, email);
     const stored = user?.passwordHash ?? (await getDummyHash());
-    passwordMatches = await queue.run(() => verifyPassword(password, stored));
+    passwordMatches = await queue.run((derive) => verifyPassword(password, stored, derive));
   } catch (error) {
     // Not checked (the queue is full, or the database failed): the attempt does not count.
     await releaseAttempts(db, [keys.ip, keys.account]);
@@ -106,7 +106,7 @@ export async function signIn(
   return { outcome: 'invalid-credentials' };
 }
 
-/** Re-hashes a password stored with older parameters, when a hash slot is free right now. */
+/** Re-hashes a password stored with older parameters, unless the hash line is full. */
 async function upgradeHash(
   db: Db,
   queue: HashQueue,
@@ -116,7 +116,7 @@ async function upgradeHash(
 ): Promise<void> {
   if (!needsRehash(stored)) return;
   try {
-    const fresh = await queue.run(() => hashPassword(password));
+    const fresh = await queue.run((derive) => hashPassword(password, SCRYPT_PARAMS, derive));
     await updatePasswordHash(db, userId, stored, fresh);
   } catch (error) {
     if (!(error instanceof HashQueueFullError)) throw error;
