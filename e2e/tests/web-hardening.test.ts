@@ -28,14 +28,29 @@ function luminance(rgb: string): number {
 }
 
 describe('dark mode follows prefers-color-scheme, with AA contrast', () => {
-  test('the sign-in page is dark in the dark scheme and passes axe in both', async () => {
+  test('the sign-in page, with and without an error, is dark in the dark scheme and passes axe in both', async () => {
     const { page } = session;
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${baseUrl}/`);
     await waitForSignInPage(page);
     expect(luminance(await pageBackground(page))).toBeLessThan(0.05);
     await expectNoAxeViolations(page);
+    await submitSignIn(page, anna, 'not-the-password');
+    await page.getByText('The email or password is incorrect.').waitFor();
+    await expectNoAxeViolations(page);
   });
+
+  test('University4U, a hand-off page and the report-engine page pass axe in light and dark', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    for (const path of ['/university', '/resources', '/download-report-engine']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByTestId('app-page').waitFor({ state: 'visible' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+    }
+  }, 90_000);
 
   test('news, a news item, search and the support desk pass axe in light and dark', async () => {
     const { page } = session;
