@@ -46,10 +46,16 @@ const docsCss = `
 .swagger-ui .download-contents { background: #4f5662; }
 `;
 
-/** Swagger UI's dialog close buttons hold only an icon: give them a name (axe button-name). */
+/**
+ * Swagger UI's dialog close buttons hold only an icon: give them a name (axe button-name);
+ * code blocks (examples, live answers) may scroll: make them reachable by keyboard.
+ */
 const docsJs = `new MutationObserver(function () {
   document.querySelectorAll('.swagger-ui button.close-modal:not([aria-label])').forEach(function (button) {
     button.setAttribute('aria-label', 'Close');
+  });
+  document.querySelectorAll('.swagger-ui pre:not([tabindex])').forEach(function (block) {
+    block.setAttribute('tabindex', '0');
   });
 }).observe(document.documentElement, { childList: true, subtree: true });
 `;
@@ -133,7 +139,7 @@ export const openapiPlugin = rootPlugin('portico-openapi', async (app: FastifyIn
     // the app's Content-Security-Policy (plugins/security-headers.ts) is left as it is.
     // Accessibility (axe, WCAG 2.2 AA): BaseLayout has no top bar (a foreign logo without alt
     // text, an unlabelled address box); without deep links no link sits inside the
-    // operations' buttons; plain code blocks; darker colours (docsCss); named close buttons.
+    // operations' buttons; plain code blocks; darker colours (docsCss); named close buttons, focusable code blocks (docsJs).
     uiConfig: {
       deepLinking: false,
       validatorUrl: null,
