@@ -20,11 +20,14 @@ import { profileQueryOptions } from '../lib/profile/profile-query.js';
  * - on the news list: its code and its first page, with the criteria the page itself will
  *   read from the address (and the session's saved query).
  */
+/** The outcome (or error) stays in the cache for the component that reads it. */
+const ignore = (): undefined => undefined;
+
 export function startFirstRequests(queryClient: QueryClient, location: Location): void {
   if (!isAuthorised()) return;
-  void queryClient.prefetchQuery(profileQueryOptions());
-  void queryClient.prefetchQuery(labelsQueryOptions(rememberedLanguage()));
-  void queryClient.prefetchQuery(productsQueryOptions());
+  queryClient.query(profileQueryOptions()).catch(ignore);
+  queryClient.query(labelsQueryOptions(rememberedLanguage())).catch(ignore);
+  queryClient.query(productsQueryOptions()).catch(ignore);
 
   const path = location.pathname;
   const list =
@@ -33,6 +36,6 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
   if (list) {
     void import('../features/news/news.route.js');
     const criteria = readNewsUrlState(location.search, list.params[routeParams.page]);
-    void queryClient.prefetchQuery(newsListQueryOptions(criteria));
+    queryClient.query(newsListQueryOptions(criteria)).catch(ignore);
   }
 }
