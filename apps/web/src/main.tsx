@@ -2,15 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.js';
+import { startFirstRequests } from './app/first-requests.js';
 import { createAppRouter } from './app/router.js';
 import { loadRuntimeConfig } from './config/runtime-config.js';
 import { defineLabels } from './lib/labels/define-labels.js';
 import { i18n } from './lib/labels/i18n.js';
 
 /**
- * Start: /config.json first (every address comes from it, §7), then the app. Without a
- * configuration nothing can work, so a readable message replaces the app instead of a blank
- * page. Server labels need the configuration, so the message uses the English defaults.
+ * Start: the configuration first (every address comes from it, §7; written into the first
+ * HTML, else /config.json), then every request the first screen needs, side by side
+ * (first-requests.ts, ADR 0021), then the app. Without a configuration nothing can work, so
+ * a readable message replaces the app instead of a blank page. Server labels need the
+ * configuration, so the message uses the English defaults.
  */
 export const startLabels = defineLabels({
   'start.failed.title': 'Portico could not start',
@@ -47,10 +50,12 @@ export async function start(container: HTMLElement): Promise<Root | null> {
     showStartFailure(container, error);
     return null;
   }
+  const queryClient = createQueryClient();
+  startFirstRequests(queryClient, window.location);
   const root = createRoot(container);
   root.render(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={createAppRouter()} />
       </AppProviders>
     </StrictMode>,

@@ -11,16 +11,18 @@ import { analytics, installAnalytics, type Analytics } from '../lib/analytics/an
 import { configuredAnalytics } from '../lib/analytics/ga4-analytics.js';
 import { isAuthorised } from '../lib/auth/session.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
+import { rememberedLanguage, rememberLanguage } from '../lib/labels/remembered-language.js';
 import { profileQueryKey, profileQueryOptions } from '../lib/profile/profile-query.js';
 import { userCookieValue } from './user-cookie.js';
 
 /**
- * §4 Start-up. The shell renders once the first navigation has ended (the data router runs
- * the first route's loaders before it renders anything); from then on, when the user is
- * authorised:
+ * §4 Start-up. When the user is authorised (ADR 0021: side by side, not one after the
+ * other; main.tsx starts them before the first render, see first-requests.ts):
  * 1. the profile loads (GET {api}/users/me), once, cached;
- * 2. then the labels for the profile's language load, once, cached, and become the
- *    localisation (the labels query applies them; failure → English defaults + notice);
+ * 2. the labels load at the same time, for the language of the last profile this browser
+ *    saw (English the first time), once, cached, and become the localisation (the labels
+ *    query applies them; failure → English defaults + notice). When the profile turns out to
+ *    have another language, its labels load then, and the app waits for them;
  * 3. analytics is initialised with the profile.
  * Signed out, nothing loads and the app is ready at once (only public routes render then:
  * guarded ones redirect to login before the shell sees them).
@@ -66,12 +68,19 @@ export function useStartUp(): StartUp {
   // A failed profile (handled by the error catalogue → null) still lets the app start.
   const profileSettled = profileQuery.isSuccess || profileQuery.isError;
 
+  const language = profileSettled ? profile?.language : rememberedLanguage();
   const labels = useQuery({
-    ...labelsQueryOptions(profile?.language),
-    enabled: authorised && profileSettled,
+    ...labelsQueryOptions(language),
+    enabled: authorised,
     // A refreshed profile with another language keeps the current labels until the new ones apply.
     placeholderData: keepPreviousData,
   });
+  // Ready means the labels of the profile's own language (not the guess, not a placeholder).
+  const labelsSettled = profileSettled && !labels.isPlaceholderData && !labels.isPending;
+
+  useEffect(() => {
+    if (profile) rememberLanguage(profile.language);
+  }, [profile]);
 
   useEffect(() => {
     if (!profile || analyticsStarted) return;
@@ -84,7 +93,7 @@ export function useStartUp(): StartUp {
     profile,
     userCookie: profile ? userCookieValue(profile) : null,
     headerCanLoad: !authorised || profileSettled,
-    ready: !authorised || labels.isSuccess || labels.isError,
+    ready: !authorised || labelsSettled,
   };
 }
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupTestServer } from '../testing/msw.js';
 import { TEST_ORIGIN, testConfig } from '../testing/test-config.js';
 import { getConfig, loadRuntimeConfig, setRuntimeConfig } from './runtime-config.js';
@@ -32,6 +32,35 @@ describe('runtime configuration (§7; issue 2 §4)', () => {
     expect(first).toBe(second);
     expect(getConfig().contactEmail).toBe('ops@portico.example');
     expect(getConfig()).not.toHaveProperty('extra');
+  });
+
+  it('takes the configuration the server wrote into the page, without a request (ADR 0021)', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${TEST_ORIGIN}/config.json`, () => {
+        calls++;
+        return HttpResponse.json(testConfig());
+      }),
+    );
+    const inline = document.createElement('script');
+    inline.type = 'application/json';
+    inline.id = 'portico-config';
+    inline.textContent = JSON.stringify(testConfig({ contactEmail: 'inline@portico.example' }));
+    document.head.append(inline);
+    try {
+      await loadRuntimeConfig();
+      expect(calls).toBe(0);
+      expect(getConfig().contactEmail).toBe('inline@portico.example');
+
+      // An invalid one is not trusted: /config.json is loaded instead.
+      setRuntimeConfig(null);
+      inline.textContent = '{"contactEmail": 1}';
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      await loadRuntimeConfig();
+      expect(calls).toBe(1);
+    } finally {
+      inline.remove();
+    }
   });
 
   it('names the fields that are wrong', async () => {

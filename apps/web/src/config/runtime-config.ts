@@ -46,12 +46,37 @@ async function fetchConfig(): Promise<RuntimeConfig> {
   return parsed.data;
 }
 
+/** The id of the JSON data block the server writes into the first HTML (ADR 0021). */
+export const INLINE_CONFIG_ID = 'portico-config';
+
 /**
- * Loads and validates /config.json once; later calls share the same result. A failed load
- * may be retried by calling again.
+ * The configuration the server wrote into the page, validated like /config.json; null when
+ * there is none or it is not valid (then /config.json is fetched as before).
+ */
+export function readInlineConfig(): RuntimeConfig | null {
+  const element = document.getElementById(INLINE_CONFIG_ID);
+  if (!element?.textContent) return null;
+  try {
+    const parsed = runtimeConfigSchema.safeParse(JSON.parse(element.textContent));
+    if (parsed.success) return parsed.data;
+    console.warn('The configuration in the page is invalid; loading /config.json');
+  } catch {
+    console.warn('The configuration in the page is not JSON; loading /config.json');
+  }
+  return null;
+}
+
+/**
+ * The configuration written into the first HTML, or else /config.json loaded and validated
+ * once; later calls share the same result. A failed load may be retried by calling again.
  */
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   if (current) return Promise.resolve(current);
+  const inline = readInlineConfig();
+  if (inline) {
+    current = inline;
+    return Promise.resolve(inline);
+  }
   loading ??= fetchConfig().then(
     (config) => {
       current = config;

@@ -14,7 +14,9 @@ import {
   signIn,
   url,
 } from '../app-test-harness.js';
+import { rememberedLanguage, rememberLanguage } from '../../lib/labels/remembered-language.js';
 import { analyticsHook, resetStartUpForTests } from '../start-up.js';
+import { resetInlineShellForTests } from './inline-shell.js';
 import { clearUserCookie, readUserCookie } from '../user-cookie.js';
 
 // The shell is tested around stand-in feature pages; each feature tests its own page.
@@ -47,6 +49,96 @@ afterEach(() => {
   clearUserCookie();
   resetStartUpForTests();
   vi.restoreAllMocks();
+});
+
+describe('app shell: start-up requests side by side (ADR 0021)', () => {
+  beforeEach(() => resetInlineShellForTests());
+  afterEach(() => {
+    document.getElementById('portico-shared-header')?.remove();
+    document.getElementById('portico-shared-footer')?.remove();
+    resetInlineShellForTests();
+    localStorage.clear();
+  });
+
+  it('asks for the labels while the profile is still on its way', async () => {
+    const profileGate = deferred();
+    const order: string[] = [];
+    server.use(
+      http.get(url('/api/users/me'), async () => {
+        order.push('profile asked');
+        await profileGate.promise;
+        return HttpResponse.json(demoProfile);
+      }),
+      http.get(url('/api/content/labels/cpplabels'), () => {
+        order.push('labels asked');
+        return HttpResponse.json([]);
+      }),
+    );
+    signIn();
+    renderApp('/news');
+    await waitFor(() => expect(order).toContain('labels asked'));
+    expect(order).toContain('profile asked');
+    // Labels alone do not make the app ready: the profile decides their language.
+    expect(page()).not.toBeVisible();
+    profileGate.resolve();
+    await waitFor(() => expect(page()).toBeVisible());
+  });
+
+  it('loads the labels of the profile language when the remembered one was another', async () => {
+    const languages: (string | null)[] = [];
+    server.use(
+      http.get(url('/api/users/me'), () => HttpResponse.json({ ...demoProfile, language: 'de' })),
+      http.get(url('/api/content/labels/cpplabels'), ({ request }) => {
+        const language = new URL(request.url).searchParams.get('language');
+        languages.push(language);
+        return HttpResponse.json(
+          language === 'de' ? [{ key: 'shell.skipToContent', value: 'Zum Inhalt' }] : [],
+        );
+      }),
+    );
+    await renderSignedIn('/news');
+    expect(languages).toEqual(['en', 'de']);
+    expect(screen.getByRole('link', { name: 'Zum Inhalt' })).toBeInTheDocument();
+    // The next start asks in German straight away.
+    expect(rememberedLanguage()).toBe('de');
+  });
+
+  it('shows the page with the header and footer of the first HTML, without asking for them', async () => {
+    const asked: string[] = [];
+    const greeting = deferred();
+    server.use(
+      http.get(url('/shared/header'), async () => {
+        asked.push('header');
+        await greeting.promise;
+        return HttpResponse.text('<div class="portico-header"><p>Hello, Anna</p></div>');
+      }),
+      http.get(url('/shared/footer'), () => {
+        asked.push('footer');
+        return HttpResponse.text('<div>Fetched footer</div>');
+      }),
+    );
+    const header = document.createElement('template');
+    header.id = 'portico-shared-header';
+    header.innerHTML =
+      '<div class="portico-header"><a href="/news">Inline header</a><img src="x" onerror="window.__pwned = 1"></div>';
+    const footer = document.createElement('template');
+    footer.id = 'portico-shared-footer';
+    footer.innerHTML = '<div>Inline footer</div>';
+    document.body.append(header, footer);
+
+    await renderSignedIn('/news');
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'Inline header' }),
+    ).toBeVisible();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Inline footer');
+    // Sanitised like fetched HTML.
+    expect(screen.getByRole('banner').querySelector('[onerror]')).toBeNull();
+    // The footer is never fetched; the greeting header is, and replaces the inline one.
+    expect(asked).not.toContain('footer');
+    greeting.resolve();
+    await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Hello, Anna'));
+    expect(asked).toEqual(['header']);
+  });
 });
 
 describe('app shell: page visibility (§1, §4 Start-up)', () => {
@@ -341,6 +433,8 @@ describe('app shell: start-up (§4)', () => {
       }),
     );
     const init = vi.spyOn(analyticsHook, 'init');
+    // This browser saw a German profile before: the labels load in German beside the profile.
+    rememberLanguage('de');
     const { router, queryClient } = await renderSignedIn('/news');
     await act(() => router.navigate('/search'));
     await act(() => router.navigate('/news'));

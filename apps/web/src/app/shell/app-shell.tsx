@@ -14,6 +14,7 @@ import { KeepAlive } from './keep-alive.js';
 import { LoadingBar } from './loading-bar.js';
 import { ModalHost } from '../../components/ui/modal/modal-host.js';
 import { SharedHtml } from './shared-html.js';
+import { inlineShellHtml } from './inline-shell.js';
 import { footerQueryOptions, headerQueryOptions } from './shell-queries.js';
 import { useNavigationEffects } from './use-navigation-effects.js';
 import './shell.labels.js';
@@ -49,18 +50,24 @@ export function AppShell() {
   usePageViews();
   const fullWidth = currentRouteHandle(useMatches()).layout === 'fullWidth';
 
+  const inlineHeader = inlineShellHtml('header');
   const header = useQuery({
     ...headerQueryOptions(startUp.userCookie),
     enabled: startUp.headerCanLoad,
-    // A refreshed profile keeps the current header until the new greeting arrives; the first
-    // signed-in header (after a signed-out one) is waited for.
+    // A refreshed profile keeps the current header until the new greeting arrives. The first
+    // signed-in header stands in for the signed-out one the first HTML carries (ADR 0021);
+    // without that one, it is waited for.
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] != null ? keepPreviousData(previous) : undefined,
+      previousQuery?.queryKey[2] != null ? keepPreviousData(previous) : inlineHeader,
   });
   const footer = useQuery(footerQueryOptions());
   const products = useQuery({ ...productsQueryOptions(), enabled: startUp.authorised });
 
-  const visible = startUp.ready && settled(header) && settled(footer);
+  // The header from the first HTML has loaded: the page need not wait for the greeting.
+  const headerReady =
+    settled(header) ||
+    (inlineHeader !== undefined && header.isPlaceholderData && header.data === inlineHeader);
+  const visible = startUp.ready && headerReady && settled(footer);
 
   return (
     <>

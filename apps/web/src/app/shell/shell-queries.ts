@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getConfig, sharedUrl } from '../../config/runtime-config.js';
 import { httpText } from '../../lib/http/http-client.js';
+import { inlineShellHtml } from './inline-shell.js';
 import { clearUserCookie, writeUserCookie } from '../user-cookie.js';
 import { sanitizeShellHtml, sanitizeSprite } from './sanitize-shell-html.js';
 
@@ -33,23 +34,30 @@ const shellQuery = { staleTime: Infinity, gcTime: Infinity, retry: false } as co
  * cookie is written right before the request so the server can greet the user (§1); a new
  * profile is a new key, so the greeting follows a refreshed profile.
  */
-export const headerQueryOptions = (userCookie: string | null) =>
-  queryOptions({
+export const headerQueryOptions = (userCookie: string | null) => {
+  // The signed-out header is in the first HTML (ADR 0021): no request for it.
+  const inline = userCookie === null ? inlineShellHtml('header') : undefined;
+  return queryOptions({
     queryKey: ['shell', 'header', userCookie] as const,
     queryFn: ({ signal }) => {
       if (userCookie === null) clearUserCookie();
       else writeUserCookie(userCookie);
       return fetchFragment('header', signal);
     },
+    ...(inline === undefined ? {} : { initialData: inline }),
     ...shellQuery,
   });
+};
 
-export const footerQueryOptions = () =>
-  queryOptions({
+export const footerQueryOptions = () => {
+  const inline = inlineShellHtml('footer');
+  return queryOptions({
     queryKey: ['shell', 'footer'] as const,
     queryFn: ({ signal }) => fetchFragment('footer', signal),
+    ...(inline === undefined ? {} : { initialData: inline }),
     ...shellQuery,
   });
+};
 
 export const spriteQueryOptions = () =>
   queryOptions({

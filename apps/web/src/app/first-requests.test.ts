@@ -1,0 +1,68 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setupTestServer } from '../testing/msw.js';
+import { installTestConfig } from '../testing/test-config.js';
+import { demoProfile, signIn, url } from './app-test-harness.js';
+import { startFirstRequests } from './first-requests.js';
+import { createQueryClient } from './providers.js';
+
+// ADR 0021: every request of the first screen starts at once, before the first render.
+
+const asked: string[] = [];
+const server = setupTestServer(
+  http.get(url('/api/users/me'), () => {
+    asked.push('profile');
+    return HttpResponse.json(demoProfile);
+  }),
+  http.get(url('/api/content/labels/cpplabels'), ({ request }) => {
+    asked.push(`labels ${new URL(request.url).searchParams.get('language') ?? ''}`);
+    return HttpResponse.json([]);
+  }),
+  http.get(url('/api/content/labels/cppproducts'), () => {
+    asked.push('products');
+    return HttpResponse.json([]);
+  }),
+  http.get(url('/api/news'), ({ request }) => {
+    asked.push(`news ${new URL(request.url).search}`);
+    return HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
+  }),
+);
+
+const at = (address: string) => new URL(address, 'http://localhost') as unknown as Location;
+
+beforeEach(() => {
+  installTestConfig();
+  asked.length = 0;
+});
+afterEach(() => server.resetHandlers());
+
+describe('startFirstRequests', () => {
+  it('starts profile, labels, products and the news page the address asks for, side by side', async () => {
+    signIn();
+    const queryClient = createQueryClient();
+    startFirstRequests(queryClient, at('/news/2?query=cloud'));
+    await expect.poll(() => asked.length).toBe(4);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        'profile',
+        'labels en',
+        'products',
+        expect.stringMatching(/^news \?page=2&size=30&query=cloud$/),
+      ]),
+    );
+  });
+
+  it('asks for no news list on the detail page or elsewhere', async () => {
+    signIn();
+    startFirstRequests(createQueryClient(), at('/news/news-item/a-title/4'));
+    startFirstRequests(createQueryClient(), at('/university'));
+    await expect.poll(() => asked.filter((a) => a === 'profile').length).toBe(2);
+    expect(asked.some((a) => a.startsWith('news'))).toBe(false);
+  });
+
+  it('starts nothing when signed out (the guard sends the visitor to sign in)', async () => {
+    startFirstRequests(createQueryClient(), at('/news'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { routeParams, routePaths } from '../config/paths.js';
+import { newsListQueryOptions } from '../features/news/api/news-list.js';
+import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
+import { isAuthorised } from '../lib/auth/session.js';
+import { labelsQueryOptions } from '../lib/labels/labels-query.js';
+import { rememberedLanguage } from '../lib/labels/remembered-language.js';
+import { productsQueryOptions } from '../lib/products/products-query.js';
+import { profileQueryOptions } from '../lib/profile/profile-query.js';
+
+/**
+ * Starts, side by side and before the first render, every request the first screen needs
+ * (ADR 0021), instead of each component asking in turn once the one before has answered
+ * (config → auth → labels and profile → header and footer → news → images). The components
+ * then find them in the query cache, in flight or answered, under the same keys. Signed out,
+ * nothing starts: the guard sends the visitor to sign in.
+ *
+ * - profile, labels (in the remembered language) and the header's product list;
+ * - on the news list: its code and its first page, with the criteria the page itself will
+ *   read from the address (and the session's saved query).
+ */
+/** The outcome (or error) stays in the cache for the component that reads it. */
+const ignore = (): undefined => undefined;
+
+export function startFirstRequests(queryClient: QueryClient, location: Location): void {
+  if (!isAuthorised()) return;
+  queryClient.query(profileQueryOptions()).catch(ignore);
+  queryClient.query(labelsQueryOptions(rememberedLanguage())).catch(ignore);
+  queryClient.query(productsQueryOptions()).catch(ignore);
+
+  const path = location.pathname;
+  const list =
+    matchPath(routePaths.news, path) ??
+    (matchPath(routePaths.newsItem, path) ? null : matchPath(routePaths.newsPage, path));
+  if (list) {
+    void import('../features/news/news.route.js');
+    const criteria = readNewsUrlState(location.search, list.params[routeParams.page]);
+    queryClient.query(newsListQueryOptions(criteria)).catch(ignore);
+  }
+}

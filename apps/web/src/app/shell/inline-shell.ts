@@ -1,0 +1,31 @@
+import { sanitizeShellHtml } from './sanitize-shell-html.js';
+import type { SharedFragment } from './shell-queries.js';
+
+/**
+ * The shared header and footer the server wrote into the first HTML as inert templates
+ * (ADR 0021), so the shell needs no request for them. The header there is the signed-out
+ * one, the same for everybody. Sanitised like fetched HTML. Undefined when the page has none
+ * (the development server, tests): then they are fetched as before.
+ */
+const TEMPLATE_IDS: Record<SharedFragment, string> = {
+  header: 'portico-shared-header',
+  footer: 'portico-shared-footer',
+};
+
+const read = new Map<SharedFragment, string | undefined>();
+
+export function inlineShellHtml(kind: SharedFragment): string | undefined {
+  if (read.has(kind)) return read.get(kind);
+  const template = document.getElementById(TEMPLATE_IDS[kind]);
+  const html =
+    template instanceof HTMLTemplateElement && template.innerHTML.trim() !== ''
+      ? sanitizeShellHtml(template.innerHTML)
+      : undefined;
+  read.set(kind, html);
+  return html;
+}
+
+/** Tests: read the page again. */
+export function resetInlineShellForTests(): void {
+  read.clear();
+}

@@ -1,0 +1,17 @@
+import { local } from '../storage/storage.js';
+import { resolveLocale, type Locale } from './labels-query.js';
+
+/**
+ * The label language of the last profile this browser saw (ADR 0021), so the labels can
+ * load side by side with the profile instead of after it. Only the locale is kept (en, de …),
+ * nothing about the user; a wrong guess costs one more labels request, nothing else.
+ */
+const KEY = 'portico.labels-language';
+
+export function rememberedLanguage(): Locale {
+  return resolveLocale(local.get(KEY));
+}
+
+export function rememberLanguage(language: string | null | undefined): void {
+  local.set(KEY, resolveLocale(language));
+}
