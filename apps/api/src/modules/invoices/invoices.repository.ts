@@ -171,9 +171,14 @@ export async function listInvoices(
     .map((column) => `${column} ${order.direction}`)
     .join(', ');
   params.push(limit, offset);
+  // Deferred join: the page's ids come from the sort's index alone (an index-only scan skips
+  // the offset without reading the table), then only those rows are read (ADR 0024).
   const { rows } = await db.query<InvoiceRow>(
-    `select ${columns('i.')} from invoices i where ${where} order by ${orderBy}
-      limit $${params.length - 1} offset $${params.length}`,
+    `select ${columns('i.')}
+       from (select i.id from invoices i where ${where} order by ${orderBy}
+              limit $${params.length - 1} offset $${params.length}) page
+       join invoices i on i.id = page.id
+      order by ${orderBy}`,
     params,
   );
   return rows;

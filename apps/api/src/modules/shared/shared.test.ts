@@ -106,7 +106,7 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
   });
 
   it('links Invoices beside My settings only for users with the INVOICES permission', async () => {
-    const invoicesLink = (doc: Document) =>
+    const invoicesLink = (doc: ParentNode) =>
       [...doc.querySelectorAll('.portico-header__user a')].find(
         (a) => a.textContent === 'Invoices',
       );
