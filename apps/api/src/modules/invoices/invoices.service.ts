@@ -158,13 +158,23 @@ export async function getInvoicePage(
   return { items: rows.map(toInvoice), total };
 }
 
-/** `GET /api/invoices/accounts`: the accounts whose invoices the caller may see. */
+/**
+ * `GET /api/invoices/accounts`: the accounts whose invoices the caller may see, the caller's
+ * own first (the page's default choice).
+ */
 export async function getInvoiceAccounts(
   db: Queryable,
   caller: AccountCaller,
 ): Promise<InvoiceAccount[]> {
   assertInvoiceAccess(caller);
-  if (caller.employee) return listAccounts(db);
+  if (caller.employee) {
+    // The caller's own account first: it is the one a call without accountId shows.
+    const accounts = await listAccounts(db);
+    return [
+      ...accounts.filter((account) => account.id === caller.accountId),
+      ...accounts.filter((account) => account.id !== caller.accountId),
+    ];
+  }
   const name = await findAccountName(db, caller.accountId);
   return name === undefined ? [] : [{ id: caller.accountId, name }];
 }
