@@ -7,7 +7,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { pdfText } from '../../apps/api/test/pdf-text.js';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { anna, nina, paul } from '../support/demo-users.js';
+import { anna, erik, nina, paul } from '../support/demo-users.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
@@ -109,6 +109,22 @@ describe('invoices in Chromium', () => {
       .locator('table.invoices__table td.invoices__numeric')
       .allTextContents();
     expect(amounts.every((text) => text.includes('£'))).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  test('erik, a vendor employee, picks an account and sees its invoices', async () => {
+    const page = session.page;
+    await openInvoices(page, erik);
+    const picker = page.getByLabel('Account');
+    await picker.waitFor();
+    expect(await picker.inputValue()).toBe('acc-portico');
+    await picker.selectOption('acc-northwind');
+    await page.waitForURL(/accountId=acc-northwind/);
+    const expected = (
+      await apiJson<ApiInvoice[]>(page, '/api/invoices?accountId=acc-northwind')
+    ).map((invoice) => invoice.number);
+    await expect.poll(() => rowNumbers(page), { timeout: 10_000 }).toEqual(expected);
+    await page.getByText('Invoices of Northwind Logistics AS', { exact: false }).waitFor();
     await expectNoAxeViolations(page);
   });
 
