@@ -28,6 +28,19 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
+            // Small libraries the app itself uses too stay in vendor (else vendor imports charts).
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](use-sync-external-store|clsx)[\\/]/,
+              priority: 3,
+            },
+            // The cloud reports' chart library and its own dependencies: loaded only with
+            // the cloud pages, never on the first page.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/,
+              priority: 2,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },

@@ -11,12 +11,12 @@ export const demoUsers: readonly DemoUser[] = [
   {
     email: 'anna.customer@portico.test',
     role: 'customer',
-    permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT', 'DOCEBO'],
+    permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT', 'DOCEBO', 'INVOICES'],
   },
   {
     email: 'paul.partner@portico.test',
     role: 'partner',
-    permissions: ['PARTNER', 'NEWS', 'SALES', 'DOCEBO_PARTNER'],
+    permissions: ['PARTNER', 'NEWS', 'SALES', 'DOCEBO_PARTNER', 'INVOICES'],
   },
   {
     email: 'erik.employee@portico.test',

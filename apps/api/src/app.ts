@@ -4,8 +4,10 @@ import type { Db } from './db/db.js';
 import { loggerOptions, type LogStream } from './lib/log-redaction.js';
 import type { AppState } from './types.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { cloudRoutes } from './modules/cloud/cloud.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { partnerRoutes } from './modules/partner/partner.routes.js';
@@ -77,6 +79,8 @@ export async function buildApp({
   await app.register(searchRoutes); // federated search counts (issue 4)
   await app.register(supportDeskRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
   await app.register(partnerRoutes);
+  await app.register(cloudRoutes); // /api/cloud/* (issue 14)
+  await app.register(invoicesRoutes); // /api/invoices* (issue 14)
 
   await app.register(sourceMapsPlugin); // no /assets/*.map unless SOURCE_MAPS=1 (issue 11 §7)
   // Answers what nothing above claimed (index.html for client routes): keep it last.

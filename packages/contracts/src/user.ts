@@ -9,6 +9,8 @@ export const permissionSchema = z.enum([
   'USERMANAGEMENT',
   'DOCEBO',
   'DOCEBO_PARTNER',
+  /** Sees the account's invoices (ADR 0023). */
+  'INVOICES',
 ]);
 export type Permission = z.infer<typeof permissionSchema>;
 

@@ -17,6 +17,8 @@ const lazyRoute = (load: () => Promise<RouteModule>) => async () => ({
   Component: (await load()).default,
 });
 
+const cloud = lazyRoute(() => import('../features/cloud/cloud.route.js'));
+const invoices = lazyRoute(() => import('../features/invoices/invoices.route.js'));
 const news = lazyRoute(() => import('../features/news/news.route.js'));
 const search = lazyRoute(() => import('../features/search/search.route.js'));
 const services = lazyRoute(() => import('../features/services/services.route.js'));
@@ -49,6 +51,10 @@ export const appRoutes: RouteObject[] = [
   { path: routePaths.newsPage, ...guarded, lazy: news },
   { path: `${routePaths.news}/*`, ...guarded, lazy: news },
   { path: routePaths.search, ...guarded, lazy: search },
+  // §2 cloud: lazy, sign-in required; one module renders every cloud page (issue 14).
+  { path: routePaths.cloud, ...guarded, lazy: cloud },
+  { path: routePaths.cloudAny, ...guarded, lazy: cloud },
+  { path: routePaths.invoices, ...guarded, lazy: invoices },
   // Support4U (§2 services): the empty path goes to incident; one module renders every child.
   {
     path: routePaths.services,

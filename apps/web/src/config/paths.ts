@@ -20,6 +20,12 @@ export const routePaths = {
   mySolutionsAny: '/my-solutions/*',
   cloud: '/cloud',
   cloudAny: '/cloud/*',
+  cloudMaintenance: '/cloud/maintenance',
+  cloudReleaseSchedules: '/cloud/release-schedules',
+  cloudNotifications: '/cloud/notifications',
+  cloudReports: '/cloud/reports',
+  /** Invoices (issue 14): the account's bills, for users with the INVOICES permission. */
+  invoices: '/invoices',
   services: '/services',
   servicesIncident: '/services/incident',
   servicesServiceRequest: '/services/service-request',
@@ -106,6 +112,21 @@ export const paths = {
   productSection: (slug: string, contentId: string, section: ProductSection) =>
     `/my-solutions/${seg(slug)}/${seg(contentId)}/${section}`,
   cloud: () => routePaths.cloud,
+  cloudMaintenance: () => routePaths.cloudMaintenance,
+  cloudReleaseSchedules: () => routePaths.cloudReleaseSchedules,
+  cloudNotifications: () => routePaths.cloudNotifications,
+  cloudReports: () => routePaths.cloudReports,
+  invoices: (
+    query: {
+      sort?: string;
+      order?: string;
+      status?: string;
+      startDate?: string;
+      endDate?: string;
+      page?: number;
+      accountId?: string;
+    } = {},
+  ) => withQuery(routePaths.invoices, query),
   services: () => routePaths.services,
   servicesIncident: () => routePaths.servicesIncident,
   servicesServiceRequest: () => routePaths.servicesServiceRequest,

@@ -5,6 +5,7 @@ import { sql as searchSources } from './004-search-sources.js';
 import { sql as supportDesk } from './005-support-desk.js';
 import { sql as signInLimits } from './006-sign-in-limits.js';
 import { sql as deskFrameTokenUses } from './007-desk-frame-token-uses.js';
+import { sql as cloudInvoices } from './008-cloud-invoices.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -15,4 +16,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '005-support-desk', sql: supportDesk },
   { name: '006-sign-in-limits', sql: signInLimits },
   { name: '007-desk-frame-token-uses', sql: deskFrameTokenUses },
+  { name: '008-cloud-invoices', sql: cloudInvoices },
 ];

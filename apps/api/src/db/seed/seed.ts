@@ -1,7 +1,9 @@
 import type { Db } from '../db.js';
 import { hashPassword } from '../../lib/password.js';
 import { seedAccounts } from './accounts.js';
+import { seedCloud } from './cloud.js';
 import { seedContent } from './content.js';
+import { seedInvoices } from './invoices.js';
 import { seedLabels } from './labels.js';
 import { seedNews } from './news.js';
 import { seedProducts } from './products.js';
@@ -28,6 +30,12 @@ async function seedSearchContent(db: Db): Promise<void> {
   });
 }
 
+/** Cloud and invoices (issue 14) have their own checks too. */
+async function seedCloudAndInvoices(db: Db, now: Date): Promise<void> {
+  await seedCloud(db, now);
+  await seedInvoices(db, now);
+}
+
 /**
  * Writes the demo data set (issue 2 §2/§3): vendor contacts and accounts, the four demo users,
  * products, content documents, labels and the demo news. Does nothing when the demo users
@@ -38,6 +46,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   // existed gets them too.
   if (await isSeeded(db)) {
     await seedSupportDesk(db, now);
+    await seedCloudAndInvoices(db, now);
     return seedSearchContent(db);
   }
   demoPasswordHash ??= hashPassword(DEMO_PASSWORD).catch((error: unknown) => {
@@ -57,5 +66,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedNews(tx, now);
   });
   await seedSupportDesk(db, now);
+  await seedCloudAndInvoices(db, now);
   await seedSearchContent(db);
 }

@@ -27,7 +27,7 @@ export const demoUsers = {
     accountId: demoAccounts.northwind.id,
     subscriptionLevel: 'ADVANCED',
     unit4Employee: false,
-    permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT', 'DOCEBO'],
+    permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT', 'DOCEBO', 'INVOICES'],
     products: ['p-erp', 'p-financials', 'p-fpa'],
   },
   paul: {
@@ -38,7 +38,7 @@ export const demoUsers = {
     accountId: demoAccounts.meridian.id,
     subscriptionLevel: 'PARTNER',
     unit4Employee: false,
-    permissions: ['PARTNER', 'NEWS', 'SALES', 'DOCEBO_PARTNER'],
+    permissions: ['PARTNER', 'NEWS', 'SALES', 'DOCEBO_PARTNER', 'INVOICES'],
     products: ['p-erpx', 'p-te', 'p-talent-management'],
   },
   erik: {

@@ -13,6 +13,7 @@ function navigation(env: Env, user: HeaderUser | null): NavLink[] {
     { text: 'News', href: '/news' },
     { text: 'My Solutions', href: '/my-solutions' },
     { text: 'Support4U', href: '/services' },
+    { text: 'Cloud', href: '/cloud' },
     { text: 'University4U', href: '/university' },
     { text: 'Resources4U', href: '/resources' },
     { text: 'Deal Management 4U', href: env.DEAL_MANAGEMENT_URL },
@@ -44,6 +45,10 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
         `<li><a class="portico-header__nav-link" href="${safeHref(l.href)}">${escapeHtml(l.text)}</a></li>`,
     )
     .join('\n        ');
+  // Billing sits with the account's own links; only for those who may see it (ADR 0023).
+  const invoices = user?.permissions?.includes('INVOICES')
+    ? '<a class="portico-header__invoices" href="/invoices">Invoices</a>\n      '
+    : '';
   const greeting = firstName
     ? `<span class="portico-header__greeting">${icon('user')}<span>Hello, ${escapeHtml(firstName)}</span></span>`
     : '';
@@ -60,7 +65,7 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
     </nav>
     <div class="portico-header__user">
       ${greeting}
-      <a class="portico-header__settings" href="/my-settings">My settings</a>
+      ${invoices}<a class="portico-header__settings" href="/my-settings">My settings</a>
       <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">Sign out</a>
     </div>
   </div>

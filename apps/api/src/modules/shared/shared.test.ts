@@ -74,6 +74,7 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
         ['News', '/news'],
         ['My Solutions', '/my-solutions'],
         ['Support4U', '/services'],
+        ['Cloud', '/cloud'],
         ['University4U', '/university'],
         ['Resources4U', '/resources'],
         ['Marketplace', '/marketplace'],
@@ -113,6 +114,17 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
     expect([...doc.querySelectorAll('a')].map((a) => a.textContent)).not.toContain(
       'Sales Partners',
     );
+  });
+
+  it('links Invoices beside My settings only for users with the INVOICES permission', async () => {
+    const invoicesLink = (doc: ParentNode) =>
+      [...doc.querySelectorAll('.portico-header__user a')].find(
+        (a) => a.textContent === 'Invoices',
+      );
+    const anna = await header(userCookie({ firstName: 'Anna', permissions: ['NEWS', 'INVOICES'] }));
+    expect(invoicesLink(anna.doc)?.getAttribute('href')).toBe('/invoices');
+    const nina = await header(userCookie({ firstName: 'Nina', permissions: ['NEWS'] }));
+    expect(invoicesLink(nina.doc)).toBeUndefined();
   });
 
   it('has a search form of a labelled query and a labelled product select', async () => {

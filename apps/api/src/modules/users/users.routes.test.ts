@@ -34,7 +34,14 @@ describe.each(databaseKinds())('GET /api/users/me over %s', (kind) => {
       language: 'en',
       subscriptionLevel: 'ADVANCED',
       unit4Employee: false,
-      permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT', 'DOCEBO'],
+      permissions: [
+        'NEWS',
+        'SUPPORT',
+        'SUPPORT_SERVICE_NOW',
+        'USERMANAGEMENT',
+        'DOCEBO',
+        'INVOICES',
+      ],
       connectedProducts: [
         { contentId: '6f1d2c0a-7b3e-4d5a-9c1e-0a1b2c3d4e01', productName: 'ERP', slug: 'erp' },
         {
@@ -56,7 +63,7 @@ describe.each(databaseKinds())('GET /api/users/me over %s', (kind) => {
         id: 'u-paul',
         level: 'PARTNER',
         employee: false,
-        permissions: ['PARTNER', 'NEWS', 'SALES', 'DOCEBO_PARTNER'],
+        permissions: ['PARTNER', 'NEWS', 'SALES', 'DOCEBO_PARTNER', 'INVOICES'],
       },
       'erik.employee@portico.test': {
         id: 'u-erik',

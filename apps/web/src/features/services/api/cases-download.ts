@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { httpDownload } from '../../../lib/http/http-client.js';
-import { fileSaver } from '../utils/save-file.js';
+import { fileSaver } from '../../../lib/files/save-file.js';
 
 /** The name used when the server suggests none. */
 export const CASES_FILE_NAME = 'cases.csv';

@@ -17,7 +17,7 @@ import { useNotificationStore } from '../../../lib/notifications/notification-st
 import { setupTestServer } from '../../../testing/msw.js';
 import { installTestConfig } from '../../../testing/test-config.js';
 import ServicesRoute from '../services.route.js';
-import { fileSaver } from '../utils/save-file.js';
+import { fileSaver } from '../../../lib/files/save-file.js';
 
 // §2 services rows and the paragraph after the route table; §2 Track-cases page; §5, §6
 // (download needs SUPPORT + USERMANAGEMENT); §8 errors; §9 frame height 950;

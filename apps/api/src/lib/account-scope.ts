@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/db.js';
+import { callerIdOf } from './caller.js';
+import { NotFoundError, UnauthorizedError } from './errors.js';
+
+/** What account-scoped areas (cloud, invoices) need to know about the caller. */
+export interface AccountCaller {
+  userId: string;
+  accountId: string;
+  /** Vendor employees (§3 unit4Employee) may look at any account. */
+  employee: boolean;
+  permissions: readonly string[];
+}
+
+export async function accountCallerOf(
+  db: Queryable,
+  request: FastifyRequest,
+): Promise<AccountCaller> {
+  const userId = callerIdOf(request);
+  const { rows } = await db.query<{
+    account_id: string;
+    unit4_employee: boolean;
+    permissions: string[];
+  }>('select account_id, unit4_employee, permissions from users where id = $1', [userId]);
+  const row = rows[0];
+  // A valid token for a user who no longer exists: treat it as no session at all.
+  if (!row) throw new UnauthorizedError('Your user account no longer exists.');
+  return {
+    userId,
+    accountId: row.account_id,
+    employee: row.unit4_employee,
+    permissions: row.permissions,
+  };
+}
+
+/**
+ * The account a call works on: the caller's own unless a vendor employee names another.
+ * Anyone else naming a foreign account gets the same 404 as for an account that does not
+ * exist, so ids of other accounts reveal nothing (docs/decisions/0023).
+ */
+export async function scopedAccountId(
+  db: Queryable,
+  caller: AccountCaller,
+  requested: string | undefined,
+): Promise<string> {
+  if (requested === undefined || requested === caller.accountId) return caller.accountId;
+  const notFound = new NotFoundError(`There is no account ${requested}.`);
+  if (!caller.employee) throw notFound;
+  const { rows } = await db.query('select 1 from accounts where id = $1', [requested]);
+  if (rows.length === 0) throw notFound;
+  return requested;
+}

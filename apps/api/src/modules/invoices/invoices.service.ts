@@ -1,0 +1,247 @@
+import {
+  INVOICE_EXPORT_LIMIT,
+  INVOICES_PERMISSION,
+  type Invoice,
+  type InvoiceAccount,
+  type InvoiceListCriteria,
+  type InvoiceStatus,
+} from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
+import { scopedAccountId, type AccountCaller } from '../../lib/account-scope.js';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import {
+  countInvoices,
+  findAccountName,
+  findInvoiceDocument,
+  findInvoiceLines,
+  listAccounts,
+  listInvoices,
+  type InvoiceFilter,
+  type InvoiceRow,
+} from './invoices.repository.js';
+import { invoicePdf } from './invoice-pdf.js';
+import { invoicesXlsx } from './invoices-xlsx.js';
+
+/** §3 status texts, as printed on the PDF and in the spreadsheet. */
+export const INVOICE_STATUS_TEXT: Record<InvoiceStatus, string> = {
+  OVERDUE: 'OVERDUE',
+  OPEN: 'OPEN',
+  OPEN_DIRECT_DEBIT: 'OPEN (DIRECT DEBIT)',
+  PAID: 'PAID',
+};
+
+/** Today (UTC) as yyyy-mm-dd: due dates are calendar days, an invoice is overdue the day after. */
+export function todayOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** "1788750" minor units → "17887.50" (exact: no floating point on the way). */
+export function majorUnits(minor: string): string {
+  const negative = minor.startsWith('-');
+  const digits = (negative ? minor.slice(1) : minor).padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    number: row.number,
+    date: row.issued_on,
+    dueDate: row.due_on,
+    uploadedAt: row.uploaded_at,
+    amount: majorUnits(row.amount_minor),
+    currency: row.currency.trim(),
+    status: row.status,
+  };
+}
+
+/**
+ * ADR 0023: a customer's or partner's user sees invoices with the INVOICES permission, and
+ * only their own account's; a vendor employee sees any account's.
+ */
+export function assertInvoiceAccess(caller: AccountCaller): void {
+  if (caller.employee || caller.permissions.includes(INVOICES_PERMISSION)) return;
+  throw new ForbiddenError(
+    "You have no access to your account's invoices. Ask your account administrator for the invoices permission.",
+  );
+}
+
+export interface InvoicePage {
+  items: Invoice[];
+  total: number;
+}
+
+async function filterOf(
+  db: Queryable,
+  caller: AccountCaller,
+  criteria: InvoiceListCriteria,
+  now: Date,
+): Promise<InvoiceFilter> {
+  assertInvoiceAccess(caller);
+  return {
+    accountId: await scopedAccountId(db, caller, criteria.accountId),
+    today: todayOf(now),
+    statuses: criteria.statuses,
+    ...(criteria.startDate === undefined ? {} : { startDate: criteria.startDate }),
+    ...(criteria.endDate === undefined ? {} : { endDate: criteria.endDate }),
+  };
+}
+
+/**
+ * Rows `offset … offset + limit` of the list in §9 order. The status sort (overdue, open,
+ * paid) reads the unpaid invoices by due date, then the paid ones: an unpaid invoice due
+ * before today is overdue, so due-date order puts the overdue ones first (ADR 0024).
+ */
+async function rowsOf(
+  db: Queryable,
+  filter: InvoiceFilter,
+  criteria: Pick<InvoiceListCriteria, 'sort' | 'order'>,
+  counts: { unpaid: number; paid: number },
+  limit: number,
+  offset: number,
+): Promise<InvoiceRow[]> {
+  if (criteria.sort !== 'status') {
+    return listInvoices(
+      db,
+      filter,
+      { by: criteria.sort, direction: criteria.order },
+      limit,
+      offset,
+    );
+  }
+  const halves =
+    criteria.order === 'asc'
+      ? [
+          { paid: false, count: counts.unpaid },
+          { paid: true, count: counts.paid },
+        ]
+      : [
+          { paid: true, count: counts.paid },
+          { paid: false, count: counts.unpaid },
+        ];
+  const rows: InvoiceRow[] = [];
+  let skip = offset;
+  for (const half of halves) {
+    const wanted = limit - rows.length;
+    if (wanted <= 0) break;
+    if (skip >= half.count) {
+      skip -= half.count;
+      continue;
+    }
+    rows.push(
+      ...(await listInvoices(
+        db,
+        { ...filter, paid: half.paid },
+        { by: 'dueDate', direction: criteria.order },
+        wanted,
+        skip,
+      )),
+    );
+    skip = 0;
+  }
+  return rows;
+}
+
+/** `GET /api/invoices`: one page of the scoped account's invoices and the total for X-Total-Count. */
+export async function getInvoicePage(
+  db: Queryable,
+  caller: AccountCaller,
+  criteria: InvoiceListCriteria,
+  now: Date = new Date(),
+): Promise<InvoicePage> {
+  const filter = await filterOf(db, caller, criteria, now);
+  const counts = await countInvoices(db, filter);
+  const total = counts.unpaid + counts.paid;
+  const offset = (criteria.page - 1) * criteria.size;
+  if (offset >= total) return { items: [], total };
+  const rows = await rowsOf(db, filter, criteria, counts, criteria.size, offset);
+  return { items: rows.map(toInvoice), total };
+}
+
+/**
+ * `GET /api/invoices/accounts`: the accounts whose invoices the caller may see, the caller's
+ * own first (the page's default choice).
+ */
+export async function getInvoiceAccounts(
+  db: Queryable,
+  caller: AccountCaller,
+): Promise<InvoiceAccount[]> {
+  assertInvoiceAccess(caller);
+  if (caller.employee) {
+    // The caller's own account first: it is the one a call without accountId shows.
+    const accounts = await listAccounts(db);
+    return [
+      ...accounts.filter((account) => account.id === caller.accountId),
+      ...accounts.filter((account) => account.id !== caller.accountId),
+    ];
+  }
+  const name = await findAccountName(db, caller.accountId);
+  return name === undefined ? [] : [{ id: caller.accountId, name }];
+}
+
+/** `GET /api/invoices/export.xlsx`: the filtered, sorted list (up to the export limit). */
+export async function getInvoicesWorkbook(
+  db: Queryable,
+  caller: AccountCaller,
+  criteria: InvoiceListCriteria,
+  now: Date = new Date(),
+): Promise<{ fileName: string; body: Buffer }> {
+  const filter = await filterOf(db, caller, criteria, now);
+  const counts = await countInvoices(db, filter);
+  const rows = await rowsOf(db, filter, criteria, counts, INVOICE_EXPORT_LIMIT, 0);
+  const accountName = (await findAccountName(db, filter.accountId)) ?? filter.accountId;
+  const body = await invoicesXlsx(
+    accountName,
+    rows.map((row) => ({ ...toInvoice(row), statusText: INVOICE_STATUS_TEXT[row.status] })),
+  );
+  return { fileName: `invoices-${filter.accountId}-${filter.today}.xlsx`, body };
+}
+
+/**
+ * `GET /api/invoices/:id/pdf`. Another account's invoice is a 404, exactly like one that
+ * does not exist (IDOR); vendor employees may open any.
+ */
+export async function getInvoicePdf(
+  db: Queryable,
+  caller: AccountCaller,
+  id: string,
+  now: Date = new Date(),
+): Promise<{ fileName: string; body: Buffer }> {
+  assertInvoiceAccess(caller);
+  const row = await findInvoiceDocument(
+    db,
+    id,
+    todayOf(now),
+    caller.employee ? null : caller.accountId,
+  );
+  if (!row) throw new NotFoundError(`There is no invoice with id ${id}.`);
+  const lines = await findInvoiceLines(db, row.id);
+  const body = await invoicePdf({
+    number: row.number,
+    date: row.issued_on,
+    dueDate: row.due_on,
+    paidOn: row.paid_on,
+    status: INVOICE_STATUS_TEXT[row.status],
+    currency: row.currency.trim(),
+    net: majorUnits(row.net_minor),
+    vat: majorUnits(row.vat_minor),
+    amount: majorUnits(row.amount_minor),
+    customer: {
+      name: row.account_name,
+      customerId: row.enterprise_customer_id,
+      addressLines: [
+        row.street,
+        [row.postal_code, row.city].filter(Boolean).join(' '),
+        row.country,
+      ].filter((line): line is string => typeof line === 'string' && line !== ''),
+      vatNumber: row.vat_number,
+    },
+    lines: lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: majorUnits(line.unit_price_minor),
+      amount: majorUnits(line.amount_minor),
+    })),
+  });
+  return { fileName: `${row.number}.pdf`, body };
+}

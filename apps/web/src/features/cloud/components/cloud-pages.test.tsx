@@ -1,0 +1,186 @@
+import type {
+  AvailabilityReport,
+  CloudInstance,
+  MaintenanceWindow,
+  ResponseTimeReport,
+} from '@portico/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../../app/start-up.js';
+import { fileSaver } from '../../../lib/files/save-file.js';
+import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { setupTestServer } from '../../../testing/msw.js';
+import { installTestConfig } from '../../../testing/test-config.js';
+
+const server = setupTestServer(...shellHandlers());
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const INSTANCES: CloudInstance[] = [
+  {
+    id: 'ci-1',
+    name: 'Northwind ERP',
+    product: { id: 'p-erp', name: 'ERP' },
+    region: 'EU North (Stockholm)',
+    version: '2026.3.2',
+    status: 'DEGRADED',
+    url: 'https://northwind-erp.cloud.portico.test',
+    slaPercent: 99.7,
+    environments: [
+      {
+        id: 'e-1',
+        name: 'Production',
+        kind: 'PRODUCTION',
+        version: '2026.3.2',
+        url: 'https://northwind-erp.cloud.portico.test',
+        lastRefreshAt: null,
+      },
+      {
+        id: 'e-2',
+        name: 'Test',
+        kind: 'TEST',
+        version: '2026.4.0',
+        url: 'https://northwind-erp-tes.cloud.portico.test',
+        lastRefreshAt: '2026-11-01T10:00:00Z',
+      },
+    ],
+  },
+];
+
+const window = (id: string, startsAt: string, endsAt: string): MaintenanceWindow => ({
+  id,
+  instanceId: 'ci-1',
+  instanceName: 'Northwind ERP',
+  environments: ['PRODUCTION'],
+  title: `Window ${id}`,
+  description: 'Database upgrade.',
+  impact: 'DOWNTIME',
+  startsAt,
+  endsAt,
+});
+
+const AVAILABILITY: AvailabilityReport = {
+  months: ['2026-09', '2026-10'],
+  instances: [
+    {
+      id: 'ci-1',
+      name: 'Northwind ERP',
+      slaPercent: 99.7,
+      points: [
+        { month: '2026-09', availabilityPercent: 99.95, downtimeMinutes: 21, slaMet: true },
+        { month: '2026-10', availabilityPercent: 99.52, downtimeMinutes: 214, slaMet: false },
+      ],
+    },
+  ],
+};
+
+const RESPONSE: ResponseTimeReport = {
+  months: ['2026-09', '2026-10'],
+  instances: [
+    {
+      id: 'ci-1',
+      name: 'Northwind ERP',
+      points: [
+        { month: '2026-09', p50Ms: 210, p95Ms: 800, requests: 100 },
+        { month: '2026-10', p50Ms: 230, p95Ms: 850, requests: 100 },
+      ],
+    },
+  ],
+};
+
+class NoResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+beforeEach(() => {
+  installTestConfig();
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  vi.spyOn(globalThis.window, 'scrollTo').mockImplementation(() => undefined);
+  server.use(
+    http.get(url('/api/cloud/instances'), () => HttpResponse.json(INSTANCES)),
+    http.get(url('/api/cloud/maintenance'), () =>
+      HttpResponse.json([
+        window('past', '2020-01-11T20:00:00Z', '2020-01-11T22:00:00Z'),
+        window('next', '2099-01-10T20:00:00Z', '2099-01-11T00:00:00Z'),
+      ]),
+    ),
+    http.get(url('/api/cloud/maintenance/:id/ics'), ({ params }) =>
+      HttpResponse.text('BEGIN:VCALENDAR', {
+        headers: {
+          'content-type': 'text/calendar',
+          'content-disposition': `attachment; filename="${String(params.id)}.ics"`,
+        },
+      }),
+    ),
+    http.get(url('/api/cloud/reports/availability'), () => HttpResponse.json(AVAILABILITY)),
+    http.get(url('/api/cloud/reports/response-times'), () => HttpResponse.json(RESPONSE)),
+  );
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('cloud pages (issue 14)', () => {
+  it('shows each instance with status, version, URL and its environments', async () => {
+    await renderSignedIn('/cloud');
+    const card = await screen.findByRole('article', { name: 'Northwind ERP' });
+    await waitFor(() => expect(within(card).getByText('Degraded')).toBeVisible());
+    expect(within(card).getByText('EU North (Stockholm)')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Open Northwind ERP' })).toHaveAttribute(
+      'href',
+      'https://northwind-erp.cloud.portico.test',
+    );
+    const environments = within(card).getByRole('table', { name: 'Environments of Northwind ERP' });
+    const rows = within(environments).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Production',
+      'Test',
+    ]);
+    expect(within(rows[0]!).getByText('Never refreshed')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Instances' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('splits maintenance into upcoming and past, names the time zone and exports .ics', async () => {
+    const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => undefined);
+    await renderSignedIn('/cloud/maintenance');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(await screen.findByText(new RegExp(`your time zone: .*\\(${zone}\\)`))).toBeVisible();
+    const upcoming = screen.getByTestId('maintenance-upcoming');
+    expect(within(upcoming).getByText('Window next')).toBeVisible();
+    expect(within(screen.getByTestId('maintenance-past')).getByText('Window past')).toBeVisible();
+    const start = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2099-01-10T20:00:00Z'),
+    );
+    expect(within(upcoming).getByText(start)).toBeVisible();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Add Window next to your calendar (.ics)' }),
+    );
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]?.[1]).toBe('next.ics');
+  });
+
+  it('gives the availability chart a table with the same figures, marking months below SLA', async () => {
+    await renderSignedIn('/cloud/reports');
+    const table = await screen.findByRole('table', {
+      name: 'Monthly availability per instance, in per cent',
+    });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Sep 202699.95',
+      'Oct 202699.52 (below SLA)',
+    ]);
+    expect(
+      screen.getByRole('img', { name: /Chart of monthly availability per instance/ }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download Availability (XLSX)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download Response times (CSV)' })).toBeVisible();
+  });
+});

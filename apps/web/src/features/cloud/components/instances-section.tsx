@@ -1,0 +1,105 @@
+import type { CloudInstance } from '@portico/contracts';
+import { useLocale } from '../../../lib/labels/use-locale.js';
+import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import { useCloudInstances } from '../api/cloud-queries.js';
+import { formatMoment, formatPercent } from '../utils/cloud-format.js';
+
+const STATUS_MODIFIER: Record<CloudInstance['status'], string> = {
+  OPERATIONAL: 'good',
+  DEGRADED: 'warning',
+  MAINTENANCE: 'info',
+  OUTAGE: 'bad',
+};
+
+function InstanceCard({ instance, locale }: { instance: CloudInstance; locale: string }) {
+  const t = useT();
+  const headingId = `instance-${instance.id}`;
+  return (
+    <article className="cloud-card" aria-labelledby={headingId}>
+      <header className="cloud-card__header">
+        <h2 id={headingId} className="cloud-card__title">
+          {instance.name}
+        </h2>
+        <span className={`cloud-badge cloud-badge--${STATUS_MODIFIER[instance.status]}`}>
+          {t(`cloud.status.${instance.status}`)}
+        </span>
+      </header>
+      <dl className="cloud-card__facts">
+        <div>
+          <dt>{t('cloud.instance.product')}</dt>
+          <dd>{instance.product.name}</dd>
+        </div>
+        <div>
+          <dt>{t('cloud.instance.region')}</dt>
+          <dd>{instance.region}</dd>
+        </div>
+        <div>
+          <dt>{t('cloud.instance.version')}</dt>
+          <dd>{instance.version}</dd>
+        </div>
+        <div>
+          <dt>{t('cloud.instance.sla')}</dt>
+          <dd>{formatPercent(instance.slaPercent, locale, 1)} %</dd>
+        </div>
+      </dl>
+      <p>
+        <a href={instance.url} target="_blank" rel="noreferrer">
+          {t('cloud.instance.open', { name: instance.name })}
+        </a>
+      </p>
+      <ScrollRegion className="cloud__scroller" labelledBy={`${headingId}-env`}>
+        <table className="cloud__table">
+          <caption id={`${headingId}-env`}>
+            {t('cloud.environments', { name: instance.name })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('cloud.environment.name')}</th>
+              <th scope="col">{t('cloud.environment.version')}</th>
+              <th scope="col">{t('cloud.environment.refresh')}</th>
+              <th scope="col">{t('cloud.environment.address')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {instance.environments.map((environment) => (
+              <tr key={environment.id}>
+                <th scope="row">{t(`cloud.kind.${environment.kind}`)}</th>
+                <td>{environment.version}</td>
+                <td>
+                  {environment.lastRefreshAt
+                    ? formatMoment(environment.lastRefreshAt, locale)
+                    : t('cloud.environment.never')}
+                </td>
+                <td>
+                  <a href={environment.url} target="_blank" rel="noreferrer">
+                    {environment.url.replace(/^https:\/\//, '')}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </article>
+  );
+}
+
+/** §1 instances: each with product, region, version, status, URL and its environments. */
+export function InstancesSection() {
+  const t = useT();
+  const locale = useLocale();
+  const instances = useCloudInstances();
+  if (instances.isPending) return <p role="status">{t('cloud.loading')}</p>;
+  // null: the request failed and the notification bar already says so.
+  if (!instances.data) return null;
+  const list = instances.data;
+  if (list.length === 0) return <p role="status">{t('cloud.empty')}</p>;
+  return (
+    <div className="cloud__instances">
+      {list.map((instance) => (
+        <InstanceCard key={instance.id} instance={instance} locale={locale} />
+      ))}
+    </div>
+  );
+}

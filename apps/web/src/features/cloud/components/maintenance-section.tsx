@@ -1,0 +1,133 @@
+import type { MaintenanceWindow } from '@portico/contracts';
+import { useState } from 'react';
+import { useLocale } from '../../../lib/labels/use-locale.js';
+import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
+import { useMaintenance } from '../api/cloud-queries.js';
+import { formatEnd, formatMoment, zoneName } from '../utils/cloud-format.js';
+
+const IMPACT_MODIFIER: Record<MaintenanceWindow['impact'], string> = {
+  NO_DOWNTIME: 'good',
+  DEGRADED: 'warning',
+  DOWNTIME: 'bad',
+};
+
+interface WindowTableProps {
+  id: string;
+  title: string;
+  windows: readonly MaintenanceWindow[];
+  locale: string;
+  onCalendar: (window: MaintenanceWindow) => void;
+}
+
+function WindowTable({ id, title, windows, locale, onCalendar }: WindowTableProps) {
+  const t = useT();
+  return (
+    <section aria-labelledby={id} className="cloud__section">
+      <h2 id={id}>{title}</h2>
+      {windows.length === 0 ? (
+        <p>{t('cloud.maintenance.none')}</p>
+      ) : (
+        <ScrollRegion className="cloud__scroller" labelledBy={id}>
+          <table className="cloud__table" data-testid={id}>
+            <thead>
+              <tr>
+                <th scope="col">{t('cloud.maintenance.when')}</th>
+                <th scope="col">{t('cloud.maintenance.window')}</th>
+                <th scope="col">{t('cloud.maintenance.impact')}</th>
+                <th scope="col">{t('cloud.maintenance.environments')}</th>
+                <th scope="col">{t('cloud.maintenance.calendar')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {windows.map((window) => (
+                <tr key={window.id} data-window-id={window.id}>
+                  <td className="cloud__when">
+                    <time dateTime={window.startsAt}>{formatMoment(window.startsAt, locale)}</time>
+                    {' – '}
+                    <time dateTime={window.endsAt}>
+                      {formatEnd(window.startsAt, window.endsAt, locale)}
+                    </time>
+                  </td>
+                  <th scope="row" className="cloud__window">
+                    <span className="cloud__window-title">{window.title}</span>
+                    <span className="cloud__window-text">{window.description}</span>
+                  </th>
+                  <td>
+                    <span className={`cloud-badge cloud-badge--${IMPACT_MODIFIER[window.impact]}`}>
+                      {t(`cloud.impact.${window.impact}`)}
+                    </span>
+                  </td>
+                  <td>{window.environments.map((kind) => t(`cloud.kind.${kind}`)).join(', ')}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="ui-link-button"
+                      aria-label={t('cloud.maintenance.ics.label', { title: window.title })}
+                      onClick={() => onCalendar(window)}
+                    >
+                      {t('cloud.maintenance.ics')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </section>
+  );
+}
+
+/**
+ * §1 maintenance windows, upcoming (soonest first) and past (latest first), in the user's
+ * time zone, which the page names. Each window, and all of them, export to .ics.
+ */
+export function MaintenanceSection() {
+  const t = useT();
+  const locale = useLocale();
+  const maintenance = useMaintenance();
+  const download = useDownloadCloudFile();
+  // The split between upcoming and past is taken when the page opens.
+  const [now] = useState(() => Date.now());
+  if (maintenance.isPending) return <p role="status">{t('cloud.loading')}</p>;
+  if (!maintenance.data) return null;
+  const windows = maintenance.data;
+  const upcoming = windows.filter((w) => Date.parse(w.endsAt) >= now);
+  const past = windows.filter((w) => Date.parse(w.endsAt) < now).reverse();
+  const save = (file: ReturnType<typeof cloudFiles.allMaintenance>) => {
+    if (!download.isPending) download.mutate(file);
+  };
+  return (
+    <>
+      <div className="cloud__actions">
+        <p className="cloud__zone">
+          {t('cloud.maintenance.zone', { zone: zoneName(locale, new Date(now)) })}
+        </p>
+        <button
+          type="button"
+          className="ui-button ui-button--secondary"
+          disabled={windows.length === 0}
+          onClick={() => save(cloudFiles.allMaintenance())}
+        >
+          {t('cloud.maintenance.ics.all')}
+        </button>
+      </div>
+      <WindowTable
+        id="maintenance-upcoming"
+        title={t('cloud.maintenance.upcoming')}
+        windows={upcoming}
+        locale={locale}
+        onCalendar={(window) => save(cloudFiles.maintenance(window.id))}
+      />
+      <WindowTable
+        id="maintenance-past"
+        title={t('cloud.maintenance.past')}
+        windows={past}
+        locale={locale}
+        onCalendar={(window) => save(cloudFiles.maintenance(window.id))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import type { CloudNotification } from '@portico/contracts';
+import { useLocale } from '../../../lib/labels/use-locale.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import { useCloudNotifications } from '../api/cloud-queries.js';
+import { formatMoment } from '../utils/cloud-format.js';
+
+const SEVERITY_MODIFIER: Record<CloudNotification['severity'], string> = {
+  INFORMATION: 'info',
+  WARNING: 'warning',
+  CRITICAL: 'bad',
+};
+
+/** §1 cloud notifications: incidents and maintenance announcements, newest first. */
+export function NotificationsSection() {
+  const t = useT();
+  const locale = useLocale();
+  const notifications = useCloudNotifications();
+  if (notifications.isPending) return <p role="status">{t('cloud.loading')}</p>;
+  if (!notifications.data) return null;
+  if (notifications.data.length === 0) return <p role="status">{t('cloud.notifications.none')}</p>;
+  return (
+    <ul className="cloud__notifications">
+      {notifications.data.map((note) => (
+        <li key={note.id}>
+          <article className="cloud-card" aria-labelledby={`note-${note.id}`}>
+            <header className="cloud-card__header">
+              <h2 id={`note-${note.id}`} className="cloud-card__title">
+                {note.title}
+              </h2>
+              <span className={`cloud-badge cloud-badge--${SEVERITY_MODIFIER[note.severity]}`}>
+                {t(`cloud.notifications.kind.${note.kind}`)} ·{' '}
+                {t(`cloud.notifications.severity.${note.severity}`)}
+              </span>
+            </header>
+            <p className="cloud__muted">
+              {note.instanceName} ·{' '}
+              {t('cloud.notifications.published', {
+                date: formatMoment(note.publishedAt, locale),
+              })}
+              {note.kind === 'INCIDENT' && (
+                <>
+                  {' · '}
+                  {note.resolvedAt
+                    ? t('cloud.notifications.resolved', {
+                        date: formatMoment(note.resolvedAt, locale),
+                      })
+                    : t('cloud.notifications.open')}
+                </>
+              )}
+            </p>
+            <p>{note.body}</p>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,68 @@
+import { ENVIRONMENT_KINDS } from '@portico/contracts';
+import { useLocale } from '../../../lib/labels/use-locale.js';
+import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import { useReleaseSchedules } from '../api/cloud-queries.js';
+import { formatDay } from '../utils/cloud-format.js';
+
+/** §1 release schedules: per product, a table of releases by environment with their dates. */
+export function ReleaseSchedulesSection() {
+  const t = useT();
+  const locale = useLocale();
+  const schedules = useReleaseSchedules();
+  if (schedules.isPending) return <p role="status">{t('cloud.loading')}</p>;
+  if (!schedules.data) return null;
+  if (schedules.data.length === 0) return <p role="status">{t('cloud.releases.none')}</p>;
+  return (
+    <>
+      {schedules.data.map((schedule) => {
+        // Columns: the environments this product reaches, in the usual promotion order.
+        const kinds = ENVIRONMENT_KINDS.filter((kind) =>
+          schedule.releases.some((r) => r.milestones.some((m) => m.environment === kind)),
+        ).sort((a, b) => PROMOTION.indexOf(a) - PROMOTION.indexOf(b));
+        const id = `releases-${schedule.product.id}`;
+        return (
+          <section key={schedule.product.id} className="cloud__section" aria-labelledby={id}>
+            <h2 id={id}>{schedule.product.name}</h2>
+            <ScrollRegion className="cloud__scroller" labelledBy={`${id}-caption`}>
+              <table className="cloud__table">
+                <caption id={`${id}-caption`} className="ui-visually-hidden">
+                  {t('cloud.releases.caption', { product: schedule.product.name })}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('cloud.releases.release')}</th>
+                    {kinds.map((kind) => (
+                      <th key={kind} scope="col">
+                        {t(`cloud.kind.${kind}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {schedule.releases.map((release) => (
+                    <tr key={release.version}>
+                      <th scope="row">
+                        {release.version} <span className="cloud__muted">{release.name}</span>
+                      </th>
+                      {kinds.map((kind) => {
+                        const date = release.milestones.find((m) => m.environment === kind)?.date;
+                        return (
+                          <td key={kind}>
+                            {date ? <time dateTime={date}>{formatDay(date, locale)}</time> : '–'}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+const PROMOTION = ['DEVELOPMENT', 'TEST', 'ACCEPTANCE', 'TRAINING', 'PRODUCTION'];

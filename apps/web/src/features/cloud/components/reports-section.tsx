@@ -1,0 +1,259 @@
+import type { AvailabilityReport, ResponseTimeReport } from '@portico/contracts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { useLocale } from '../../../lib/labels/use-locale.js';
+import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
+import { useAvailabilityReport, useResponseTimeReport } from '../api/cloud-queries.js';
+import { formatMonth, formatPercent } from '../utils/cloud-format.js';
+
+/** Series colours; CSS (cloud.css) may override them through --portico-chart-N. */
+const SERIES = ['#0b5cad', '#b3541e', '#2e7d32', '#6a1b9a', '#00696f'];
+const seriesColour = (index: number): string => SERIES[index % SERIES.length] ?? '#0b5cad';
+const CHART_HEIGHT = 320;
+
+type Report = 'availability' | 'response-times';
+
+function Downloads({ report }: { report: Report }) {
+  const t = useT();
+  const download = useDownloadCloudFile();
+  const name = t(`cloud.reports.${report}`);
+  return (
+    <div className="cloud__downloads">
+      {(['xlsx', 'csv'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="ui-button ui-button--secondary"
+          onClick={() => {
+            if (!download.isPending) download.mutate(cloudFiles.report(report, format));
+          }}
+        >
+          {t(`cloud.reports.download.${format}`, { report: name })}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function AvailabilityChart({ report, locale }: { report: AvailabilityReport; locale: string }) {
+  const t = useT();
+  const data = report.months.map((month) => {
+    const row: Record<string, string | number> = { month: formatMonth(month, locale) };
+    for (const instance of report.instances) {
+      const point = instance.points.find((p) => p.month === month);
+      if (point) row[instance.id] = point.availabilityPercent;
+    }
+    return row;
+  });
+  const values = report.instances.flatMap((i) => i.points.map((p) => p.availabilityPercent));
+  const slas = [...new Set(report.instances.map((i) => i.slaPercent))];
+  const floor = Math.floor(Math.min(99, ...values, ...slas) * 10) / 10;
+  return (
+    // The chart is a picture for sighted users; the table after it is the accessible form.
+    <div className="cloud-chart" role="img" aria-label={t('cloud.reports.availability.chart')}>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+        <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 24, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" className="cloud-chart__grid" />
+          <XAxis dataKey="month" className="cloud-chart__axis" />
+          <YAxis
+            domain={[floor, 100]}
+            tickFormatter={(value: number) => `${formatPercent(value, locale, 1)} %`}
+            width={72}
+            className="cloud-chart__axis"
+          />
+          <Tooltip formatter={(value) => `${formatPercent(Number(value), locale)} %`} />
+          <Legend />
+          {slas.map((sla) => (
+            <ReferenceLine
+              key={sla}
+              y={sla}
+              stroke="#b3261e"
+              strokeDasharray="6 4"
+              className="cloud-chart__sla"
+              label={{
+                value: t('cloud.reports.sla', { sla: formatPercent(sla, locale, 1) }),
+                position: 'insideBottomRight',
+              }}
+            />
+          ))}
+          {report.instances.map((instance, index) => (
+            <Line
+              key={instance.id}
+              type="monotone"
+              dataKey={instance.id}
+              name={instance.name}
+              stroke={seriesColour(index)}
+              strokeWidth={2}
+              className={`cloud-chart__series-${index % SERIES.length}`}
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+function AvailabilityTable({ report, locale }: { report: AvailabilityReport; locale: string }) {
+  const t = useT();
+  return (
+    <ScrollRegion className="cloud__scroller" labelledBy="availability-table">
+      <table className="cloud__table cloud__table--numbers" data-testid="availability-table">
+        <caption id="availability-table">{t('cloud.reports.availability.table')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('cloud.reports.month')}</th>
+            {report.instances.map((instance) => (
+              <th key={instance.id} scope="col">
+                {instance.name}{' '}
+                <span className="cloud__muted">
+                  ({t('cloud.reports.sla', { sla: formatPercent(instance.slaPercent, locale, 1) })})
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.months.map((month) => (
+            <tr key={month} data-month={month}>
+              <th scope="row">{formatMonth(month, locale)}</th>
+              {report.instances.map((instance) => {
+                const point = instance.points.find((p) => p.month === month);
+                return (
+                  <td
+                    key={instance.id}
+                    className={point && !point.slaMet ? 'cloud__missed' : undefined}
+                  >
+                    {point ? formatPercent(point.availabilityPercent, locale) : '–'}
+                    {point && !point.slaMet && (
+                      <span className="cloud__missed-text"> ({t('cloud.reports.sla.missed')})</span>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+function ResponseTimes({ report, locale }: { report: ResponseTimeReport; locale: string }) {
+  const t = useT();
+  const data = report.months.map((month) => {
+    const row: Record<string, string | number> = { month: formatMonth(month, locale) };
+    for (const instance of report.instances) {
+      const point = instance.points.find((p) => p.month === month);
+      if (point) row[instance.id] = point.p50Ms;
+    }
+    return row;
+  });
+  const ms = new Intl.NumberFormat(locale);
+  return (
+    <>
+      <div className="cloud-chart" role="img" aria-label={t('cloud.reports.response-times.chart')}>
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 24, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" className="cloud-chart__grid" />
+            <XAxis dataKey="month" className="cloud-chart__axis" />
+            <YAxis tickFormatter={(value: number) => `${ms.format(value)} ms`} width={72} />
+            <Tooltip formatter={(value) => `${ms.format(Number(value))} ms`} />
+            <Legend />
+            {report.instances.map((instance, index) => (
+              <Line
+                key={instance.id}
+                type="monotone"
+                dataKey={instance.id}
+                name={t('cloud.reports.p50', { name: instance.name })}
+                stroke={seriesColour(index)}
+                strokeWidth={2}
+                className={`cloud-chart__series-${index % SERIES.length}`}
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <ScrollRegion className="cloud__scroller" labelledBy="response-table">
+        <table className="cloud__table cloud__table--numbers">
+          <caption id="response-table">{t('cloud.reports.response-times.table')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('cloud.reports.month')}</th>
+              {report.instances.flatMap((instance) => [
+                <th key={`${instance.id}-p50`} scope="col">
+                  {t('cloud.reports.p50', { name: instance.name })}
+                </th>,
+                <th key={`${instance.id}-p95`} scope="col">
+                  {t('cloud.reports.p95', { name: instance.name })}
+                </th>,
+              ])}
+            </tr>
+          </thead>
+          <tbody>
+            {report.months.map((month) => (
+              <tr key={month}>
+                <th scope="row">{formatMonth(month, locale)}</th>
+                {report.instances.flatMap((instance) => {
+                  const point = instance.points.find((p) => p.month === month);
+                  return [
+                    <td key={`${instance.id}-p50`}>{point ? ms.format(point.p50Ms) : '–'}</td>,
+                    <td key={`${instance.id}-p95`}>{point ? ms.format(point.p95Ms) : '–'}</td>,
+                  ];
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </>
+  );
+}
+
+/**
+ * §1 reports: monthly availability per instance against its SLA, as a chart with the same
+ * figures in a table, and response times; both download as XLSX and CSV (§7).
+ */
+export function ReportsSection() {
+  const t = useT();
+  const locale = useLocale();
+  const availability = useAvailabilityReport();
+  const responseTimes = useResponseTimeReport();
+  if (availability.isPending || responseTimes.isPending) {
+    return <p role="status">{t('cloud.loading')}</p>;
+  }
+  if (availability.data?.instances.length === 0) return <p role="status">{t('cloud.empty')}</p>;
+  return (
+    <>
+      {availability.data && (
+        <section className="cloud__section" aria-labelledby="report-availability">
+          <h2 id="report-availability">{t('cloud.reports.availability')}</h2>
+          <p>{t('cloud.reports.availability.intro')}</p>
+          <Downloads report="availability" />
+          <AvailabilityChart report={availability.data} locale={locale} />
+          <AvailabilityTable report={availability.data} locale={locale} />
+        </section>
+      )}
+      {responseTimes.data && (
+        <section className="cloud__section" aria-labelledby="report-response-times">
+          <h2 id="report-response-times">{t('cloud.reports.response-times')}</h2>
+          <p>{t('cloud.reports.response-times.intro')}</p>
+          <Downloads report="response-times" />
+          <ResponseTimes report={responseTimes.data} locale={locale} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { invoiceAccountListSchema, type InvoiceAccount } from '@portico/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiUrl } from '../../../config/runtime-config.js';
+import { httpGet } from '../../../lib/http/http-client.js';
+import { handleHttpError } from '../../../lib/http/error-catalogue.js';
+import { HttpError } from '../../../lib/http/http-error.js';
+
+/** Whether the caller may see invoices and, if so, of which accounts (ADR 0023). */
+export type InvoiceAccess = { granted: true; accounts: InvoiceAccount[] } | { granted: false };
+
+/**
+ * `GET {api}/invoices/accounts`. A 403 is not an error to report but an answer: the page then
+ * shows its no-access state. Any other failure goes to the §8 catalogue and resolves null.
+ */
+export async function fetchInvoiceAccess(signal?: AbortSignal): Promise<InvoiceAccess | null> {
+  try {
+    const accounts = await httpGet(apiUrl('invoices/accounts'), invoiceAccountListSchema, {
+      handleErrors: false,
+      ...(signal ? { signal } : {}),
+    });
+    return accounts === null ? null : { granted: true, accounts };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof HttpError && error.status === 403) return { granted: false };
+    return handleHttpError(error);
+  }
+}
+
+export const invoiceAccessQueryOptions = () =>
+  queryOptions({
+    queryKey: ['invoices', 'access'] as const,
+    queryFn: ({ signal }) => fetchInvoiceAccess(signal),
+  });
+
+export function useInvoiceAccess() {
+  return useQuery(invoiceAccessQueryOptions());
+}

@@ -1,0 +1,124 @@
+import type { Invoice, InvoiceSort, SortOrder } from '@portico/contracts';
+import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import { formatAmount, formatDay, formatMoment } from '../utils/invoice-format.js';
+import { InvoiceStatusBadge } from './invoice-status-badge.js';
+
+interface Column {
+  key: 'number' | 'date' | 'dueDate' | 'uploadDate' | 'amount' | 'status';
+  /** The §9 sort this column's header applies, if any (invoice date is not a §9 sort). */
+  sort?: InvoiceSort;
+  numeric?: boolean;
+}
+
+const COLUMNS: readonly Column[] = [
+  { key: 'number', sort: 'number' },
+  { key: 'date' },
+  { key: 'dueDate', sort: 'dueDate' },
+  { key: 'uploadDate', sort: 'uploadDate' },
+  { key: 'amount', sort: 'amount', numeric: true },
+  { key: 'status', sort: 'status' },
+];
+
+export interface InvoiceTableProps {
+  invoices: readonly Invoice[];
+  sort: InvoiceSort;
+  order: SortOrder;
+  locale: string;
+  busy: boolean;
+  onSort: (sort: InvoiceSort) => void;
+  onDownload: (invoice: Invoice) => void;
+  /** The invoice whose PDF is being fetched (its button is busy). */
+  downloadingId: string | undefined;
+}
+
+/**
+ * The invoice list as a table. Sortable columns have a button in their header and say their
+ * order with aria-sort; the caption names the current sort for screen readers.
+ */
+export function InvoiceTable({
+  invoices,
+  sort,
+  order,
+  locale,
+  busy,
+  onSort,
+  onDownload,
+  downloadingId,
+}: InvoiceTableProps) {
+  const t = useT();
+  const sortColumn = COLUMNS.find((column) => column.sort === sort);
+  return (
+    <ScrollRegion className="invoices__scroller" labelledBy="invoices-caption">
+      <table className="invoices__table" aria-busy={busy}>
+        <caption id="invoices-caption" className="ui-visually-hidden">
+          {t('invoices.table.caption', {
+            sort: t(`invoices.column.${sortColumn?.key ?? 'uploadDate'}`),
+            order: t(`invoices.order.${order}`),
+          })}
+        </caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const active = column.sort !== undefined && column.sort === sort;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.numeric ? 'invoices__numeric' : undefined}
+                  aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.sort === undefined ? (
+                    t(`invoices.column.${column.key}`)
+                  ) : (
+                    <button
+                      type="button"
+                      className="invoices__sort"
+                      data-sort={column.sort}
+                      onClick={() => column.sort && onSort(column.sort)}
+                    >
+                      {t(`invoices.column.${column.key}`)}
+                      <span aria-hidden="true" className="invoices__sort-mark">
+                        {active ? (order === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  )}
+                </th>
+              );
+            })}
+            <th scope="col">
+              <span className="ui-visually-hidden">{t('invoices.column.download')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoices.map((invoice) => (
+            <tr key={invoice.id} data-invoice-id={invoice.id}>
+              <th scope="row">{invoice.number}</th>
+              <td>{formatDay(invoice.date, locale)}</td>
+              <td>{formatDay(invoice.dueDate, locale)}</td>
+              <td>{formatMoment(invoice.uploadedAt, locale)}</td>
+              <td className="invoices__numeric">
+                {formatAmount(invoice.amount, invoice.currency, locale)}
+              </td>
+              <td>
+                <InvoiceStatusBadge status={invoice.status} />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="ui-link-button"
+                  aria-label={t('invoices.pdf.label', { number: invoice.number })}
+                  aria-busy={downloadingId === invoice.id}
+                  onClick={() => onDownload(invoice)}
+                >
+                  {t('invoices.pdf')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}

@@ -1,0 +1,160 @@
+import type { Invoice } from '@portico/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../../app/start-up.js';
+import { fileSaver } from '../../../lib/files/save-file.js';
+import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { setupTestServer } from '../../../testing/msw.js';
+import { installTestConfig } from '../../../testing/test-config.js';
+
+const server = setupTestServer(...shellHandlers());
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const invoice = (over: Partial<Invoice>): Invoice => ({
+  id: '1',
+  number: 'INV-202609-1001',
+  date: '2026-09-01',
+  dueDate: '2026-10-01',
+  uploadedAt: '2026-09-02T08:00:00Z',
+  amount: '178825.00',
+  currency: 'NOK',
+  status: 'OVERDUE',
+  ...over,
+});
+
+const INVOICES = [
+  invoice({}),
+  invoice({ id: '2', number: 'INV-202610-1001', amount: '1250.50', status: 'OPEN_DIRECT_DEBIT' }),
+  invoice({ id: '3', number: 'INV-202608-1001', amount: '99.00', status: 'PAID' }),
+];
+
+/** The list requests the page made, as their query strings. */
+let listQueries: URLSearchParams[] = [];
+
+function handlers(accounts: { id: string; name: string }[] | 'forbidden') {
+  return [
+    http.get(url('/api/invoices/accounts'), () =>
+      accounts === 'forbidden'
+        ? HttpResponse.json(
+            { statusCode: 403, error: 'Forbidden', message: 'no access' },
+            { status: 403 },
+          )
+        : HttpResponse.json(accounts),
+    ),
+    http.get(url('/api/invoices'), ({ request }) => {
+      listQueries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(INVOICES, { headers: { 'X-Total-Count': '45' } });
+    }),
+    http.get(url('/api/invoices/:id/pdf'), ({ params }) =>
+      HttpResponse.text('%PDF-1.3', {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="INV-${String(params.id)}.pdf"`,
+        },
+      }),
+    ),
+  ];
+}
+
+const NORTHWIND = [{ id: 'acc-northwind', name: 'Northwind Logistics AS' }];
+
+beforeEach(() => {
+  installTestConfig();
+  listQueries = [];
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+});
+
+describe('invoices page (issue 14)', () => {
+  it('lists invoices with number, dates, amount in the locale and a status badge', async () => {
+    server.use(...handlers(NORTHWIND));
+    await renderSignedIn('/invoices');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    const first = within(rows[0]!);
+    expect(first.getByRole('rowheader')).toHaveTextContent('INV-202609-1001');
+    expect(first.getByText('OVERDUE')).toHaveClass('invoice-status--overdue');
+    expect(first.getByText(/178,825\.00/)).toHaveTextContent(/NOK/);
+    expect(within(rows[1]!).getByText('OPEN (DIRECT DEBIT)')).toBeVisible();
+    expect(screen.getByText('45 invoices')).toBeVisible();
+    expect(screen.getByText(/Northwind Logistics AS/)).toBeVisible();
+    // Default: newest upload first; page size 20 (§9).
+    expect(listQueries[0]?.get('sort')).toBe('uploadDate');
+    expect(listQueries[0]?.get('order')).toBe('desc');
+    expect(listQueries[0]?.get('size')).toBe('20');
+  });
+
+  it('sorts by a column header: ascending first, then descending, shown with aria-sort', async () => {
+    server.use(...handlers(NORTHWIND));
+    const { router } = await renderSignedIn('/invoices?page=2');
+    const amount = await screen.findByRole('button', { name: /Amount/ });
+    await userEvent.click(amount);
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=amount&order=asc'));
+    await waitFor(() => expect(listQueries.at(-1)?.get('sort')).toBe('amount'));
+    expect(listQueries.at(-1)?.get('order')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Amount/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=amount'));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      ),
+    );
+  });
+
+  it('filters by status from the select and starts again at page 1', async () => {
+    server.use(...handlers(NORTHWIND));
+    const { router } = await renderSignedIn('/invoices?page=3');
+    await userEvent.selectOptions(await screen.findByLabelText('Status'), 'OVERDUE');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=OVERDUE'));
+    await waitFor(() => expect(listQueries.at(-1)?.get('status')).toBe('OVERDUE'));
+    expect(listQueries.at(-1)?.get('page')).toBe('1');
+  });
+
+  it('shows a no-access state, and asks for no list, when the API says 403', async () => {
+    server.use(...handlers('forbidden'));
+    await renderSignedIn('/invoices');
+    expect(await screen.findByRole('heading', { name: 'No access to invoices' })).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(listQueries).toEqual([]);
+    // Not an error: no error notification is raised for it.
+    expect(useNotificationStore.getState().notification).toBeNull();
+  });
+
+  it('lets a vendor employee pick the account', async () => {
+    server.use(
+      ...handlers([
+        { id: 'acc-brightwater', name: 'Brightwater Housing Association' },
+        ...NORTHWIND,
+      ]),
+    );
+    await renderSignedIn('/invoices');
+    await userEvent.selectOptions(await screen.findByLabelText('Account'), 'acc-northwind');
+    await waitFor(() => expect(listQueries.at(-1)?.get('accountId')).toBe('acc-northwind'));
+  });
+
+  it('downloads an invoice PDF with the bearer token and saves it under its name', async () => {
+    server.use(...handlers(NORTHWIND));
+    const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => undefined);
+    await renderSignedIn('/invoices');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Download invoice INV-202609-1001 as PDF' }),
+    );
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(useNotificationStore.getState().notification).toBeNull();
+    expect(save.mock.calls[0]?.[1]).toBe('INV-1.pdf');
+  });
+});

@@ -1,0 +1,35 @@
+import { defineLabels } from '../../lib/labels/define-labels.js';
+
+/** English defaults of the invoices page (§3 Invoice fields and statuses, §9 sorts). */
+export const invoicesLabels = defineLabels({
+  'invoices.title': 'Invoices',
+  'invoices.intro': 'Invoices of {{account}}. Amounts include VAT.',
+  'invoices.account': 'Account',
+  'invoices.status.filter': 'Status',
+  'invoices.status.all': 'All statuses',
+  'invoices.status.OVERDUE': 'OVERDUE',
+  'invoices.status.OPEN': 'OPEN',
+  'invoices.status.OPEN_DIRECT_DEBIT': 'OPEN (DIRECT DEBIT)',
+  'invoices.status.PAID': 'PAID',
+  'invoices.table.caption': 'Invoices, sorted by {{sort}}, {{order}}',
+  'invoices.column.number': 'Invoice number',
+  'invoices.column.date': 'Date',
+  'invoices.column.dueDate': 'Due date',
+  'invoices.column.uploadDate': 'Uploaded',
+  'invoices.column.amount': 'Amount',
+  'invoices.column.status': 'Status',
+  'invoices.column.download': 'Download',
+  'invoices.order.asc': 'ascending',
+  'invoices.order.desc': 'descending',
+  'invoices.sort.by': 'Sort by {{column}}',
+  'invoices.pdf': 'PDF',
+  'invoices.pdf.label': 'Download invoice {{number}} as PDF',
+  'invoices.export': 'Download list (XLSX)',
+  'invoices.count.one': '{{count}} invoice',
+  'invoices.count.other': '{{count}} invoices',
+  'invoices.empty': 'No invoices match these filters.',
+  'invoices.no-access.title': 'No access to invoices',
+  'invoices.no-access.text':
+    "Your user has no access to your account's invoices. Ask your account administrator for the invoices permission.",
+  'invoices.loading': 'Loading invoices…',
+});

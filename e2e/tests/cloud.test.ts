@@ -1,0 +1,151 @@
+// Browser tests of the cloud pages (issue 14 "Done when": Anna sees her instances and
+// environments, maintenance in her time zone with an .ics export, the availability chart and
+// its table, and an XLSX export that reads back as the API's report; paul sees only his
+// account), with axe on every page visited.
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { describe, expect, inject, test } from 'vitest';
+import { apiJson } from '../support/api.js';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { anna, paul } from '../support/demo-users.js';
+import { useBrowser } from '../support/browser.js';
+import { signIn } from '../support/sign-in.js';
+
+const baseUrl = inject('codeBaseUrl');
+const session = useBrowser();
+
+interface Window {
+  id: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+}
+interface Availability {
+  months: string[];
+  instances: {
+    name: string;
+    slaPercent: number;
+    points: {
+      month: string;
+      availabilityPercent: number;
+      slaMet: boolean;
+      downtimeMinutes: number;
+    }[];
+  }[];
+}
+
+/** A zone far from the server's UTC, so a missing conversion shows. */
+const ZONE = 'Asia/Tokyo';
+
+describe('cloud in Chromium', () => {
+  test('anna sees her instances with their environments', async () => {
+    const page = session.page;
+    await signIn(page, baseUrl, anna);
+    await page.goto(`${baseUrl}/cloud`);
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    expect(await page.locator('.cloud-card__title').allTextContents()).toEqual([
+      'Northwind ERP',
+      'Northwind Financials',
+      'Northwind FP&A',
+    ]);
+    const erp = page.getByRole('table', { name: 'Environments of Northwind ERP' });
+    expect(await erp.locator('tbody th').allTextContents()).toEqual([
+      'Production',
+      'Acceptance',
+      'Test',
+      'Development',
+    ]);
+    await expectNoAxeViolations(page);
+  });
+
+  test('anna sees maintenance in her time zone and exports it to .ics', async () => {
+    const context = await session.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      timezoneId: ZONE,
+      locale: 'en-GB',
+    });
+    try {
+      const page = await context.newPage();
+      await signIn(page, baseUrl, anna);
+      await page.goto(`${baseUrl}/cloud/maintenance`);
+      await page.getByText(`(${ZONE})`, { exact: false }).waitFor();
+      const windows = await apiJson<Window[]>(page, '/api/cloud/maintenance');
+      const next = windows.find((w) => Date.parse(w.endsAt) >= Date.now());
+      if (!next) throw new Error('no upcoming maintenance');
+      const row = page.locator(`tr[data-window-id="${next.id}"]`);
+      const shown = await row.locator('time').first().textContent();
+      const expected = new Intl.DateTimeFormat('en', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: ZONE,
+      }).format(new Date(next.startsAt));
+      expect(shown).toBe(expected);
+      expect(await row.locator('time').first().getAttribute('datetime')).toBe(next.startsAt);
+      await expectNoAxeViolations(page);
+
+      const downloaded = page.waitForEvent('download');
+      await page.getByRole('button', { name: `Add ${next.title} to your calendar (.ics)` }).click();
+      const ics = await readFile(await (await downloaded).path(), 'utf8');
+      const compact = next.startsAt.replace(/[-:]/g, '');
+      expect(ics).toContain(`DTSTART:${compact}`);
+      expect(ics).toContain(`UID:${next.id}@cloud.portico.test`);
+
+      const all = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download all windows (.ics)' }).click();
+      const allText = await readFile(await (await all).path(), 'utf8');
+      expect(allText.match(/BEGIN:VEVENT/g)).toHaveLength(windows.length);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('anna sees the availability chart and its table; the XLSX reads back as the report', async () => {
+    const page = session.page;
+    await signIn(page, baseUrl, anna);
+    await page.goto(`${baseUrl}/cloud/reports`);
+    const table = page.getByRole('table', {
+      name: 'Monthly availability per instance, in per cent',
+    });
+    await table.waitFor();
+    // The chart draws one line per instance (and a dashed SLA line per agreed level).
+    const chart = page.getByRole('img', { name: /Chart of monthly availability/ });
+    await expect.poll(() => chart.locator('.recharts-line').count()).toBe(3);
+    expect(await chart.locator('.recharts-reference-line').count()).toBe(2);
+    const report = await apiJson<Availability>(page, '/api/cloud/reports/availability');
+    expect(await table.locator('tbody tr').count()).toBe(report.months.length);
+    await expectNoAxeViolations(page);
+
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Availability (XLSX)' }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await readFile(await (await downloaded).path())) as unknown as ArrayBuffer,
+    );
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows.slice(1)).toEqual(
+      report.instances.flatMap((i) =>
+        i.points.map((p) => [
+          i.name,
+          p.month,
+          p.availabilityPercent,
+          i.slaPercent,
+          p.slaMet ? 'Yes' : 'No',
+          p.downtimeMinutes,
+        ]),
+      ),
+    );
+  });
+
+  test('paul sees only his account’s instance', async () => {
+    const page = session.page;
+    await signIn(page, baseUrl, paul);
+    await page.goto(`${baseUrl}/cloud`);
+    await page.getByRole('article').first().waitFor();
+    expect(await page.locator('.cloud-card__title').allTextContents()).toEqual([
+      'Meridian ERPx demo',
+    ]);
+    await expectNoAxeViolations(page);
+  });
+});

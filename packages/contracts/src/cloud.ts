@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { ACCOUNT_ID_PATTERN, singleQueryValue, wholeNumberOf } from './query-values.js';
+
+/** §1 Cloud services. Every date-time is ISO 8601 in UTC; the web shows it in the user's zone. */
+
+export const cloudInstanceStatusSchema = z.enum([
+  'OPERATIONAL',
+  'DEGRADED',
+  'MAINTENANCE',
+  'OUTAGE',
+]);
+export type CloudInstanceStatus = z.infer<typeof cloudInstanceStatusSchema>;
+
+export const environmentKindSchema = z.enum([
+  'PRODUCTION',
+  'ACCEPTANCE',
+  'TEST',
+  'DEVELOPMENT',
+  'TRAINING',
+]);
+export type EnvironmentKind = z.infer<typeof environmentKindSchema>;
+export const ENVIRONMENT_KINDS = environmentKindSchema.options;
+
+export const cloudEnvironmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: environmentKindSchema,
+  version: z.string(),
+  url: z.string(),
+  /** Last refresh (copy of production data), or null when never refreshed. */
+  lastRefreshAt: z.string().nullable(),
+});
+export type CloudEnvironment = z.infer<typeof cloudEnvironmentSchema>;
+
+export const cloudProductSchema = z.object({ id: z.string(), name: z.string() });
+
+/** `GET /api/cloud/instances`: the account's instances with their environments. */
+export const cloudInstanceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  product: cloudProductSchema,
+  region: z.string(),
+  version: z.string(),
+  status: cloudInstanceStatusSchema,
+  url: z.string(),
+  /** Agreed monthly availability, in per cent (99.7). */
+  slaPercent: z.number(),
+  environments: z.array(cloudEnvironmentSchema),
+});
+export type CloudInstance = z.infer<typeof cloudInstanceSchema>;
+export const cloudInstanceListSchema = z.array(cloudInstanceSchema);
+
+export const maintenanceImpactSchema = z.enum(['NO_DOWNTIME', 'DEGRADED', 'DOWNTIME']);
+export type MaintenanceImpact = z.infer<typeof maintenanceImpactSchema>;
+
+/** `GET /api/cloud/maintenance`: every window of the account's instances, soonest first. */
+export const maintenanceWindowSchema = z.object({
+  id: z.string(),
+  instanceId: z.string(),
+  instanceName: z.string(),
+  /** Environments the window touches (PRODUCTION, TEST …). */
+  environments: z.array(environmentKindSchema),
+  title: z.string(),
+  description: z.string(),
+  impact: maintenanceImpactSchema,
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+export type MaintenanceWindow = z.infer<typeof maintenanceWindowSchema>;
+export const maintenanceWindowListSchema = z.array(maintenanceWindowSchema);
+
+/** `GET /api/cloud/release-schedules`: per product, which release reaches which environment when. */
+export const releaseScheduleSchema = z.object({
+  product: cloudProductSchema,
+  releases: z.array(
+    z.object({
+      version: z.string(),
+      name: z.string(),
+      /** One date (yyyy-mm-dd) per environment kind the release reaches. */
+      milestones: z.array(z.object({ environment: environmentKindSchema, date: z.string() })),
+    }),
+  ),
+});
+export type ReleaseSchedule = z.infer<typeof releaseScheduleSchema>;
+export const releaseScheduleListSchema = z.array(releaseScheduleSchema);
+
+export const cloudNotificationKindSchema = z.enum(['INCIDENT', 'MAINTENANCE']);
+export const cloudNotificationSeveritySchema = z.enum(['INFORMATION', 'WARNING', 'CRITICAL']);
+
+/** `GET /api/cloud/notifications`: incidents and maintenance announcements, newest first. */
+export const cloudNotificationSchema = z.object({
+  id: z.string(),
+  instanceId: z.string(),
+  instanceName: z.string(),
+  kind: cloudNotificationKindSchema,
+  severity: cloudNotificationSeveritySchema,
+  title: z.string(),
+  body: z.string(),
+  publishedAt: z.string(),
+  /** When the incident ended; null while it is open (and for announcements). */
+  resolvedAt: z.string().nullable(),
+});
+export type CloudNotification = z.infer<typeof cloudNotificationSchema>;
+export const cloudNotificationListSchema = z.array(cloudNotificationSchema);
+
+/** `GET /api/cloud/reports/availability`: monthly availability per instance against its SLA. */
+export const availabilityReportSchema = z.object({
+  /** The months covered, oldest first, as yyyy-mm. */
+  months: z.array(z.string()),
+  instances: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      slaPercent: z.number(),
+      points: z.array(
+        z.object({
+          month: z.string(),
+          availabilityPercent: z.number(),
+          downtimeMinutes: z.number().int(),
+          slaMet: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+export type AvailabilityReport = z.infer<typeof availabilityReportSchema>;
+
+/** `GET /api/cloud/reports/response-times`: monthly response times per instance. */
+export const responseTimeReportSchema = z.object({
+  months: z.array(z.string()),
+  instances: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      points: z.array(
+        z.object({
+          month: z.string(),
+          p50Ms: z.number().int(),
+          p95Ms: z.number().int(),
+          requests: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type ResponseTimeReport = z.infer<typeof responseTimeReportSchema>;
+
+export const CLOUD_REPORT_DEFAULT_MONTHS = 12;
+export const CLOUD_REPORT_MAX_MONTHS = 36;
+
+/** Query of the cloud calls: `accountId` (vendor employees only) and, for reports, `months`. */
+export const cloudQuerySchema = z
+  .object({ accountId: singleQueryValue('accountId'), months: singleQueryValue('months') })
+  .transform((raw, ctx) => {
+    const fail = (message: string): typeof z.NEVER => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    const accountId = raw.accountId || undefined;
+    if (accountId !== undefined && !ACCOUNT_ID_PATTERN.test(accountId))
+      return fail('accountId is not an account id');
+    const months = wholeNumberOf(raw.months, CLOUD_REPORT_DEFAULT_MONTHS);
+    if (months === undefined || months < 1 || months > CLOUD_REPORT_MAX_MONTHS)
+      return fail(`months must be a whole number from 1 to ${CLOUD_REPORT_MAX_MONTHS}`);
+    return { months, ...(accountId === undefined ? {} : { accountId }) };
+  });
+export type CloudQuery = z.output<typeof cloudQuerySchema>;
+
+/** Spreadsheet export formats of the reports (§7 spreadsheet exports). */
+export const reportFormatSchema = z.enum(['xlsx', 'csv']);
+export type ReportFormat = z.infer<typeof reportFormatSchema>;
