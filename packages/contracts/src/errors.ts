@@ -5,5 +5,7 @@ export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  /** Field name → message, when the body of the request had bad fields (user forms, §5). */
+  fieldErrors: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -8,3 +8,4 @@ export * from './search.js';
 export * from './support.js';
 export * from './text.js';
 export * from './user.js';
+export * from './user-management.js';

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Env } from '../config/env.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
+import { tokenStillValid } from '../modules/users/token-rule.js';
 import type { EmbeddedOidc } from './oidc.js';
 
 /** Asymmetric algorithms accepted from an external issuer (never "none" nor HMAC). */
@@ -83,7 +84,7 @@ async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
   };
 }
 
-export type TokenVerifier = (token: string) => Promise<{ userId: string }>;
+export type TokenVerifier = (token: string) => Promise<{ userId: string; issuedAt?: number }>;
 
 /**
  * Verifies bearer JWTs: signature (issuer's keys), issuer, audience, expiry, algorithm.
@@ -111,7 +112,7 @@ export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): To
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new joseErrors.JWTClaimValidationFailed('missing subject', payload, 'sub', 'missing');
     }
-    return { userId: payload.sub };
+    return { userId: payload.sub, ...(payload.iat === undefined ? {} : { issuedAt: payload.iat }) };
   };
 }
 
@@ -149,8 +150,9 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
 
     const token = bearerTokenOf(request.headers.authorization);
     if (!token) return unauthorized(reply, messages.missing, 'Bearer');
+    let verified: Awaited<ReturnType<TokenVerifier>>;
     try {
-      request.caller = await verify(token);
+      verified = await verify(token);
     } catch (error) {
       if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
         return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
@@ -161,6 +163,11 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
         .header('retry-after', '30')
         .send({ statusCode: 503, error: 'Service Unavailable', message: messages.unavailable });
     }
+    // Deactivated, deleted or revoked since the token was issued (ADR 0027).
+    if (!(await tokenStillValid(app.db, verified.userId, verified.issuedAt))) {
+      return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
+    }
+    request.caller = { userId: verified.userId };
   });
   return Promise.resolve();
 });

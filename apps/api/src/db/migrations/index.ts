@@ -3,6 +3,7 @@ import { sql as oidc } from './002-oidc.js';
 import { sql as newsCount } from './003-news-count.js';
 import { sql as searchSources } from './004-search-sources.js';
 import { sql as supportDesk } from './005-support-desk.js';
+import { sql as userManagement } from './009-user-management.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -11,4 +12,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '003-news-count', sql: newsCount },
   { name: '004-search-sources', sql: searchSources },
   { name: '005-support-desk', sql: supportDesk },
+  { name: '009-user-management', sql: userManagement },
 ];

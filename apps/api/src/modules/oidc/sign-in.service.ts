@@ -52,7 +52,9 @@ export async function signIn(
     password,
     user?.passwordHash ?? (await getDummyHash()),
   );
-  if (user && passwordMatches) return { outcome: 'signed-in', userId: user.id };
+  // Inactive and Pending users cannot sign in (issue 15 §4), on the same path as a wrong password.
+  if (user && passwordMatches && user.status === 'Active')
+    return { outcome: 'signed-in', userId: user.id };
 
   // A successful sign-in does not reset the counter: otherwise anybody with one valid account
   // could interleave its sign-ins to keep guessing other people's passwords.

@@ -43,5 +43,6 @@ export function buildRuntimeConfig(env: Env, spriteHash: string): RuntimeConfig 
     analyticsId: env.ANALYTICS_ID,
     keepAlive: { url: env.KEEP_ALIVE_URL, intervalMs: env.KEEP_ALIVE_INTERVAL },
     spriteHash,
+    phonePattern: env.PHONE_PATTERN,
   } satisfies RuntimeConfig);
 }

@@ -123,11 +123,11 @@ describe.each(databaseKinds())('GET /api/users/me over %s', (kind) => {
     }
   });
 
-  it('answers 404 JSON when the token is valid but the user row is gone', async () => {
+  it('answers 401 JSON when the token is valid but the user row is gone (ADR 0027)', async () => {
     const headers = await asUser('nina.basic@portico.test');
     await t.db.query("delete from users where id = 'u-nina'");
     const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
-    expect(res.statusCode).toBe(404);
-    expect(apiErrorSchema.parse(res.json())).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(res.statusCode).toBe(401);
+    expect(apiErrorSchema.parse(res.json())).toMatchObject({ statusCode: 401 });
   });
 });
