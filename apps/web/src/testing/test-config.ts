@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@portico/contracts';
+import { DEFAULT_PHONE_PATTERN, type RuntimeConfig } from '@portico/contracts';
 import { setRuntimeConfig } from '../config/runtime-config.js';
 
 /** The test origin (jsdom's location) and a provider on it. */
@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
     analyticsId: '',
     keepAlive: { url: '', intervalMs: 0 },
     spriteHash: 'test',
+    phonePattern: DEFAULT_PHONE_PATTERN,
   };
   return { ...base, ...overrides, auth: { ...base.auth, ...overrides.auth } };
 }

@@ -43,6 +43,10 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
         `<li><a class="portico-header__nav-link" href="${safeHref(l.href)}">${escapeHtml(l.text)}</a></li>`,
     )
     .join('\n        ');
+  // Issue 15: administrators reach user management from the user area of the header.
+  const userManagement = (user?.permissions ?? []).includes('USERMANAGEMENT')
+    ? '\n      <a class="portico-header__settings" href="/user-management">User management</a>'
+    : '';
   const greeting = firstName
     ? `<span class="portico-header__greeting">${icon('user')}<span>Hello, ${escapeHtml(firstName)}</span></span>`
     : '';
@@ -57,7 +61,7 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
       </ul>
     </nav>
     <div class="portico-header__user">
-      ${greeting}
+      ${greeting}${userManagement}
       <a class="portico-header__settings" href="/my-settings">My settings</a>
       <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">Sign out</a>
     </div>

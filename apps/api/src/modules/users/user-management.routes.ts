@@ -10,7 +10,9 @@ import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { listAdministrators, listAudit } from './user-management.repository.js';
+import { MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import {
+  allAccountUsers,
   administrableAccounts,
   changeInvitation,
   contextOf,
@@ -78,6 +80,20 @@ export const userManagementRoutes: FastifyPluginCallback = (app, _options, done)
       .header('x-total-count', String(page.total))
       .header('access-control-expose-headers', 'X-Total-Count')
       .send(page.items);
+  });
+
+  // The current selection of the list (same query, filters and sort), as CSV or Excel.
+  app.get('/api/users/export', async (request, reply) => {
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    const format = parse(z.enum(['csv', 'xlsx']), raw.format ?? 'csv');
+    const query = parse(userListQuerySchema, raw); // unknown keys (format) are dropped
+    const a = await resolveAdmin(app.db, callerIdOf(request), query.accountId);
+    const users = await allAccountUsers(app.db, a, query, MAX_EXPORT_ROWS);
+    privateNoStore(reply).header('content-disposition', `attachment; filename="users.${format}"`);
+    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(usersCsv(users));
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .send(await usersXlsx(users));
   });
 
   app.post('/api/users', async (request, reply) => {
