@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     if (env.DEMO_SEED) await seedDemo(db);
-    await app.jobs.start(); // the queue's own tables, then the workers (ADR 0026)
+    await app.jobs.start(); // the queue's own tables, then the workers (ADR 0028)
   } catch (error) {
     if (app.state.shuttingDown) return; // the database was closed under us by a stop signal
     throw error;

@@ -84,7 +84,7 @@ export const envSchema = z
     SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3000),
 
     // Mail and user management (issue 15)
-    /** smtp(s)://user:pass@host:port; empty = the dev outbox in the database (ADR 0026). */
+    /** smtp(s)://user:pass@host:port; empty = the dev outbox in the database (ADR 0028). */
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Portico <no-reply@portico.test>'),
     /** The user form's phone rule (a regular expression); E.164 by default (§5). */

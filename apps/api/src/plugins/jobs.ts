@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 /**
  * Shared infrastructure of issue 15 (and issue 12): one mailer and one job queue per
- * process, over the application's database (ADR 0026). Modules define their jobs here, one
+ * process, over the application's database (ADR 0028). Modules define their jobs here, one
  * line each; the queue starts once the database is migrated.
  */
 export const jobsPlugin = rootPlugin('portico-jobs', async (app) => {

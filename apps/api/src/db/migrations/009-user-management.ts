@@ -58,7 +58,7 @@ update users u set role = 'standard' where role = 'point-manager' and exists (
 create unique index users_username_key on users (lower(username)) where username <> '';
 -- §5: at most one point manager per account, enforced by the database under concurrency.
 create unique index users_point_manager_key on users (account_id) where role = 'point-manager';
--- The list: one account, sorted by name, last login or status, paged (ADR 0028).
+-- The list: one account, sorted by name, last login or status, paged (ADR 0026).
 create index users_account_name_idx on users (account_id, last_name, first_name, id);
 create index users_account_login_idx on users (account_id, last_login_at, id);
 create index users_account_status_idx on users (account_id, status, last_name, first_name, id);

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../../db/db.js';
 
 /**
- * The one job queue of the server (ADR 0026): pg-boss over the application's own database,
+ * The one job queue of the server (ADR 0028): pg-boss over the application's own database,
  * PostgreSQL or PGlite alike, through pg-boss's `db` option. Jobs are rows, so a job enqueued
  * in the same transaction as the change that needs it survives any crash after the commit,
  * and several API nodes share the work (SKIP LOCKED). Issue 12 (notifications, digests)

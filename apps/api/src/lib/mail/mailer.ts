@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/db.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 
 /**
- * The one way the server sends e-mail (ADR 0026). With SMTP_URL set, nodemailer delivers
+ * The one way the server sends e-mail (ADR 0028). With SMTP_URL set, nodemailer delivers
  * over SMTP; without it every message lands in the `mail_outbox` table, which the dev outbox
  * page (/dev/outbox) shows, so an invitation link can be clicked on a fresh machine.
  * Callers never send directly from a request: they enqueue MAIL_SEND_JOB (or a job of their

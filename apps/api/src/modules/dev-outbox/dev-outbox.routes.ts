@@ -16,7 +16,7 @@ function linkify(text: string): string {
 }
 
 /**
- * The dev outbox (ADR 0026): without SMTP_URL, mail is stored in the database and listed
+ * The dev outbox (ADR 0028): without SMTP_URL, mail is stored in the database and listed
  * here, newest first, so a newcomer can click an invitation link after `npm start`. Off in
  * production unless DEV_OUTBOX=1; never on when SMTP delivers the mail.
  */
