@@ -63,6 +63,10 @@ create index users_account_name_idx on users (account_id, last_name, first_name,
 create index users_account_login_idx on users (account_id, last_login_at, id);
 create index users_account_status_idx on users (account_id, status, last_name, first_name, id);
 create index users_search_idx on users using gin (search);
+-- "Is this a vendor account?" (§6 learning roles) without reading the account's users.
+create index users_employee_account_idx on users (account_id) where unit4_employee;
+-- Licences in use (Active + Pending), counted from the index alone.
+create index users_licence_idx on users (account_id) where status <> 'Inactive';
 
 -- (issuer, subject) of an external identity provider → our user (issue 15, ADR 0029).
 create table user_identities (

@@ -39,15 +39,21 @@ export interface AccountRow {
 const accountColumns = `a.id, a.name, p.name as parent_name, a.subscription_level, a.licence_count,
   (select count(*)::integer from users u where u.account_id = a.id and u.status <> 'Inactive') as licences_used,
   exists (select 1 from users e where e.account_id = a.id and e.unit4_employee) as vendor`;
+/** The same without counting licences (the list and reads do not need it: ADR 0026). */
+const accountColumnsLight = `a.id, a.name, p.name as parent_name, a.subscription_level, a.licence_count,
+  -1 as licences_used,
+  exists (select 1 from users e where e.account_id = a.id and e.unit4_employee) as vendor`;
 
+/** The account; `lock` (writes) also locks its row and counts the licences in use. */
 export async function findAccount(
   db: Queryable,
   accountId: string,
   lock = false,
+  withUsage = lock,
 ): Promise<AccountRow | undefined> {
   if (lock) await db.query('select id from accounts where id = $1 for update', [accountId]);
   const { rows } = await db.query<AccountRow>(
-    `select ${accountColumns}
+    `select ${withUsage ? accountColumns : accountColumnsLight}
        from accounts a left join accounts p on p.id = a.parent_account_id
       where a.id = $1`,
     [accountId],

@@ -62,7 +62,8 @@ export const userManagementRoutes: FastifyPluginCallback = (app, _options, done)
 
   app.get('/api/users/management', async (request, reply) => {
     privateNoStore(reply);
-    return contextOf(await admin(request));
+    const { accountId } = parse(accountQuery, request.query);
+    return contextOf(await resolveAdmin(app.db, callerIdOf(request), accountId, true));
   });
 
   app.get('/api/users/accounts', async (request, reply) => {

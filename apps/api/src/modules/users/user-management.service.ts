@@ -131,6 +131,7 @@ export async function resolveAdmin(
   db: Queryable,
   callerId: string,
   accountId?: string,
+  withUsage = false,
 ): Promise<Admin> {
   const caller = await findAdminCaller(db, callerId);
   if (!caller || caller.status !== 'Active' || !caller.permissions.includes('USERMANAGEMENT')) {
@@ -140,7 +141,7 @@ export async function resolveAdmin(
   if (target !== caller.account_id && !caller.unit4_employee) {
     throw new NotFoundError(`There is no account ${target}.`);
   }
-  const account = await findAccount(db, target);
+  const account = await findAccount(db, target, false, withUsage);
   if (!account) throw new NotFoundError(`There is no account ${target}.`);
   return { caller, account };
 }
