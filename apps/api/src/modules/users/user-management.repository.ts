@@ -177,13 +177,15 @@ export async function listUsers(
   offset: number,
 ): Promise<ListRow[]> {
   const { where, params } = listFilter(accountId, q);
-  const { rows } = await db.query<ListRow>(
-    `select id, first_name, last_name, email, username, role, status, last_login_at
-       from users where ${where}
-      order by ${SORTS[q.sort]}
-      limit ${limit} offset ${offset}`,
-    params,
-  );
+  const columns = 'id, first_name, last_name, email, username, role, status, last_login_at';
+  // With a query, the matches come from the GIN index and are sorted afterwards: left to
+  // itself the planner may walk the account's sort index and test every row (ADR 0026).
+  const sql = q.query
+    ? `with matches as materialized (select ${columns} from users where ${where})
+       select ${columns} from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`
+    : `select ${columns} from users where ${where}
+        order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`;
+  const { rows } = await db.query<ListRow>(sql, params);
   return rows;
 }
 
