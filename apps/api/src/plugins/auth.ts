@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Env } from '../config/env.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
-import { tokenStillValid } from '../modules/users/token-rule.js';
+import { linkedUserId, tokenStillValid } from '../modules/users/token-rule.js';
 import type { EmbeddedOidc } from './oidc.js';
 
 /** Asymmetric algorithms accepted from an external issuer (never "none" nor HMAC). */
@@ -33,6 +33,8 @@ export const messages = {
   missing: 'A valid bearer token is required.',
   invalid: 'The bearer token is invalid or has expired.',
   unavailable: 'Sign-in is temporarily unavailable. Please try again later.',
+  notLinked:
+    'Your company account is not linked to a Portico user. Ask your administrator for an invitation.',
 } as const;
 
 interface KeySource {
@@ -84,7 +86,14 @@ async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
   };
 }
 
-export type TokenVerifier = (token: string) => Promise<{ userId: string; issuedAt?: number }>;
+export interface VerifiedToken {
+  /** The token's subject (`sub`); our user id for the embedded provider. */
+  userId: string;
+  issuedAt?: number;
+  /** Set for tokens of an external issuer: its subject must be linked to a user (ADR 0029). */
+  external?: { issuer: string; email?: string; emailVerified: boolean };
+}
+export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 /**
  * Verifies bearer JWTs: signature (issuer's keys), issuer, audience, expiry, algorithm.
@@ -112,7 +121,20 @@ export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): To
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new joseErrors.JWTClaimValidationFailed('missing subject', payload, 'sub', 'missing');
     }
-    return { userId: payload.sub, ...(payload.iat === undefined ? {} : { issuedAt: payload.iat }) };
+    const email = typeof payload.email === 'string' ? payload.email : undefined;
+    return {
+      userId: payload.sub,
+      ...(payload.iat === undefined ? {} : { issuedAt: payload.iat }),
+      ...(env.OIDC_ISSUER && typeof payload.iss === 'string'
+        ? {
+            external: {
+              issuer: payload.iss,
+              ...(email ? { email } : {}),
+              emailVerified: payload.email_verified === true,
+            },
+          }
+        : {}),
+    };
   };
 }
 
@@ -163,11 +185,18 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
         .header('retry-after', '30')
         .send({ statusCode: 503, error: 'Service Unavailable', message: messages.unavailable });
     }
+    // An external provider's subject is linked to a user on first sign-in (ADR 0029).
+    const userId = verified.external
+      ? await linkedUserId(app.db, verified.external.issuer, verified.userId, verified.external)
+      : verified.userId;
+    if (userId === null) {
+      return unauthorized(reply, messages.notLinked, 'Bearer error="invalid_token"');
+    }
     // Deactivated, deleted or revoked since the token was issued (ADR 0027).
-    if (!(await tokenStillValid(app.db, verified.userId, verified.issuedAt))) {
+    if (!(await tokenStillValid(app.db, userId, verified.issuedAt))) {
       return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
     }
-    request.caller = { userId: verified.userId };
+    request.caller = { userId };
   });
   return Promise.resolve();
 });

@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/db.js';
+import { hasControlCharacters } from '@portico/contracts';
+import type { Db, Queryable } from '../../db/db.js';
 import { findTokenState } from './user-management.repository.js';
 
 /**
@@ -19,4 +20,53 @@ export async function tokenStillValid(
   if (issuedAt === undefined) return false;
   const revokedAtSecond = Math.floor(new Date(state.tokens_valid_after).getTime() / 1000);
   return issuedAt > revokedAtSecond;
+}
+
+/**
+ * ADR 0029: the Portico user of an external provider's (issuer, subject). On the first call
+ * a token whose verified e-mail belongs to a Pending or Active user links the pair to that
+ * user (a Pending user becomes Active: accepting the invitation). Null: no such user.
+ */
+export async function linkedUserId(
+  db: Db,
+  issuer: string,
+  subject: string,
+  claims: { email?: string; emailVerified: boolean },
+): Promise<string | null> {
+  const linked = await db.query<{ user_id: string }>(
+    'select user_id from user_identities where issuer = $1 and subject = $2',
+    [issuer, subject],
+  );
+  if (linked.rows[0]) return linked.rows[0].user_id;
+  if (!claims.emailVerified || !claims.email || hasControlCharacters(claims.email)) return null;
+  const email = claims.email;
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; status: string }>(
+      `select id, status from users where lower(email) = lower($1) and status in ('Active', 'Pending')`,
+      [email],
+    );
+    const user = rows[0];
+    if (!user) return null;
+    await tx.query(
+      `insert into user_identities (issuer, subject, user_id) values ($1, $2, $3)
+       on conflict (issuer, subject) do nothing`,
+      [issuer, subject, user.id],
+    );
+    if (user.status === 'Pending') {
+      await tx.query(
+        `update user_invitations set accepted_at = now()
+          where user_id = $1 and accepted_at is null and revoked_at is null`,
+        [user.id],
+      );
+      await tx.query(
+        `update users set status = 'Active', version = version + 1, updated_at = now() where id = $1`,
+        [user.id],
+      );
+    }
+    const winner = await tx.query<{ user_id: string }>(
+      'select user_id from user_identities where issuer = $1 and subject = $2',
+      [issuer, subject],
+    );
+    return winner.rows[0]?.user_id ?? null;
+  });
 }
