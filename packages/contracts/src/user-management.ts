@@ -134,6 +134,28 @@ export function makeAccountUserInputSchema(phonePattern: string = DEFAULT_PHONE_
   });
 }
 export const accountUserInputSchema = makeAccountUserInputSchema();
+
+/** PUT /api/users/me: what a user may change of their own (not e-mail, roles or status). */
+export function makeOwnProfileInputSchema(phonePattern: string = DEFAULT_PHONE_PATTERN) {
+  return makeAccountUserInputSchema(phonePattern).pick({
+    firstName: true,
+    lastName: true,
+    language: true,
+    timeZone: true,
+    address: true,
+    billingAddress: true,
+    shippingAddress: true,
+    city: true,
+    postalCode: true,
+    country: true,
+    phone: true,
+    mobile: true,
+    fax: true,
+    phoneExtension: true,
+    website: true,
+  });
+}
+export type OwnProfileInput = z.infer<ReturnType<typeof makeOwnProfileInputSchema>>;
 export type AccountUserInput = z.infer<typeof accountUserInputSchema>;
 export type AccountUserField = keyof AccountUserInput;
 

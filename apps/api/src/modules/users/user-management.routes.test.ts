@@ -598,6 +598,48 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(apiErrorSchema.parse(res.json()).message).toBe(userFormMessages.licencesExceeded);
   });
 
+  it('lets every user change their own fields with PUT /api/users/me and If-Match', async () => {
+    const headers = await as(NINA);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
+    const etag = String(me.headers.etag);
+    expect(etag).toMatch(/^"v\d+"$/);
+    const payload = {
+      ...newUser(),
+      firstName: 'Nina-Marie',
+      email: 'ignored@x.test',
+      role: 'administrator',
+    };
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'if-match': '"v999"' },
+      payload,
+    });
+    expect(stale.statusCode).toBe(412);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'if-match': etag },
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      firstName: 'Nina-Marie',
+      email: 'nina.basic@portico.test',
+      permissions: ['NEWS'],
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'if-match': String(res.headers.etag) },
+      payload: { ...payload, firstName: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).fieldErrors).toEqual({
+      firstName: userFormMessages.required,
+    });
+  });
+
   it('deletes a user: gone from the list, their token stops working', async () => {
     const headers = await as(ANNA);
     const victim = 'u-northwind-013';

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { callerIdOf } from '../../lib/caller.js';
 import { countriesAndLanguages } from './countries-and-languages.js';
+import { etagOf, ownVersion, updateOwnProfile } from './user-management.service.js';
 import { getOwnProfile } from './users.service.js';
 
 /** `GET /api/users/me`: the caller's §3 profile, loaded by the token's subject; countries and languages. */
@@ -9,7 +10,25 @@ export const usersRoutes: FastifyPluginCallback = (app, _options, done) => {
     const profile = await getOwnProfile(app.db, callerIdOf(request));
     // Personal data: never in a shared cache.
     reply.header('cache-control', 'private, no-store');
+    const version = await ownVersion(app.db, profile.id);
+    if (version !== undefined) reply.header('etag', etagOf(version));
     return profile;
+  });
+
+  // Issue 15: the caller's own fields, with If-Match like every user write.
+  app.put('/api/users/me', async (request, reply) => {
+    const callerId = callerIdOf(request);
+    const version = await updateOwnProfile(
+      { db: app.db, jobs: app.jobs, phonePattern: app.env.PHONE_PATTERN },
+      callerId,
+      request.headers['if-match'],
+      request.body,
+    );
+    const profile = await getOwnProfile(app.db, callerId);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('etag', etagOf(version))
+      .send(profile);
   });
 
   // §3 country and language entries, named in the caller's language.
