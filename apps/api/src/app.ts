@@ -15,10 +15,14 @@ import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.rou
 import { searchRoutes } from './modules/search/search.routes.js';
 import { sharedRoutes } from './modules/shared/shared.routes.js';
 import { supportDeskRoutes } from './modules/support-desk/support-desk.routes.js';
+import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
+import { invitationRoutes } from './modules/users/invitation.routes.js';
+import { userManagementRoutes } from './modules/users/user-management.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
+import { jobsPlugin } from './plugins/jobs.js';
 import { oidcPlugin } from './plugins/oidc.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -68,11 +72,15 @@ export async function buildApp({
   await app.register(openapiPlugin);
   await app.register(oidcPlugin); // embedded sign-in under /oidc (none when OIDC_ISSUER is set)
   await app.register(authPlugin); // bearer JWT on /api/*: before any API route
+  await app.register(jobsPlugin); // mail + job queue (issue 15, shared with issue 12)
   await app.register(runtimeConfigRoutes);
   await app.register(sharedRoutes);
   await app.register(mediaRoutes); // public /media/* images (news banners, logo)
   await app.register(downloadsRoutes); // public /downloads/* (the report engine package, issue 5)
   await app.register(usersRoutes);
+  await app.register(userManagementRoutes); // /api/users list, CRUD, invitations (issue 15)
+  await app.register(invitationRoutes); // the one-time invitation link /invitation/:token
+  await app.register(devOutboxRoutes); // /dev/outbox when mail goes to the database
   await app.register(contentRoutes);
   await app.register(accountRoutes);
   await app.register(newsRoutes);

@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     if (env.DEMO_SEED) await seedDemo(db);
+    await app.jobs.start(); // the queue's own tables, then the workers (ADR 0028)
   } catch (error) {
     if (app.state.shuttingDown) return; // the database was closed under us by a stop signal
     throw error;
@@ -120,6 +121,9 @@ async function main(): Promise<void> {
     `Database: ${db.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL'}`,
   ];
   if (env.DEMO_SEED) lines.push('', demoAccountsTable());
+  if (env.DEV_OUTBOX && app.mailer.kind === 'outbox') {
+    lines.push('', `Mail (invitations) is not sent but kept: open ${url}/dev/outbox`);
+  }
   lines.push('', 'Stop with Ctrl-C.', '');
   process.stdout.write(`${lines.join('\n')}\n`);
 }

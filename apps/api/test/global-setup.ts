@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import type { Db, Queryable } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed/seed.js';
+import { createJobQueue } from '../src/lib/jobs/job-queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,6 +45,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     const db = asDb(lite);
     await migrate(db);
     await seedDemo(db);
+    // The job queue's tables too, so each test app's queue starts without installing them.
+    const jobs = createJobQueue(db, {});
+    await jobs.start({ work: false });
+    await jobs.stop();
     const dump = await lite.dumpDataDir('none');
     const path = join(dir, 'seeded.tar');
     await writeFile(path, new Uint8Array(await dump.arrayBuffer()));

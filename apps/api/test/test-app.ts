@@ -38,6 +38,8 @@ export async function createTestApp(
     });
     extend?.(app);
     await app.ready();
+    // Jobs run when a test asks (app.jobs.runDue), not on a timer.
+    await app.jobs.start({ work: false });
     return {
       app,
       db: testDb.db,

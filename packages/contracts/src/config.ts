@@ -43,5 +43,7 @@ export const runtimeConfigSchema = z.object({
   idleTimeoutMinutes: z.number().int().min(0),
   /** Hash of the icon sprite, used as its cache-busting query. */
   spriteHash: z.string(),
+  /** The user form's phone rule, a regular expression (§5; E.164 by default). */
+  phonePattern: z.string().default('^\\+[1-9][0-9]{6,14}$'),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -6,6 +6,8 @@ export const apiErrorSchema = z
     statusCode: z.number().int(),
     error: z.string(),
     message: z.string(),
+    /** Field name → message, when the body of the request had bad fields (user forms, §5). */
+    fieldErrors: z.record(z.string(), z.string()).optional(),
   })
   // Its name in the OpenAPI document (/api/openapi.json), where every error response refers to it.
   .meta({ id: 'ApiError' });

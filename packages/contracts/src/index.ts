@@ -13,3 +13,4 @@ export * from './search.js';
 export * from './support.js';
 export * from './text.js';
 export * from './user.js';
+export * from './user-management.js';

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_PHONE_PATTERN } from '@portico/contracts';
 import { z } from 'zod';
 
 // The one place that reads process.env (ARCHITECTURE.md). Every variable is listed in the
@@ -143,11 +144,37 @@ export const envSchema = z
     SEARCH_UNIVERSITY_URL: optionalUrl,
     /** Time-out of each HTTP search connector call, in milliseconds. */
     SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3000),
+
+    // Mail and user management (issue 15)
+    /** smtp(s)://user:pass@host:port; empty = the dev outbox in the database (ADR 0028). */
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default('Portico <no-reply@portico.test>'),
+    /** The user form's phone rule (a regular expression); E.164 by default (§5). */
+    PHONE_PATTERN: z
+      .string()
+      .default(DEFAULT_PHONE_PATTERN)
+      .refine((v) => {
+        try {
+          new RegExp(v);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'not a valid regular expression'),
+    /** Show sent mail at /dev/outbox; default: on when SMTP_URL is unset and not production. */
+    DEV_OUTBOX: flag,
   })
   .transform((e) => {
     const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
     const seed = e.DEMO_SEED ?? e.NODE_ENV !== 'production';
-    return { ...e, PUBLIC_URL: publicUrl, DEMO_SEED: seed, SOURCE_MAPS: e.SOURCE_MAPS ?? false };
+    const devOutbox = e.DEV_OUTBOX ?? (e.SMTP_URL === undefined && e.NODE_ENV !== 'production');
+    return {
+      ...e,
+      PUBLIC_URL: publicUrl,
+      DEMO_SEED: seed,
+      SOURCE_MAPS: e.SOURCE_MAPS ?? false,
+      DEV_OUTBOX: devOutbox,
+    };
   });
 
 export type Env = z.infer<typeof envSchema>;

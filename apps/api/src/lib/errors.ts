@@ -5,10 +5,17 @@
  */
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
+  /** Field name → message, for forms that show each next to its field (§5). */
+  fieldErrors: Record<string, string> | undefined;
 
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
+  }
+
+  withFieldErrors(fieldErrors: Record<string, string>): this {
+    this.fieldErrors = fieldErrors;
+    return this;
   }
 }
 
@@ -44,6 +51,16 @@ export class NotFoundError extends DomainError {
 /** 409: the request conflicts with the current state (e.g. a duplicate e-mail, §5). */
 export class ConflictError extends DomainError {
   readonly statusCode = 409;
+}
+
+/** 412: the write was based on a version that has changed since (If-Match). */
+export class PreconditionFailedError extends DomainError {
+  readonly statusCode = 412;
+}
+
+/** 428: a write that must say which version it is based on (If-Match) did not. */
+export class PreconditionRequiredError extends DomainError {
+  readonly statusCode = 428;
 }
 
 /** 429: too many attempts (rate limits). */

@@ -167,10 +167,20 @@ describe('bearer tokens on /api (external issuer)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const sign = (claims: { iss?: string; aud?: string; exp?: number }) =>
-    new SignJWT({})
+  const sign = (claims: {
+    iss?: string;
+    aud?: string;
+    exp?: number;
+    sub?: string;
+    email?: string;
+    verified?: boolean;
+  }) =>
+    new SignJWT({
+      email: claims.email ?? 'nina.basic@portico.test',
+      email_verified: claims.verified ?? true,
+    })
       .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
-      .setSubject('u-nina')
+      .setSubject(claims.sub ?? 'ext-subject-nina')
       .setIssuer(claims.iss ?? issuer)
       .setAudience(claims.aud ?? audience)
       .setIssuedAt()
@@ -219,6 +229,35 @@ describe('bearer tokens on /api (external issuer)', () => {
       .setExpirationTime('10m')
       .sign(privateKey);
     expect((await whoami(token)).statusCode).toBe(401);
+  it('links an external subject to the user of its verified e-mail, once (ADR 0029)', async () => {
+    // A Pending user signing in with their company account becomes Active.
+    await t.db.query(`update users set status = 'Pending' where id = 'u-northwind-006'`);
+    const { rows } = await t.db.query<{ email: string }>(
+      `select email from users where id = 'u-northwind-006'`,
+    );
+    const email = rows[0]?.email ?? '';
+    const first = await whoami(await sign({ sub: 'okta|42', email: email.toUpperCase() }));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ userId: 'u-northwind-006' });
+    const status = await t.db.query<{ status: string }>(
+      `select status from users where id = 'u-northwind-006'`,
+    );
+    expect(status.rows[0]?.status).toBe('Active');
+    // Linked: later tokens of that subject need no e-mail at all.
+    const again = await whoami(await sign({ sub: 'okta|42', email: 'someone@else.test' }));
+    expect(again.json()).toEqual({ userId: 'u-northwind-006' });
+  });
+
+  it('refuses tokens that match no user, or whose e-mail is not verified, with a clear 401', async () => {
+    const unknown = await whoami(await sign({ sub: 'okta|7', email: 'nobody@nowhere.test' }));
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toMatchObject({ message: messages.notLinked });
+    const unverified = await whoami(
+      await sign({ sub: 'okta|8', email: 'anna.customer@portico.test', verified: false }),
+    );
+    expect(unverified.statusCode).toBe(401);
+    // A subject that happens to equal a Portico user id is not that user.
+    expect((await whoami(await sign({ sub: 'u-anna', email: 'x@y.test' }))).statusCode).toBe(401);
   });
 
   it('rejects tokens of the external issuer with the wrong audience, issuer or expiry', async () => {

@@ -9,10 +9,9 @@ import {
 } from 'jose';
 import { z } from 'zod';
 import type { Env } from '../config/env.js';
-import type { Queryable } from '../db/db.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
-import type { Caller } from '../types.js';
+import { linkedUserId, tokenStillValid } from '../modules/users/token-rule.js';
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
 
@@ -35,6 +34,8 @@ export const messages = {
   missing: 'A valid bearer token is required.',
   invalid: 'The bearer token is invalid or has expired.',
   unavailable: 'Sign-in is temporarily unavailable. Please try again later.',
+  notLinked:
+    'Your company account is not linked to a Portico user. Ask your administrator for an invitation.',
 } as const;
 
 interface KeySource {
@@ -88,8 +89,16 @@ async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
   };
 }
 
-/** The verified subject; expiresAt (epoch ms) is the token's exp, when it has one. */
-export type TokenVerifier = (token: string) => Promise<{ userId: string; expiresAt?: number }>;
+export interface VerifiedToken {
+  /** The token's subject (`sub`); our user id for the embedded provider. */
+  userId: string;
+  issuedAt?: number;
+  /** The token's exp in epoch ms (always set: exp is required). */
+  expiresAt?: number;
+  /** Set for tokens of an external issuer: its subject must be linked to a user (ADR 0029). */
+  external?: { issuer: string; email?: string; emailVerified: boolean };
+}
+export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 /**
  * Verifies bearer JWTs: signature (issuer's keys), issuer, audience, expiry (`exp` is
@@ -117,21 +126,24 @@ export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): To
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new joseErrors.JWTClaimValidationFailed('missing subject', payload, 'sub', 'missing');
     }
-    return typeof payload.exp === 'number'
-      ? { userId: payload.sub, expiresAt: payload.exp * 1000 }
-      : { userId: payload.sub };
+    const email = typeof payload.email === 'string' ? payload.email : undefined;
+    return {
+      userId: payload.sub,
+      ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {}),
+      ...(payload.iat === undefined ? {} : { issuedAt: payload.iat }),
+      ...(env.OIDC_ISSUER && typeof payload.iss === 'string'
+        ? {
+            external: {
+              issuer: payload.iss,
+              ...(email ? { email } : {}),
+              emailVerified: payload.email_verified === true,
+            },
+          }
+        : {}),
+    };
   };
 }
 
-/**
- * Whether the token's subject may still use the API: one primary-key lookup per call, so a
- * deleted user's still-valid token stops working at once. Further conditions (e.g. an active
- * flag) belong in this one query's where clause.
- */
-async function callerExists(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query('select 1 from users where id = $1', [userId]);
-  return rows.length > 0;
-}
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -166,9 +178,9 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
 
     const token = bearerTokenOf(request.headers.authorization);
     if (!token) return unauthorized(reply, messages.missing, 'Bearer');
-    let caller: Caller;
+    let verified: Awaited<ReturnType<TokenVerifier>>;
     try {
-      caller = await verify(token);
+      verified = await verify(token);
     } catch (error) {
       if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
         return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
@@ -179,10 +191,18 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
         .header('retry-after', '30')
         .send({ statusCode: 503, error: 'Service Unavailable', message: messages.unavailable });
     }
-    if (!(await callerExists(app.db, caller.userId))) {
+    // An external provider's subject is linked to a user on first sign-in (ADR 0029).
+    const userId = verified.external
+      ? await linkedUserId(app.db, verified.external.issuer, verified.userId, verified.external)
+      : verified.userId;
+    if (userId === null) {
+      return unauthorized(reply, messages.notLinked, 'Bearer error="invalid_token"');
+    }
+    // Deactivated, deleted or revoked since the token was issued (ADR 0027).
+    if (!(await tokenStillValid(app.db, userId, verified.issuedAt))) {
       return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
     }
-    request.caller = caller;
+    request.caller = { userId };
   });
   return Promise.resolve();
 });

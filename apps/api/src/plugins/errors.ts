@@ -85,7 +85,10 @@ function statusCodeOf(error: unknown): number | undefined {
 
 /** Maps anything thrown while handling a request to the status and body the caller gets. */
 export function toApiError(error: unknown): ApiError {
-  if (isDomainError(error)) return errorBody(error.statusCode, error.message);
+  if (isDomainError(error)) {
+    const body = errorBody(error.statusCode, error.message);
+    return error.fieldErrors ? { ...body, fieldErrors: error.fieldErrors } : body;
+  }
   if (isZodError(error)) return errorBody(400, zodMessage(error));
 
   const fastifyError = error as Partial<FastifyError>;

@@ -1,4 +1,4 @@
-import type { TokenVerifier } from './auth.js';
+import type { TokenVerifier, VerifiedToken } from './auth.js';
 
 export interface TokenCacheOptions {
   /** How many verified tokens are remembered (the oldest is forgotten first). */
@@ -9,8 +9,7 @@ export interface TokenCacheOptions {
 }
 
 interface Entry {
-  userId: string;
-  expiresAt: number;
+  verified: VerifiedToken;
   /** Epoch ms from which the token is verified again. */
   until: number;
 }
@@ -33,7 +32,7 @@ export function withTokenCache(
   return async (token) => {
     const hit = cache.get(token);
     if (hit) {
-      if (now() < hit.until) return { userId: hit.userId, expiresAt: hit.expiresAt };
+      if (now() < hit.until) return hit.verified;
       cache.delete(token);
     }
     const verified = await verify(token);
@@ -44,8 +43,7 @@ export function withTokenCache(
         if (!oldest.done) cache.delete(oldest.value);
       }
       cache.set(token, {
-        userId: verified.userId,
-        expiresAt: verified.expiresAt,
+        verified,
         until: Math.min(verified.expiresAt, now() + maxAgeMs),
       });
     }

@@ -24,6 +24,9 @@ const search = lazyRoute(() => import('../features/search/search.route.js'));
 const services = lazyRoute(() => import('../features/services/services.route.js'));
 const university = lazyRoute(() => import('../features/university/university.route.js'));
 const landing = lazyRoute(() => import('../features/landing/landing.route.js'));
+const userManagement = lazyRoute(
+  () => import('../features/user-management/user-management.route.js'),
+);
 const csm = lazyRoute(() => import('../features/landing/csm.route.js'));
 const downloadReportEngine = lazyRoute(
   () => import('../features/report-engine/download-report-engine.route.js'),
@@ -75,6 +78,9 @@ export const appRoutes: RouteObject[] = [
   { path: routePaths.salesPartners, ...guarded, lazy: landing },
   { path: routePaths.marketplace, ...guarded, lazy: landing },
   { path: routePaths.billingPlatform, ...guarded, lazy: landing },
+  // Issue 15: user management (§2 "no guard shown"; it needs the caller's account: guarded).
+  { path: routePaths.userManagement, ...guarded, lazy: userManagement },
+  { path: routePaths.userManagementUser, ...guarded, lazy: userManagement },
   { path: routePaths.csm, lazy: csm },
   { path: routePaths.downloadReportEngine, ...guarded, lazy: downloadReportEngine },
   // §2 last row: any other path leaves the app for the community site.

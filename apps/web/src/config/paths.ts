@@ -35,6 +35,7 @@ export const routePaths = {
   servicesContacts: '/services/contacts',
   userManagement: '/user-management',
   userManagementAny: '/user-management/*',
+  userManagementUser: '/user-management/:userId',
   mySettings: '/my-settings',
   mySettingsSubscriptions: '/my-settings/subscriptions',
   downloadReportEngine: '/download-report-engine',
@@ -56,6 +57,7 @@ export const routeParams = {
   newsId: 'newsId',
   page: 'page',
   caseNo: 'caseNo',
+  userId: 'userId',
 } as const;
 
 /** The query parameter the login route reads (§2 login row). */

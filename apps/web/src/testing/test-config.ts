@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@portico/contracts';
+import { DEFAULT_PHONE_PATTERN, type RuntimeConfig } from '@portico/contracts';
 import { setRuntimeConfig } from '../config/runtime-config.js';
 
 /** The test origin (jsdom's location) and a provider on it. */
@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
     keepAlive: { url: '', intervalMs: 0 },
     idleTimeoutMinutes: 30,
     spriteHash: 'test',
+    phonePattern: DEFAULT_PHONE_PATTERN,
   };
   return { ...base, ...overrides, auth: { ...base.auth, ...overrides.auth } };
 }

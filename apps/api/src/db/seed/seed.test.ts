@@ -46,7 +46,8 @@ describe.each(databaseKinds())('seedDemo over %s', (kind) => {
 
   it('creates the four demo users, whose password is portico-demo', async () => {
     const { rows } = await t.db.query<{ email: string; password_hash: string; language: string }>(
-      'select email, password_hash, language from users order by email',
+      'select email, password_hash, language from users where id = any($1::text[]) order by email',
+      [Object.values(demoUsers).map((u) => u.id)],
     );
     expect(rows.map((r) => r.email)).toEqual(
       Object.values(demoUsers)
@@ -126,10 +127,32 @@ describe.each(databaseKinds())('seedDemo over %s', (kind) => {
     expect(await count("select 1 from labels where language = 'de'")).toBeGreaterThan(0);
   });
 
+  it('gives every demo account 25–60 users across every status and role (issue 15)', async () => {
+    const { rows } = await t.db.query<{
+      account_id: string;
+      n: number;
+      statuses: number;
+      roles: number;
+    }>(
+      `select account_id, count(*)::int as n, count(distinct status)::int as statuses,
+              count(distinct role)::int as roles
+         from users group by account_id order by account_id`,
+    );
+    const demo = rows.filter((r) => r.account_id !== 'acc-northwind-group');
+    expect(demo).toHaveLength(4);
+    for (const r of demo) {
+      expect(r.n, r.account_id).toBeGreaterThanOrEqual(25);
+      expect(r.n, r.account_id).toBeLessThanOrEqual(60);
+      expect(r.statuses, r.account_id).toBe(3);
+      expect(r.roles, r.account_id).toBe(4);
+    }
+  });
+
   it('does nothing when run again', async () => {
     const before = await count('select 1 from news');
+    const users = await count('select 1 from users');
     await seedDemo(t.db);
     expect(await count('select 1 from news')).toBe(before);
-    expect(await count('select 1 from users')).toBe(4);
+    expect(await count('select 1 from users')).toBe(users);
   });
 });

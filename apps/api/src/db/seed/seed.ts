@@ -9,6 +9,7 @@ import { seedNews } from './news.js';
 import { seedProducts } from './products.js';
 import { seedSearch } from './search.js';
 import { seedSupportDesk } from './support-desk.js';
+import { seedUserManagement } from './user-management.js';
 import { DEMO_PASSWORD, demoUserIds, seedUsers } from './users.js';
 
 // scrypt is slow on purpose; one hash serves all demo users and every seed in this process
@@ -44,16 +45,20 @@ async function seedCloudAndInvoices(db: Db, now: Date): Promise<void> {
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   // The desk's and search's data have their own checks, so a database seeded before they
   // existed gets them too.
+  const hashOnce = (): Promise<string> => {
+    demoPasswordHash ??= hashPassword(DEMO_PASSWORD).catch((error: unknown) => {
+      demoPasswordHash = undefined;
+      throw error;
+    });
+    return demoPasswordHash;
+  };
   if (await isSeeded(db)) {
     await seedSupportDesk(db, now);
     await seedCloudAndInvoices(db, now);
+    await seedUserManagement(db, hashOnce, now);
     return seedSearchContent(db);
   }
-  demoPasswordHash ??= hashPassword(DEMO_PASSWORD).catch((error: unknown) => {
-    demoPasswordHash = undefined;
-    throw error;
-  });
-  const passwordHash = await demoPasswordHash;
+  const passwordHash = await hashOnce();
   await db.transaction(async (tx) => {
     // Several API nodes may start at once against one PostgreSQL: let one seed, the rest wait.
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727275)');
@@ -67,5 +72,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   });
   await seedSupportDesk(db, now);
   await seedCloudAndInvoices(db, now);
+  await seedUserManagement(db, hashOnce, now);
   await seedSearchContent(db);
 }

@@ -14,6 +14,7 @@ import {
   texts,
   tooManyAttemptsPage,
 } from './oidc-pages.js';
+import { recordSignIn } from '../users/user-management.repository.js';
 import { signIn, WINDOW_SECONDS } from './sign-in.service.js';
 
 export interface InteractionRoutesOptions {
@@ -186,6 +187,7 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
         // The same words whether the account exists or not (issue 2 §3).
         return sendHtml(reply, 422, signInPage({ action, email, error: texts.invalidCredentials }));
       case 'signed-in':
+        await recordSignIn(app.db, result.userId);
         return finish(request, reply, { login: { accountId: result.userId } });
     }
   }

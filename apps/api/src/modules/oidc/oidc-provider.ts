@@ -193,7 +193,7 @@ export async function createOidcProvider(
     },
     findAccount: async (_ctx, sub) => {
       const user = await findUserById(db, sub);
-      if (!user) return undefined;
+      if (!user || user.status !== 'Active') return undefined;
       return {
         accountId: user.id,
         claims: () => ({

@@ -6,22 +6,26 @@ import type { Queryable } from '../../db/db.js';
 export interface SignInUser {
   id: string;
   email: string;
-  passwordHash: string;
+  /** Null until the user has accepted their invitation (issue 15). */
+  passwordHash: string | null;
   firstName: string;
   lastName: string;
   language: string;
+  /** Only Active users may sign in (issue 15 §4). */
+  status: string;
 }
 
 interface UserRow {
   id: string;
   email: string;
-  password_hash: string;
+  password_hash: string | null;
   first_name: string;
   last_name: string;
   language: string;
+  status: string;
 }
 
-const userColumns = 'id, email, password_hash, first_name, last_name, language';
+const userColumns = 'id, email, password_hash, first_name, last_name, language, status';
 
 function toUser(row: UserRow): SignInUser {
   return {
@@ -31,6 +35,7 @@ function toUser(row: UserRow): SignInUser {
     firstName: row.first_name,
     lastName: row.last_name,
     language: row.language,
+    status: row.status,
   };
 }
 

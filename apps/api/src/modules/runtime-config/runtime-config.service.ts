@@ -44,5 +44,6 @@ export function buildRuntimeConfig(env: Env, spriteHash: string): RuntimeConfig 
     keepAlive: { url: env.KEEP_ALIVE_URL, intervalMs: env.KEEP_ALIVE_INTERVAL },
     idleTimeoutMinutes: env.IDLE_TIMEOUT_MINUTES,
     spriteHash,
+    phonePattern: env.PHONE_PATTERN,
   } satisfies RuntimeConfig);
 }

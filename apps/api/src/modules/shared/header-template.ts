@@ -49,6 +49,10 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
   const invoices = user?.permissions?.includes('INVOICES')
     ? '<a class="portico-header__invoices" href="/invoices">Invoices</a>\n      '
     : '';
+  // Issue 15: administrators reach user management from the user area of the header.
+  const userManagement = (user?.permissions ?? []).includes('USERMANAGEMENT')
+    ? '\n      <a class="portico-header__settings" href="/user-management">User management</a>'
+    : '';
   const greeting = firstName
     ? `<span class="portico-header__greeting">${icon('user')}<span>Hello, ${escapeHtml(firstName)}</span></span>`
     : '';
@@ -64,7 +68,7 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
       </ul>
     </nav>
     <div class="portico-header__user">
-      ${greeting}
+      ${greeting}${userManagement}
       ${invoices}<a class="portico-header__settings" href="/my-settings">My settings</a>
       <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">Sign out</a>
     </div>

@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { bearerErrors } from '../../lib/route-schemas.js';
 import { countriesAndLanguages } from './countries-and-languages.js';
+import { etagOf, ownVersion, updateOwnProfile } from './user-management.service.js';
 import { getOwnProfile } from './users.service.js';
 
 const tags = ['users'];
@@ -25,9 +26,27 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const profile = await getOwnProfile(app.db, callerIdOf(request));
       // Personal data: never in a shared cache.
       reply.header('cache-control', 'private, no-store');
+      const version = await ownVersion(app.db, profile.id);
+      if (version !== undefined) reply.header('etag', etagOf(version));
       return profile;
     },
   );
+
+  // Issue 15: the caller's own fields, with If-Match like every user write.
+  app.put('/api/users/me', async (request, reply) => {
+    const callerId = callerIdOf(request);
+    const version = await updateOwnProfile(
+      { db: app.db, jobs: app.jobs, phonePattern: app.env.PHONE_PATTERN },
+      callerId,
+      request.headers['if-match'],
+      request.body,
+    );
+    const profile = await getOwnProfile(app.db, callerId);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('etag', etagOf(version))
+      .send(profile);
+  });
 
   // §3 country and language entries, named in the caller's language.
   app.get(

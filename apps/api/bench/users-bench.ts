@@ -1,0 +1,99 @@
+// `npm run bench:users`: the user-management list (issue 15 "Bench") over BENCH_ROWS users in
+// one account (anna's Northwind: the worst case, every row in the list's account).
+//
+//   npm run bench:users                                  PGlite, in memory
+//   DATABASE_URL=postgres://… npm run bench:users        PostgreSQL, in a scratch schema dropped at the end
+//
+// Knobs: BENCH_ROWS (100000), BENCH_LOADS requests per kind (200). Target (issue 15):
+// p99 ≤ 20 ms for a page with a query, on PostgreSQL.
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { demoUsers } from '../src/db/seed/users.js';
+import { bearerFor } from '../test/tokens.js';
+import { openScratchDb, percentile, positiveInt } from './bench-support.js';
+
+const ROWS = positiveInt('BENCH_ROWS', 100_000);
+const LOADS = positiveInt('BENCH_LOADS', 200);
+
+const FIRST = ['Astrid', 'Bjorn', 'Camille', 'Dmitri', 'Elin', 'Farah', 'Gustav', 'Hanna'];
+const LAST = ['Andersen', 'Berg', 'Christensen', 'Dahl', 'Eriksson', 'Haugen', 'Larsen', 'Moen'];
+const pick = (list: readonly string[], expr: string) =>
+  `(array[${list.map((w) => `'${w}'`).join(', ')}])[1 + (${expr}) % ${list.length}]`;
+
+const kinds: readonly { name: string; url: string }[] = [
+  { name: 'first page', url: '/api/users' },
+  { name: 'deep page (2000)', url: '/api/users?page=2000' },
+  { name: 'query, common name', url: '/api/users?query=larsen' },
+  { name: 'query, one user', url: '/api/users?query=bench.user.77777' },
+  { name: 'query, no match', url: '/api/users?query=zzzyx' },
+  { name: 'status + last login', url: '/api/users?status=Pending&sort=-lastLogin' },
+  { name: 'query + role filter', url: '/api/users?query=astrid&role=administrator' },
+];
+
+async function main(): Promise<void> {
+  const { db, env, label, dispose } = await openScratchDb('users');
+  let app: FastifyInstance | undefined;
+  let failures = 0;
+  try {
+    const t = performance.now();
+    await db.exec(`
+      insert into users (id, email, password_hash, first_name, last_name, account_id, username,
+                         status, role, last_login_at, permissions)
+      select 'u-bench-' || g, 'bench.user.' || g || '@northwind.test', null,
+             ${pick(FIRST, 'g')}, ${pick(LAST, 'g * 7')} || case when g % 3 = 0 then '' else 'sen' end,
+             'acc-northwind', 'bench' || g,
+             (array['Active', 'Active', 'Active', 'Inactive', 'Pending'])[1 + g % 5],
+             (array['standard', 'standard', 'read-only', 'administrator'])[1 + g % 4],
+             case when g % 5 = 4 then null else now() - make_interval(secs => g) end,
+             array['NEWS']
+        from generate_series(1, ${ROWS}) g;
+      analyze users;`);
+    console.log(`filled ${ROWS} users in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    app = await buildApp({ env, db, ready: true });
+    await app.ready();
+    const authorization = `Bearer ${await bearerFor(app, demoUsers.anna.email)}`;
+    const results: { name: string; p50: number; p99: number; max: number; total: string }[] = [];
+    for (const kind of kinds) {
+      const times: number[] = [];
+      let total = '';
+      for (let i = 0; i < LOADS + 10; i++) {
+        const start = performance.now();
+        const res = await app.inject({ method: 'GET', url: kind.url, headers: { authorization } });
+        const elapsed = performance.now() - start;
+        if (res.statusCode !== 200) failures += 1;
+        total = String(res.headers['x-total-count']);
+        if (i >= 10) times.push(elapsed); // the first ten warm up
+      }
+      times.sort((a, b) => a - b);
+      results.push({
+        name: kind.name,
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
+        max: times.at(-1) ?? Number.NaN,
+        total,
+      });
+    }
+    console.log(`\n${LOADS} requests per kind, one after the other (GET /api/users as anna):`);
+    console.log('| kind                  |   total |  p50 ms |  p99 ms |  max ms |');
+    console.log('|-----------------------|--------:|--------:|--------:|--------:|');
+    for (const r of results) {
+      console.log(
+        `| ${r.name.padEnd(21)} | ${r.total.padStart(7)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.max.toFixed(1).padStart(7)} |`,
+      );
+    }
+    console.log(`\n${label}, ${ROWS} users in one account, ${availableParallelism()} cores`);
+    if (failures > 0) console.error(`${failures} request(s) failed`);
+  } finally {
+    await app?.close();
+    await dispose({ keep: process.env.BENCH_KEEP === '1' });
+  }
+  if (failures > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

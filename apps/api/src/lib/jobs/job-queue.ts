@@ -1,0 +1,153 @@
+import PgBoss from 'pg-boss';
+import type { Db, Queryable } from '../../db/db.js';
+
+/**
+ * The one job queue of the server (ADR 0028): pg-boss over the application's own database,
+ * PostgreSQL or PGlite alike, through pg-boss's `db` option. Jobs are rows, so a job enqueued
+ * in the same transaction as the change that needs it survives any crash after the commit,
+ * and several API nodes share the work (SKIP LOCKED). Issue 12 (notifications, digests)
+ * defines its own jobs on the same queue.
+ */
+export interface JobDefinition<T> {
+  /** Queue name, e.g. `mail.send`. */
+  name: string;
+  /** Parses a job's stored data; a job that no longer parses fails without retries. */
+  parse: (data: unknown) => T;
+  handle: (data: T) => Promise<void>;
+  /** Attempts after the first; default 5, with exponential back-off from retryDelaySeconds. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+export interface EnqueueOptions {
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: Queryable;
+  /** Delay before the first attempt, in seconds. */
+  startAfterSeconds?: number;
+}
+
+export interface JobQueue {
+  /** Registers a kind of job; call before start(). */
+  define<T>(definition: JobDefinition<T>): void;
+  enqueue(name: string, data: object, options?: EnqueueOptions): Promise<string>;
+  /** Installs the queue's tables (idempotent), creates the queues and starts the workers. */
+  start(options?: { work?: boolean }): Promise<void>;
+  /** Runs the jobs of `name` that are due now, in this process (tests, CLI). Returns how many ran. */
+  runDue(name: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** Schema of the queue's tables; default the connection's current schema (the app's). */
+  schema?: string;
+  /** How often idle workers look for work, in seconds (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** pg-boss's Db: one statement with parameters, or several without (its own migrations). */
+function bossDb(db: Queryable): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return db.query(text, values);
+      if (/;\s*\S/.test(text)) {
+        await db.exec(text);
+        return { rows: [] };
+      }
+      return db.query(text);
+    },
+  };
+}
+
+export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
+  const definitions = new Map<string, JobDefinition<unknown>>();
+  let boss: PgBoss | undefined;
+  let started: Promise<void> | undefined;
+  const running = (): PgBoss => {
+    if (!boss) throw new Error('the job queue has not been started');
+    return boss;
+  };
+
+  async function runOne(definition: JobDefinition<unknown>, data: unknown): Promise<void> {
+    await definition.handle(definition.parse(data));
+  }
+
+  return {
+    define<T>(definition: JobDefinition<T>) {
+      definitions.set(definition.name, definition as JobDefinition<unknown>);
+    },
+
+    async enqueue(name, data, enqueueOptions = {}) {
+      const definition = definitions.get(name);
+      if (!definition) throw new Error(`no job named ${name} is defined`);
+      await started;
+      const id = await running().send(name, data, {
+        retryLimit: definition.retryLimit ?? 5,
+        retryDelay: definition.retryDelaySeconds ?? 10,
+        retryBackoff: true,
+        ...(enqueueOptions.startAfterSeconds !== undefined
+          ? { startAfter: enqueueOptions.startAfterSeconds }
+          : {}),
+        ...(enqueueOptions.tx ? { db: bossDb(enqueueOptions.tx) } : {}),
+      });
+      if (id === null) throw new Error(`job ${name} was not enqueued`);
+      return id;
+    },
+
+    start({ work = true } = {}) {
+      started ??= (async () => {
+        const schema =
+          options.schema ??
+          (await db.query<{ s: string }>('select current_schema() as s')).rows[0]?.s ??
+          'public';
+        const created = new PgBoss({
+          db: bossDb(db),
+          schema,
+          // Maintenance (expiry, archiving) runs on every working node, serialised by a lock.
+          supervise: work,
+          schedule: false,
+          migrate: true,
+        });
+        created.on('error', (error) => options.onError?.(error));
+        await created.start();
+        boss = created;
+        for (const definition of definitions.values()) {
+          await created.createQueue(definition.name);
+          if (!work) continue;
+          await created.work(
+            definition.name,
+            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+            async (jobs) => {
+              for (const job of jobs) await runOne(definition, job.data);
+            },
+          );
+        }
+      })();
+      return started;
+    },
+
+    async runDue(name) {
+      const definition = definitions.get(name);
+      if (!definition) throw new Error(`no job named ${name} is defined`);
+      let count = 0;
+      for (;;) {
+        await started;
+        const [job] = await running().fetch<unknown>(name, { batchSize: 1 });
+        if (!job) return count;
+        count += 1;
+        try {
+          await runOne(definition, job.data);
+          await running().complete(name, job.id);
+        } catch (error) {
+          await running().fail(name, job.id, { message: String(error) });
+        }
+      }
+    },
+
+    async stop() {
+      if (!started) return;
+      await started.catch(() => undefined);
+      await boss?.stop({ graceful: true, wait: true, close: false, timeout: 5000 });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import type { Queryable } from '../../db/db.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+
+/**
+ * The one way the server sends e-mail (ADR 0028). With SMTP_URL set, nodemailer delivers
+ * over SMTP; without it every message lands in the `mail_outbox` table, which the dev outbox
+ * page (/dev/outbox) shows, so an invitation link can be clicked on a fresh machine.
+ * Callers never send directly from a request: they enqueue MAIL_SEND_JOB (or a job of their
+ * own that calls `send`) in the transaction of the change, and the queue retries.
+ */
+export const mailMessageSchema = z.object({
+  to: z.email(),
+  subject: z.string().min(1).max(300),
+  text: z.string().min(1).max(100_000),
+  html: z.string().max(200_000).optional(),
+});
+export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+export function createMailer(db: Queryable, options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await db.query(
+        `insert into mail_outbox (recipient, subject, text_body, html_body) values ($1, $2, $3, $4)`,
+        [message.to, message.subject, message.text, message.html ?? null],
+      );
+    },
+  };
+}
+
+export const MAIL_SEND_JOB = 'mail.send';
+
+/** Registers the generic "send this message" job on the queue. */
+export function defineMailJob(queue: JobQueue, mailer: Mailer): void {
+  queue.define({
+    name: MAIL_SEND_JOB,
+    parse: (data) => mailMessageSchema.parse(data),
+    handle: (message) => mailer.send(message),
+  });
+}
+
+/** Sends `message` through the queue, as part of the caller's transaction when `tx` is given. */
+export function enqueueMail(
+  queue: JobQueue,
+  message: MailMessage,
+  tx?: Queryable,
+): Promise<string> {
+  return queue.enqueue(MAIL_SEND_JOB, mailMessageSchema.parse(message), tx ? { tx } : {});
+}
+
+export interface OutboxMessage {
+  id: number;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  created_at: Date | string;
+}
+
+export async function listOutbox(db: Queryable, limit = 50): Promise<OutboxMessage[]> {
+  const { rows } = await db.query<OutboxMessage>(
+    `select id, recipient, subject, text_body, created_at from mail_outbox
+      order by id desc limit $1`,
+    [limit],
+  );
+  return rows;
+}

@@ -1,0 +1,414 @@
+import type { UserListQuery, UserStatus } from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
+
+// SQL of user management (issue 15). Every statement that reads or writes another user is
+// scoped by account id here as well as in the service: an id of another account finds nothing.
+
+export interface AdminCallerRow {
+  id: string;
+  account_id: string;
+  first_name: string;
+  last_name: string;
+  permissions: string[];
+  unit4_employee: boolean;
+  status: UserStatus;
+}
+
+export async function findAdminCaller(
+  db: Queryable,
+  userId: string,
+): Promise<AdminCallerRow | undefined> {
+  const { rows } = await db.query<AdminCallerRow>(
+    `select id, account_id, first_name, last_name, permissions, unit4_employee, status
+       from users where id = $1`,
+    [userId],
+  );
+  return rows[0];
+}
+
+export interface AccountRow {
+  id: string;
+  name: string;
+  parent_name: string | null;
+  subscription_level: string | null;
+  licence_count: number;
+  licences_used: number;
+  vendor: boolean;
+}
+
+const accountColumns = `a.id, a.name, p.name as parent_name, a.subscription_level, a.licence_count,
+  (select count(*)::integer from users u where u.account_id = a.id and u.status <> 'Inactive') as licences_used,
+  exists (select 1 from users e where e.account_id = a.id and e.unit4_employee) as vendor`;
+/** The same without counting licences (the list and reads do not need it: ADR 0026). */
+const accountColumnsLight = `a.id, a.name, p.name as parent_name, a.subscription_level, a.licence_count,
+  -1 as licences_used,
+  exists (select 1 from users e where e.account_id = a.id and e.unit4_employee) as vendor`;
+
+/** The account; `lock` (writes) also locks its row and counts the licences in use. */
+export async function findAccount(
+  db: Queryable,
+  accountId: string,
+  lock = false,
+  withUsage = lock,
+): Promise<AccountRow | undefined> {
+  if (lock) await db.query('select id from accounts where id = $1 for update', [accountId]);
+  const { rows } = await db.query<AccountRow>(
+    `select ${withUsage ? accountColumns : accountColumnsLight}
+       from accounts a left join accounts p on p.id = a.parent_account_id
+      where a.id = $1`,
+    [accountId],
+  );
+  return rows[0];
+}
+
+export async function listAccounts(db: Queryable): Promise<AccountRow[]> {
+  const { rows } = await db.query<AccountRow>(
+    `select ${accountColumns}
+       from accounts a left join accounts p on p.id = a.parent_account_id
+      order by a.name, a.id`,
+  );
+  return rows;
+}
+
+export interface UserRow {
+  id: string;
+  account_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  language: string;
+  time_zone: string;
+  address: string;
+  billing_address: string;
+  shipping_address: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+  mobile: string;
+  fax: string;
+  phone_extension: string;
+  hotline_code: string;
+  website: string;
+  role: string;
+  c4u_role: string;
+  billing_platform_role: string;
+  learning_role: string;
+  status: UserStatus;
+  last_login_at: Date | string | null;
+  version: number;
+  permissions: string[];
+  unit4_employee: boolean;
+}
+
+const userColumns = `id, account_id, email, first_name, last_name, username, language, time_zone,
+  address, billing_address, shipping_address, city, postal_code, country, phone, mobile, fax,
+  phone_extension, hotline_code, website, role, c4u_role, billing_platform_role, learning_role,
+  status, last_login_at, version, permissions, unit4_employee`;
+
+/** The user with this id, if it belongs to `accountId` (null: any account, vendor employees). */
+export async function findUser(
+  db: Queryable,
+  id: string,
+  accountId: string | null,
+): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${userColumns} from users where id = $1 and ($2::text is null or account_id = $2)`,
+    [id, accountId],
+  );
+  return rows[0];
+}
+
+export interface ListRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  role: string;
+  status: UserStatus;
+  last_login_at: Date | string | null;
+}
+
+const SORTS: Record<UserListQuery['sort'], string> = {
+  name: 'last_name, first_name, id',
+  '-name': 'last_name desc, first_name desc, id desc',
+  lastLogin: 'last_login_at nulls first, id',
+  '-lastLogin': 'last_login_at desc nulls last, id desc',
+  status: 'status, last_name, first_name, id',
+  '-status': 'status desc, last_name, first_name, id',
+};
+
+/** Words of the query as prefix terms of the `search` column ('simple' configuration). */
+export function prefixQuery(query: string): string | null {
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+  return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
+}
+
+function listFilter(accountId: string, q: Omit<UserListQuery, 'page' | 'sort' | 'accountId'>) {
+  const params: unknown[] = [accountId];
+  const where = ['account_id = $1'];
+  const tsquery = q.query ? prefixQuery(q.query) : null;
+  if (tsquery) {
+    params.push(tsquery);
+    where.push(`search @@ to_tsquery('simple', $${params.length})`);
+  }
+  if (q.status) {
+    params.push(q.status);
+    where.push(`status = $${params.length}`);
+  }
+  if (q.role) {
+    params.push(q.role);
+    where.push(`role = $${params.length}`);
+  }
+  return { where: where.join(' and '), params };
+}
+
+export async function listUsers(
+  db: Queryable,
+  accountId: string,
+  q: Omit<UserListQuery, 'accountId'>,
+  limit: number,
+  offset: number,
+): Promise<ListRow[]> {
+  const { where, params } = listFilter(accountId, q);
+  const columns = 'id, first_name, last_name, email, username, role, status, last_login_at';
+  // With a query, the matches come from the GIN index and are sorted afterwards: left to
+  // itself the planner may walk the account's sort index and test every row (ADR 0026).
+  const sql = q.query
+    ? `with matches as materialized (select ${columns} from users where ${where})
+       select ${columns} from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`
+    : `select ${columns} from users where ${where}
+        order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`;
+  const { rows } = await db.query<ListRow>(sql, params);
+  return rows;
+}
+
+export async function countUsers(
+  db: Queryable,
+  accountId: string,
+  q: Omit<UserListQuery, 'page' | 'sort' | 'accountId'>,
+): Promise<number> {
+  const { where, params } = listFilter(accountId, q);
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::integer as n from users where ${where}`,
+    params,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export type UserWrite = Omit<
+  UserRow,
+  'id' | 'account_id' | 'status' | 'last_login_at' | 'version' | 'unit4_employee'
+> & { status: UserStatus };
+
+const writeColumns = [
+  'email',
+  'first_name',
+  'last_name',
+  'username',
+  'language',
+  'time_zone',
+  'address',
+  'billing_address',
+  'shipping_address',
+  'city',
+  'postal_code',
+  'country',
+  'phone',
+  'mobile',
+  'fax',
+  'phone_extension',
+  'hotline_code',
+  'website',
+  'role',
+  'c4u_role',
+  'billing_platform_role',
+  'learning_role',
+  'status',
+  'permissions',
+] as const satisfies readonly (keyof UserWrite)[];
+
+export async function insertUser(
+  db: Queryable,
+  row: UserWrite & {
+    id: string;
+    account_id: string;
+    unit4_employee: boolean;
+    subscription_level: string | null;
+  },
+): Promise<UserRow> {
+  const columns = [
+    ...writeColumns,
+    'id',
+    'account_id',
+    'unit4_employee',
+    'subscription_level',
+  ] as const;
+  const { rows } = await db.query<UserRow>(
+    `insert into users (${columns.join(', ')})
+     values (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+     returning ${userColumns}`,
+    columns.map((c) => row[c]),
+  );
+  const inserted = rows[0];
+  if (!inserted) throw new Error('insert into users returned no row');
+  return inserted;
+}
+
+/**
+ * Writes the user if it is still at `version` (optimistic concurrency); undefined when it is
+ * not (changed or gone). Deactivation revokes tokens issued until now (ADR 0027).
+ */
+export async function updateUser(
+  db: Queryable,
+  id: string,
+  accountId: string,
+  version: number,
+  row: UserWrite,
+): Promise<UserRow | undefined> {
+  const sets = writeColumns.map((c, i) => `${c} = $${i + 4}`);
+  const { rows } = await db.query<UserRow>(
+    `update users set ${sets.join(', ')}, version = version + 1, updated_at = now(),
+            tokens_valid_after = case when $${writeColumns.length + 4} <> 'Active'
+                                      then now() else tokens_valid_after end
+      where id = $1 and account_id = $2 and version = $3
+      returning ${userColumns}`,
+    [id, accountId, version, ...writeColumns.map((c) => row[c]), row.status],
+  );
+  return rows[0];
+}
+
+export async function deleteUser(
+  db: Queryable,
+  id: string,
+  accountId: string,
+  version: number,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'delete from users where id = $1 and account_id = $2 and version = $3 returning id',
+    [id, accountId, version],
+  );
+  return rows.length > 0;
+}
+
+/** Ends the embedded provider's sessions and grants of a user (tokens stop at their next call). */
+export async function deleteProviderState(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `delete from oidc_payloads where payload->>'accountId' = $1
+        or grant_id in (select id from oidc_payloads where model = 'Grant' and payload->>'accountId' = $1)`,
+    [userId],
+  );
+}
+
+export async function countActiveAdministrators(
+  db: Queryable,
+  accountId: string,
+  exceptUserId: string,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::integer as n from users
+      where account_id = $1 and id <> $2 and status = 'Active' and 'USERMANAGEMENT' = any(permissions)`,
+    [accountId, exceptUserId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function listAdministrators(db: Queryable, accountId: string) {
+  const { rows } = await db.query<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+  }>(
+    `select id, first_name, last_name, email from users
+      where account_id = $1 and status = 'Active' and 'USERMANAGEMENT' = any(permissions)
+      order by last_name, first_name, id`,
+    [accountId],
+  );
+  return rows;
+}
+
+export async function emailTaken(db: Queryable, email: string, exceptId: string | null) {
+  const { rows } = await db.query(
+    'select 1 from users where lower(email) = lower($1) and ($2::text is null or id <> $2)',
+    [email, exceptId],
+  );
+  return rows.length > 0;
+}
+
+export async function usernameTaken(db: Queryable, username: string, exceptId: string | null) {
+  if (username === '') return false;
+  const { rows } = await db.query(
+    'select 1 from users where lower(username) = lower($1) and ($2::text is null or id <> $2)',
+    [username, exceptId],
+  );
+  return rows.length > 0;
+}
+
+export async function pointManagerTaken(db: Queryable, accountId: string, exceptId: string | null) {
+  const { rows } = await db.query(
+    `select 1 from users where account_id = $1 and role = 'point-manager'
+        and ($2::text is null or id <> $2)`,
+    [accountId, exceptId],
+  );
+  return rows.length > 0;
+}
+
+export async function insertAudit(
+  db: Queryable,
+  entry: {
+    userId: string;
+    accountId: string;
+    actorId: string;
+    actorName: string;
+    action: string;
+    changes: Record<string, { before: unknown; after: unknown }>;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into user_audit (user_id, account_id, actor_id, actor_name, action, changes)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      entry.userId,
+      entry.accountId,
+      entry.actorId,
+      entry.actorName,
+      entry.action,
+      JSON.stringify(entry.changes),
+    ],
+  );
+}
+
+export async function listAudit(db: Queryable, userId: string, accountId: string) {
+  const { rows } = await db.query<{
+    id: number;
+    at: Date | string;
+    actor_name: string;
+    action: string;
+    changes: Record<string, { before: unknown; after: unknown }>;
+  }>(
+    `select id, at, actor_name, action, changes from user_audit
+      where user_id = $1 and account_id = $2 order by id desc limit 200`,
+    [userId, accountId],
+  );
+  return rows;
+}
+
+/** The token rule of ADR 0027: what the auth plugin needs about a token's user. */
+export async function findTokenState(db: Queryable, userId: string) {
+  const { rows } = await db.query<{ status: UserStatus; tokens_valid_after: Date | string | null }>(
+    'select status, tokens_valid_after from users where id = $1',
+    [userId],
+  );
+  return rows[0];
+}
+
+export async function recordSignIn(db: Queryable, userId: string): Promise<void> {
+  await db.query('update users set last_login_at = now() where id = $1', [userId]);
+}

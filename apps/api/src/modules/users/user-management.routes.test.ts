@@ -1,0 +1,715 @@
+import {
+  accountUserListSchema,
+  accountUserSchema,
+  apiErrorSchema,
+  userAuditSchema,
+  userFormMessages,
+  userManagementContextSchema,
+  type AccountUser,
+  type AccountUserInput,
+} from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { databaseKinds } from '../../../test/test-db.js';
+import { bearerFor } from '../../../test/tokens.js';
+import { signIn } from '../oidc/sign-in.service.js';
+
+const ANNA = 'anna.customer@portico.test';
+const ERIK = 'erik.employee@portico.test';
+const NINA = 'nina.basic@portico.test';
+
+function inputOf(user: AccountUser): AccountUserInput {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    username: user.username,
+    language: user.language,
+    timeZone: user.timeZone,
+    address: user.address,
+    billingAddress: user.billingAddress,
+    shippingAddress: user.shippingAddress,
+    city: user.city,
+    postalCode: user.postalCode,
+    country: user.country,
+    phone: user.phone,
+    mobile: user.mobile,
+    fax: user.fax,
+    phoneExtension: user.phoneExtension,
+    hotlineCode: user.hotlineCode,
+    website: user.website,
+    role: user.role,
+    c4uRole: user.c4uRole,
+    billingPlatformRole: user.billingPlatformRole,
+    learningRole: user.learningRole,
+    active: user.status !== 'Inactive',
+  };
+}
+
+const newUser = (over: Partial<AccountUserInput> = {}): AccountUserInput => ({
+  firstName: 'Ola',
+  lastName: 'Nordmann',
+  email: 'ola.nordmann@northwind.test',
+  username: 'olanordmann',
+  language: 'en',
+  timeZone: 'Europe/Oslo',
+  address: 'Karl Johans gate 1',
+  billingAddress: '',
+  shippingAddress: '',
+  city: 'Oslo',
+  postalCode: '0154',
+  country: 'NO',
+  phone: '+4722123456',
+  mobile: '',
+  fax: '',
+  phoneExtension: '',
+  hotlineCode: '',
+  website: '',
+  role: 'standard',
+  c4uRole: 'none',
+  billingPlatformRole: '',
+  learningRole: 'learner',
+  active: true,
+  ...over,
+});
+
+describe.each(databaseKinds())('user management API over %s', (kind) => {
+  let t: TestApp;
+  const as = async (email: string) => ({
+    authorization: `Bearer ${await bearerFor(t.app, email)}`,
+  });
+  const usersSnapshot = async () =>
+    (
+      await t.db.query<{ s: string }>(
+        `select md5(string_agg(u::text, '|' order by id)) as s from users u`,
+      )
+    ).rows[0]?.s;
+  const getUser = async (email: string, id: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${id}`,
+      headers: await as(email),
+    });
+    expect(res.statusCode).toBe(200);
+    return { user: accountUserSchema.parse(res.json()), etag: String(res.headers.etag) };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists 20 users a page of the caller’s account with X-Total-Count, and filters and sorts', async () => {
+    const headers = await as(ANNA);
+    const res = await t.app.inject({ method: 'GET', url: '/api/users', headers });
+    expect(res.statusCode).toBe(200);
+    const total = Number(res.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(25);
+    expect(total).toBeLessThanOrEqual(61);
+    const page1 = accountUserListSchema.parse(res.json());
+    expect(page1).toHaveLength(20);
+    const names = page1.map((u) => `${u.lastName}, ${u.firstName}`);
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
+    const page3 = await t.app.inject({ method: 'GET', url: '/api/users?page=3', headers });
+    expect(accountUserListSchema.parse(page3.json())).toHaveLength(total - 40);
+
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?status=Pending',
+      headers,
+    });
+    const pendingUsers = accountUserListSchema.parse(pending.json());
+    expect(pendingUsers.length).toBeGreaterThan(0);
+    expect(pendingUsers.every((u) => u.status === 'Pending')).toBe(true);
+
+    const admins = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?role=administrator',
+      headers,
+    });
+    expect(accountUserListSchema.parse(admins.json()).map((u) => u.id)).toContain('u-anna');
+
+    const query = await t.app.inject({ method: 'GET', url: '/api/users?query=LINDQ', headers });
+    expect(accountUserListSchema.parse(query.json()).map((u) => u.id)).toEqual(['u-anna']);
+    const byMail = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?query=anna.customer',
+      headers,
+    });
+    expect(accountUserListSchema.parse(byMail.json()).map((u) => u.id)).toEqual(['u-anna']);
+
+    const byLogin = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?sort=-lastLogin',
+      headers,
+    });
+    const logins = accountUserListSchema.parse(byLogin.json()).map((u) => u.lastLoginAt ?? '');
+    expect(logins).toEqual([...logins].sort().reverse());
+  });
+
+  it('answers bad list parameters with 400 JSON', async () => {
+    const headers = await as(ANNA);
+    for (const url of [
+      '/api/users?page=0',
+      '/api/users?status=Gone',
+      '/api/users?sort=age',
+      '/api/users?query=%00',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(400);
+      apiErrorSchema.parse(res.json());
+    }
+  });
+
+  it('refuses users without USERMANAGEMENT with 403 (nina)', async () => {
+    const headers = await as(NINA);
+    for (const url of [
+      '/api/users',
+      '/api/users/management',
+      '/api/users/u-anna',
+      '/api/users/learning-roles',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(403);
+    }
+  });
+
+  it('answers every user route with an id of another account 404 and changes nothing (IDOR)', async () => {
+    const headers = await as(ANNA);
+    const foreign = 'u-brightwater-002';
+    const before = await usersSnapshot();
+    const ifMatch = { ...headers, 'if-match': '"v1"' };
+    const calls = [
+      { method: 'GET' as const, url: `/api/users/${foreign}` },
+      { method: 'GET' as const, url: `/api/users/${foreign}/audit` },
+      {
+        method: 'PUT' as const,
+        url: `/api/users/${foreign}`,
+        payload: newUser({ email: 'x@y.test' }),
+      },
+      { method: 'DELETE' as const, url: `/api/users/${foreign}` },
+      { method: 'POST' as const, url: `/api/users/${foreign}/invitation` },
+      { method: 'DELETE' as const, url: `/api/users/${foreign}/invitation` },
+      { method: 'GET' as const, url: '/api/users?accountId=acc-brightwater' },
+      { method: 'GET' as const, url: '/api/users/management?accountId=acc-brightwater' },
+      { method: 'GET' as const, url: '/api/users/administrators?accountId=acc-brightwater' },
+      {
+        method: 'POST' as const,
+        url: '/api/users?accountId=acc-brightwater',
+        payload: newUser({ email: 'idor@x.test', username: 'idor' }),
+      },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: ifMatch });
+      expect([403, 404], `${call.method} ${call.url}`).toContain(res.statusCode);
+    }
+    expect(await usersSnapshot()).toBe(before);
+  });
+
+  it('lets a vendor employee with USERMANAGEMENT administer any account', async () => {
+    const headers = await as(ERIK);
+    const ctx = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/management?accountId=acc-brightwater',
+      headers,
+    });
+    expect(userManagementContextSchema.parse(ctx.json())).toMatchObject({
+      accountId: 'acc-brightwater',
+      canSwitchAccount: true,
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?accountId=acc-brightwater',
+      headers,
+    });
+    expect(accountUserListSchema.parse(list.json()).length).toBe(20);
+    const one = await t.app.inject({ method: 'GET', url: '/api/users/u-brightwater-002', headers });
+    expect(one.statusCode).toBe(200);
+    const learning = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/learning-roles',
+      headers,
+    });
+    expect(learning.json()).toEqual([]); // none for the vendor's own account (§6)
+  });
+
+  it('offers only the learning roles of the account’s level (§6)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/learning-roles',
+      headers: await as(ANNA),
+    });
+    const ids = res.json<{ id: string }[]>().map((r) => r.id);
+    expect(ids).toEqual(['learner', 'advanced-learner', 'key-user']);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: await as(ANNA),
+      payload: newUser({
+        email: 'partner.role@northwind.test',
+        username: '',
+        learningRole: 'partner-consultant',
+      }),
+    });
+    expect(created.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(created.json()).fieldErrors).toEqual({
+      learningRole: userFormMessages.learningRoleNotOffered,
+    });
+  });
+
+  it('answers a form with errors 400 with the §5 headline and a message per field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: await as(ANNA),
+      payload: { ...newUser(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body.message).toBe(userFormMessages.invalidData);
+    expect(body.fieldErrors).toEqual({
+      firstName: userFormMessages.required,
+      email: userFormMessages.invalidEmail,
+      phone: userFormMessages.invalidPhone,
+    });
+  });
+
+  it('refuses an e-mail of any account, in any case, with the §5 message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: await as(ANNA),
+      payload: newUser({ email: 'NINA.Basic@portico.test', username: '' }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
+      email: userFormMessages.emailExists,
+    });
+  });
+
+  it('allows one point manager per account, also when two administrators try at once', async () => {
+    const headers = await as(ANNA);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: newUser({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
+      role: userFormMessages.pointManager,
+    });
+
+    // Brightwater: free its point-manager role, then two concurrent claims.
+    await t.db.query(`update users set role = 'standard' where account_id = 'acc-brightwater'`);
+    const erik = await as(ERIK);
+    const claims = await Promise.all(
+      [1, 2].map((n) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users?accountId=acc-brightwater',
+          headers: erik,
+          payload: newUser({
+            email: `pm-race-${n}@brightwater.test`,
+            username: '',
+            role: 'point-manager',
+            learningRole: '',
+          }),
+        }),
+      ),
+    );
+    expect(claims.map((c) => c.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('creates a Pending user whose invitation arrives, works once, and lets them sign in', async () => {
+    const headers = await as(ANNA);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: newUser(),
+    });
+    expect(res.statusCode).toBe(201);
+    const created = accountUserSchema.parse(res.json());
+    expect(created.status).toBe('Pending');
+    expect(res.headers.etag).toBe('"v1"');
+
+    expect(await t.app.jobs.runDue('users.invitation')).toBeGreaterThanOrEqual(1);
+    const { rows } = await t.db.query<{ text_body: string }>(
+      `select text_body from mail_outbox where recipient = 'ola.nordmann@northwind.test'`,
+    );
+    const link = /http:\/\/localhost:8080(\/invitation\/[A-Za-z0-9_-]+)/.exec(
+      rows[0]?.text_body ?? '',
+    );
+    expect(link).not.toBeNull();
+    const path = link![1]!;
+
+    expect(
+      (await signIn(t.db, 'ola.nordmann@northwind.test', 'anything-at-all', '10.9.9.1')).outcome,
+    ).toBe('invalid-credentials');
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Set your Portico password');
+    const short = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'password=short&confirm=short',
+    });
+    expect(short.statusCode).toBe(422);
+    const accept = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'password=a-good-long-password&confirm=a-good-long-password',
+    });
+    expect(accept.statusCode).toBe(200);
+    expect(accept.body).toContain('Your password is set');
+    const again = await t.app.inject({ method: 'GET', url: path });
+    expect(again.statusCode).toBe(404);
+
+    const { user } = await getUser(ANNA, created.id);
+    expect(user.status).toBe('Active');
+    expect(
+      (await signIn(t.db, 'OLA.nordmann@northwind.test', 'a-good-long-password', '10.9.9.2'))
+        .outcome,
+    ).toBe('signed-in');
+  });
+
+  it('keeps the invitation when the process dies between create and send (job in the same transaction)', async () => {
+    const headers = await as(ANNA);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: newUser({ email: 'crash@northwind.test', username: '' }),
+    });
+    expect(res.statusCode).toBe(201);
+    // No worker ran: the job is a row. A "restarted" node's queue delivers it.
+    const { rows } = await t.db.query<{ n: number }>(
+      `select count(*)::integer as n from mail_outbox where recipient = 'crash@northwind.test'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+    expect(await t.app.jobs.runDue('users.invitation')).toBe(1);
+    const after = await t.db.query<{ n: number }>(
+      `select count(*)::integer as n from mail_outbox where recipient = 'crash@northwind.test'`,
+    );
+    expect(after.rows[0]?.n).toBe(1);
+  });
+
+  it('resends (the old link dies) and revokes invitations', async () => {
+    const headers = await as(ANNA);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: newUser({ email: 'resend@northwind.test', username: '' }),
+    });
+    const { id } = accountUserSchema.parse(res.json());
+    await t.app.jobs.runDue('users.invitation');
+    const first = (
+      await t.db.query<{ text_body: string }>(
+        `select text_body from mail_outbox where recipient = 'resend@northwind.test'`,
+      )
+    ).rows[0]!.text_body;
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${id}/invitation`,
+      headers,
+    });
+    expect(resend.statusCode).toBe(202);
+    await t.app.jobs.runDue('users.invitation');
+    const oldPath = /(\/invitation\/[A-Za-z0-9_-]+)/.exec(first)![1]!;
+    expect((await t.app.inject({ method: 'GET', url: oldPath })).statusCode).toBe(404);
+    const revoke = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${id}/invitation`,
+      headers,
+    });
+    expect(revoke.statusCode).toBe(204);
+    const mails = (
+      await t.db.query<{ text_body: string }>(
+        `select text_body from mail_outbox where recipient = 'resend@northwind.test' order by id`,
+      )
+    ).rows;
+    expect(mails).toHaveLength(2);
+    const newPath = /(\/invitation\/[A-Za-z0-9_-]+)/.exec(mails[1]!.text_body)![1]!;
+    expect((await t.app.inject({ method: 'GET', url: newPath })).statusCode).toBe(404);
+  });
+
+  it('needs If-Match on writes: 428 without, 412 when stale, one winner of two concurrent saves', async () => {
+    const headers = await as(ANNA);
+    const { user, etag } = await getUser(ANNA, 'u-northwind-010');
+    const payload = { ...inputOf(user), city: 'Tromsø' };
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers,
+      payload,
+    });
+    expect(missing.statusCode).toBe(428);
+    const [a, b] = await Promise.all([
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { ...headers, 'if-match': etag },
+        payload,
+      }),
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { ...headers, 'if-match': etag },
+        payload: { ...payload, city: 'Bodø' },
+      }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 412]);
+    const loser = a.statusCode === 412 ? a : b;
+    expect(apiErrorSchema.parse(loser.json()).message).toBe(userFormMessages.conflict);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${user.id}`,
+      headers: { ...headers, 'if-match': etag },
+    });
+    expect(del.statusCode).toBe(412);
+  });
+
+  it('writes an audit entry with the changed fields before and after', async () => {
+    const headers = await as(ANNA);
+    const { user, etag } = await getUser(ANNA, 'u-northwind-011');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { ...headers, 'if-match': etag },
+      payload: { ...inputOf(user), city: 'Narvik' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBe(`"v${user.version + 1}"`);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${user.id}/audit`,
+      headers,
+    });
+    const [entry] = userAuditSchema.parse(audit.json());
+    expect(entry).toMatchObject({
+      actorName: 'Lindqvist, Anna',
+      action: 'updated',
+      changes: { city: { before: user.city, after: 'Narvik' } },
+    });
+  });
+
+  it('stops every token of a deactivated user at once, and they cannot sign in', async () => {
+    const victim = 'u-northwind-012';
+    await t.db.query(`update users set status = 'Active' where id = $1`, [victim]);
+    const email = (
+      await t.db.query<{ email: string }>('select email from users where id = $1', [victim])
+    ).rows[0]!.email;
+    const token = await as(email);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
+    ).toBe(200);
+    expect((await signIn(t.db, email, 'portico-demo', '10.9.9.3')).outcome).toBe('signed-in');
+
+    const { user, etag } = await getUser(ANNA, victim);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${victim}`,
+      headers: { ...(await as(ANNA)), 'if-match': etag },
+      payload: { ...inputOf(user), active: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(accountUserSchema.parse(res.json()).status).toBe('Inactive');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
+    ).toBe(401);
+    expect((await signIn(t.db, email, 'portico-demo', '10.9.9.4')).outcome).toBe(
+      'invalid-credentials',
+    );
+  });
+
+  it('prevents lock-out: no self delete, deactivate or demote, and never the last administrator', async () => {
+    const headers = await as(ANNA);
+    const { user, etag } = await getUser(ANNA, 'u-anna');
+    const self = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/users/u-anna',
+        headers: { ...headers, 'if-match': etag },
+        payload,
+      });
+    const deactivate = await self({ ...inputOf(user), active: false });
+    expect(deactivate.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(deactivate.json()).fieldErrors).toEqual({
+      active: userFormMessages.selfDeactivate,
+    });
+    const demote = await self({ ...inputOf(user), role: 'standard' });
+    expect(apiErrorSchema.parse(demote.json()).fieldErrors).toEqual({
+      role: userFormMessages.selfDemote,
+    });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/u-anna',
+      headers: { ...headers, 'if-match': etag },
+    });
+    expect(del.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(del.json()).message).toBe(userFormMessages.selfDelete);
+
+    // Anna alone as administrator of Northwind: erik (employee) may not remove her either.
+    await t.db.query(
+      `update users set role = 'standard', permissions = array['NEWS', 'SUPPORT']
+        where account_id = 'acc-northwind' and id <> 'u-anna' and role = 'administrator'`,
+    );
+    const erik = await as(ERIK);
+    const removeLast = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/u-anna',
+      headers: { ...erik, 'if-match': etag },
+    });
+    expect(removeLast.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(removeLast.json()).message).toBe(
+      userFormMessages.lastAdministrator,
+    );
+    const demoteLast = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/u-anna',
+      headers: { ...erik, 'if-match': etag },
+      payload: { ...inputOf(user), role: 'standard' },
+    });
+    expect(apiErrorSchema.parse(demoteLast.json()).fieldErrors).toEqual({
+      role: userFormMessages.lastAdministrator,
+    });
+  });
+
+  it('refuses a new user when active plus pending users would pass the licence count', async () => {
+    await t.db.query(
+      `update accounts set licence_count = (select count(*) from users where account_id = 'acc-northwind' and status <> 'Inactive')
+        where id = 'acc-northwind'`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: await as(ANNA),
+      payload: newUser({ email: 'one.too.many@northwind.test', username: '' }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(res.json()).message).toBe(userFormMessages.licencesExceeded);
+  });
+
+  it('lets every user change their own fields with PUT /api/users/me and If-Match', async () => {
+    const headers = await as(NINA);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
+    const etag = String(me.headers.etag);
+    expect(etag).toMatch(/^"v\d+"$/);
+    const payload = {
+      ...newUser(),
+      firstName: 'Nina-Marie',
+      email: 'ignored@x.test',
+      role: 'administrator',
+    };
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'if-match': '"v999"' },
+      payload,
+    });
+    expect(stale.statusCode).toBe(412);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'if-match': etag },
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      firstName: 'Nina-Marie',
+      email: 'nina.basic@portico.test',
+      permissions: ['NEWS'],
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'if-match': String(res.headers.etag) },
+      payload: { ...payload, firstName: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).fieldErrors).toEqual({
+      firstName: userFormMessages.required,
+    });
+  });
+
+  it('deletes a user: gone from the list, their token stops working', async () => {
+    const headers = await as(ANNA);
+    const victim = 'u-northwind-013';
+    await t.db.query(`update users set status = 'Active' where id = $1`, [victim]);
+    const email = (
+      await t.db.query<{ email: string }>('select email from users where id = $1', [victim])
+    ).rows[0]!.email;
+    const token = await as(email);
+    const { etag } = await getUser(ANNA, victim);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${victim}`,
+      headers: { ...headers, 'if-match': etag },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/users/${victim}`, headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('user exports', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('exports the current selection as CSV and XLSX, matching the list', async () => {
+    const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?status=Active&sort=-name',
+      headers,
+    });
+    const total = Number(list.headers['x-total-count']);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/export?format=csv&status=Active&sort=-name',
+      headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('users.csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(total + 1);
+    const first = accountUserListSchema.parse(list.json())[0]!;
+    expect(lines[1]).toContain(first.email);
+
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/export?format=xlsx&status=Active&sort=-name',
+      headers,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Users')!;
+    expect(sheet.rowCount).toBe(total + 1);
+    expect(sheet.getRow(2).getCell(2).value).toBe(first.email);
+    const nina = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/export?format=csv',
+      headers: { authorization: `Bearer ${await bearerFor(t.app, NINA)}` },
+    });
+    expect(nina.statusCode).toBe(403);
+  });
+});

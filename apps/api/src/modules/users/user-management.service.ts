@@ -1,0 +1,672 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  ROLE_MANAGED_PERMISSIONS,
+  ROLE_PERMISSIONS,
+  USER_PAGE_SIZE,
+  makeAccountUserInputSchema,
+  makeOwnProfileInputSchema,
+  userFormMessages,
+  userRoleSchema,
+  type AccountUser,
+  type AccountUserInput,
+  type AccountUserSummary,
+  type UserListQuery,
+  type UserManagementContext,
+  type UserRole,
+  type UserStatus,
+} from '@portico/contracts';
+import type { Db, Queryable } from '../../db/db.js';
+import type { JobQueue } from '../../lib/jobs/job-queue.js';
+import type { Mailer } from '../../lib/mail/mailer.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PreconditionFailedError,
+  PreconditionRequiredError,
+} from '../../lib/errors.js';
+import {
+  findInvitationToSend,
+  insertInvitation,
+  revokeInvitations,
+  setInvitationToken,
+} from './invitations.repository.js';
+import { learningRolesFor } from './user-options.js';
+import {
+  countActiveAdministrators,
+  countUsers,
+  deleteProviderState,
+  deleteUser,
+  emailTaken,
+  findAccount,
+  findAdminCaller,
+  findUser,
+  insertAudit,
+  insertUser,
+  listAccounts,
+  listUsers,
+  pointManagerTaken,
+  updateUser,
+  usernameTaken,
+  type AccountRow,
+  type AdminCallerRow,
+  type ListRow,
+  type UserRow,
+  type UserWrite,
+} from './user-management.repository.js';
+
+export const INVITATION_VALID_DAYS = 7;
+export const USER_INVITATION_JOB = 'users.invitation';
+export const noAccessMessage = 'You do not have access to user management.';
+const notFound = (id: string) => new NotFoundError(`There is no user ${id} in this account.`);
+
+export interface UserManagementDeps {
+  db: Db;
+  jobs: JobQueue;
+  phonePattern: string;
+}
+
+export interface Admin {
+  caller: AdminCallerRow;
+  /** The account being administered (the caller's own, or the one an employee picked). */
+  account: AccountRow;
+}
+
+const toIso = (v: Date | string | null): string | null =>
+  v === null ? null : new Date(v).toISOString();
+
+function roleOf(value: string): UserRole {
+  const parsed = userRoleSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'read-only';
+}
+
+export function toSummary(row: ListRow): AccountUserSummary {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    username: row.username,
+    role: roleOf(row.role),
+    status: row.status,
+    lastLoginAt: toIso(row.last_login_at),
+  };
+}
+
+export function toAccountUser(row: UserRow, account: AccountRow): AccountUser {
+  return {
+    ...toSummary(row),
+    accountId: account.id,
+    accountName: account.name,
+    parentAccountName: account.parent_name,
+    language: row.language,
+    timeZone: row.time_zone,
+    address: row.address,
+    billingAddress: row.billing_address,
+    shippingAddress: row.shipping_address,
+    city: row.city,
+    postalCode: row.postal_code,
+    country: row.country,
+    phone: row.phone,
+    mobile: row.mobile,
+    fax: row.fax,
+    phoneExtension: row.phone_extension,
+    hotlineCode: row.hotline_code,
+    website: row.website,
+    c4uRole:
+      row.c4u_role === 'viewer' || row.c4u_role === 'editor' || row.c4u_role === 'owner'
+        ? row.c4u_role
+        : 'none',
+    billingPlatformRole: row.billing_platform_role,
+    learningRole: row.learning_role,
+    version: row.version,
+  };
+}
+
+/**
+ * Who may administer which account (ADR 0026): USERMANAGEMENT on the caller's own account;
+ * a vendor employee with USERMANAGEMENT may pick any account. Everyone else: 403.
+ */
+export async function resolveAdmin(
+  db: Queryable,
+  callerId: string,
+  accountId?: string,
+  withUsage = false,
+): Promise<Admin> {
+  const caller = await findAdminCaller(db, callerId);
+  if (!caller || caller.status !== 'Active' || !caller.permissions.includes('USERMANAGEMENT')) {
+    throw new ForbiddenError(noAccessMessage);
+  }
+  const target = accountId ?? caller.account_id;
+  if (target !== caller.account_id && !caller.unit4_employee) {
+    throw new NotFoundError(`There is no account ${target}.`);
+  }
+  const account = await findAccount(db, target, false, withUsage);
+  if (!account) throw new NotFoundError(`There is no account ${target}.`);
+  return { caller, account };
+}
+
+/** The administered user with `id`, within the caller's reach; 404 otherwise (no IDOR). */
+async function reachableUser(
+  db: Queryable,
+  callerId: string,
+  id: string,
+  lockAccount = false,
+): Promise<{ admin: Admin; user: UserRow }> {
+  const caller = await findAdminCaller(db, callerId);
+  if (!caller || caller.status !== 'Active' || !caller.permissions.includes('USERMANAGEMENT')) {
+    throw new ForbiddenError(noAccessMessage);
+  }
+  const user = await findUser(db, id, caller.unit4_employee ? null : caller.account_id);
+  if (!user) throw notFound(id);
+  const account = await findAccount(db, user.account_id, lockAccount);
+  if (!account) throw notFound(id);
+  // Re-read under the account lock: another transaction may have changed the user meanwhile.
+  const current = lockAccount ? await findUser(db, id, account.id) : user;
+  if (!current) throw notFound(id);
+  return { admin: { caller, account }, user: current };
+}
+
+export function contextOf(admin: Admin): UserManagementContext {
+  return {
+    accountId: admin.account.id,
+    accountName: admin.account.name,
+    parentAccountName: admin.account.parent_name,
+    subscriptionLevel: admin.account.subscription_level,
+    licenceCount: admin.account.licence_count,
+    licencesUsed: admin.account.licences_used,
+    canSwitchAccount: admin.caller.unit4_employee,
+  };
+}
+
+export async function administrableAccounts(db: Queryable, admin: Admin) {
+  const accounts = admin.caller.unit4_employee ? await listAccounts(db) : [admin.account];
+  return accounts.map((a) => ({ id: a.id, name: a.name, subscriptionLevel: a.subscription_level }));
+}
+
+export async function listAccountUsers(
+  db: Queryable,
+  admin: Admin,
+  query: UserListQuery,
+  pageSize = USER_PAGE_SIZE,
+): Promise<{ items: AccountUserSummary[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listUsers(db, admin.account.id, query, pageSize, (query.page - 1) * pageSize),
+    countUsers(db, admin.account.id, query),
+  ]);
+  return { items: rows.map(toSummary), total };
+}
+
+/** Every matching user (the exports), at most `limit`. */
+export async function allAccountUsers(
+  db: Queryable,
+  admin: Admin,
+  query: UserListQuery,
+  limit: number,
+): Promise<AccountUserSummary[]> {
+  return (await listUsers(db, admin.account.id, query, limit, 0)).map(toSummary);
+}
+
+export async function getAccountUser(db: Queryable, callerId: string, id: string) {
+  const { admin, user } = await reachableUser(db, callerId, id);
+  return toAccountUser(user, admin.account);
+}
+
+/** ETag of a user at a version; If-Match must name it. */
+export const etagOf = (version: number): string => `"v${version}"`;
+
+export function versionFromIfMatch(header: string | undefined): number {
+  if (header === undefined || header.trim() === '') {
+    throw new PreconditionRequiredError(
+      'This change needs an If-Match header with the ETag of the user you read.',
+    );
+  }
+  const match = /^(?:W\/)?"v([0-9]{1,9})"$/.exec(header.trim());
+  if (!match) throw new PreconditionFailedError(userFormMessages.conflict);
+  return Number(match[1]);
+}
+
+/** zod issues → the §5 headline and one message per field. */
+export function parseInput(body: unknown, phonePattern: string): AccountUserInput {
+  const parsed = makeAccountUserInputSchema(phonePattern).safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    fieldErrors[field] ??= issue.message;
+  }
+  throw new BadRequestError(userFormMessages.invalidData).withFieldErrors(fieldErrors);
+}
+
+function fieldError(status: 'conflict' | 'bad', field: string, message: string) {
+  const error = status === 'conflict' ? new ConflictError(message) : new BadRequestError(message);
+  return error.withFieldErrors({ [field]: message });
+}
+
+function permissionsFor(role: UserRole, existing: readonly string[]): string[] {
+  const kept = existing.filter((p) => !ROLE_MANAGED_PERMISSIONS.includes(p));
+  return [...ROLE_PERMISSIONS[role], ...kept];
+}
+
+function writeOf(input: AccountUserInput, status: UserStatus, permissions: string[]): UserWrite {
+  return {
+    email: input.email,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    username: input.username,
+    language: input.language,
+    time_zone: input.timeZone,
+    address: input.address,
+    billing_address: input.billingAddress,
+    shipping_address: input.shippingAddress,
+    city: input.city,
+    postal_code: input.postalCode,
+    country: input.country,
+    phone: input.phone,
+    mobile: input.mobile,
+    fax: input.fax,
+    phone_extension: input.phoneExtension,
+    hotline_code: input.hotlineCode,
+    website: input.website,
+    role: input.role,
+    c4u_role: input.c4uRole,
+    billing_platform_role: input.billingPlatformRole,
+    learning_role: input.learningRole,
+    status,
+    permissions,
+  };
+}
+
+const auditedFields: readonly (keyof UserWrite)[] = [
+  'email',
+  'first_name',
+  'last_name',
+  'username',
+  'language',
+  'time_zone',
+  'address',
+  'billing_address',
+  'shipping_address',
+  'city',
+  'postal_code',
+  'country',
+  'phone',
+  'mobile',
+  'fax',
+  'phone_extension',
+  'hotline_code',
+  'website',
+  'role',
+  'c4u_role',
+  'billing_platform_role',
+  'learning_role',
+  'status',
+];
+
+function diff(before: Partial<UserWrite>, after: UserWrite) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const field of auditedFields) {
+    if (before[field] !== after[field]) {
+      changes[field] = { before: before[field] ?? null, after: after[field] };
+    }
+  }
+  return changes;
+}
+
+const actorName = (caller: AdminCallerRow) => `${caller.last_name}, ${caller.first_name}`;
+
+/**
+ * The §5 rules that need the database, checked in the writing transaction under the account
+ * lock (so two administrators cannot both take the last licence or the point-manager role).
+ */
+async function checkRules(
+  tx: Queryable,
+  admin: Admin,
+  input: AccountUserInput,
+  next: UserStatus,
+  existing: UserRow | null,
+): Promise<void> {
+  const exceptId = existing?.id ?? null;
+  if (await emailTaken(tx, input.email, exceptId)) {
+    throw fieldError('conflict', 'email', userFormMessages.emailExists);
+  }
+  if (await usernameTaken(tx, input.username, exceptId)) {
+    throw fieldError(
+      'conflict',
+      'username',
+      'This username already exists. Please try another one.',
+    );
+  }
+  if (input.role === 'point-manager' && (await pointManagerTaken(tx, admin.account.id, exceptId))) {
+    throw fieldError('conflict', 'role', userFormMessages.pointManager);
+  }
+  const offered = learningRolesFor(admin.account.subscription_level, admin.account.vendor);
+  if (input.learningRole !== '' && !offered.some((r) => r.id === input.learningRole)) {
+    // Unchanged values stay (an account's level may change after the role was given).
+    if (existing?.learning_role !== input.learningRole) {
+      throw fieldError('bad', 'learningRole', userFormMessages.learningRoleNotOffered);
+    }
+  }
+  const usesLicence = next !== 'Inactive';
+  const usedLicence = existing !== null && existing.status !== 'Inactive';
+  if (
+    usesLicence &&
+    !usedLicence &&
+    admin.account.licences_used + 1 > admin.account.licence_count
+  ) {
+    throw new ConflictError(userFormMessages.licencesExceeded);
+  }
+  if (existing && existing.id === admin.caller.id) {
+    if (next !== 'Active') throw fieldError('conflict', 'active', userFormMessages.selfDeactivate);
+    if (!ROLE_PERMISSIONS[input.role].includes('USERMANAGEMENT')) {
+      throw fieldError('conflict', 'role', userFormMessages.selfDemote);
+    }
+  }
+  const wasAdmin =
+    existing !== null &&
+    existing.status === 'Active' &&
+    existing.permissions.includes('USERMANAGEMENT');
+  const staysAdmin = next === 'Active' && ROLE_PERMISSIONS[input.role].includes('USERMANAGEMENT');
+  if (
+    wasAdmin &&
+    !staysAdmin &&
+    (await countActiveAdministrators(tx, admin.account.id, existing.id)) === 0
+  ) {
+    throw fieldError(
+      'conflict',
+      next === 'Active' ? 'role' : 'active',
+      userFormMessages.lastAdministrator,
+    );
+  }
+}
+
+/** Unique-index races that slipped past the checks become the same field messages. */
+function translateUniqueViolation(error: unknown): never {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e.code === '23505') {
+    const name = `${e.constraint ?? ''} ${e.message ?? ''}`;
+    if (name.includes('users_email_key'))
+      throw fieldError('conflict', 'email', userFormMessages.emailExists);
+    if (name.includes('users_point_manager_key'))
+      throw fieldError('conflict', 'role', userFormMessages.pointManager);
+    if (name.includes('users_username_key')) {
+      throw fieldError(
+        'conflict',
+        'username',
+        'This username already exists. Please try another one.',
+      );
+    }
+  }
+  throw error;
+}
+
+async function enqueueInvitation(
+  deps: UserManagementDeps,
+  tx: Queryable,
+  userId: string,
+  createdBy: string,
+): Promise<void> {
+  const invitationId = randomUUID();
+  await insertInvitation(tx, {
+    id: invitationId,
+    userId,
+    createdBy,
+    validDays: INVITATION_VALID_DAYS,
+  });
+  await deps.jobs.enqueue(USER_INVITATION_JOB, { invitationId }, { tx });
+}
+
+/** POST /api/users: a Pending user and an invitation, in one transaction with its job. */
+export async function createAccountUser(
+  deps: UserManagementDeps,
+  callerId: string,
+  accountId: string | undefined,
+  body: unknown,
+): Promise<AccountUser> {
+  const input = parseInput(body, deps.phonePattern);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const { caller } = await resolveAdmin(tx, callerId, accountId);
+      const account = await findAccount(tx, accountId ?? caller.account_id, true);
+      if (!account) throw new NotFoundError('There is no such account.');
+      const admin = { caller, account };
+      await checkRules(tx, admin, input, 'Pending', null);
+      const write = writeOf(input, 'Pending', permissionsFor(input.role, []));
+      const row = await insertUser(tx, {
+        ...write,
+        id: `u-${randomUUID()}`,
+        account_id: account.id,
+        unit4_employee: account.vendor,
+        subscription_level: account.subscription_level,
+      });
+      await insertAudit(tx, {
+        userId: row.id,
+        accountId: account.id,
+        actorId: caller.id,
+        actorName: actorName(caller),
+        action: 'created',
+        changes: diff({}, write),
+      });
+      await enqueueInvitation(deps, tx, row.id, caller.id);
+      return toAccountUser(row, account);
+    });
+  } catch (error) {
+    return translateUniqueViolation(error);
+  }
+}
+
+/** PUT /api/users/{id} with If-Match. */
+export async function updateAccountUser(
+  deps: UserManagementDeps,
+  callerId: string,
+  id: string,
+  ifMatch: string | undefined,
+  body: unknown,
+): Promise<AccountUser> {
+  const input = parseInput(body, deps.phonePattern);
+  const version = versionFromIfMatch(ifMatch);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const { admin, user } = await reachableUser(tx, callerId, id, true);
+      if (user.version !== version) throw new PreconditionFailedError(userFormMessages.conflict);
+      const next: UserStatus =
+        user.status === 'Pending' ? 'Pending' : input.active ? 'Active' : 'Inactive';
+      await checkRules(tx, admin, input, next, user);
+      const write = writeOf(input, next, permissionsFor(input.role, user.permissions));
+      const row = await updateUser(tx, user.id, admin.account.id, version, write);
+      if (!row) throw new PreconditionFailedError(userFormMessages.conflict);
+      if (next === 'Inactive' && user.status !== 'Inactive') await deleteProviderState(tx, user.id);
+      const changes = diff(pickWrite(user), write);
+      await insertAudit(tx, {
+        userId: user.id,
+        accountId: admin.account.id,
+        actorId: admin.caller.id,
+        actorName: actorName(admin.caller),
+        action: 'updated',
+        changes,
+      });
+      return toAccountUser(row, admin.account);
+    });
+  } catch (error) {
+    return translateUniqueViolation(error);
+  }
+}
+
+function pickWrite(row: UserRow): Partial<UserWrite> {
+  const out: Partial<Record<keyof UserWrite, unknown>> = {};
+  for (const field of auditedFields) out[field] = row[field];
+  return out as Partial<UserWrite>;
+}
+
+/** DELETE /api/users/{id} with If-Match: the user, their tokens and grants are gone. */
+export async function deleteAccountUser(
+  deps: UserManagementDeps,
+  callerId: string,
+  id: string,
+  ifMatch: string | undefined,
+): Promise<void> {
+  const version = versionFromIfMatch(ifMatch);
+  await deps.db.transaction(async (tx) => {
+    const { admin, user } = await reachableUser(tx, callerId, id, true);
+    if (user.version !== version) throw new PreconditionFailedError(userFormMessages.conflict);
+    if (user.id === admin.caller.id) throw new ConflictError(userFormMessages.selfDelete);
+    if (
+      user.status === 'Active' &&
+      user.permissions.includes('USERMANAGEMENT') &&
+      (await countActiveAdministrators(tx, admin.account.id, user.id)) === 0
+    ) {
+      throw new ConflictError(userFormMessages.lastAdministrator);
+    }
+    await deleteProviderState(tx, user.id);
+    if (!(await deleteUser(tx, user.id, admin.account.id, version))) {
+      throw new PreconditionFailedError(userFormMessages.conflict);
+    }
+    await insertAudit(tx, {
+      userId: user.id,
+      accountId: admin.account.id,
+      actorId: admin.caller.id,
+      actorName: actorName(admin.caller),
+      action: 'deleted',
+      changes: { status: { before: user.status, after: 'Deleted' } },
+    });
+  });
+}
+
+/** Resend (a new link; the old one stops working) or revoke the invitation of a Pending user. */
+export async function changeInvitation(
+  deps: UserManagementDeps,
+  callerId: string,
+  id: string,
+  action: 'resend' | 'revoke',
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const { admin, user } = await reachableUser(tx, callerId, id);
+    if (user.status !== 'Pending') {
+      throw new ConflictError('Only a pending user has an invitation.');
+    }
+    const revoked = await revokeInvitations(tx, user.id);
+    if (action === 'resend') await enqueueInvitation(deps, tx, user.id, admin.caller.id);
+    else if (revoked === 0) throw new ConflictError('This user has no open invitation.');
+    await insertAudit(tx, {
+      userId: user.id,
+      accountId: admin.account.id,
+      actorId: admin.caller.id,
+      actorName: actorName(admin.caller),
+      action: action === 'resend' ? 'invited' : 'invitation-revoked',
+      changes: {},
+    });
+  });
+}
+
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+
+export interface InvitationMailOptions {
+  publicUrl: string;
+  /** An external identity provider signs people in: no password to set (ADR 0029). */
+  externalIdp: boolean;
+}
+
+/** The invitation job: a fresh one-time token (only its hash is stored), then the mail. */
+export function defineInvitationJob(
+  deps: { db: Db; jobs: JobQueue; mailer: Mailer },
+  options: InvitationMailOptions,
+): void {
+  deps.jobs.define<{ invitationId: string }>({
+    name: USER_INVITATION_JOB,
+    parse: (data) => {
+      const id = (data as { invitationId?: unknown }).invitationId;
+      if (typeof id !== 'string') throw new Error('invitation job without an invitation id');
+      return { invitationId: id };
+    },
+    handle: async ({ invitationId }) => {
+      const invitation = await findInvitationToSend(deps.db, invitationId);
+      if (!invitation) return; // revoked, accepted or expired meanwhile: nothing to send
+      const token = randomBytes(32).toString('base64url');
+      await setInvitationToken(deps.db, invitation.id, hashToken(token));
+      const expires = new Date(invitation.expires_at).toUTCString();
+      const link = options.externalIdp
+        ? `${options.publicUrl}/`
+        : `${options.publicUrl}/invitation/${token}`;
+      const action = options.externalIdp
+        ? `Sign in with your company account at ${link}`
+        : `Set your password here (the link works once, until ${expires}):\n${link}`;
+      await deps.mailer.send({
+        to: invitation.email,
+        subject: `You are invited to Portico by ${invitation.account_name}`,
+        text: `Hello ${invitation.first_name},\n\n${invitation.account_name} has invited you to Portico.\n\n${action}\n\nIf you did not expect this e-mail, you can ignore it.\n`,
+      });
+    },
+  });
+}
+
+/** PUT /api/users/me with If-Match: the caller's own fields (no roles, status or e-mail). */
+export async function updateOwnProfile(
+  deps: UserManagementDeps,
+  callerId: string,
+  ifMatch: string | undefined,
+  body: unknown,
+): Promise<number> {
+  const parsed = makeOwnProfileInputSchema(deps.phonePattern).safeParse(body);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues)
+      fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
+    throw new BadRequestError(userFormMessages.invalidData).withFieldErrors(fieldErrors);
+  }
+  const version = versionFromIfMatch(ifMatch);
+  return deps.db.transaction(async (tx) => {
+    const user = await findUser(tx, callerId, null);
+    if (!user) throw new NotFoundError('Your user profile was not found.');
+    if (user.version !== version) throw new PreconditionFailedError(userFormMessages.conflict);
+    const input = { ...inputOfRow(user), ...parsed.data };
+    const write = writeOf(input, user.status, user.permissions);
+    const row = await updateUser(tx, user.id, user.account_id, version, write);
+    if (!row) throw new PreconditionFailedError(userFormMessages.conflict);
+    await insertAudit(tx, {
+      userId: user.id,
+      accountId: user.account_id,
+      actorId: user.id,
+      actorName: `${user.last_name}, ${user.first_name}`,
+      action: 'updated',
+      changes: diff(pickWrite(user), write),
+    });
+    return row.version;
+  });
+}
+
+function inputOfRow(row: UserRow): AccountUserInput {
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    username: row.username,
+    language: row.language,
+    timeZone: row.time_zone,
+    address: row.address,
+    billingAddress: row.billing_address,
+    shippingAddress: row.shipping_address,
+    city: row.city,
+    postalCode: row.postal_code,
+    country: row.country,
+    phone: row.phone,
+    mobile: row.mobile,
+    fax: row.fax,
+    phoneExtension: row.phone_extension,
+    hotlineCode: row.hotline_code,
+    website: row.website,
+    role: roleOf(row.role),
+    c4uRole:
+      row.c4u_role === 'viewer' || row.c4u_role === 'editor' || row.c4u_role === 'owner'
+        ? row.c4u_role
+        : 'none',
+    billingPlatformRole: row.billing_platform_role,
+    learningRole: row.learning_role,
+    active: row.status === 'Active',
+  };
+}
+
+export async function ownVersion(db: Queryable, callerId: string): Promise<number | undefined> {
+  return (await findUser(db, callerId, null))?.version;
+}

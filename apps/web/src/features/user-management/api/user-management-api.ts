@@ -1,0 +1,214 @@
+import {
+  accountUserListSchema,
+  accountUserSchema,
+  administrableAccountsSchema,
+  labelListSchema,
+  learningRolesSchema,
+  billingPlatformRolesSchema,
+  userAuditSchema,
+  userManagementContextSchema,
+  userProfilesSchema,
+  USER_PAGE_SIZE,
+  type AccountUser,
+  type AccountUserInput,
+  type UserRole,
+  type UserSort,
+  type UserStatus,
+} from '@portico/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiUrl, contentUrl } from '../../../config/runtime-config.js';
+import {
+  httpDownload,
+  httpGet,
+  httpGetWithTotal,
+  httpSend,
+} from '../../../lib/http/http-client.js';
+import { HttpError } from '../../../lib/http/http-error.js';
+
+export const USERS_PAGE_SIZE = USER_PAGE_SIZE;
+
+/** The list state, all of it in the address (issue 15). */
+export interface UserListCriteria {
+  page: number;
+  query: string;
+  status: UserStatus | '';
+  role: UserRole | '';
+  sort: UserSort;
+  /** Vendor employees: the account picked in the switcher; '' = their own. */
+  accountId: string;
+}
+
+export const listParams = (c: UserListCriteria) => ({
+  page: c.page,
+  query: c.query,
+  status: c.status,
+  role: c.role,
+  sort: c.sort === 'name' ? undefined : c.sort,
+  accountId: c.accountId,
+});
+
+const accountParam = (accountId: string) => ({ accountId });
+
+/**
+ * GET {api}/users/management: who administers which account. A 403 is the no-access page
+ * (not an error notification), so this call handles its errors itself.
+ */
+export function useUserManagementContext(accountId: string) {
+  return useQuery({
+    queryKey: ['user-management', 'context', accountId] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await httpGet(apiUrl('users/management'), userManagementContextSchema, {
+          query: accountParam(accountId),
+          signal,
+          handleErrors: false,
+        });
+      } catch (error) {
+        if (error instanceof HttpError && (error.status === 403 || error.status === 404)) {
+          return 'no-access' as const;
+        }
+        throw error;
+      }
+    },
+    retry: false,
+  });
+}
+
+export function useAdministrableAccounts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['user-management', 'accounts'] as const,
+    queryFn: ({ signal }) =>
+      httpGet(apiUrl('users/accounts'), administrableAccountsSchema, { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export const userListQueryOptions = (c: UserListCriteria) =>
+  queryOptions({
+    queryKey: ['user-management', 'list', listParams(c)] as const,
+    queryFn: async ({ signal }) => {
+      const result = await httpGetWithTotal(apiUrl('users'), accountUserListSchema, {
+        query: listParams(c),
+        signal,
+      });
+      return result === null ? null : { items: result.data, total: result.total };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useUserList = (c: UserListCriteria, enabled: boolean) =>
+  useQuery({ ...userListQueryOptions(c), enabled });
+
+export const userQueryKey = (id: string) => ['user-management', 'user', id] as const;
+
+/** GET {api}/users/{id}; errors are the caller's to show (404 → not found text). */
+export function fetchAccountUser(id: string, signal?: AbortSignal) {
+  return httpGet(apiUrl(`users/${encodeURIComponent(id)}`), accountUserSchema, {
+    ...(signal ? { signal } : {}),
+    handleErrors: false,
+  });
+}
+
+export function useAccountUser(id: string | null) {
+  return useQuery({
+    queryKey: userQueryKey(id ?? ''),
+    queryFn: ({ signal }) => fetchAccountUser(id ?? '', signal),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+export function useUserAudit(id: string | null) {
+  return useQuery({
+    queryKey: ['user-management', 'audit', id ?? ''] as const,
+    queryFn: ({ signal }) =>
+      httpGet(apiUrl(`users/${encodeURIComponent(id ?? '')}/audit`), userAuditSchema, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** The form's choices (§7): roles, billing-platform roles, learning roles of the account. */
+export function useFormChoices(accountId: string) {
+  const profiles = useQuery({
+    queryKey: ['user-management', 'profiles'] as const,
+    queryFn: ({ signal }) => httpGet(apiUrl('users/profiles'), userProfilesSchema, { signal }),
+    staleTime: Infinity,
+  });
+  const billing = useQuery({
+    queryKey: ['user-management', 'billing-platform-roles'] as const,
+    queryFn: ({ signal }) =>
+      httpGet(apiUrl('users/billing-platform-roles'), billingPlatformRolesSchema, { signal }),
+    staleTime: Infinity,
+  });
+  const learning = useQuery({
+    queryKey: ['user-management', 'learning-roles', accountId] as const,
+    queryFn: ({ signal }) =>
+      httpGet(apiUrl('users/learning-roles'), learningRolesSchema, {
+        query: accountParam(accountId),
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+  const timeZones = useQuery({
+    queryKey: ['labels', 'timezones'] as const,
+    queryFn: ({ signal }) => httpGet(contentUrl('labels/timezones'), labelListSchema, { signal }),
+    staleTime: Infinity,
+  });
+  return {
+    profiles: profiles.data ?? [],
+    billingPlatformRoles: billing.data ?? [],
+    learningRoles: learning.data ?? [],
+    timeZones: timeZones.data ?? [],
+  };
+}
+
+const ifMatch = (version: number) => ({ 'If-Match': `"v${version}"` });
+
+/** POST, PUT and DELETE throw HttpError so the form can show the server's field messages. */
+export function createUser(
+  accountId: string,
+  input: AccountUserInput,
+): Promise<AccountUser | null> {
+  return httpSend('POST', apiUrl('users'), input, accountUserSchema, {
+    query: accountParam(accountId),
+    handleErrors: false,
+  });
+}
+
+export function updateUser(
+  user: AccountUser,
+  input: AccountUserInput,
+): Promise<AccountUser | null> {
+  return httpSend('PUT', apiUrl(`users/${encodeURIComponent(user.id)}`), input, accountUserSchema, {
+    headers: ifMatch(user.version),
+    handleErrors: false,
+  });
+}
+
+export async function deleteUser(user: AccountUser): Promise<void> {
+  await httpSend('DELETE', apiUrl(`users/${encodeURIComponent(user.id)}`), undefined, z.unknown(), {
+    headers: ifMatch(user.version),
+    handleErrors: false,
+    allowNoContent: true,
+  });
+}
+
+export async function changeInvitation(user: AccountUser, action: 'resend' | 'revoke') {
+  await httpSend(
+    action === 'resend' ? 'POST' : 'DELETE',
+    apiUrl(`users/${encodeURIComponent(user.id)}/invitation`),
+    undefined,
+    z.unknown(),
+    { allowNoContent: true },
+  );
+}
+
+/** The current selection as a file (GET {api}/users/export?format=csv|xlsx&…). */
+export function downloadUsers(c: UserListCriteria, format: 'csv' | 'xlsx') {
+  const { query, status, role, sort, accountId } = listParams(c);
+  return httpDownload(apiUrl('users/export'), {
+    query: { query, status, role, sort, accountId, format },
+  });
+}

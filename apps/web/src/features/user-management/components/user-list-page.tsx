@@ -1,0 +1,239 @@
+import {
+  USER_ROLES,
+  USER_STATUSES,
+  fullName,
+  userSortSchema,
+  type UserManagementContext,
+} from '@portico/contracts';
+import { useState, type SubmitEvent } from 'react';
+import { Link } from 'react-router';
+import { Pagination } from '../../../components/ui/pagination/pagination.js';
+import { paths, withQuery } from '../../../config/paths.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import {
+  USERS_PAGE_SIZE,
+  downloadUsers,
+  useAdministrableAccounts,
+  useUserList,
+  type UserListCriteria,
+} from '../api/user-management-api.js';
+import { useUserListNavigation, useUserListUrlState } from '../hooks/use-user-list-url-state.js';
+import { UserStatusBadge } from './user-status-badge.js';
+
+function formatLogin(iso: string | null, never: string): string {
+  if (iso === null) return never;
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The list: 20 a page, query, filters, sort and the account switcher, all in the address. */
+export function UserListPage({ context }: { context: UserManagementContext }) {
+  const t = useT();
+  const state = useUserListUrlState();
+  const goTo = useUserListNavigation();
+  const list = useUserList(state, true);
+  const accounts = useAdministrableAccounts(context.canSwitchAccount);
+  const [query, setQuery] = useState(state.query);
+  const [exporting, setExporting] = useState(false);
+
+  const update = (change: Partial<UserListCriteria>) => void goTo({ ...state, page: 1, ...change });
+  const onSearch = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update({ query: query.trim() });
+  };
+  const onExport = async (format: 'csv' | 'xlsx') => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      const file = await downloadUsers(state, format);
+      if (file) saveFile(file.blob, file.filename ?? `users.${format}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const newHref = withQuery(`${paths.userManagement()}/new`, { accountId: state.accountId });
+
+  return (
+    <div className="um-list">
+      <h1 className="ui-page-title">{t('user-management.title')}</h1>
+      <div className="um-account">
+        {context.canSwitchAccount ? (
+          <label className="um-field um-field--inline">
+            <span>{t('user-management.account.switch')}</span>
+            <select
+              value={state.accountId || context.accountId}
+              onChange={(e) => update({ accountId: e.target.value })}
+            >
+              {(accounts.data ?? [{ id: context.accountId, name: context.accountName }]).map(
+                (a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ),
+              )}
+            </select>
+          </label>
+        ) : (
+          <p>
+            {t('user-management.account')}: <strong>{context.accountName}</strong>
+          </p>
+        )}
+        <p className="um-licences">
+          {t('user-management.licences', {
+            used: context.licencesUsed,
+            count: context.licenceCount,
+          })}
+        </p>
+      </div>
+
+      <form className="um-filters" role="search" onSubmit={onSearch}>
+        <label className="um-field">
+          <span>{t('user-management.search.label')}</span>
+          <input
+            type="search"
+            name="query"
+            value={query}
+            maxLength={100}
+            placeholder={t('user-management.search.placeholder')}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="ui-button">
+          {t('user-management.search.submit')}
+        </button>
+        <label className="um-field">
+          <span>{t('user-management.filter.status')}</span>
+          <select
+            name="status"
+            value={state.status}
+            onChange={(e) =>
+              update({ status: USER_STATUSES.find((s) => s === e.target.value) ?? '' })
+            }
+          >
+            <option value="">{t('user-management.filter.any')}</option>
+            {USER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`user-management.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="um-field">
+          <span>{t('user-management.filter.role')}</span>
+          <select
+            name="role"
+            value={state.role}
+            onChange={(e) => update({ role: USER_ROLES.find((r) => r === e.target.value) ?? '' })}
+          >
+            <option value="">{t('user-management.filter.any')}</option>
+            {USER_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`user-management.role.${r}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="um-field">
+          <span>{t('user-management.sort')}</span>
+          <select
+            name="sort"
+            value={state.sort}
+            onChange={(e) => {
+              const sort = userSortSchema.safeParse(e.target.value);
+              if (sort.success) update({ sort: sort.data });
+            }}
+          >
+            {userSortSchema.options.map((s) => (
+              <option key={s} value={s}>
+                {t(`user-management.sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+
+      <div className="um-actions">
+        <Link className="ui-button" to={newHref}>
+          {t('user-management.add')}
+        </Link>
+        <button
+          type="button"
+          className="ui-button ui-button--secondary"
+          aria-busy={exporting}
+          onClick={() => void onExport('csv')}
+        >
+          {t('user-management.export.csv')}
+        </button>
+        <button
+          type="button"
+          className="ui-button ui-button--secondary"
+          aria-busy={exporting}
+          onClick={() => void onExport('xlsx')}
+        >
+          {t('user-management.export.xlsx')}
+        </button>
+        <p className="um-count" role="status">
+          {list.data ? t('user-management.total', { count: total }) : ''}
+        </p>
+      </div>
+
+      <div className="um-table-wrap" role="region" aria-label={t('user-management.list.label')}>
+        <table className="um-table" aria-busy={list.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">{t('user-management.column.name')}</th>
+              <th scope="col">{t('user-management.column.email')}</th>
+              <th scope="col">{t('user-management.column.role')}</th>
+              <th scope="col">{t('user-management.column.status')}</th>
+              <th scope="col">{t('user-management.column.last-login')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  <Link
+                    to={withQuery(`${paths.userManagement()}/${encodeURIComponent(u.id)}`, {
+                      accountId: state.accountId,
+                    })}
+                  >
+                    {fullName(u)}
+                  </Link>
+                </td>
+                <td>{u.email}</td>
+                <td>{t(`user-management.role.${u.role}`)}</td>
+                <td>
+                  <UserStatusBadge status={u.status} />
+                </td>
+                <td>{formatLogin(u.lastLoginAt, t('user-management.never'))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {list.isSuccess && !list.isPlaceholderData && items.length === 0 && (
+        <p role="status">{t('user-management.empty')}</p>
+      )}
+      <Pagination
+        currentPage={state.page}
+        pageSize={USERS_PAGE_SIZE}
+        totalResults={total}
+        onPageChange={(page) => void goTo({ ...state, page })}
+        scrollToTop
+      />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { act, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../../app/start-up.js';
+import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { setupTestServer } from '../../../testing/msw.js';
+import { installTestConfig } from '../../../testing/test-config.js';
+
+// Issue 15: the no-access page, the list and the §5 messages of the form (client and server).
+
+const server = setupTestServer(...shellHandlers());
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const context = {
+  accountId: 'acc-1',
+  accountName: 'Northwind Logistics AS',
+  parentAccountName: 'Northwind Group Holding',
+  subscriptionLevel: 'ADVANCED',
+  licenceCount: 50,
+  licencesUsed: 45,
+  canSwitchAccount: false,
+};
+const users = Array.from({ length: 20 }, (_, i) => ({
+  id: `u-${i}`,
+  firstName: `First${i}`,
+  lastName: `Last${i}`,
+  email: `user${i}@example.test`,
+  username: '',
+  role: 'standard',
+  status: i === 0 ? 'Pending' : 'Active',
+  lastLoginAt: null,
+}));
+
+beforeEach(() => {
+  installTestConfig();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  server.use(
+    http.get(url('/api/users/management'), () => HttpResponse.json(context)),
+    http.get(url('/api/users'), () =>
+      HttpResponse.json(users, { headers: { 'X-Total-Count': '45' } }),
+    ),
+    http.get(url('/api/users/profiles'), () => HttpResponse.json([])),
+    http.get(url('/api/users/billing-platform-roles'), () => HttpResponse.json([])),
+    http.get(url('/api/users/learning-roles'), () => HttpResponse.json([])),
+    http.get(url('/api/content/labels/timezones'), () =>
+      HttpResponse.json([{ key: 'Europe/Oslo', value: 'Europe/Oslo' }]),
+    ),
+    http.get(url('/api/users/countries-and-languages'), () => HttpResponse.json({})),
+  );
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+});
+
+describe('user management', () => {
+  it('shows the no-access page when the API answers 403', async () => {
+    server.use(
+      http.get(url('/api/users/management'), () =>
+        HttpResponse.json({ statusCode: 403, error: 'Forbidden', message: 'No.' }, { status: 403 }),
+      ),
+    );
+    await renderSignedIn('/user-management');
+    expect(
+      await screen.findByRole('heading', { name: 'No access to user management' }),
+    ).toBeVisible();
+  });
+
+  it('lists 20 users with name, status badge and the shared pagination', async () => {
+    await renderSignedIn('/user-management');
+    const region = await screen.findByRole('region', { name: 'Users' });
+    expect(await within(region).findByRole('link', { name: 'Last0, First0' })).toBeVisible();
+    expect(within(region).getAllByRole('row')).toHaveLength(21);
+    expect(within(region).getByText('Pending')).toBeVisible();
+    expect(screen.getByText('1–20 of 45')).toBeVisible();
+  });
+
+  it('shows the §5 headline and field messages, from the form and from the server, keeping input', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(url('/api/users'), () =>
+        HttpResponse.json(
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'This email address already exists. Please try another one.',
+            fieldErrors: { email: 'This email address already exists. Please try another one.' },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    await renderSignedIn('/user-management/new');
+    await screen.findByRole('heading', { name: 'New user' });
+    await user.click(screen.getByRole('button', { name: 'Create and invite' }));
+    expect(
+      await screen.findByText(
+        'Invalid data. Review all error messages below to correct your data.',
+      ),
+    ).toBeVisible();
+    expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
+
+    await user.type(screen.getByLabelText(/^First name/), 'Tove');
+    await user.type(screen.getByLabelText(/^Last name/), 'Testesen');
+    await user.type(screen.getByLabelText(/^E-mail/), 'taken@example.test');
+    await user.type(screen.getByLabelText(/^Phone$/), '22 33');
+    await user.click(screen.getByRole('button', { name: 'Create and invite' }));
+    expect(
+      await screen.findByText('Please enter the number in international format, e.g. +4722123456.'),
+    ).toBeVisible();
+    await user.clear(screen.getByLabelText(/^Phone$/));
+    await user.type(screen.getByLabelText(/^Phone$/), '+4722334455');
+    await user.click(screen.getByRole('button', { name: 'Create and invite' }));
+    expect(
+      await screen.findByText('This email address already exists. Please try another one.'),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Tove');
+  });
+});

@@ -1,0 +1,236 @@
+// Browser tests of user management (issue 15 "Done when"): anna administers Northwind in
+// Chromium against the real server (its dev outbox and job queue), nina gets the no-access
+// page; axe runs on every page visited.
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { apiJson } from '../support/api.js';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { useBrowser } from '../support/browser.js';
+import { anna, nina } from '../support/demo-users.js';
+import { signIn } from '../support/sign-in.js';
+
+const baseUrl = inject('codeBaseUrl');
+const session = useBrowser();
+
+const rows = (page: Page) => page.getByRole('region', { name: 'Users' }).locator('tbody tr');
+const range = (page: Page) => page.getByText(/^\d+–\d+ of \d+$/);
+const invalidHeadline = 'Invalid data. Review all error messages below to correct your data.';
+
+async function openList(page: Page, query = ''): Promise<void> {
+  await page.goto(`${baseUrl}/user-management${query}`);
+  await rows(page).first().waitFor({ state: 'visible' });
+}
+
+async function fillNewUser(page: Page, email: string): Promise<void> {
+  await page.getByLabel('First name').fill('Tove');
+  await page.getByLabel('Last name').fill('Testesen');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Phone', { exact: true }).fill('+4722334455');
+}
+
+/** The invitation link for `email` from the dev outbox (the queue's worker sends within seconds). */
+async function invitationLink(page: Page, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    await page.goto(`${baseUrl}/dev/outbox`);
+    const article = page.locator('article', { hasText: email });
+    if ((await article.count()) > 0) {
+      const href = await article.first().getByRole('link').first().getAttribute('href');
+      if (href) return href;
+    }
+    await page.waitForTimeout(1000);
+  }
+  throw new Error(`no invitation for ${email} in the outbox`);
+}
+
+describe('user management', () => {
+  test('nina (no USERMANAGEMENT) gets the no-access page', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, nina);
+    await page.goto(`${baseUrl}/user-management`);
+    await page.getByRole('heading', { name: 'No access to user management' }).waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  test('anna lists, searches, filters and pages; the address holds the list state', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    await page.getByRole('banner').getByRole('link', { name: 'User management' }).click();
+    await rows(page).first().waitFor({ state: 'visible' });
+    expect(await rows(page).count()).toBe(20);
+    expect(await range(page).innerText()).toMatch(/^1–20 of \d+$/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('navigation', { name: /pag/i }).getByRole('button', { name: '2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    expect(await range(page).innerText()).toMatch(/^21–40 of \d+$/);
+
+    await page.getByLabel('Search users').fill('lindqvist');
+    await page.locator('#main').getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('query') === 'lindqvist');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).first().innerText()).toContain('Lindqvist, Anna');
+
+    await openList(page, '?status=Pending');
+    const statuses = await rows(page).locator('td:nth-child(4)').allInnerTexts();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s.trim() === 'Pending')).toBe(true);
+    await page.getByLabel('Role').selectOption('administrator');
+    await page.waitForURL((url) => url.searchParams.get('role') === 'administrator');
+    await expectNoAxeViolations(page);
+  });
+
+  test('the exports, read back with a spreadsheet library, match the list', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    await openList(page, '?status=Active&sort=-name');
+    const list = await apiJson<{ email: string }[]>(page, '/api/users?status=Active&sort=-name');
+    const total = Number(/of (\d+)$/.exec(await range(page).innerText())?.[1]);
+
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await readFile(await (await csvDownload).path(), 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(total + 1);
+    expect(lines[1]).toContain(list[0]!.email);
+
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Excel' }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await (await xlsxDownload).path());
+    const sheet = workbook.getWorksheet('Users')!;
+    expect(sheet.rowCount).toBe(total + 1);
+    const emails = list.map((u) => u.email);
+    for (let i = 0; i < emails.length; i++) {
+      expect(sheet.getRow(i + 2).getCell(2).value).toBe(emails[i]);
+    }
+  });
+
+  test('anna creates a user with every §5 message on the way; the invitation sets a password; conflict; deactivation', async () => {
+    const { page, browser } = session;
+    const email = `tove.testesen.${Date.now()}@northwind.test`;
+    await signIn(page, baseUrl, anna);
+    await page.goto(`${baseUrl}/user-management/new`);
+    await page.getByRole('heading', { name: 'New user' }).waitFor();
+
+    // Nothing filled: the headline and a message under each bad field.
+    await page.getByRole('button', { name: 'Create and invite' }).click();
+    await page.getByRole('alert').getByText(invalidHeadline).waitFor();
+    await page.locator('#um-firstName-error').getByText('This field is required').waitFor();
+    await expectNoAxeViolations(page);
+
+    // An address of another account, in other case: the server's message under E-mail.
+    await fillNewUser(page, 'NINA.basic@portico.test');
+    await page.getByRole('button', { name: 'Create and invite' }).click();
+    await page
+      .locator('#um-email-error')
+      .getByText('This email address already exists. Please try another one.')
+      .waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Tove'); // nothing lost
+
+    await page.getByLabel('E-mail').fill(email);
+    await page.locator('#um-role').selectOption('point-manager');
+    await page.getByRole('button', { name: 'Create and invite' }).click();
+    await page
+      .locator('#um-role-error')
+      .getByText('More than one point manager is not allowed on this account')
+      .waitFor();
+
+    await page.locator('#um-role').selectOption('standard');
+    await page.getByRole('button', { name: 'Create and invite' }).click();
+    await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
+    await page.locator('.um-badge', { hasText: 'Pending' }).first().waitFor();
+    await expectNoAxeViolations(page);
+    const userUrl = page.url();
+
+    // A fresh browser: the invitation link sets the password, then the new user signs in.
+    const fresh = await browser.newContext();
+    const newcomer = await fresh.newPage();
+    try {
+      const link = await invitationLink(newcomer, email);
+      await expectNoAxeViolations(newcomer);
+      await newcomer.goto(link);
+      await newcomer.getByLabel('New password').fill('tove-has-a-long-password');
+      await newcomer.getByLabel('Repeat the password').fill('tove-has-a-long-password');
+      await newcomer.getByRole('button', { name: 'Set password' }).click();
+      await newcomer.getByText('Your password is set').waitFor();
+      await expectNoAxeViolations(newcomer);
+      const landed = await signIn(newcomer, baseUrl, email, 'tove-has-a-long-password');
+      expect(landed.pathname).toBe('/news');
+      expect((await apiJson<{ email: string }>(newcomer, '/api/users/me')).email).toBe(email);
+
+      // Two tabs edit the same user: the second save gets the conflict message.
+      const second = await session.context.newPage();
+      await page.goto(userUrl);
+      await second.goto(userUrl);
+      await page.getByLabel('City').fill('Tromsø');
+      await second.getByLabel('City').fill('Bodø');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
+      await expect
+        .poll(() => page.locator('.um-badge', { hasText: 'Active' }).count())
+        .toBeGreaterThan(0);
+      await second.getByRole('button', { name: 'Save' }).click();
+      await second
+        .getByRole('alert')
+        .getByText(
+          'Someone else changed this user. Reload to see their changes, then make yours again.',
+        )
+        .waitFor();
+      expect(await second.getByLabel('City').inputValue()).toBe('Bodø'); // nothing lost
+      await second.getByRole('button', { name: 'Reload the user' }).click();
+      await expect.poll(() => second.getByLabel('City').inputValue()).toBe('Tromsø');
+      await expectNoAxeViolations(second);
+      await second.close();
+
+      // Deactivated: the newcomer's open session gets 401 on its next call.
+      await page.reload();
+      await page.getByRole('button', { name: 'Deactivate instead' }).click();
+      await page.locator('.um-badge', { hasText: 'Inactive' }).first().waitFor();
+      const status = await newcomer.evaluate(async () => {
+        const token = window.localStorage.getItem('access_token') ?? '';
+        const response = await fetch('/api/users/me', {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        return response.status;
+      });
+      expect(status).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+    // …and cannot sign in again.
+    const again = await browser.newContext();
+    try {
+      const retry = await again.newPage();
+      await retry.goto(`${baseUrl}/`);
+      const { submitSignIn } = await import('../support/sign-in.js');
+      await submitSignIn(retry, email, 'tove-has-a-long-password');
+      await retry.getByText('The email or password is incorrect.').waitFor();
+    } finally {
+      await again.close();
+    }
+  });
+
+  test('the licences-exceeded message appears when active plus pending users reach the licences', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    const context = await apiJson<{ licenceCount: number; licencesUsed: number }>(
+      page,
+      '/api/users/management',
+    );
+    const free = context.licenceCount - context.licencesUsed;
+    for (let i = 0; i <= free; i++) {
+      await page.goto(`${baseUrl}/user-management/new`);
+      await page.getByRole('heading', { name: 'New user' }).waitFor();
+      await fillNewUser(page, `licence.${Date.now()}.${i}@northwind.test`);
+      await page.getByRole('button', { name: 'Create and invite' }).click();
+      if (i < free) await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
+    }
+    await page
+      .getByRole('alert')
+      .getByText(/All licences of this account are in use/)
+      .waitFor();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { hasControlCharacters } from './text.js';
+
+// User management for an account (issue 15; spec §1, §3 account user form fields, §4 statuses,
+// §5 form texts, §6 learning roles by level, §7 user calls). One schema per payload, shared by
+// the API, the web client and the form.
+
+/** §4 User statuses. */
+export const userStatusSchema = z.enum(['Active', 'Inactive', 'Pending']);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+export const USER_STATUSES = userStatusSchema.options;
+
+/** Roles (the §7 "user profiles"): each grants its permissions; ADR 0026. */
+export const userRoleSchema = z.enum(['administrator', 'point-manager', 'standard', 'read-only']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+export const USER_ROLES = userRoleSchema.options;
+
+/** The permissions a role grants; the others (PARTNER, SALES, DOCEBO…) follow the account. */
+export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly string[]>> = {
+  administrator: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT'],
+  'point-manager': ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW'],
+  standard: ['NEWS', 'SUPPORT'],
+  'read-only': ['NEWS'],
+};
+export const ROLE_MANAGED_PERMISSIONS = [
+  'NEWS',
+  'SUPPORT',
+  'SUPPORT_SERVICE_NOW',
+  'USERMANAGEMENT',
+];
+
+export const c4uRoleSchema = z.enum(['none', 'viewer', 'editor', 'owner']);
+export type C4uRole = z.infer<typeof c4uRoleSchema>;
+export const C4U_ROLES = c4uRoleSchema.options;
+
+/** §7 user-management lists: profiles, billing-platform roles, learning roles, products. */
+export const namedOptionSchema = z.object({ id: z.string(), name: z.string() });
+export type NamedOption = z.infer<typeof namedOptionSchema>;
+export const userProfilesSchema = z.array(
+  namedOptionSchema.extend({ permissions: z.array(z.string()) }),
+);
+export const billingPlatformRolesSchema = z.array(namedOptionSchema);
+/** §3 Learning role: applicableSubscriptionLevel (list). */
+export const learningRoleSchema = namedOptionSchema.extend({
+  applicableSubscriptionLevel: z.array(z.string()),
+});
+export type LearningRole = z.infer<typeof learningRoleSchema>;
+export const learningRolesSchema = z.array(learningRoleSchema);
+export const userProductsSchema = z.array(
+  z.object({ contentId: z.string(), productName: z.string(), slug: z.string() }),
+);
+export const administratorSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+});
+export const administratorsSchema = z.array(administratorSchema);
+
+/** §5 form texts and the messages of the lock-out rules (ADR 0026). */
+export const userFormMessages = {
+  invalidData: 'Invalid data. Review all error messages below to correct your data.',
+  required: 'This field is required',
+  emailExists: 'This email address already exists. Please try another one.',
+  pointManager: 'More than one point manager is not allowed on this account',
+  licencesExceeded:
+    'All licences of this account are in use. Deactivate or delete a user, or contact your account manager for more licences.',
+  invalidEmail: 'Please enter a valid email address.',
+  invalidPhone: 'Please enter the number in international format, e.g. +4722123456.',
+  invalidWebsite: 'Please enter a web address starting with https:// or http://.',
+  invalidText: 'This field cannot contain control characters.',
+  tooLong: 'This text is too long.',
+  invalidTimeZone: 'Please choose a time zone from the list.',
+  invalidLanguage: 'Please choose a language from the list.',
+  learningRoleNotOffered: 'This learning role is not available for this account.',
+  selfDelete: 'You cannot delete your own user.',
+  selfDeactivate: 'You cannot deactivate your own user.',
+  selfDemote: 'You cannot remove your own user management rights.',
+  lastAdministrator:
+    'This is the last active administrator of the account. Make another user an administrator first.',
+  conflict: 'Someone else changed this user. Reload to see their changes, then make yours again.',
+  pendingActivation: 'A pending user becomes active by accepting the invitation.',
+} as const;
+
+/** E.164 by default; the running server may configure another rule (runtime config). */
+export const DEFAULT_PHONE_PATTERN = '^\\+[1-9][0-9]{6,14}$';
+export const PHONE_PLACEHOLDER = '+4722123456';
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, userFormMessages.tooLong)
+    .refine((v) => !hasControlCharacters(v), userFormMessages.invalidText);
+const requiredText = (max: number) => text(max).min(1, userFormMessages.required);
+
+/** Fields of the account user form an administrator may write (§3). */
+export function makeAccountUserInputSchema(phonePattern: string = DEFAULT_PHONE_PATTERN) {
+  const phoneRule = new RegExp(phonePattern);
+  const phone = text(32).refine(
+    (v) => v === '' || phoneRule.test(v.replaceAll(' ', '')),
+    userFormMessages.invalidPhone,
+  );
+  return z.object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: requiredText(254).pipe(z.email(userFormMessages.invalidEmail)),
+    username: text(100),
+    language: requiredText(10).refine(
+      (v) => /^[a-z]{2}$/.test(v),
+      userFormMessages.invalidLanguage,
+    ),
+    timeZone: requiredText(64).refine(isTimeZone, userFormMessages.invalidTimeZone),
+    address: text(200),
+    billingAddress: text(200),
+    shippingAddress: text(200),
+    city: text(100),
+    postalCode: text(20),
+    country: text(2).refine((v) => v === '' || /^[A-Z]{2}$/.test(v), userFormMessages.required),
+    phone,
+    mobile: phone,
+    fax: phone,
+    phoneExtension: text(10).refine((v) => /^[0-9]*$/.test(v), userFormMessages.invalidPhone),
+    hotlineCode: text(20),
+    website: text(200).refine(
+      (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
+      userFormMessages.invalidWebsite,
+    ),
+    role: userRoleSchema,
+    c4uRole: c4uRoleSchema,
+    billingPlatformRole: text(40),
+    learningRole: text(40),
+    /** Active ⇄ Inactive (§4); a Pending user stays Pending until the invitation is accepted. */
+    active: z.boolean(),
+  });
+}
+export const accountUserInputSchema = makeAccountUserInputSchema();
+
+/** PUT /api/users/me: what a user may change of their own (not e-mail, roles or status). */
+export function makeOwnProfileInputSchema(phonePattern: string = DEFAULT_PHONE_PATTERN) {
+  return makeAccountUserInputSchema(phonePattern).pick({
+    firstName: true,
+    lastName: true,
+    language: true,
+    timeZone: true,
+    address: true,
+    billingAddress: true,
+    shippingAddress: true,
+    city: true,
+    postalCode: true,
+    country: true,
+    phone: true,
+    mobile: true,
+    fax: true,
+    phoneExtension: true,
+    website: true,
+  });
+}
+export type OwnProfileInput = z.infer<ReturnType<typeof makeOwnProfileInputSchema>>;
+export type AccountUserInput = z.infer<typeof accountUserInputSchema>;
+export type AccountUserField = keyof AccountUserInput;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One user of an account as the administrator sees it (§3 account user form fields). */
+export const accountUserSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  parentAccountName: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  username: z.string(),
+  language: z.string(),
+  timeZone: z.string(),
+  address: z.string(),
+  billingAddress: z.string(),
+  shippingAddress: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  mobile: z.string(),
+  fax: z.string(),
+  phoneExtension: z.string(),
+  hotlineCode: z.string(),
+  website: z.string(),
+  role: userRoleSchema,
+  c4uRole: c4uRoleSchema,
+  billingPlatformRole: z.string(),
+  learningRole: z.string(),
+  status: userStatusSchema,
+  /** ISO date-time of the last sign-in, or null. */
+  lastLoginAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type AccountUser = z.infer<typeof accountUserSchema>;
+
+/** A row of the user list. */
+export const accountUserSummarySchema = accountUserSchema.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  username: true,
+  role: true,
+  status: true,
+  lastLoginAt: true,
+});
+export type AccountUserSummary = z.infer<typeof accountUserSummarySchema>;
+export const accountUserListSchema = z.array(accountUserSummarySchema);
+
+export const USER_PAGE_SIZE = 20;
+export const USER_MAX_PAGE = 100_000;
+export const USER_MAX_QUERY_LENGTH = 100;
+export const userSortSchema = z.enum([
+  'name',
+  '-name',
+  'lastLogin',
+  '-lastLogin',
+  'status',
+  '-status',
+]);
+export type UserSort = z.infer<typeof userSortSchema>;
+
+const oneValue = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v[0] : v));
+
+/** `GET /api/users?page&query&status&role&sort&accountId` (query string values are strings). */
+export const userListQuerySchema = z.object({
+  page: oneValue.pipe(
+    z
+      .string()
+      .regex(/^[0-9]{1,6}$/, 'The page must be a whole number.')
+      .optional()
+      .transform((v) => (v === undefined ? 1 : Number(v)))
+      .pipe(z.number().int().min(1).max(USER_MAX_PAGE)),
+  ),
+  query: oneValue.pipe(
+    z
+      .string()
+      .trim()
+      .max(USER_MAX_QUERY_LENGTH)
+      .refine((v) => !hasControlCharacters(v), 'The query cannot contain control characters.')
+      .optional(),
+  ),
+  status: oneValue.pipe(userStatusSchema.optional()),
+  role: oneValue.pipe(userRoleSchema.optional()),
+  sort: oneValue.pipe(userSortSchema.optional()).transform((v) => v ?? 'name'),
+  /** Vendor employees only: the account to administer (the account switcher). */
+  accountId: oneValue.pipe(z.string().max(100).optional()),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** One audit entry of a user (who, when, which fields, before and after). */
+export const userAuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorName: z.string(),
+  action: z.enum(['created', 'updated', 'deleted', 'invited', 'invitation-revoked', 'activated']),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+});
+export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
+export const userAuditSchema = z.array(userAuditEntrySchema);
+
+/** Accounts a vendor employee may pick (the account switcher). */
+export const administrableAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subscriptionLevel: z.string().nullable(),
+});
+export const administrableAccountsSchema = z.array(administrableAccountSchema);
+
+/** Where the user-management screens start: what the caller may do, on which account. */
+export const userManagementContextSchema = z.object({
+  accountId: z.string(),
+  accountName: z.string(),
+  parentAccountName: z.string().nullable(),
+  subscriptionLevel: z.string().nullable(),
+  licenceCount: z.number().int(),
+  licencesUsed: z.number().int(),
+  canSwitchAccount: z.boolean(),
+});
+export type UserManagementContext = z.infer<typeof userManagementContextSchema>;
+
+/** A 400 of the user calls: the §5 headline plus a message per field. */
+export const fieldErrorsSchema = z.record(z.string(), z.string());
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
