@@ -229,6 +229,8 @@ describe('bearer tokens on /api (external issuer)', () => {
       .setExpirationTime('10m')
       .sign(privateKey);
     expect((await whoami(token)).statusCode).toBe(401);
+  });
+
   it('links an external subject to the user of its verified e-mail, once (ADR 0029)', async () => {
     // A Pending user signing in with their company account becomes Active.
     await t.db.query(`update users set status = 'Pending' where id = 'u-northwind-006'`);

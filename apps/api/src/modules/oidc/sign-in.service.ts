@@ -95,7 +95,7 @@ export async function signIn(
   }
 
   // Inactive and Pending users cannot sign in (issue 15 §4), on the same path as a wrong password.
-  if (user && passwordMatches && user.status === 'Active') {
+  if (user && passwordMatches && user.status === 'Active' && user.passwordHash !== null) {
     // A success gives back only its own reservation: it never resets the counters, or one
     // valid account would let an attacker interleave guesses at other people's passwords.
     await releaseAttempts(db, [keys.ip, keys.account]);

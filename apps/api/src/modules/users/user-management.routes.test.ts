@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
+
+// Password checks go through the same bounded queue as the sign-in page (ADR 0014).
+const hashQueue = new HashQueue({ concurrency: 1, maxWaiting: 16 });
+afterAll(() => hashQueue.close());
 
 const ANNA = 'anna.customer@portico.test';
 const ERIK = 'erik.employee@portico.test';
@@ -349,7 +354,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const path = link![1]!;
 
     expect(
-      (await signIn(t.db, 'ola.nordmann@northwind.test', 'anything-at-all', '10.9.9.1')).outcome,
+      (await signIn(t.db, hashQueue, 'ola.nordmann@northwind.test', 'anything-at-all', '10.9.9.1')).outcome,
     ).toBe('invalid-credentials');
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
@@ -375,7 +380,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const { user } = await getUser(ANNA, created.id);
     expect(user.status).toBe('Active');
     expect(
-      (await signIn(t.db, 'OLA.nordmann@northwind.test', 'a-good-long-password', '10.9.9.2'))
+      (await signIn(t.db, hashQueue, 'OLA.nordmann@northwind.test', 'a-good-long-password', '10.9.9.2'))
         .outcome,
     ).toBe('signed-in');
   });
@@ -511,7 +516,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
     ).toBe(200);
-    expect((await signIn(t.db, email, 'portico-demo', '10.9.9.3')).outcome).toBe('signed-in');
+    expect((await signIn(t.db, hashQueue, email, 'portico-demo', '10.9.9.3')).outcome).toBe('signed-in');
 
     const { user, etag } = await getUser(ANNA, victim);
     const res = await t.app.inject({
@@ -525,7 +530,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
     ).toBe(401);
-    expect((await signIn(t.db, email, 'portico-demo', '10.9.9.4')).outcome).toBe(
+    expect((await signIn(t.db, hashQueue, email, 'portico-demo', '10.9.9.4')).outcome).toBe(
       'invalid-credentials',
     );
   });
