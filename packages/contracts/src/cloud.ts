@@ -69,6 +69,23 @@ export const maintenanceWindowSchema = z.object({
 export type MaintenanceWindow = z.infer<typeof maintenanceWindowSchema>;
 export const maintenanceWindowListSchema = z.array(maintenanceWindowSchema);
 
+/** The path parameter of `GET /api/cloud/maintenance/:id/ics`: a maintenance window id. */
+export const maintenanceWindowParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, {
+    error: 'That is not a maintenance window id.',
+  }),
+});
+
+/**
+ * `GET /api/cloud/maintenance.ics` and `GET /api/cloud/maintenance/:id/ics`: maintenance
+ * windows as an iCalendar file (text/calendar).
+ */
+export const maintenanceIcsSchema = z
+  .string()
+  .describe(
+    'iCalendar (RFC 5545): one VEVENT per maintenance window, times in UTC, a stable UID per window (importing again updates the events).',
+  );
+
 /** `GET /api/cloud/release-schedules`: per product, which release reaches which environment when. */
 export const releaseScheduleSchema = z.object({
   product: cloudProductSchema,
@@ -165,6 +182,19 @@ export const cloudQuerySchema = z
     return { months, ...(accountId === undefined ? {} : { accountId }) };
   });
 export type CloudQuery = z.output<typeof cloudQuerySchema>;
+
+/** `GET /api/cloud/reports/{availability,response-times}.csv`: a report as one CSV table. */
+export const cloudReportCsvSchema = z
+  .string()
+  .describe('CSV: a header row, then one row per instance and month.');
+
+/** `GET /api/cloud/reports/{availability,response-times}.xlsx`: the same table as a workbook. */
+export const cloudReportXlsxSchema = z
+  .string()
+  .meta({ format: 'binary' })
+  .describe(
+    'An Excel workbook (XLSX) of one sheet: a frozen header row, then one row per instance and month.',
+  );
 
 /** Spreadsheet export formats of the reports (§7 spreadsheet exports). */
 export const reportFormatSchema = z.enum(['xlsx', 'csv']);

@@ -47,11 +47,30 @@ export const invoiceAccountSchema = z.object({ id: z.string(), name: z.string() 
 export type InvoiceAccount = z.infer<typeof invoiceAccountSchema>;
 export const invoiceAccountListSchema = z.array(invoiceAccountSchema);
 
+/** The path parameter of `GET /api/invoices/:id/pdf`: ids are whole numbers (bigint identities). */
+export const invoiceIdParamsSchema = z.object({
+  id: z.string().regex(/^\d+$/, { error: 'The invoice id must be a whole number.' }),
+});
+
+/** `GET /api/invoices/:id/pdf`: the invoice as a PDF document. */
+export const invoicePdfSchema = z
+  .string()
+  .meta({ format: 'binary' })
+  .describe('The invoice as a PDF document (application/pdf).');
+
 export const INVOICE_DEFAULT_PAGE_SIZE = 20; // §9 default page size
 export const INVOICE_MAX_PAGE_SIZE = 100;
 export const INVOICE_MAX_PAGE = 100_000;
 /** Spreadsheet exports stop here (a list this long is not read in a spreadsheet by hand). */
 export const INVOICE_EXPORT_LIMIT = 10_000;
+
+/** `GET /api/invoices/export.xlsx`: the filtered, sorted list as a workbook. */
+export const invoicesXlsxSchema = z
+  .string()
+  .meta({ format: 'binary' })
+  .describe(
+    `An Excel workbook (XLSX): the filtered, sorted invoices (at most ${INVOICE_EXPORT_LIMIT}), one per row.`,
+  );
 
 /**
  * The query string of `GET /api/invoices` (and its `.xlsx` export): `sort` (§9 key, default

@@ -261,6 +261,23 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
+/** `GET /api/users/export`: the list's query (its current selection) and the file format. */
+export const userExportQuerySchema = userListQuerySchema.extend({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+export type UserExportQuery = z.infer<typeof userExportQuerySchema>;
+
+/** The calls that take only the account to administer (vendor employees: the account switcher). */
+export const userAccountQuerySchema = z.object({
+  accountId: oneValue.pipe(z.string().min(1).max(100).optional()),
+});
+
+/** `/api/users/{id}` and the calls below it: the user's id. */
+export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** `POST /api/users/{id}/invitation` (202): a new invitation is queued. */
+export const invitationResentSchema = z.object({ message: z.string() });
+
 /** One audit entry of a user (who, when, which fields, before and after). */
 export const userAuditEntrySchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,6 @@
 import { apiErrorSchema } from '@portico/contracts';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
@@ -12,6 +14,8 @@ const errorDescriptions = {
   403: 'The caller is signed in but may not do this.',
   404: 'There is no such thing, or the caller may not know it exists.',
   409: 'The request conflicts with the current state.',
+  412: 'If-Match does not name the current version: someone else changed it meanwhile; read it again.',
+  428: 'This change needs an If-Match header with the ETag of the version you read.',
   429: 'Too many requests; try again later.',
   500: 'Something went wrong on the server; the details are logged, never sent.',
   503: 'The server is starting or shutting down, or sign-in is temporarily unavailable; try again after Retry-After seconds.',
@@ -84,4 +88,20 @@ export function withHeaders<Schema extends z.ZodType>(
       ]),
     ),
   });
+}
+
+/**
+ * The route-level validator compiler of a route whose service validates the body itself:
+ * params, querystring and headers are validated by their schemas as everywhere, while the
+ * `body` schema only documents the body (in /api/openapi.json) — the body reaches the handler
+ * as it arrived, so treat `request.body` as unknown and hand it to the service. The user
+ * forms need this: their 400 carries the §5 headline and a message per field
+ * (`fieldErrors`), checked with the phone rule the server is configured with.
+ */
+export function bodyValidatedByService<Schema>(
+  route: Parameters<FastifySchemaCompiler<Schema>>[0],
+): ReturnType<FastifySchemaCompiler<Schema>> {
+  // `true`: valid, and Fastify leaves request.body as it is (no body stays undefined).
+  if (route.httpPart === 'body') return () => true;
+  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 }

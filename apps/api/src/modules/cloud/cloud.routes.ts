@@ -1,15 +1,28 @@
-import { cloudQuerySchema, type CloudQuery } from '@portico/contracts';
-import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import {
+  availabilityReportSchema,
+  cloudInstanceListSchema,
+  cloudNotificationListSchema,
+  cloudQuerySchema,
+  cloudReportCsvSchema,
+  cloudReportXlsxSchema,
+  maintenanceIcsSchema,
+  maintenanceWindowListSchema,
+  maintenanceWindowParamsSchema,
+  releaseScheduleListSchema,
+  responseTimeReportSchema,
+  type CloudQuery,
+} from '@portico/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { accountCallerOf, scopedAccountId } from '../../lib/account-scope.js';
-import { BadRequestError } from '../../lib/errors.js';
-import { parseQuery, sendFile } from '../invoices/invoices.routes.js';
+import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
+import { sendFile } from '../invoices/invoices.routes.js';
 import {
   availabilityTable,
   maintenanceIcs,
   responseTimeTable,
   tableCsv,
   tableXlsx,
-  type ReportTable,
 } from './cloud-exports.js';
 import {
   getAvailabilityReport,
@@ -21,79 +34,259 @@ import {
   getResponseTimeReport,
 } from './cloud.service.js';
 
-const WINDOW_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const tags = ['cloud'];
+const scopeNote =
+  "Works on the caller's own account; a vendor employee may name another with `accountId` (anyone else gets a 404 for it).";
 
 /**
  * Cloud services (issue 14, §1/§2; shapes in ADR 0024). Every call works on the caller's own
  * account; a vendor employee may name another with `accountId`, anyone else gets a 404 for it.
  */
-export const cloudRoutes: FastifyPluginCallback = (app, _options, done) => {
-  const scope = async (request: FastifyRequest): Promise<CloudQuery & { account: string }> => {
-    const query = parseQuery(cloudQuerySchema, request.query);
-    const caller = await accountCallerOf(app.db, request);
-    return { ...query, account: await scopedAccountId(app.db, caller, query.accountId) };
-  };
+export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  /** The account a call works on (the query is already validated by the route schema). */
+  const accountOf = async (request: FastifyRequest, query: CloudQuery): Promise<string> =>
+    scopedAccountId(app.db, await accountCallerOf(app.db, request), query.accountId);
   const privately = { 'cache-control': 'private, no-store' };
 
-  app.get('/api/cloud/instances', async (request, reply) =>
-    reply.headers(privately).send(await getInstances(app.db, (await scope(request)).account)),
-  );
-  app.get('/api/cloud/maintenance', async (request, reply) =>
-    reply.headers(privately).send(await getMaintenance(app.db, (await scope(request)).account)),
-  );
-  app.get('/api/cloud/maintenance.ics', async (request, reply) => {
-    const { account } = await scope(request);
-    const ics = maintenanceIcs(await getMaintenance(app.db, account), 'Cloud maintenance');
-    return sendFile(reply, 'text/calendar; charset=utf-8', `maintenance-${account}.ics`, ics);
-  });
-  app.get<{ Params: { id: string } }>('/api/cloud/maintenance/:id/ics', async (request, reply) => {
-    const { id } = request.params;
-    if (!WINDOW_ID_PATTERN.test(id))
-      throw new BadRequestError('That is not a maintenance window id.');
-    const { account } = await scope(request);
-    const window = await getMaintenanceWindow(app.db, account, id);
-    const ics = maintenanceIcs([window], 'Cloud maintenance');
-    return sendFile(reply, 'text/calendar; charset=utf-8', `${id}.ics`, ics);
-  });
-  app.get('/api/cloud/release-schedules', async (request, reply) =>
-    reply
-      .headers(privately)
-      .send(await getReleaseSchedules(app.db, (await scope(request)).account)),
-  );
-  app.get('/api/cloud/notifications', async (request, reply) =>
-    reply.headers(privately).send(await getNotifications(app.db, (await scope(request)).account)),
+  app.get(
+    '/api/cloud/instances',
+    {
+      schema: {
+        summary: "The account's cloud instances with their environments",
+        description: scopeNote,
+        tags,
+        querystring: cloudQuerySchema,
+        response: {
+          200: cloudInstanceListSchema.describe('The instances, each with its environments.'),
+          ...bearerErrors(400, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .headers(privately)
+        .send(await getInstances(app.db, await accountOf(request, request.query))),
   );
 
-  const reports = {
-    availability: async (request: FastifyRequest) => {
-      const { account, months } = await scope(request);
-      return getAvailabilityReport(app.db, account, months);
+  app.get(
+    '/api/cloud/maintenance',
+    {
+      schema: {
+        summary: "Maintenance windows of the account's instances, soonest first",
+        description: scopeNote,
+        tags,
+        querystring: cloudQuerySchema,
+        response: {
+          200: maintenanceWindowListSchema.describe('Every window, past and upcoming.'),
+          ...bearerErrors(400, 404),
+        },
+      },
     },
-    'response-times': async (request: FastifyRequest) => {
-      const { account, months } = await scope(request);
-      return getResponseTimeReport(app.db, account, months);
+    async (request, reply) =>
+      reply
+        .headers(privately)
+        .send(await getMaintenance(app.db, await accountOf(request, request.query))),
+  );
+
+  app.get(
+    '/api/cloud/maintenance.ics',
+    {
+      schema: {
+        summary: 'Every maintenance window as an iCalendar file',
+        description: `${scopeNote} Sent as an attachment (maintenance-<account>.ics).`,
+        tags,
+        querystring: cloudQuerySchema,
+        response: {
+          200: fileResponse(
+            'text/calendar',
+            maintenanceIcsSchema,
+            'The maintenance windows as an iCalendar file.',
+          ),
+          ...bearerErrors(400, 404),
+        },
+      },
     },
+    async (request, reply) => {
+      const account = await accountOf(request, request.query);
+      const ics = maintenanceIcs(await getMaintenance(app.db, account), 'Cloud maintenance');
+      return sendFile(reply, 'text/calendar; charset=utf-8', `maintenance-${account}.ics`, ics);
+    },
+  );
+
+  app.get(
+    '/api/cloud/maintenance/:id/ics',
+    {
+      schema: {
+        summary: 'One maintenance window as an iCalendar file',
+        description: `${scopeNote} A window of another account is a 404. Sent as an attachment (<id>.ics).`,
+        tags,
+        params: maintenanceWindowParamsSchema,
+        querystring: cloudQuerySchema,
+        response: {
+          200: fileResponse(
+            'text/calendar',
+            maintenanceIcsSchema,
+            'The maintenance window as an iCalendar file.',
+          ),
+          ...bearerErrors(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const account = await accountOf(request, request.query);
+      const window = await getMaintenanceWindow(app.db, account, id);
+      const ics = maintenanceIcs([window], 'Cloud maintenance');
+      return sendFile(reply, 'text/calendar; charset=utf-8', `${id}.ics`, ics);
+    },
+  );
+
+  app.get(
+    '/api/cloud/release-schedules',
+    {
+      schema: {
+        summary: 'Release schedules of the products the account runs',
+        description: `${scopeNote} Per product, which release reaches which environment kind when (only the kinds the account has).`,
+        tags,
+        querystring: cloudQuerySchema,
+        response: {
+          200: releaseScheduleListSchema.describe('One schedule per product.'),
+          ...bearerErrors(400, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .headers(privately)
+        .send(await getReleaseSchedules(app.db, await accountOf(request, request.query))),
+  );
+
+  app.get(
+    '/api/cloud/notifications',
+    {
+      schema: {
+        summary: "Incidents and maintenance announcements of the account's instances",
+        description: `${scopeNote} Newest first.`,
+        tags,
+        querystring: cloudQuerySchema,
+        response: {
+          200: cloudNotificationListSchema.describe('The notifications, newest first.'),
+          ...bearerErrors(400, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .headers(privately)
+        .send(await getNotifications(app.db, await accountOf(request, request.query))),
+  );
+
+  const reportNote = (what: string): string =>
+    `${what} per instance over the last \`months\` full calendar months (default 12, at most 36). ${scopeNote}`;
+
+  app.get(
+    '/api/cloud/reports/availability',
+    {
+      schema: {
+        summary: 'Monthly availability per instance against its SLA',
+        description: reportNote('Availability, downtime and whether the SLA was met'),
+        tags,
+        querystring: cloudQuerySchema,
+        response: {
+          200: availabilityReportSchema.describe('The months covered and one series per instance.'),
+          ...bearerErrors(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await accountOf(request, request.query);
+      const report = await getAvailabilityReport(app.db, account, request.query.months);
+      return reply.headers(privately).send(report);
+    },
+  );
+
+  app.get(
+    '/api/cloud/reports/response-times',
+    {
+      schema: {
+        summary: 'Monthly response times per instance',
+        description: reportNote('Median and 95th percentile response times and request counts'),
+        tags,
+        querystring: cloudQuerySchema,
+        response: {
+          200: responseTimeReportSchema.describe('The months covered and one series per instance.'),
+          ...bearerErrors(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await accountOf(request, request.query);
+      const report = await getResponseTimeReport(app.db, account, request.query.months);
+      return reply.headers(privately).send(report);
+    },
+  );
+
+  /** The report of `name` as one table: the same header and cells feed the CSV and the XLSX. */
+  const tableOf = async (
+    name: 'availability' | 'response-times',
+    request: FastifyRequest,
+    query: CloudQuery,
+  ) => {
+    const account = await accountOf(request, query);
+    return name === 'availability'
+      ? availabilityTable(await getAvailabilityReport(app.db, account, query.months))
+      : responseTimeTable(await getResponseTimeReport(app.db, account, query.months));
   };
-  const tables: Record<keyof typeof reports, (request: FastifyRequest) => Promise<ReportTable>> = {
-    availability: async (request) => availabilityTable(await reports.availability(request)),
-    'response-times': async (request) =>
-      responseTimeTable(await reports['response-times'](request)),
-  };
-  for (const name of ['availability', 'response-times'] as const) {
-    app.get(`/api/cloud/reports/${name}`, async (request, reply) =>
-      reply.headers(privately).send(await reports[name](request)),
+
+  for (const [name, title] of [
+    ['availability', 'The availability report'],
+    ['response-times', 'The response-time report'],
+  ] as const) {
+    app.get(
+      `/api/cloud/reports/${name}.csv`,
+      {
+        schema: {
+          summary: `${title} as CSV`,
+          description: `${reportNote('One row')} Sent as an attachment (${name}.csv).`,
+          tags,
+          querystring: cloudQuerySchema,
+          response: {
+            200: fileResponse('text/csv', cloudReportCsvSchema, `${title} as a CSV file.`),
+            ...bearerErrors(400, 404),
+          },
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          'text/csv; charset=utf-8',
+          `${name}.csv`,
+          tableCsv(await tableOf(name, request, request.query)),
+        ),
     );
-    app.get(`/api/cloud/reports/${name}.csv`, async (request, reply) =>
-      sendFile(
-        reply,
-        'text/csv; charset=utf-8',
-        `${name}.csv`,
-        tableCsv(await tables[name](request)),
-      ),
-    );
-    app.get(`/api/cloud/reports/${name}.xlsx`, async (request, reply) =>
-      sendFile(reply, XLSX, `${name}.xlsx`, await tableXlsx(await tables[name](request))),
+
+    app.get(
+      `/api/cloud/reports/${name}.xlsx`,
+      {
+        schema: {
+          summary: `${title} as an Excel workbook`,
+          description: `${reportNote('One row')} Sent as an attachment (${name}.xlsx).`,
+          tags,
+          querystring: cloudQuerySchema,
+          response: {
+            200: fileResponse(XLSX, cloudReportXlsxSchema, `${title} as an XLSX file.`),
+            ...bearerErrors(400, 404),
+          },
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          XLSX,
+          `${name}.xlsx`,
+          await tableXlsx(await tableOf(name, request, request.query)),
+        ),
     );
   }
   done();

@@ -1,8 +1,17 @@
-import { accountScopeQuerySchema, invoiceListQuerySchema } from '@portico/contracts';
-import type { FastifyPluginCallback, FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import {
+  accountScopeQuerySchema,
+  invoiceAccountListSchema,
+  invoiceIdParamsSchema,
+  invoiceListQuerySchema,
+  invoiceListSchema,
+  invoicePdfSchema,
+  invoicesXlsxSchema,
+} from '@portico/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { accountCallerOf } from '../../lib/account-scope.js';
-import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { bearerErrors, fileResponse, withHeaders } from '../../lib/route-schemas.js';
 import {
   getInvoiceAccounts,
   getInvoicePage,
@@ -10,17 +19,12 @@ import {
   getInvoicesWorkbook,
 } from './invoices.service.js';
 
-const ID_PATTERN = /^\d+$/;
+/** Ids are bigint identities; more digits than that cannot name a row. */
 const MAX_ID_DIGITS = 15;
-
-/** Validates a query with its contract; any issue is a 400 with the contract's messages. */
-export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) {
-    throw new BadRequestError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  }
-  return parsed.data;
-}
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const tags = ['invoices'];
+const access =
+  "Needs the INVOICES permission (vendor employees need none); works on the caller's own account, and a vendor employee may name another with `accountId` (anyone else gets a 404 for it).";
 
 /** A file download: private, never cached, saved under `fileName`. */
 export function sendFile(
@@ -42,45 +46,107 @@ export function sendFile(
  * `GET /api/invoices/export.xlsx` and `GET /api/invoices/:id/pdf`. Every call is scoped to the
  * caller's account on the server; vendor employees may name another with `accountId`.
  */
-export const invoicesRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.get('/api/invoices', async (request, reply) => {
-    const criteria = parseQuery(invoiceListQuerySchema, request.query);
-    const page = await getInvoicePage(app.db, await accountCallerOf(app.db, request), criteria);
-    return reply
-      .header('x-total-count', String(page.total))
-      .header('access-control-expose-headers', 'X-Total-Count')
-      .header('cache-control', 'private, no-store')
-      .send(page.items);
-  });
+export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/api/invoices',
+    {
+      schema: {
+        summary: "A page of the account's invoices",
+        description: `Sorted (§9, default newest upload first), optionally filtered by status and invoice date. The \`X-Total-Count\` response header holds the number of matching invoices. ${access}`,
+        tags,
+        querystring: invoiceListQuerySchema,
+        response: {
+          200: withHeaders(invoiceListSchema, 'The invoices of the page.', {
+            'X-Total-Count': {
+              description: 'How many invoices match the filter.',
+              schema: { type: 'integer' },
+            },
+          }),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const page = await getInvoicePage(
+        app.db,
+        await accountCallerOf(app.db, request),
+        request.query,
+      );
+      return reply
+        .header('x-total-count', String(page.total))
+        .header('access-control-expose-headers', 'X-Total-Count')
+        .header('cache-control', 'private, no-store')
+        .send(page.items);
+    },
+  );
 
-  app.get('/api/invoices/accounts', async (request, reply) => {
-    parseQuery(accountScopeQuerySchema, request.query);
-    const accounts = await getInvoiceAccounts(app.db, await accountCallerOf(app.db, request));
-    return reply.header('cache-control', 'private, no-store').send(accounts);
-  });
+  app.get(
+    '/api/invoices/accounts',
+    {
+      schema: {
+        summary: 'The accounts whose invoices the caller may see',
+        description:
+          "Needs the INVOICES permission (vendor employees need none). The caller's own account first; a vendor employee gets every account.",
+        tags,
+        querystring: accountScopeQuerySchema,
+        response: {
+          200: invoiceAccountListSchema.describe("The accounts, the caller's own first."),
+          ...bearerErrors(400, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const accounts = await getInvoiceAccounts(app.db, await accountCallerOf(app.db, request));
+      return reply.header('cache-control', 'private, no-store').send(accounts);
+    },
+  );
 
-  app.get('/api/invoices/export.xlsx', async (request, reply) => {
-    const criteria = parseQuery(invoiceListQuerySchema, request.query);
-    const file = await getInvoicesWorkbook(
-      app.db,
-      await accountCallerOf(app.db, request),
-      criteria,
-    );
-    return sendFile(
-      reply,
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      file.fileName,
-      file.body,
-    );
-  });
+  app.get(
+    '/api/invoices/export.xlsx',
+    {
+      schema: {
+        summary: "The account's invoices as an Excel workbook",
+        description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit). ${access} Sent as an attachment (invoices-<account>-<date>.xlsx).`,
+        tags,
+        querystring: invoiceListQuerySchema,
+        response: {
+          200: fileResponse(XLSX, invoicesXlsxSchema, 'The invoices as an XLSX file.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await getInvoicesWorkbook(
+        app.db,
+        await accountCallerOf(app.db, request),
+        request.query,
+      );
+      return sendFile(reply, XLSX, file.fileName, file.body);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/invoices/:id/pdf', async (request, reply) => {
-    const { id } = request.params;
-    if (!ID_PATTERN.test(id)) throw new BadRequestError('The invoice id must be a whole number.');
-    if (id.length > MAX_ID_DIGITS) throw new NotFoundError(`There is no invoice with id ${id}.`);
-    const file = await getInvoicePdf(app.db, await accountCallerOf(app.db, request), id);
-    return sendFile(reply, 'application/pdf', file.fileName, file.body);
-  });
+  app.get(
+    '/api/invoices/:id/pdf',
+    {
+      schema: {
+        summary: 'One invoice as a PDF',
+        description:
+          'Needs the INVOICES permission. An invoice of another account is a 404, like one that does not exist; vendor employees may open any. Sent as an attachment (<number>.pdf).',
+        tags,
+        params: invoiceIdParamsSchema,
+        response: {
+          200: fileResponse('application/pdf', invoicePdfSchema, 'The invoice as a PDF file.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (id.length > MAX_ID_DIGITS) throw new NotFoundError(`There is no invoice with id ${id}.`);
+      const file = await getInvoicePdf(app.db, await accountCallerOf(app.db, request), id);
+      return sendFile(reply, 'application/pdf', file.fileName, file.body);
+    },
+  );
 
   done();
 };

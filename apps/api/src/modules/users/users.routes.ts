@@ -1,14 +1,21 @@
-import { countriesAndLanguagesSchema, userProfileSchema } from '@portico/contracts';
+import {
+  countriesAndLanguagesSchema,
+  makeOwnProfileInputSchema,
+  userProfileSchema,
+} from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { bearerErrors } from '../../lib/route-schemas.js';
+import { bearerErrors, bodyValidatedByService, withHeaders } from '../../lib/route-schemas.js';
 import { countriesAndLanguages } from './countries-and-languages.js';
 import { etagOf, ownVersion, updateOwnProfile } from './user-management.service.js';
 import { getOwnProfile } from './users.service.js';
 
 const tags = ['users'];
 
-/** `GET /api/users/me`: the caller's §3 profile, loaded by the token's subject; countries and languages. */
+/**
+ * `GET /api/users/me`: the caller's §3 profile, loaded by the token's subject, and `PUT` of its
+ * own fields; countries and languages.
+ */
 export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/users/me',
@@ -33,20 +40,45 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   // Issue 15: the caller's own fields, with If-Match like every user write.
-  app.put('/api/users/me', async (request, reply) => {
-    const callerId = callerIdOf(request);
-    const version = await updateOwnProfile(
-      { db: app.db, jobs: app.jobs, phonePattern: app.env.PHONE_PATTERN },
-      callerId,
-      request.headers['if-match'],
-      request.body,
-    );
-    const profile = await getOwnProfile(app.db, callerId);
-    return reply
-      .header('cache-control', 'private, no-store')
-      .header('etag', etagOf(version))
-      .send(profile);
-  });
+  app.put(
+    '/api/users/me',
+    {
+      // The service validates the form (§5 field messages); the schema documents it.
+      validatorCompiler: bodyValidatedByService,
+      schema: {
+        summary: "Change the caller's own profile",
+        description:
+          'Needs If-Match with the ETag of GET /api/users/me. Not the e-mail address, roles or status.',
+        tags,
+        body: makeOwnProfileInputSchema().describe(
+          "The caller's own fields. An invalid form is a 400 with the §5 headline as message and one message per field in fieldErrors; the phone numbers follow the rule the server is configured with (E.164 by default).",
+        ),
+        response: {
+          200: withHeaders(userProfileSchema, 'The changed profile (§3).', {
+            ETag: {
+              description: 'The new version; send it as If-Match with the next change.',
+              schema: { type: 'string' },
+            },
+          }),
+          ...bearerErrors(400, 404, 412, 428),
+        },
+      },
+    },
+    async (request, reply) => {
+      const callerId = callerIdOf(request);
+      const version = await updateOwnProfile(
+        { db: app.db, jobs: app.jobs, phonePattern: app.env.PHONE_PATTERN },
+        callerId,
+        request.headers['if-match'],
+        request.body, // as it arrived: the service validates it
+      );
+      const profile = await getOwnProfile(app.db, callerId);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('etag', etagOf(version))
+        .send(profile);
+    },
+  );
 
   // §3 country and language entries, named in the caller's language.
   app.get(
