@@ -23,10 +23,9 @@ const databaseUrl = process.env.DATABASE_URL;
 const PUBLIC_URL = 'http://localhost:8080';
 const ANNA = { email: 'anna.customer@portico.test', password: 'portico-demo' };
 
+// Without PostgreSQL there is nothing to share; say so instead of passing silently.
 if (!databaseUrl) {
-  describe('two API instances over one PostgreSQL', () => {
-    it.skip('needs PostgreSQL: set DATABASE_URL (CI sets it) to run these tests', () => {});
-  });
+  console.warn('scale-out tests need PostgreSQL: set DATABASE_URL (.ci/run sets it)');
 }
 
 describe.runIf(databaseUrl)('two API instances over one PostgreSQL', () => {

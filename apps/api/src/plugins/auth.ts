@@ -144,7 +144,6 @@ export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): To
   };
 }
 
-
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }

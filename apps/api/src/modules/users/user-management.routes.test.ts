@@ -354,7 +354,8 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const path = link![1]!;
 
     expect(
-      (await signIn(t.db, hashQueue, 'ola.nordmann@northwind.test', 'anything-at-all', '10.9.9.1')).outcome,
+      (await signIn(t.db, hashQueue, 'ola.nordmann@northwind.test', 'anything-at-all', '10.9.9.1'))
+        .outcome,
     ).toBe('invalid-credentials');
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
@@ -380,8 +381,15 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const { user } = await getUser(ANNA, created.id);
     expect(user.status).toBe('Active');
     expect(
-      (await signIn(t.db, hashQueue, 'OLA.nordmann@northwind.test', 'a-good-long-password', '10.9.9.2'))
-        .outcome,
+      (
+        await signIn(
+          t.db,
+          hashQueue,
+          'OLA.nordmann@northwind.test',
+          'a-good-long-password',
+          '10.9.9.2',
+        )
+      ).outcome,
     ).toBe('signed-in');
   });
 
@@ -516,7 +524,9 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
     ).toBe(200);
-    expect((await signIn(t.db, hashQueue, email, 'portico-demo', '10.9.9.3')).outcome).toBe('signed-in');
+    expect((await signIn(t.db, hashQueue, email, 'portico-demo', '10.9.9.3')).outcome).toBe(
+      'signed-in',
+    );
 
     const { user, etag } = await getUser(ANNA, victim);
     const res = await t.app.inject({
