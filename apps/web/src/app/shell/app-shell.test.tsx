@@ -353,7 +353,8 @@ describe('app shell: shared header and footer (§1, §7)', () => {
     await user.click(menu);
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
-    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // The menu closes in the effect that runs after the navigation commits, not with it.
+    await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
   });
 
   it('takes over the header Search button: it opens the search with focus in the query, Escape and a search close it', async () => {
@@ -391,7 +392,7 @@ describe('app shell: shared header and footer (§1, §7)', () => {
     await user.type(query, 'cloud{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toContain('query=cloud');
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
   });
 
   it('puts the icon sprite in the page, hidden, fetched with its hash', async () => {
