@@ -19,6 +19,10 @@ import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
 import { invitationRoutes } from './modules/users/invitation.routes.js';
 import { userManagementRoutes } from './modules/users/user-management.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { mySettingsRoutes } from './modules/users/my-settings.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { unsubscribeRoutes } from './modules/subscriptions/unsubscribe.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
@@ -89,6 +93,10 @@ export async function buildApp({
   await app.register(partnerRoutes);
   await app.register(cloudRoutes); // /api/cloud/* (issue 14)
   await app.register(invoicesRoutes); // /api/invoices* (issue 14)
+  await app.register(mySettingsRoutes); // /api/users/me/settings, sign out everywhere (issue 12)
+  await app.register(subscriptionsRoutes); // /api/subscriptions (issue 12)
+  await app.register(notificationsRoutes); // /api/notifications (issue 12)
+  await app.register(unsubscribeRoutes); // one-click /unsubscribe, signed out (issue 12)
 
   await app.register(sourceMapsPlugin); // no /assets/*.map unless SOURCE_MAPS=1 (issue 11 §7)
   // Answers what nothing above claimed (index.html for client routes): keep it last.

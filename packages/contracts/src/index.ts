@@ -14,3 +14,5 @@ export * from './support.js';
 export * from './text.js';
 export * from './user.js';
 export * from './user-management.js';
+export * from './subscriptions.js';
+export * from './notifications.js';

@@ -153,8 +153,24 @@ export function makeOwnProfileInputSchema(phonePattern: string = DEFAULT_PHONE_P
     fax: true,
     phoneExtension: true,
     website: true,
-  });
+  })
+    // My settings (issue 12) sends only the fields it shows; what is absent stays as it is.
+    .partial();
 }
+
+/** `GET /api/users/me/settings`: the caller's own fields as My settings shows them. */
+export const ownSettingsSchema = z.object({
+  email: z.string(),
+  accountName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  mobile: z.string(),
+  language: z.string(),
+  timeZone: z.string(),
+  version: z.number().int(),
+});
+export type OwnSettings = z.infer<typeof ownSettingsSchema>;
 export type OwnProfileInput = z.infer<ReturnType<typeof makeOwnProfileInputSchema>>;
 export type AccountUserInput = z.infer<typeof accountUserInputSchema>;
 export type AccountUserField = keyof AccountUserInput;

@@ -37,6 +37,8 @@ export const userProfileSchema = z.object({
   enterpriseCustomerId: z.string().nullable(),
   companyName: z.string(),
   dynamicsCustomerId: z.string().nullable(),
+  /** IANA time zone the app shows times in (issue 12); the API always sends it. */
+  timeZone: z.string().optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -2,6 +2,7 @@ import { rootPlugin } from '../lib/root-plugin.js';
 import { createJobQueue, type JobQueue } from '../lib/jobs/job-queue.js';
 import { createMailer, defineMailJob, type Mailer } from '../lib/mail/mailer.js';
 import { defineInvitationJob } from '../modules/users/user-management.service.js';
+import { defineSubscriptionJobs } from '../modules/subscriptions/subscriptions.jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,7 @@ export const jobsPlugin = rootPlugin('portico-jobs', async (app) => {
     { db: app.db, jobs, mailer },
     { publicUrl: app.env.PUBLIC_URL, externalIdp: app.env.OIDC_ISSUER !== undefined },
   );
+  defineSubscriptionJobs({ db: app.db, jobs }, { publicUrl: app.env.PUBLIC_URL }); // issue 12
   app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {

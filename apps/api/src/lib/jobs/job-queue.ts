@@ -17,6 +17,12 @@ export interface JobDefinition<T> {
   /** Attempts after the first; default 5, with exponential back-off from retryDelaySeconds. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * Also run this job on a cron schedule (UTC), e.g. '0 * * * *' (issue 12 digests). pg-boss
+   * keeps the schedule in the database and one node at a time sends it, so several nodes run
+   * it once.
+   */
+  cron?: string;
 }
 
 export interface EnqueueOptions {
@@ -105,7 +111,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
           schema,
           // Maintenance (expiry, archiving) runs on every working node, serialised by a lock.
           supervise: work,
-          schedule: false,
+          // Cron schedules run only where a job asks for one (ADR 0031), on working nodes.
+          schedule: work && [...definitions.values()].some((d) => d.cron !== undefined),
           migrate: true,
         });
         created.on('error', (error) => options.onError?.(error));
@@ -114,6 +121,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         for (const definition of definitions.values()) {
           await created.createQueue(definition.name);
           if (!work) continue;
+          if (definition.cron !== undefined) {
+            await created.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+          }
           await created.work(
             definition.name,
             { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },

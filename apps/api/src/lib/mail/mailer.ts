@@ -15,6 +15,13 @@ export const mailMessageSchema = z.object({
   subject: z.string().min(1).max(300),
   text: z.string().min(1).max(100_000),
   html: z.string().max(200_000).optional(),
+  /** Extra headers, e.g. RFC 8058 List-Unsubscribe and List-Unsubscribe-Post (issue 12). */
+  headers: z
+    .record(
+      z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,60}$/),
+      z.string().max(2000).refine((v) => !/[\r\n]/.test(v), 'no line breaks in a header'),
+    )
+    .optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 
@@ -42,8 +49,15 @@ export function createMailer(db: Queryable, options: MailerOptions): Mailer {
     kind: 'outbox',
     async send(message) {
       await db.query(
-        `insert into mail_outbox (recipient, subject, text_body, html_body) values ($1, $2, $3, $4)`,
-        [message.to, message.subject, message.text, message.html ?? null],
+        `insert into mail_outbox (recipient, subject, text_body, html_body, headers)
+         values ($1, $2, $3, $4, $5)`,
+        [
+          message.to,
+          message.subject,
+          message.text,
+          message.html ?? null,
+          message.headers ? JSON.stringify(message.headers) : null,
+        ],
       );
     },
   };
@@ -74,12 +88,13 @@ export interface OutboxMessage {
   recipient: string;
   subject: string;
   text_body: string;
+  headers: Record<string, string> | null;
   created_at: Date | string;
 }
 
 export async function listOutbox(db: Queryable, limit = 50): Promise<OutboxMessage[]> {
   const { rows } = await db.query<OutboxMessage>(
-    `select id, recipient, subject, text_body, created_at from mail_outbox
+    `select id, recipient, subject, text_body, headers, created_at from mail_outbox
       order by id desc limit $1`,
     [limit],
   );

@@ -32,6 +32,9 @@ export const devOutboxRoutes: FastifyPluginCallback = (app, _options, done) => {
         (m) => `<article class="mail">
 <h2>${escapeHtml(m.subject)}</h2>
 <p>To: ${escapeHtml(m.recipient)} · ${escapeHtml(new Date(m.created_at).toISOString())}</p>
+${Object.entries(m.headers ?? {})
+  .map(([name, value]) => `<p class="mail-header">${escapeHtml(name)}: ${linkify(value)}</p>`)
+  .join('\n')}
 <pre>${linkify(m.text_body)}</pre>
 </article>`,
       )

@@ -12,6 +12,7 @@ export interface UserProfileRow {
   enterprise_customer_id: string | null;
   company_name: string;
   dynamics_customer_id: string | null;
+  time_zone: string;
 }
 
 export interface ConnectedProductRow {
@@ -27,7 +28,7 @@ export async function findUserProfile(
   const { rows } = await db.query<UserProfileRow>(
     `select u.id, u.email, u.first_name, u.last_name, u.language, u.subscription_level,
             u.unit4_employee, u.permissions,
-            a.enterprise_customer_id, a.name as company_name, a.dynamics_customer_id
+            a.enterprise_customer_id, a.name as company_name, a.dynamics_customer_id, u.time_zone
        from users u
        join accounts a on a.id = u.account_id
       where u.id = $1`,

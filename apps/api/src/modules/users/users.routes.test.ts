@@ -54,6 +54,7 @@ describe.each(databaseKinds())('GET /api/users/me over %s', (kind) => {
       enterpriseCustomerId: 'ECI-100482',
       companyName: 'Northwind Logistics AS',
       dynamicsCustomerId: 'DYN-CUST-004821',
+      timeZone: 'Europe/Oslo',
     });
   });
 

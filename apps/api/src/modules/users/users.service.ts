@@ -30,5 +30,6 @@ export async function getOwnProfile(db: Queryable, userId: string): Promise<User
     enterpriseCustomerId: row.enterprise_customer_id,
     companyName: row.company_name,
     dynamicsCustomerId: row.dynamics_customer_id,
+    timeZone: row.time_zone,
   };
 }

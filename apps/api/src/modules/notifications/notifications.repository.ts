@@ -1,0 +1,67 @@
+import { NOTIFICATION_PAGE_SIZE, type UserNotification } from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
+
+interface NotificationRow {
+  id: string;
+  type: 'error' | 'information';
+  icon: string | null;
+  title: string;
+  content: string;
+  path: string;
+  link: string;
+  persistent: boolean;
+  created_at: Date | string;
+  read_at: Date | string | null;
+}
+
+const toNotification = (r: NotificationRow): UserNotification => ({
+  id: r.id,
+  type: r.type,
+  icon: r.icon,
+  title: r.title,
+  content: r.content,
+  path: r.path,
+  date: new Date(r.created_at).toISOString(),
+  link: r.link,
+  persistent: r.persistent,
+  read: r.read_at !== null,
+});
+
+/** The caller's newest notifications (index user_notifications_user_idx serves the sort). */
+export async function listNotifications(
+  db: Queryable,
+  userId: string,
+  limit = NOTIFICATION_PAGE_SIZE,
+): Promise<UserNotification[]> {
+  const { rows } = await db.query<NotificationRow>(
+    `select id::text as id, type, icon, title, content, path, link, persistent, created_at, read_at
+       from user_notifications where user_id = $1 order by id desc limit $2`,
+    [userId, limit],
+  );
+  return rows.map(toNotification);
+}
+
+export async function countUnread(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::integer as n from user_notifications where user_id = $1 and read_at is null`,
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Marks one of the caller's notifications read; false when the caller has no such one. */
+export async function markRead(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `update user_notifications set read_at = coalesce(read_at, now())
+      where id = $1 and user_id = $2 returning id`,
+    [id, userId],
+  );
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `update user_notifications set read_at = now() where user_id = $1 and read_at is null`,
+    [userId],
+  );
+}

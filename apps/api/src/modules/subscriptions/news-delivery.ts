@@ -1,0 +1,328 @@
+import type { Db, Queryable } from '../../db/db.js';
+import { escapeHtml } from '../../lib/html.js';
+import type { JobQueue } from '../../lib/jobs/job-queue.js';
+import { enqueueMail, type MailMessage } from '../../lib/mail/mailer.js';
+import { textsFor, type Texts } from './mail-texts.js';
+import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-token.js';
+
+/**
+ * Delivery of published news to subscribers (issue 12; ADR 0031). The `news.published` job
+ * fans out in one transaction: per subscriber one row in `subscription_deliveries` (unique per
+ * user, item and channel) and, for "immediately", its `mail.send` job queued in the same
+ * transaction; for a digest the row waits for the digest job. Each subscriber also gets one
+ * notification (unique per user and source). A retried or repeated job inserts nothing new,
+ * so nobody gets an item twice.
+ */
+export interface DeliveryDeps {
+  db: Db;
+  jobs: JobQueue;
+  publicUrl: string;
+}
+
+type Mode = 'immediately' | 'daily' | 'weekly';
+
+interface NewsRow {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  introduction: string | null;
+}
+
+interface RecipientRow {
+  user_id: string;
+  email: string;
+  first_name: string;
+  language: string;
+  mode: Mode;
+  scope: string;
+}
+
+/** A URL-safe slug of a title, as the web's paths registry makes it (news-item/{slug}/{id}). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? 'item' : slug;
+}
+
+export const newsPath = (title: string, id: string | number): string =>
+  `/news/news-item/${encodeURIComponent(slugify(title))}/${encodeURIComponent(String(id))}`;
+
+export const unsubscribeUrl = (publicUrl: string, token: string): string =>
+  `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** RFC 8058 one-click unsubscribe headers. */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${url}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+const plain = (text: string | null, max = 300): string => {
+  const flat = (text ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+async function findNews(db: Queryable, newsId: number): Promise<NewsRow | undefined> {
+  const { rows } = await db.query<NewsRow>(
+    `select id::text as id, title, subtitle, introduction from news where id = $1`,
+    [newsId],
+  );
+  return rows[0];
+}
+
+/**
+ * Who gets a news item, and how: general-news subscribers get every item (product news is
+ * news too); product-news subscribers of a product the item targets, while still connected to
+ * it. Of several matching subscriptions the most immediate wins. Active users only.
+ */
+async function findRecipients(db: Queryable, newsId: number): Promise<RecipientRow[]> {
+  const { rows } = await db.query<RecipientRow>(
+    `with item_products as (
+       select p.content_id from news_products np join products p on p.id = np.product_id
+        where np.news_id = $1
+     ), matches as (
+       select s.user_id, s.frequency,
+              case when s.product_content_id = '' then s.topic
+                   else s.topic || ':' || s.product_content_id end as scope
+         from email_subscriptions s
+        where s.frequency <> 'off'
+          and ((s.topic = 'general-news' and s.product_content_id = '')
+            or (s.topic = 'product-news'
+                and s.product_content_id in (select content_id from item_products)
+                and exists (select 1 from user_products up join products p on p.id = up.product_id
+                             where up.user_id = s.user_id and p.content_id = s.product_content_id)))
+     )
+     select u.id as user_id, u.email, u.first_name, u.language,
+            (array_agg(m.frequency order by case m.frequency when 'immediately' then 0
+               when 'daily' then 1 else 2 end, m.scope))[1] as mode,
+            (array_agg(m.scope order by case m.frequency when 'immediately' then 0
+               when 'daily' then 1 else 2 end, m.scope))[1] as scope
+       from matches m join users u on u.id = m.user_id
+      where u.status = 'Active'
+      group by u.id, u.email, u.first_name, u.language
+      order by u.id`,
+    [newsId],
+  );
+  return rows;
+}
+
+interface MailParts {
+  subject: string;
+  lines: string[];
+  htmlBody: string;
+}
+
+function footer(t: Texts, publicUrl: string, unsubscribe: string) {
+  const manage = `${publicUrl}/my-settings/subscriptions`;
+  return {
+    text: ['', '--', t('mail.footer.reason'), `${t('mail.footer.unsubscribe')}: ${unsubscribe}`, `${t('mail.footer.manage')}: ${manage}`],
+    html: `<hr><p style="color:#555;font-size:13px">${escapeHtml(t('mail.footer.reason'))}<br><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('mail.footer.unsubscribe'))}</a> · <a href="${escapeHtml(manage)}">${escapeHtml(t('mail.footer.manage'))}</a></p>`,
+  };
+}
+
+function mailOf(
+  to: string,
+  language: string,
+  parts: MailParts,
+  t: Texts,
+  publicUrl: string,
+  unsubscribe: string,
+): MailMessage {
+  const foot = footer(t, publicUrl, unsubscribe);
+  const lang = escapeHtml(language);
+  return {
+    to,
+    subject: parts.subject,
+    text: [...parts.lines, ...foot.text, ''].join('\n'),
+    html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${parts.htmlBody}${foot.html}</body></html>`,
+    headers: unsubscribeHeaders(unsubscribe),
+  };
+}
+
+export function newsMail(
+  recipient: { email: string; firstName: string; language: string },
+  item: NewsRow,
+  t: Texts,
+  publicUrl: string,
+  unsubscribe: string,
+): MailMessage {
+  const link = `${publicUrl}${newsPath(item.title, item.id)}`;
+  const summary = plain(item.introduction ?? item.subtitle);
+  const greeting = t('mail.news.greeting', { name: recipient.firstName });
+  return mailOf(
+    recipient.email,
+    recipient.language,
+    {
+      subject: t('mail.news.subject', { title: plain(item.title, 200) }),
+      lines: [greeting, '', t('mail.news.intro'), '', item.title, ...(summary ? [summary] : []), '', `${t('mail.news.read')}: ${link}`],
+      htmlBody: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t('mail.news.intro'))}</p><h1 style="font-size:20px"><a href="${escapeHtml(link)}">${escapeHtml(item.title)}</a></h1>${summary ? `<p>${escapeHtml(summary)}</p>` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.news.read'))}</a></p>`,
+    },
+    t,
+    publicUrl,
+    unsubscribe,
+  );
+}
+
+/** Handles one `news.published` job. Returns how many recipients were new (tests). */
+export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): Promise<number> {
+  const key = await unsubscribeKey(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const item = await findNews(tx, newsId);
+    if (!item) return 0; // deleted (or unpublished away) before delivery: nothing to tell
+    const recipients = await findRecipients(tx, newsId);
+    const textsByLanguage = new Map<string, Texts>();
+    let fresh = 0;
+    for (const r of recipients) {
+      const inserted = await tx.query(
+        `insert into subscription_deliveries (user_id, item_type, item_id, channel, mode, scope)
+         values ($1, 'news', $2, 'email', $3, $4)
+         on conflict do nothing returning user_id`,
+        [r.user_id, item.id, r.mode, r.scope],
+      );
+      let t = textsByLanguage.get(r.language);
+      if (!t) {
+        t = await textsFor(tx, r.language);
+        textsByLanguage.set(r.language, t);
+      }
+      await tx.query(
+        `insert into user_notifications (user_id, source, type, icon, title, content, path, link)
+         values ($1, $2, 'information', 'news', $3, $4, $5, $6)
+         on conflict (user_id, source) do nothing`,
+        [
+          r.user_id,
+          `news:${item.id}`,
+          plain(item.title, 300),
+          plain(item.introduction ?? item.subtitle) || t('notification.news.content'),
+          newsPath(item.title, item.id),
+          t('notification.news.link'),
+        ],
+      );
+      if (inserted.rows.length === 0) continue;
+      fresh += 1;
+      if (r.mode !== 'immediately') continue; // waits for the digest job
+      const token = signUnsubscribeToken(key, { userId: r.user_id, scope: r.scope });
+      const message = newsMail(
+        { email: r.email, firstName: r.first_name, language: r.language },
+        item,
+        t,
+        deps.publicUrl,
+        unsubscribeUrl(deps.publicUrl, token),
+      );
+      await enqueueMail(deps.jobs, message, tx);
+      await tx.query(
+        `update subscription_deliveries set sent_at = now()
+          where user_id = $1 and item_type = 'news' and item_id = $2 and channel = 'email'`,
+        [r.user_id, item.id],
+      );
+    }
+    return fresh;
+  });
+}
+
+/** The hour (UTC) a digest period starts: daily digests go out at the first run after it. */
+export const DIGEST_HOUR_UTC = 6;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The period a moment belongs to: the day (or the ISO week's Monday) starting at 06:00 UTC. */
+export function digestPeriod(frequency: 'daily' | 'weekly', now: Date): string {
+  const shifted = new Date(now.getTime() - DIGEST_HOUR_UTC * HOUR_MS);
+  if (frequency === 'daily') return shifted.toISOString().slice(0, 10);
+  const monday = new Date(shifted.getTime() - ((shifted.getUTCDay() + 6) % 7) * DAY_MS);
+  return `week-of-${monday.toISOString().slice(0, 10)}`;
+}
+
+interface PendingRow {
+  user_id: string;
+  email: string;
+  first_name: string;
+  language: string;
+  news_id: string | null;
+  title: string | null;
+  introduction: string | null;
+  subtitle: string | null;
+}
+
+/**
+ * The digest job: once per period (digest_runs), every pending digest delivery of that
+ * frequency goes out as one mail per user, queued in the same transaction that marks the
+ * rows sent. `now` is the injectable clock.
+ */
+export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<number> {
+  const key = await unsubscribeKey(deps.db);
+  let mails = 0;
+  for (const frequency of ['daily', 'weekly'] as const) {
+    mails += await deps.db.transaction(async (tx) => {
+      const run = await tx.query(
+        `insert into digest_runs (frequency, period) values ($1, $2)
+         on conflict do nothing returning period`,
+        [frequency, digestPeriod(frequency, now)],
+      );
+      if (run.rows.length === 0) return 0; // this period's digest has gone out already
+      const { rows } = await tx.query<PendingRow>(
+        `select d.user_id, u.email, u.first_name, u.language, n.id::text as news_id, n.title,
+                n.introduction, n.subtitle
+           from subscription_deliveries d
+           join users u on u.id = d.user_id and u.status = 'Active'
+           left join news n on d.item_type = 'news' and n.id::text = d.item_id
+          where d.mode = $1 and d.sent_at is null
+          order by d.user_id, n.publication_date desc nulls last, d.item_id
+          for update of d`,
+        [frequency],
+      );
+      const byUser = new Map<string, PendingRow[]>();
+      for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+      let sent = 0;
+      for (const [userId, items] of byUser) {
+        const first = items[0];
+        const live = items.filter((i) => i.news_id !== null && i.title !== null);
+        if (first && live.length > 0) {
+          const t = await textsFor(tx, first.language);
+          const token = signUnsubscribeToken(key, { userId, scope: `digest:${frequency}` });
+          const entries = live.map((i) => ({
+            title: i.title ?? '',
+            link: `${deps.publicUrl}${newsPath(i.title ?? '', i.news_id ?? '')}`,
+            summary: plain(i.introduction ?? i.subtitle, 200),
+          }));
+          const greeting = t('mail.news.greeting', { name: first.first_name });
+          const message = mailOf(
+            first.email,
+            first.language,
+            {
+              subject: t(`mail.digest.subject.${frequency}`),
+              lines: [
+                greeting,
+                '',
+                t('mail.digest.intro'),
+                ...entries.flatMap((e) => ['', `* ${e.title}`, ...(e.summary ? [`  ${e.summary}`] : []), `  ${e.link}`]),
+              ],
+              htmlBody: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t('mail.digest.intro'))}</p><ul>${entries
+                .map(
+                  (e) =>
+                    `<li><a href="${escapeHtml(e.link)}">${escapeHtml(e.title)}</a>${e.summary ? `<br>${escapeHtml(e.summary)}` : ''}</li>`,
+                )
+                .join('')}</ul>`,
+            },
+            t,
+            deps.publicUrl,
+            unsubscribeUrl(deps.publicUrl, token),
+          );
+          await enqueueMail(deps.jobs, message, tx);
+          sent += 1;
+        }
+        await tx.query(
+          `update subscription_deliveries set sent_at = now()
+            where user_id = $1 and mode = $2 and sent_at is null and item_id = any($3::text[])`,
+          [userId, frequency, items.map((i) => i.news_id).filter((id) => id !== null)],
+        );
+      }
+      return sent;
+    });
+  }
+  return mails;
+}

@@ -1,0 +1,46 @@
+import { subscriptionListSchema, subscriptionUpdateSchema } from '@portico/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { callerIdOf } from '../../lib/caller.js';
+import { bearerErrors } from '../../lib/route-schemas.js';
+import { listSubscriptions, updateSubscriptions } from './subscriptions.service.js';
+
+const tags = ['subscriptions'];
+
+/** §7 "GET and POST e-mail subscriptions": the caller's own, never anyone else's. */
+export const subscriptionsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/api/subscriptions',
+    {
+      schema: {
+        summary: "The caller's e-mail subscriptions",
+        description:
+          'Every topic the caller can subscribe to, with its frequency (the default where the caller chose none; ADR 0030).',
+        tags,
+        response: { 200: subscriptionListSchema, ...bearerErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listSubscriptions(app.db, callerIdOf(request));
+    },
+  );
+
+  app.post(
+    '/api/subscriptions',
+    {
+      schema: {
+        summary: "Change the caller's e-mail subscriptions",
+        description:
+          'Sets the frequency of the topics sent; the others stay as they are. Product topics name a connected product by contentId.',
+        tags,
+        body: subscriptionUpdateSchema,
+        response: { 200: subscriptionListSchema, ...bearerErrors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return updateSubscriptions(app.db, callerIdOf(request), request.body);
+    },
+  );
+  done();
+};

@@ -1,0 +1,117 @@
+import {
+  SUBSCRIPTION_DEFAULTS,
+  isProductTopic,
+  type SubscriptionList,
+  type SubscriptionTopic,
+  type SubscriptionUpdate,
+} from '@portico/contracts';
+import type { Db, Queryable } from '../../db/db.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { findConnectedProducts, findUserProfile } from '../users/users.repository.js';
+
+/**
+ * The caller's own e-mail subscriptions (issue 12, §7 GET and POST e-mail subscriptions;
+ * ADR 0030). Topics a user may have: general news, cloud maintenance and release schedules,
+ * product news and release notes per connected product, support case updates (with a
+ * support permission) and invoices (with INVOICES).
+ */
+interface Available {
+  topic: SubscriptionTopic;
+  productId: string | null;
+  productName: string | null;
+}
+
+async function availableTopics(db: Queryable, userId: string): Promise<Available[]> {
+  const user = await findUserProfile(db, userId);
+  if (!user) throw new NotFoundError('Your user profile was not found.');
+  const products = await findConnectedProducts(db, userId);
+  const permissions = new Set(user.permissions);
+  const list: Available[] = [{ topic: 'general-news', productId: null, productName: null }];
+  for (const topic of ['product-news', 'release-notes'] as const) {
+    for (const p of products) {
+      list.push({ topic, productId: p.content_id, productName: p.product_name });
+    }
+  }
+  list.push({ topic: 'cloud-maintenance', productId: null, productName: null });
+  if (permissions.has('SUPPORT') || permissions.has('SUPPORT_SERVICE_NOW')) {
+    list.push({ topic: 'support-cases', productId: null, productName: null });
+  }
+  if (permissions.has('INVOICES')) {
+    list.push({ topic: 'invoices', productId: null, productName: null });
+  }
+  return list;
+}
+
+const keyOf = (topic: string, productId: string | null) => `${topic}|${productId ?? ''}`;
+
+export async function listSubscriptions(db: Queryable, userId: string): Promise<SubscriptionList> {
+  const available = await availableTopics(db, userId);
+  const { rows } = await db.query<{ topic: string; product_content_id: string; frequency: string }>(
+    `select topic, product_content_id, frequency from email_subscriptions where user_id = $1`,
+    [userId],
+  );
+  const stored = new Map(rows.map((r) => [keyOf(r.topic, r.product_content_id || null), r.frequency]));
+  return available.map((a) => ({
+    topic: a.topic,
+    productId: a.productId,
+    productName: a.productName,
+    frequency: (stored.get(keyOf(a.topic, a.productId)) ??
+      SUBSCRIPTION_DEFAULTS[a.topic]) as SubscriptionList[number]['frequency'],
+  }));
+}
+
+export async function updateSubscriptions(
+  db: Db,
+  userId: string,
+  update: SubscriptionUpdate,
+): Promise<SubscriptionList> {
+  await db.transaction(async (tx) => {
+    const available = new Set(
+      (await availableTopics(tx, userId)).map((a) => keyOf(a.topic, a.productId)),
+    );
+    for (const s of update.subscriptions) {
+      if (isProductTopic(s.topic) && !s.productId) {
+        throw new BadRequestError(`The topic ${s.topic} needs the productId of a product.`);
+      }
+      if (!isProductTopic(s.topic) && s.productId) {
+        throw new BadRequestError(`The topic ${s.topic} is not per product; send productId null.`);
+      }
+      if (!available.has(keyOf(s.topic, s.productId))) {
+        throw new BadRequestError(
+          s.productId
+            ? `You can subscribe to ${s.topic} only for products you are connected to.`
+            : `The topic ${s.topic} is not available to you.`,
+        );
+      }
+      await tx.query(
+        `insert into email_subscriptions (user_id, topic, product_content_id, frequency)
+         values ($1, $2, $3, $4)
+         on conflict (user_id, topic, product_content_id)
+         do update set frequency = excluded.frequency, updated_at = now()`,
+        [userId, s.topic, s.productId ?? '', s.frequency],
+      );
+    }
+  });
+  return listSubscriptions(db, userId);
+}
+
+/** The one-click unsubscribe: one subscription, or every subscription of a digest. */
+export async function unsubscribeScope(db: Queryable, userId: string, scope: string): Promise<void> {
+  const digest = /^digest:(daily|weekly)$/.exec(scope);
+  if (digest) {
+    await db.query(
+      `update email_subscriptions set frequency = 'off', updated_at = now()
+        where user_id = $1 and frequency = $2`,
+      [userId, digest[1]],
+    );
+    return;
+  }
+  const [topic = '', productId = ''] = scope.split(/:(.*)/s);
+  await db.query(
+    `insert into email_subscriptions (user_id, topic, product_content_id, frequency)
+     select $1, $2, $3, 'off' where exists (select 1 from users where id = $1)
+     on conflict (user_id, topic, product_content_id)
+     do update set frequency = 'off', updated_at = now()`,
+    [userId, topic, productId],
+  );
+}

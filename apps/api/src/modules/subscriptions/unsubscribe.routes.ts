@@ -1,0 +1,158 @@
+import { SUBSCRIPTION_TOPICS, type SubscriptionTopic } from '@portico/contracts';
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { escapeHtml } from '../../lib/html.js';
+import { STYLESHEET_PATH } from '../oidc/oidc-pages.js';
+import { textsFor, type Texts } from './mail-texts.js';
+import { unsubscribeScope } from './subscriptions.service.js';
+import {
+  unsubscribeKey,
+  verifyUnsubscribeToken,
+  type UnsubscribePayload,
+} from './unsubscribe-token.js';
+
+export const UNSUBSCRIBE_PATH = '/unsubscribe';
+
+const query = z.object({ token: z.string().max(1000).optional() });
+
+function page(language: string, title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | Portico</title>
+<link rel="stylesheet" href="${STYLESHEET_PATH}">
+</head>
+<body>
+<main class="card">
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function send(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** What the scope means, in the reader's words (a topic, a product topic or a digest). */
+function scopeName(t: Texts, scope: string, productName: string | undefined): string {
+  const digest = /^digest:(daily|weekly)$/.exec(scope);
+  if (digest) return t(digest[1] === 'daily' ? 'subscriptions.digest.daily' : 'subscriptions.digest.weekly');
+  const [topic = ''] = scope.split(':', 1);
+  const name = t(`subscriptions.topic.${topic as SubscriptionTopic}`);
+  return productName ? `${name} – ${productName}` : name;
+}
+
+const validScope = (scope: string): boolean => {
+  if (/^digest:(daily|weekly)$/.test(scope)) return true;
+  const [topic = '', product] = scope.split(/:(.*)/s);
+  return (SUBSCRIPTION_TOPICS as readonly string[]).includes(topic) && (product === undefined || product.length > 0);
+};
+
+/**
+ * One-click unsubscribe (RFC 8058; ADR 0031), without signing in: the signed token is the
+ * authority. GET shows a page with a button and changes nothing (mail scanners fetch links);
+ * POST — the mail client's one-click `List-Unsubscribe=One-Click`, or the page's button —
+ * turns the subscription off. A malformed or tampered token is a 400. The token stays out of
+ * the request log (warn level only).
+ */
+export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, parsed) => {
+      parsed(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  // Mail clients may post the one-click body as multipart or text; the body is not needed.
+  app.addContentTypeParser(['multipart/form-data', 'text/plain'], { parseAs: 'string', bodyLimit: 4096 }, (_r, _b, parsed) => {
+    parsed(null, {});
+  });
+
+  async function resolve(raw: unknown): Promise<
+    | { ok: true; payload: UnsubscribePayload; t: Texts; language: string; token: string; what: string }
+    | { ok: false; t: Texts }
+  > {
+    const parsed = query.safeParse(raw);
+    const token = parsed.success ? (parsed.data.token ?? '') : '';
+    const payload = token ? verifyUnsubscribeToken(await unsubscribeKey(app.db), token) : undefined;
+    const user = payload
+      ? (
+          await app.db.query<{ language: string }>('select language from users where id = $1', [
+            payload.userId,
+          ])
+        ).rows[0]
+      : undefined;
+    if (!payload || !user || !validScope(payload.scope)) {
+      return { ok: false, t: await textsFor(app.db, 'en') };
+    }
+    const t = await textsFor(app.db, user.language);
+    const productId = payload.scope.split(/:(.*)/s)[1];
+    const product = productId
+      ? (
+          await app.db.query<{ product_name: string }>(
+            'select product_name from products where content_id = $1',
+            [productId],
+          )
+        ).rows[0]?.product_name
+      : undefined;
+    return { ok: true, payload, t, language: user.language, token, what: scopeName(t, payload.scope, product) };
+  }
+
+  const invalid = (reply: FastifyReply, t: Texts) =>
+    send(
+      reply,
+      400,
+      page(
+        'en',
+        t('unsubscribe.invalid.title'),
+        `<p role="alert">${escapeHtml(t('unsubscribe.invalid'))}</p><p><a href="/my-settings/subscriptions">${escapeHtml(t('unsubscribe.manage'))}</a></p>`,
+      ),
+    );
+
+  app.get(UNSUBSCRIBE_PATH, { logLevel: 'warn' }, async (request, reply) => {
+    const r = await resolve(request.query);
+    if (!r.ok) return invalid(reply, r.t);
+    const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(r.token)}`;
+    return send(
+      reply,
+      200,
+      page(
+        r.language,
+        r.t('unsubscribe.title'),
+        `<p>${escapeHtml(r.t('unsubscribe.confirm', { scope: r.what }))}</p>
+<form method="post" action="${escapeHtml(action)}" class="form">
+<input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">${escapeHtml(r.t('unsubscribe.button'))}</button>
+</form>`,
+      ),
+    );
+  });
+
+  app.post(UNSUBSCRIBE_PATH, { logLevel: 'warn' }, async (request, reply) => {
+    const r = await resolve(request.query);
+    if (!r.ok) return invalid(reply, r.t);
+    await unsubscribeScope(app.db, r.payload.userId, r.payload.scope);
+    return send(
+      reply,
+      200,
+      page(
+        r.language,
+        r.t('unsubscribe.done.title'),
+        `<p role="status">${escapeHtml(r.t('unsubscribe.done', { scope: r.what }))}</p><p><a href="/my-settings/subscriptions">${escapeHtml(r.t('unsubscribe.manage'))}</a></p>`,
+      ),
+    );
+  });
+  done();
+};
