@@ -1,0 +1,82 @@
+import { apiErrorSchema, ownSettingsSchema, userFormMessages, userProfileSchema } from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { databaseKinds } from '../../../test/test-db.js';
+import { bearerFor, mintToken } from '../../../test/tokens.js';
+
+const NINA = 'nina.basic@portico.test';
+const PAUL = 'paul.partner@portico.test';
+
+describe.each(databaseKinds())('my settings over %s', (kind) => {
+  let t: TestApp;
+  const as = async (email: string) => ({ authorization: `Bearer ${await bearerFor(t.app, email)}` });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reads the own settings and changes only the fields sent, with the user form’s messages', async () => {
+    const headers = await as(NINA);
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/me/settings', headers });
+    expect(res.statusCode).toBe(200);
+    const settings = ownSettingsSchema.parse(res.json());
+    expect(settings).toMatchObject({ email: NINA, firstName: 'Nina', language: 'en', timeZone: 'Europe/Oslo' });
+    expect(settings.accountName).not.toBe('');
+    const etag = String(res.headers.etag);
+
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'if-match': etag },
+      payload: { firstName: '', phone: '12345', timeZone: 'Mars/Base' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json())).toMatchObject({
+      message: userFormMessages.invalidData,
+      fieldErrors: {
+        firstName: userFormMessages.required,
+        phone: userFormMessages.invalidPhone,
+        timeZone: userFormMessages.invalidTimeZone,
+      },
+    });
+
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'if-match': etag },
+      payload: { language: 'de', timeZone: 'America/New_York', mobile: '+4799887766' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const profile = userProfileSchema.parse(ok.json());
+    expect(profile).toMatchObject({ language: 'de', timeZone: 'America/New_York', firstName: 'Nina' });
+    const again = ownSettingsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me/settings', headers })).json(),
+    );
+    expect(again).toMatchObject({ mobile: '+4799887766', language: 'de', email: NINA });
+  });
+
+  it('signs out everywhere: every earlier token of the caller stops working, others keep theirs', async () => {
+    const older = await mintToken(t.app, PAUL, {});
+    const bearer = { authorization: `Bearer ${older}` };
+    const nina = await as(NINA);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer })).statusCode).toBe(200);
+    await t.db.query(
+      `insert into oidc_payloads (id, model, payload, grant_id) values ('test-grant-paul', 'Grant', '{"accountId":"u-paul"}', null)`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/sign-out-everywhere',
+      headers: await as(PAUL),
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: nina })).statusCode).toBe(200);
+    const grants = await t.db.query(
+      `select 1 from oidc_payloads where payload->>'accountId' = 'u-paul'`,
+    );
+    expect(grants.rows).toEqual([]);
+  });
+});
