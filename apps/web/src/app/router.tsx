@@ -27,6 +27,7 @@ const landing = lazyRoute(() => import('../features/landing/landing.route.js'));
 const userManagement = lazyRoute(
   () => import('../features/user-management/user-management.route.js'),
 );
+const mySettings = lazyRoute(() => import('../features/my-settings/my-settings.route.js'));
 const csm = lazyRoute(() => import('../features/landing/csm.route.js'));
 const downloadReportEngine = lazyRoute(
   () => import('../features/report-engine/download-report-engine.route.js'),
@@ -81,6 +82,9 @@ export const appRoutes: RouteObject[] = [
   // Issue 15: user management (§2 "no guard shown"; it needs the caller's account: guarded).
   { path: routePaths.userManagement, ...guarded, lazy: userManagement },
   { path: routePaths.userManagementUser, ...guarded, lazy: userManagement },
+  // Issue 12: my settings and e-mail subscriptions (§2 "no guard shown"; they are the user's own).
+  { path: routePaths.mySettings, ...guarded, lazy: mySettings },
+  { path: routePaths.mySettingsSubscriptions, ...guarded, lazy: mySettings },
   { path: routePaths.csm, lazy: csm },
   { path: routePaths.downloadReportEngine, ...guarded, lazy: downloadReportEngine },
   // §2 last row: any other path leaves the app for the community site.

@@ -28,7 +28,10 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
         summary: "The caller's notifications",
         description: 'The newest 20, newest first, and how many are unread in all.',
         tags,
-        response: { 200: notificationListSchema, ...bearerErrors() },
+        response: {
+          200: notificationListSchema.describe('The newest notifications and the unread count.'),
+          ...bearerErrors(),
+        },
       },
     },
     async (request, reply) => {
@@ -48,7 +51,10 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
       schema: {
         summary: "How many of the caller's notifications are unread",
         tags,
-        response: { 200: notificationCountSchema, ...bearerErrors() },
+        response: {
+          200: notificationCountSchema.describe('How many are unread.'),
+          ...bearerErrors(),
+        },
       },
     },
     async (request, reply) => {

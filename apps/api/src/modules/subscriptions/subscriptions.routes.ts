@@ -16,7 +16,10 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod = (app, _options, don
         description:
           'Every topic the caller can subscribe to, with its frequency (the default where the caller chose none; ADR 0030).',
         tags,
-        response: { 200: subscriptionListSchema, ...bearerErrors(404) },
+        response: {
+          200: subscriptionListSchema.describe('Every topic of the caller with its frequency.'),
+          ...bearerErrors(404),
+        },
       },
     },
     async (request, reply) => {
@@ -34,7 +37,10 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod = (app, _options, don
           'Sets the frequency of the topics sent; the others stay as they are. Product topics name a connected product by contentId.',
         tags,
         body: subscriptionUpdateSchema,
-        response: { 200: subscriptionListSchema, ...bearerErrors(400, 404) },
+        response: {
+          200: subscriptionListSchema.describe('The subscriptions after the change.'),
+          ...bearerErrors(400, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { subscriptionAnchor } from '@portico/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
@@ -6,7 +7,7 @@ import '../news.labels.js';
 
 /**
  * The "Stay informed" subscribe tile (§2): below the list when there are results, and always
- * after a news item. Links to the e-mail subscriptions in my-settings.
+ * after a news item. Links to the e-mail subscriptions in my-settings, at the news topic.
  */
 export function SubscribeTile() {
   const t = useT();
@@ -17,7 +18,7 @@ export function SubscribeTile() {
         {t('news.subscribe.title')}
       </h2>
       <p className="news-subscribe__text">{t('news.subscribe.text')}</p>
-      <Link className="ui-button" to={paths.mySettingsSubscriptions()}>
+      <Link className="ui-button" to={{ pathname: paths.mySettingsSubscriptions(), hash: subscriptionAnchor('general-news') }}>
         {t('news.subscribe.link')}
       </Link>
     </aside>
