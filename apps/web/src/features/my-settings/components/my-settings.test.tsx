@@ -1,0 +1,199 @@
+import type { OwnSettings, SubscriptionList, UserProfile } from '@portico/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  demoProfile,
+  renderSignedIn,
+  shellHandlers,
+  url,
+} from '../../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../../app/start-up.js';
+import { i18n } from '../../../lib/labels/i18n.js';
+import { SUPPORTED_LOCALES } from '../../../lib/labels/labels-query.js';
+import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { setupTestServer } from '../../../testing/msw.js';
+import { installTestConfig } from '../../../testing/test-config.js';
+
+// Issue 12: My settings (own profile, language switch without reload) and e-mail subscriptions.
+
+const server = setupTestServer(...shellHandlers());
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const settings: OwnSettings = {
+  email: 'anna.customer@portico.test',
+  accountName: 'Northwind Logistics AS',
+  firstName: 'Anna',
+  lastName: 'Customer',
+  phone: '',
+  mobile: '',
+  language: 'en',
+  timeZone: 'Europe/Oslo',
+  version: 3,
+};
+
+const subscriptions: SubscriptionList = [
+  { topic: 'general-news', productId: null, productName: null, frequency: 'off' },
+  { topic: 'product-news', productId: 'c-erpx', productName: 'erpx', frequency: 'off' },
+  { topic: 'release-notes', productId: 'c-erpx', productName: 'erpx', frequency: 'off' },
+  { topic: 'cloud-maintenance', productId: null, productName: null, frequency: 'off' },
+  { topic: 'support-cases', productId: null, productName: null, frequency: 'immediately' },
+];
+
+let profile: UserProfile;
+
+beforeEach(() => {
+  installTestConfig();
+  profile = { ...demoProfile, timeZone: 'Europe/Oslo' };
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  server.use(
+    http.get(url('/api/users/me'), () => HttpResponse.json(profile)),
+    http.get(url('/api/users/me/settings'), () =>
+      HttpResponse.json(settings, { headers: { ETag: '"v3"' } }),
+    ),
+    http.get(url('/api/content/labels/timezones'), () =>
+      HttpResponse.json([
+        { key: 'Europe/Oslo', value: 'Oslo' },
+        { key: 'America/New_York', value: 'New York' },
+      ]),
+    ),
+    http.get(url('/api/content/labels/cpplabels'), ({ request }) =>
+      HttpResponse.json(
+        new URL(request.url).searchParams.get('language') === 'de'
+          ? [
+              { key: 'my-settings.title', value: 'Meine Einstellungen' },
+              { key: 'my-settings.save', value: 'Speichern' },
+            ]
+          : [],
+      ),
+    ),
+    http.get(url('/api/subscriptions'), () => HttpResponse.json(subscriptions)),
+  );
+});
+afterEach(async () => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+  for (const locale of SUPPORTED_LOCALES) i18n.removeResourceBundle(locale, 'server');
+  await i18n.changeLanguage('en');
+  window.localStorage.clear();
+});
+
+describe('my settings', () => {
+  it('shows e-mail and account read-only and switches the whole UI to German on save', async () => {
+    let sent: unknown;
+    let ifMatch: string | null = null;
+    server.use(
+      http.put(url('/api/users/me'), async ({ request }) => {
+        sent = await request.json();
+        ifMatch = request.headers.get('if-match');
+        profile = { ...profile, language: 'de' };
+        return HttpResponse.json(profile, { headers: { ETag: '"v4"' } });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn('/my-settings');
+    expect(await screen.findByRole('heading', { name: 'My settings', level: 1 })).toBeVisible();
+    expect(await screen.findByLabelText('E-mail')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Account')).toHaveValue('Northwind Logistics AS');
+    const language = screen.getByRole('combobox', { name: /Language/ });
+    expect(within(language).getByRole('option', { name: 'Deutsch' })).toBeInTheDocument();
+    await user.selectOptions(language, 'de');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Meine Einstellungen', level: 1 }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeVisible();
+    expect(sent).toMatchObject({ language: 'de', firstName: 'Anna', timeZone: 'Europe/Oslo' });
+    expect(ifMatch).toBe('"v3"');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('shows the user form’s messages, from the client check and from the server', async () => {
+    server.use(
+      http.put(url('/api/users/me'), () =>
+        HttpResponse.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Invalid data. Review all error messages below to correct your data.',
+            fieldErrors: { mobile: 'Please enter the number in international format, e.g. +4722123456.' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn('/my-settings');
+    const first = await screen.findByRole('textbox', { name: /First name/ });
+    await user.clear(first);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeVisible();
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    await user.type(first, 'Anna');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Please enter the number in international format, e.g. +4722123456.'),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid data.');
+  });
+
+  it('shows the current time in the profile’s time zone', async () => {
+    profile = { ...profile, timeZone: 'America/New_York' };
+    await renderSignedIn('/my-settings');
+    const expected = new Intl.DateTimeFormat('en', {
+      timeStyle: 'short',
+      timeZone: 'America/New_York',
+    }).format(new Date());
+    expect(await screen.findByText(new RegExp(`Your time now: .*${expected.replace(/\s/g, '.')}`))).toBeVisible();
+  });
+});
+
+describe('e-mail subscriptions', () => {
+  it('lists every topic with its frequency and saves the choices', async () => {
+    let sent: unknown;
+    server.use(
+      http.post(url('/api/subscriptions'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          subscriptions.map((s) =>
+            s.topic === 'general-news' ? { ...s, frequency: 'daily' } : s,
+          ),
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn('/my-settings/subscriptions#general-news');
+    const general = await screen.findByRole('group', { name: 'General news' });
+    expect(screen.getByRole('group', { name: 'Product news: erpx' })).toBeVisible();
+    expect(within(general).getByRole('radio', { name: 'Off' })).toBeChecked();
+    await waitFor(() => expect(within(general).getByRole('radio', { name: 'Off' })).toHaveFocus());
+    await user.click(within(general).getByRole('radio', { name: 'Daily digest' }));
+    await user.click(screen.getByRole('button', { name: 'Save subscriptions' }));
+    await waitFor(() =>
+      expect(sent).toMatchObject({
+        subscriptions: expect.arrayContaining([
+          { topic: 'general-news', productId: null, frequency: 'daily' },
+          { topic: 'product-news', productId: 'c-erpx', frequency: 'off' },
+        ]) as unknown,
+      }),
+    );
+    expect(await screen.findByText('Your subscriptions are saved.')).toBeVisible();
+  });
+
+  it('says so when saving fails', async () => {
+    server.use(
+      http.post(url('/api/subscriptions'), () =>
+        HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn('/my-settings/subscriptions');
+    await user.click(await screen.findByRole('button', { name: 'Save subscriptions' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your subscriptions could not be saved. Please try again later.',
+    );
+  });
+});
