@@ -2,6 +2,8 @@ import { rootPlugin } from '../lib/root-plugin.js';
 import { createJobQueue, type JobQueue } from '../lib/jobs/job-queue.js';
 import { createMailer, defineMailJob, type Mailer } from '../lib/mail/mailer.js';
 import { defineInvitationJob } from '../modules/users/user-management.service.js';
+import { NEWS_PUBLISHED_JOB, newsPublishedJobData } from '../modules/news/news-events.js';
+import { defineNewsPublishingJobs } from '../modules/news-editor/news-editor.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +29,16 @@ export const jobsPlugin = rootPlugin('portico-jobs', async (app) => {
     { db: app.db, jobs, mailer },
     { publicUrl: app.env.PUBLIC_URL, externalIdp: app.env.OIDC_ISSUER !== undefined },
   );
+  defineNewsPublishingJobs({ db: app.db, jobs });
+  // provisional: replaced by the subscriptions module at integration
+  jobs.define({
+    name: NEWS_PUBLISHED_JOB,
+    parse: (data) => newsPublishedJobData.parse(data),
+    handle: ({ newsId }) => {
+      app.log.debug({ newsId }, 'news item published');
+      return Promise.resolve();
+    },
+  });
   app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
