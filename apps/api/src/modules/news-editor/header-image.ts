@@ -30,7 +30,8 @@ export async function resizeHeaderImage(input: Buffer): Promise<StoredImage> {
   if (format === undefined || !ACCEPTED_FORMATS.has(format) || pixels === 0) {
     throw new BadRequestError(newsEditorMessages.notAnImage);
   }
-  if (pixels > NEWS_IMAGE_MAX_PIXELS) throw new BadRequestError(newsEditorMessages.imageTooManyPixels);
+  if (pixels > NEWS_IMAGE_MAX_PIXELS)
+    throw new BadRequestError(newsEditorMessages.imageTooManyPixels);
 
   const variant = async (size: BannerSize): Promise<Buffer> => {
     const { width, height } = bannerSizes[size];

@@ -162,7 +162,9 @@ async function writeOf(
   scope: Scope,
   now: number,
 ): Promise<EditorialWrite> {
-  const productIds = [...new Set([...input.productIds, ...(scope.productId ? [scope.productId] : [])])];
+  const productIds = [
+    ...new Set([...input.productIds, ...(scope.productId ? [scope.productId] : [])]),
+  ];
   const unknown = await unknownProducts(db, productIds);
   if (unknown.length > 0) {
     throw new BadRequestError(newsEditorMessages.invalidData).withFieldErrors({
@@ -380,4 +382,3 @@ export function defineNewsPublishingJobs(deps: NewsEditorDeps): void {
     handle: ({ newsId }) => publishScheduled(deps, newsId),
   });
 }
-
