@@ -153,6 +153,12 @@ export const newsImageUploadSchema = z.object({
 });
 export type NewsImageUpload = z.infer<typeof newsImageUploadSchema>;
 
+/** The products an item can be targeted at (the form's choices). */
+export const newsEditorProductsSchema = z.array(
+  z.object({ id: z.string(), productName: z.string() }),
+);
+export type NewsEditorProduct = z.infer<typeof newsEditorProductsSchema>[number];
+
 /** The product-news path's parameters (`/api/products/{productId}/news/{id}`). */
 export const productNewsParamsSchema = z.object({
   productId: z.string().min(1).max(100),

@@ -240,6 +240,13 @@ export async function unknownProducts(db: Queryable, ids: readonly string[]): Pr
   return rows.map((r) => r.id);
 }
 
+export async function listProducts(db: Queryable): Promise<{ id: string; productName: string }[]> {
+  const { rows } = await db.query<{ id: string; product_name: string }>(
+    'select id, product_name from products order by product_name',
+  );
+  return rows.map((r) => ({ id: r.id, productName: r.product_name }));
+}
+
 export async function productExists(db: Queryable, id: string): Promise<boolean> {
   const { rows } = await db.query(`select 1 from products where id = $1`, [id]);
   return rows.length > 0;

@@ -121,6 +121,7 @@ describe.each(databaseKinds())('news publishing over %s', (kind) => {
     const routes = [
       ['GET', '/api/news/editor'],
       ['GET', '/api/news/editor/1'],
+      ['GET', '/api/news/editor/products'],
       ['POST', '/api/news'],
       ['PUT', '/api/news/1'],
       ['DELETE', '/api/news/1'],

@@ -5,6 +5,7 @@ import {
   newsEditorialItemSchema,
   newsEditorialListQuerySchema,
   newsEditorialListSchema,
+  newsEditorProductsSchema,
   newsEditorInputSchema,
   newsEditorMessages,
   newsIdParamsSchema,
@@ -31,6 +32,7 @@ import {
   etagOf,
   getItem,
   listItems,
+  productChoices,
   requireEditor,
   updateItem,
   uploadImage,
@@ -118,6 +120,22 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('access-control-expose-headers', 'X-Total-Count')
         .send(page.items);
     },
+  );
+
+  app.get(
+    '/api/news/editor/products',
+    {
+      schema: {
+        summary: 'The products a news item can be targeted at',
+        tags,
+        response: {
+          200: newsEditorProductsSchema.describe('Every product, by name.'),
+          ...bearerErrors(403),
+        },
+      },
+    },
+    async (request, reply) =>
+      privateNoStore(reply).send(await productChoices(app.db, callerIdOf(request))),
   );
 
   app.get(

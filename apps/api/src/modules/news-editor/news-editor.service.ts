@@ -33,6 +33,7 @@ import {
   insertEditorial,
   insertImage,
   listEditorial,
+  listProducts,
   markAnnounced,
   nextNewsId,
   productExists,
@@ -330,6 +331,12 @@ export async function listItems(
     status: query.status,
   });
   return { items: rows.map(toSummary), total };
+}
+
+/** GET /api/news/editor/products: what an item can be targeted at. */
+export async function productChoices(db: Db, callerId: string) {
+  await requireEditor(db, callerId);
+  return listProducts(db);
 }
 
 /** The public address of one variant of an uploaded image. */
