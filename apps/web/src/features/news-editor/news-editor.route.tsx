@@ -42,7 +42,12 @@ export default function NewsEditorRoute() {
   }
   if (idParam === undefined) {
     return (
-      <EditorListPage items={list.data.items} total={list.data.total} page={page} onPage={setPage} />
+      <EditorListPage
+        items={list.data.items}
+        total={list.data.total}
+        page={page}
+        onPage={setPage}
+      />
     );
   }
   return <NewsEditorForm key={idParam} item={item.data ?? null} />;

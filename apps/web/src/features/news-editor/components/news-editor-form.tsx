@@ -101,7 +101,11 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
 
   const submit = async (action: NewsEditorAction) => {
     if (saving) return;
-    const parsed = newsEditorInputSchema.safeParse({ ...form, publicationDate: publicationMs, action });
+    const parsed = newsEditorInputSchema.safeParse({
+      ...form,
+      publicationDate: publicationMs,
+      action,
+    });
     if (!parsed.success) {
       const fieldErrors: FieldErrors = {};
       for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;

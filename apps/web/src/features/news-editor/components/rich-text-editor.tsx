@@ -13,13 +13,7 @@ interface RichTextEditorProps {
 }
 
 type Command =
-  | 'bold'
-  | 'italic'
-  | 'heading2'
-  | 'heading3'
-  | 'bulletList'
-  | 'orderedList'
-  | 'blockquote';
+  'bold' | 'italic' | 'heading2' | 'heading3' | 'bulletList' | 'orderedList' | 'blockquote';
 
 const COMMANDS: readonly Command[] = [
   'bold',
@@ -113,7 +107,11 @@ export function RichTextEditor({
 
   return (
     <div className="news-editor__rich">
-      <div className="news-editor__toolbar" role="toolbar" aria-label={t('news-editor.toolbar.label')}>
+      <div
+        className="news-editor__toolbar"
+        role="toolbar"
+        aria-label={t('news-editor.toolbar.label')}
+      >
         {COMMANDS.map((command) => (
           <button
             key={command}
