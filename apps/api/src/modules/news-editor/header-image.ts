@@ -18,16 +18,16 @@ export const HEADER_IMAGE_SIZES: readonly BannerSize[] = ['large', 'medium', 'sm
 export async function resizeHeaderImage(input: Buffer): Promise<StoredImage> {
   const open = () =>
     sharp(input, { limitInputPixels: NEWS_IMAGE_MAX_PIXELS, failOn: 'error', animated: false });
-  let format: string | undefined;
-  let pixels = 0;
+  let format: string;
+  let pixels: number;
   try {
     const metadata = await open().metadata();
     format = metadata.format;
-    pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+    pixels = metadata.width * metadata.height;
   } catch {
     throw new BadRequestError(newsEditorMessages.notAnImage);
   }
-  if (format === undefined || !ACCEPTED_FORMATS.has(format) || pixels === 0) {
+  if (!ACCEPTED_FORMATS.has(format) || pixels === 0) {
     throw new BadRequestError(newsEditorMessages.notAnImage);
   }
   if (pixels > NEWS_IMAGE_MAX_PIXELS)

@@ -37,6 +37,24 @@ export interface EditorialWrite {
   productIds: string[];
 }
 
+/** As a driver answers it: bigints may come as strings (ids, epoch milliseconds). */
+interface EditorialDbRow extends Omit<
+  EditorialRow,
+  'id' | 'publication_ms' | 'updated_ms' | 'announced_ms'
+> {
+  id: number | string;
+  publication_ms: number | string;
+  updated_ms: number | string;
+  announced_ms: number | string | null;
+}
+
+/** The one row a statement must answer (an insert's or update's RETURNING). */
+function only<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('the statement answered no row');
+  return row;
+}
+
 const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)::bigint`;
 
 const COLUMNS = /* sql */ `e.id, e.status, e.title, e.subtitle, e.location,
@@ -45,7 +63,7 @@ const COLUMNS = /* sql */ `e.id, e.status, e.title, e.subtitle, e.location,
   e.author_name, ${ms('e.updated_at')} as updated_ms, ${ms('e.announced_at')} as announced_ms,
   e.version`;
 
-function normalise(row: EditorialRow): EditorialRow {
+function normalise(row: EditorialDbRow): EditorialRow {
   return {
     ...row,
     id: Number(row.id),
@@ -60,7 +78,7 @@ export async function nextNewsId(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ id: number | string }>(
     `select nextval(pg_get_serial_sequence('news', 'id')) as id`,
   );
-  return Number(rows[0]!.id);
+  return Number(only(rows).id);
 }
 
 function writeParams(write: EditorialWrite): unknown[] {
@@ -86,7 +104,7 @@ export async function insertEditorial(
   write: EditorialWrite,
   author: { id: string; name: string },
 ): Promise<EditorialRow> {
-  const { rows } = await db.query<EditorialRow>(
+  const { rows } = await db.query<EditorialDbRow>(
     /* sql */ `
     insert into news_editorial as e (status, title, subtitle, location, publication_date,
       introduction, content, header_image_large, header_image_medium, header_image_small, sales,
@@ -95,7 +113,7 @@ export async function insertEditorial(
     returning ${COLUMNS}`,
     [...writeParams(write), id, author.id, author.name],
   );
-  return normalise(rows[0]!);
+  return normalise(only(rows));
 }
 
 /**
@@ -108,7 +126,7 @@ export async function adoptLiveNews(
   id: number,
   author: { id: string; name: string },
 ): Promise<EditorialRow | undefined> {
-  const { rows } = await db.query<EditorialRow>(
+  const { rows } = await db.query<EditorialDbRow>(
     /* sql */ `
     insert into news_editorial as e (id, status, title, subtitle, location, publication_date,
       introduction, content, header_image_large, header_image_medium, header_image_small, sales,
@@ -133,7 +151,7 @@ export async function findEditorial(
   id: number,
   lock = false,
 ): Promise<EditorialRow | undefined> {
-  const { rows } = await db.query<EditorialRow>(
+  const { rows } = await db.query<EditorialDbRow>(
     `select ${COLUMNS} from news_editorial e where e.id = $1${lock ? ' for update' : ''}`,
     [id],
   );
@@ -145,7 +163,7 @@ export async function findLiveAsEditorial(
   db: Queryable,
   id: number,
 ): Promise<EditorialRow | undefined> {
-  const { rows } = await db.query<EditorialRow>(
+  const { rows } = await db.query<EditorialDbRow>(
     /* sql */ `
     select n.id, 'published' as status, n.title, coalesce(n.subtitle, '') as subtitle,
            coalesce(n.location, '') as location, ${ms('n.publication_date')} as publication_ms,
@@ -167,7 +185,7 @@ export async function updateEditorial(
   write: EditorialWrite,
   author: { id: string; name: string },
 ): Promise<EditorialRow> {
-  const { rows } = await db.query<EditorialRow>(
+  const { rows } = await db.query<EditorialDbRow>(
     /* sql */ `
     update news_editorial e set status = $1, title = $2, subtitle = $3, location = $4,
       publication_date = $5, introduction = $6, content = $7, header_image_large = $8,
@@ -177,7 +195,7 @@ export async function updateEditorial(
     returning ${COLUMNS}`,
     [...writeParams(write), id, author.id, author.name],
   );
-  return normalise(rows[0]!);
+  return normalise(only(rows));
 }
 
 export async function setStatus(
@@ -260,7 +278,7 @@ export async function listEditorial(
   const params: unknown[] = [filter.limit, filter.offset];
   if (filter.status !== undefined) params.push(filter.status);
   const [page, count] = await Promise.all([
-    db.query<EditorialRow>(
+    db.query<EditorialDbRow>(
       `select ${COLUMNS} from news_editorial e ${where}
         order by e.updated_at desc, e.id desc limit $1 offset $2`,
       params,
@@ -319,7 +337,7 @@ export async function insertImage(
      values ($1, $2, $3, $4, $5) returning id`,
     [key, uploadedBy, image.large, image.medium, image.small],
   );
-  return Number(rows[0]!.id);
+  return Number(only(rows).id);
 }
 
 export async function findImageVariant(

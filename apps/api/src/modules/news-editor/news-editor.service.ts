@@ -264,7 +264,7 @@ export async function createItem(
   return deps.db.transaction(async (tx) => {
     const row = await insertEditorial(tx, await nextNewsId(tx), write, caller);
     await syncLive(tx, deps.jobs, row, now);
-    return toItem((await findEditorial(tx, row.id))!);
+    return toItem((await findEditorial(tx, row.id)) ?? row);
   });
 }
 
@@ -287,7 +287,7 @@ export async function updateItem(
     checkIfMatch(ifMatch, current.version);
     const row = await updateEditorial(tx, current.id, write, caller);
     await syncLive(tx, deps.jobs, row, now);
-    return toItem((await findEditorial(tx, row.id))!);
+    return toItem((await findEditorial(tx, row.id)) ?? row);
   });
 }
 

@@ -38,7 +38,6 @@ export function EditorListPage({
           className="news-editor__table-wrap"
           role="region"
           aria-label={t('news-editor.list.label')}
-          tabIndex={0}
         >
           <table className="news-editor__table">
             <thead>

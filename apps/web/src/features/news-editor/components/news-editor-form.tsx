@@ -70,12 +70,14 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
   const [saving, setSaving] = useState(false);
   // Remounts the rich-text editor when its text is replaced from outside (a reload).
   const [bodyKey, setBodyKey] = useState(0);
+  // "Schedule" or "Publish": a date after the form opened is in the future (the server decides).
+  const [openedAt] = useState(() => Date.now());
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((prev) => ({ ...prev, [key]: value }));
 
   const publicationMs = fromLocalInput(form.publicationDate);
-  const inFuture = Number.isFinite(publicationMs) && publicationMs > Date.now();
+  const inFuture = Number.isFinite(publicationMs) && publicationMs > openedAt;
   const live = current?.status === 'published';
 
   const showServerError = (error: unknown) => {

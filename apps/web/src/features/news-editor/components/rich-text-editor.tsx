@@ -102,7 +102,7 @@ export function RichTextEditor({
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) =>
-      Object.fromEntries(COMMANDS.map((c) => [c, current ? isActive(current, c) : false])),
+      Object.fromEntries(COMMANDS.map((c) => [c, isActive(current, c)])),
   });
 
   return (
@@ -117,8 +117,8 @@ export function RichTextEditor({
             key={command}
             type="button"
             className="ui-button ui-button--secondary news-editor__tool"
-            aria-pressed={active?.[command] ?? false}
-            onClick={() => editor && run(editor, command)}
+            aria-pressed={active[command] ?? false}
+            onClick={() => run(editor, command)}
           >
             {t(`news-editor.toolbar.${command}`)}
           </button>
@@ -128,7 +128,7 @@ export function RichTextEditor({
             key={command}
             type="button"
             className="ui-button ui-button--secondary news-editor__tool"
-            onClick={() => editor && run(editor, command)}
+            onClick={() => run(editor, command)}
           >
             {t(`news-editor.toolbar.${command}`)}
           </button>
