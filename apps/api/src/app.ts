@@ -10,6 +10,7 @@ import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
+import { newsEditorRoutes } from './modules/news-editor/news-editor.routes.js';
 import { partnerRoutes } from './modules/partner/partner.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -88,6 +89,7 @@ export async function buildApp({
   await app.register(contentRoutes);
   await app.register(accountRoutes);
   await app.register(newsRoutes);
+  await app.register(newsEditorRoutes); // news publishing by vendor employees (issue 12)
   await app.register(searchRoutes); // federated search counts (issue 4)
   await app.register(supportDeskRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
   await app.register(partnerRoutes);

@@ -3,6 +3,7 @@ import { createJobQueue, type JobQueue } from '../lib/jobs/job-queue.js';
 import { createMailer, defineMailJob, type Mailer } from '../lib/mail/mailer.js';
 import { defineInvitationJob } from '../modules/users/user-management.service.js';
 import { defineSubscriptionJobs } from '../modules/subscriptions/subscriptions.jobs.js';
+import { defineNewsPublishingJobs } from '../modules/news-editor/news-editor.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,7 @@ export const jobsPlugin = rootPlugin('portico-jobs', async (app) => {
     { publicUrl: app.env.PUBLIC_URL, externalIdp: app.env.OIDC_ISSUER !== undefined },
   );
   defineSubscriptionJobs({ db: app.db, jobs }, { publicUrl: app.env.PUBLIC_URL }); // issue 12
+  defineNewsPublishingJobs({ db: app.db, jobs }); // issue 12: scheduled publication
   app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {

@@ -20,6 +20,7 @@ const lazyRoute = (load: () => Promise<RouteModule>) => async () => ({
 const cloud = lazyRoute(() => import('../features/cloud/cloud.route.js'));
 const invoices = lazyRoute(() => import('../features/invoices/invoices.route.js'));
 const news = lazyRoute(() => import('../features/news/news.route.js'));
+const newsEditor = lazyRoute(() => import('../features/news-editor/news-editor.route.js'));
 const search = lazyRoute(() => import('../features/search/search.route.js'));
 const services = lazyRoute(() => import('../features/services/services.route.js'));
 const university = lazyRoute(() => import('../features/university/university.route.js'));
@@ -54,6 +55,9 @@ export const appRoutes: RouteObject[] = [
   { path: routePaths.newsItem, ...guarded, lazy: news },
   { path: routePaths.newsPage, ...guarded, lazy: news },
   { path: `${routePaths.news}/*`, ...guarded, lazy: news },
+  // Issue 12: the news editor of vendor employees (its own lazy chunk, with the rich-text editor).
+  { path: routePaths.newsEditor, ...guarded, lazy: newsEditor },
+  { path: routePaths.newsEditorItem, ...guarded, lazy: newsEditor },
   { path: routePaths.search, ...guarded, lazy: search },
   // §2 cloud: lazy, sign-in required; one module renders every cloud page (issue 14).
   { path: routePaths.cloud, ...guarded, lazy: cloud },

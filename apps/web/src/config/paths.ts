@@ -15,6 +15,9 @@ export const routePaths = {
   news: '/news',
   newsItem: '/news/news-item/:newsTitle/:newsId',
   newsPage: '/news/:page',
+  /** News publishing (issue 12): vendor employees' editor, its list and one item. */
+  newsEditor: '/news/editor',
+  newsEditorItem: '/news/editor/:newsId',
   search: '/search',
   mySolutions: '/my-solutions',
   mySolutionsAny: '/my-solutions/*',
@@ -107,6 +110,9 @@ export const paths = {
     withQuery(routePaths.news, query),
   newsItem: (title: string, id: number | string) =>
     `/news/news-item/${seg(slugify(title))}/${seg(id)}`,
+  newsEditor: () => routePaths.newsEditor,
+  /** 'new' for a new item. */
+  newsEditorItem: (id: number | 'new') => `/news/editor/${seg(id)}`,
   search: (query?: string, productId?: string) =>
     withQuery(routePaths.search, { query, productId }),
   mySolutions: () => routePaths.mySolutions,

@@ -9,6 +9,7 @@ import { sql as cloudInvoices } from './008-cloud-invoices.js';
 import { sql as userManagement } from './009-user-management.js';
 import { sql as productNews } from './010-product-news.js';
 import { sql as subscriptions } from './011-subscriptions.js';
+import { sql as newsPublishing } from './012-news-publishing.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -23,4 +24,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '009-user-management', sql: userManagement },
   { name: '010-product-news', sql: productNews },
   { name: '011-subscriptions', sql: subscriptions },
+  { name: '012-news-publishing', sql: newsPublishing },
 ];

@@ -4,6 +4,11 @@ import { sanitizeHtml } from '../../lib/sanitize-html.js';
 
 /** A news item as a writer (seed, benchmark, editors) hands it over. */
 export interface NewNewsItem {
+  /**
+   * The id to store it under: the editor's items keep one id whether live or not (ADR 0032),
+   * taken from the news identity when created. Absent: the next identity value.
+   */
+  id?: number;
   title: string;
   subtitle?: string | null;
   location?: string | null;
@@ -59,33 +64,64 @@ const COLUMNS = /* sql */ `${LIST_COLUMNS}, n.subtitle, n.location, n.introducti
 export async function insertNews(db: Queryable, items: readonly NewNewsItem[]): Promise<number[]> {
   if (items.length === 0) return [];
   const column = <T>(pick: (item: NewNewsItem) => T): T[] => items.map(pick);
+  // Only an editor's item brings its own id; the seed's bulk insert keeps the plain identity.
+  const withIds = items.some((item) => item.id !== undefined);
   const { rows } = await db.query<{ id: number | string }>(
     /* sql */ `
-    insert into news (title, subtitle, location, publication_date, introduction, content,
+    insert into news (${withIds ? 'id, ' : ''}title, subtitle, location, publication_date, introduction, content,
                       header_image_large, header_image_medium, header_image_small, sales)
-    select title, subtitle, location, publication_date, introduction, content, large, medium, small, sales
+    ${withIds ? 'overriding system value' : ''}
+    select ${withIds ? "coalesce(own_id, nextval(pg_get_serial_sequence('news', 'id'))), " : ''}title, subtitle, location, publication_date, introduction, content, large, medium, small, sales
     from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[],
-                $7::text[], $8::text[], $9::text[], $10::boolean[])
+                $7::text[], $8::text[], $9::text[], $10::boolean[], $11::bigint[])
            with ordinality as i(title, subtitle, location, publication_date, introduction, content,
-                                large, medium, small, sales, n)
+                                large, medium, small, sales, own_id, n)
     order by i.n
     returning id`,
-    [
-      column((item) => item.title),
-      column((item) => item.subtitle ?? null),
-      column((item) => item.location ?? null),
-      column((item) => new Date(item.publicationDate).toISOString()),
-      column((item) => item.introduction ?? null),
-      column((item) => sanitizeHtml(item.content)),
-      // Only http(s) and same-origin image addresses are stored (never javascript:, data:…).
-      column((item) => safeHeaderImage(item.headerImage)?.large ?? null),
-      column((item) => safeHeaderImage(item.headerImage)?.medium ?? null),
-      column((item) => safeHeaderImage(item.headerImage)?.small ?? null),
-      column((item) => item.sales ?? false),
-    ],
+    [...newsColumns(column), column((item) => item.id ?? null)],
   );
   // Identity values follow the ORDER BY of the insert's SELECT, so ids ascend with `items`.
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/** The stored values of items, one array per column, sanitised (body) and checked (image). */
+function newsColumns(column: <T>(pick: (item: NewNewsItem) => T) => T[]): unknown[][] {
+  return [
+    column((item) => item.title),
+    column((item) => item.subtitle ?? null),
+    column((item) => item.location ?? null),
+    column((item) => new Date(item.publicationDate).toISOString()),
+    column((item) => item.introduction ?? null),
+    column((item) => sanitizeHtml(item.content)),
+    // Only http(s) and same-origin image addresses are stored (never javascript:, data:…).
+    column((item) => safeHeaderImage(item.headerImage)?.large ?? null),
+    column((item) => safeHeaderImage(item.headerImage)?.medium ?? null),
+    column((item) => safeHeaderImage(item.headerImage)?.small ?? null),
+    column((item) => item.sales ?? false),
+  ];
+}
+
+/**
+ * Replaces the fields of a live item in place (an editor changed a published item), with the
+ * same sanitising as insertNews. Returns whether the row existed. An update, not a
+ * delete and insert: rows that refer to the item (product targets, notifications) stay.
+ */
+export async function updateNews(
+  db: Queryable,
+  id: number,
+  item: Omit<NewNewsItem, 'id'>,
+): Promise<boolean> {
+  const values = newsColumns((pick) => [pick(item)]).map(([value]) => value);
+  const { rows } = await db.query<{ id: number | string }>(
+    /* sql */ `
+    update news set title = $2, subtitle = $3, location = $4, publication_date = $5,
+                    introduction = $6, content = $7, header_image_large = $8,
+                    header_image_medium = $9, header_image_small = $10, sales = $11
+     where id = $1
+    returning id`,
+    [id, ...values],
+  );
+  return rows.length > 0;
 }
 
 export async function findNewsById(db: Queryable, id: number): Promise<NewsItem | null> {

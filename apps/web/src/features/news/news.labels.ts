@@ -3,6 +3,7 @@ import { defineLabels } from '../../lib/labels/define-labels.js';
 /** English defaults of the news feature (§2 News list, News detail). */
 export const newsLabels = defineLabels({
   'news.title': 'News',
+  'news.editor-link': 'Write and publish news (news editor)',
   'news.search.label': 'Search news',
   'news.search.placeholder': 'Search news',
   'news.list.label': 'News items',

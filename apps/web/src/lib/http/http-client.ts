@@ -253,6 +253,23 @@ export function httpSend<S extends z.ZodType>(
   );
 }
 
+/** POST a multipart form (a file upload); the browser sets the content type and boundary. */
+export function httpUpload<S extends z.ZodType>(
+  url: string,
+  form: FormData,
+  schema: S,
+  options: HttpOptions = {},
+): Promise<z.output<S> | null> {
+  const plain = { ...options, allowNoContent: false };
+  return settle(plain, () =>
+    send('POST', url, form, 'application/json', plain, async (sent) => {
+      const data = await readJson(sent, schema, plain);
+      if (data === NO_CONTENT) throw new HttpError(204, null, 'invalid-response');
+      return data;
+    }),
+  );
+}
+
 /** GET a text resource (shared header/footer HTML, the icon sprite); null when handled. */
 export function httpText(url: string, options: HttpOptions = {}): Promise<string | null> {
   return settle(options, () =>

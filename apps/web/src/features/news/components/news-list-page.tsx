@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
 import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { SearchBox, type SearchCriteria } from '../../../components/ui/search-box/search-box.js';
 import { Toolbar } from '../../../components/ui/toolbar/toolbar.js';
+import { paths } from '../../../config/paths.js';
 import { useT } from '../../../lib/labels/use-t.js';
+import { useProfile } from '../../../lib/profile/profile-query.js';
 import { NEWS_PAGE_SIZE, useNewsList } from '../api/news-list.js';
 import { useLocale } from '../hooks/use-locale.js';
 import { useNewsNavigation, useNewsUrlState } from '../hooks/use-news-url-state.js';
@@ -29,6 +32,8 @@ export function NewsListPage() {
   const state = useNewsUrlState();
   const goTo = useNewsNavigation();
   const list = useNewsList(state);
+  // Issue 12: vendor employees publish news; only they see the way to the editor.
+  const isEmployee = useProfile()?.unit4Employee === true;
 
   const result = list.data;
   const settled = list.isSuccess && !list.isPlaceholderData;
@@ -55,6 +60,11 @@ export function NewsListPage() {
   return (
     <div className="news-list">
       <h1 className="ui-page-title">{t('news.title')}</h1>
+      {isEmployee && (
+        <p className="news-list__editor">
+          <Link to={paths.newsEditor()}>{t('news.editor-link')}</Link>
+        </p>
+      )}
       <Toolbar
         count={result ? total : undefined}
         loading={list.isFetching}

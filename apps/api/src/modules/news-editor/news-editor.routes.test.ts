@@ -1,0 +1,543 @@
+import {
+  apiErrorSchema,
+  newsEditorialItemSchema,
+  newsEditorialListSchema,
+  newsImageUploadSchema,
+  newsItemSchema,
+  newsListSchema,
+  type NewsEditorInput,
+} from '@portico/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { databaseKinds } from '../../../test/test-db.js';
+import { bearerFor } from '../../../test/tokens.js';
+import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
+import { NEWS_SCHEDULED_PUBLICATION_JOB } from './news-editor.service.js';
+
+const erik = 'erik.employee@portico.test';
+const others = {
+  anna: 'anna.customer@portico.test',
+  paul: 'paul.partner@portico.test',
+  nina: 'nina.basic@portico.test',
+};
+
+const form = (overrides: Partial<NewsEditorInput> = {}): NewsEditorInput => ({
+  title: 'Quarterly platform update',
+  subtitle: 'What changed',
+  location: 'Oslo',
+  publicationDate: Date.now() - 60_000,
+  introduction: 'A short introduction.',
+  content: '<p>The <strong>body</strong> of the item.</p>',
+  headerImage: null,
+  sales: false,
+  productIds: [],
+  action: 'draft',
+  ...overrides,
+});
+
+/** A multipart body with one file field, as a browser's FormData sends it. */
+function multipart(file: Buffer, filename: string, type: string) {
+  const boundary = '----portico-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+
+describe.each(databaseKinds())('news publishing over %s', (kind) => {
+  let t: TestApp;
+  const auth: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    auth.erik = `Bearer ${await bearerFor(t.app, erik)}`;
+    for (const [name, email] of Object.entries(others))
+      auth[name] = `Bearer ${await bearerFor(t.app, email)}`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const as = (who: string) => ({ authorization: auth[who]! });
+
+  async function create(body: unknown, url = '/api/news') {
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: as('erik'),
+      payload: body as object,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return { item: newsEditorialItemSchema.parse(response.json()), etag: response.headers.etag };
+  }
+
+  async function update(id: number, body: unknown, headers: Record<string, string> = {}) {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/news/${id}`,
+      headers: { ...as('erik'), ...headers },
+      payload: body as object,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return newsEditorialItemSchema.parse(response.json());
+  }
+
+  const readerGet = (id: number) =>
+    t.app.inject({ method: 'GET', url: `/api/news/${id}`, headers: as('anna') });
+
+  async function inReaderList(id: number): Promise<boolean> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/news?size=100',
+      headers: as('anna'),
+    });
+    return newsListSchema.parse(response.json()).some((item) => item.id === id);
+  }
+
+  async function jobsFor(name: string, id: number): Promise<number> {
+    const { rows } = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from job where name = $1 and (data->>'newsId')::bigint = $2`,
+      [name, id],
+    );
+    return rows[0]!.n;
+  }
+
+  async function newsCount(): Promise<number> {
+    const { rows } = await t.db.query<{ total: number }>('select total::int from news_count');
+    return rows[0]!.total;
+  }
+
+  describe('access', () => {
+    const routes = [
+      ['GET', '/api/news/editor'],
+      ['GET', '/api/news/editor/1'],
+      ['GET', '/api/news/editor/products'],
+      ['POST', '/api/news'],
+      ['PUT', '/api/news/1'],
+      ['DELETE', '/api/news/1'],
+      ['POST', '/api/products/p-erp/news'],
+      ['PUT', '/api/products/p-erp/news/1'],
+      ['DELETE', '/api/products/p-erp/news/1'],
+      ['POST', '/api/news/images'],
+    ] as const;
+
+    it.each(Object.keys(others))('answers 403 to %s on every publishing route', async (who) => {
+      for (const [method, url] of routes) {
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: as(who),
+          ...(method === 'POST' || method === 'PUT' ? { payload: form() } : {}),
+        });
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(apiErrorSchema.parse(response.json()).message).toMatch(/vendor employees/);
+      }
+      const { rows } = await t.db.query<{ n: number }>(
+        'select count(*)::int as n from news_editorial',
+      );
+      expect(rows[0]!.n).toBe(0);
+    });
+
+    it('answers 401 without a token', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/news', payload: form() });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('drafts, publishing, unpublishing', () => {
+    it('keeps a draft out of /news and answers it to the editor', async () => {
+      const before = await newsCount();
+      const { item, etag } = await create(form({ title: 'A draft only' }));
+      expect(item.status).toBe('draft');
+      expect(etag).toBe(`"v${item.version}"`);
+      expect((await readerGet(item.id)).statusCode).toBe(404);
+      expect(await inReaderList(item.id)).toBe(false);
+      expect(await newsCount()).toBe(before);
+      expect(await jobsFor(NEWS_PUBLISHED_JOB, item.id)).toBe(0);
+
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/news/editor',
+        headers: as('erik'),
+      });
+      expect(newsEditorialListSchema.parse(list.json()).map((i) => i.id)).toContain(item.id);
+      const one = await t.app.inject({
+        method: 'GET',
+        url: `/api/news/editor/${item.id}`,
+        headers: as('erik'),
+      });
+      expect(newsEditorialItemSchema.parse(one.json())).toMatchObject({
+        title: 'A draft only',
+        status: 'draft',
+        authorName: 'Hansen, Erik',
+      });
+    });
+
+    it('publishes: visible in /news with every field, counted, and announced exactly once', async () => {
+      const before = await newsCount();
+      const { item } = await create(form({ title: 'Published now', sales: true }));
+      const published = await update(
+        item.id,
+        form({ title: 'Published now', sales: true, action: 'publish' }),
+      );
+      expect(published.status).toBe('published');
+      expect(published.announcedAt).not.toBeNull();
+
+      const reader = newsItemSchema.parse((await readerGet(item.id)).json());
+      expect(reader).toMatchObject({
+        id: item.id,
+        title: 'Published now',
+        subtitle: 'What changed',
+        location: 'Oslo',
+        introduction: 'A short introduction.',
+        sales: true,
+      });
+      expect(reader.content).toContain('<strong>body</strong>');
+      expect(await inReaderList(item.id)).toBe(true);
+      expect(await newsCount()).toBe(before + 1);
+      expect(await jobsFor(NEWS_PUBLISHED_JOB, item.id)).toBe(1);
+
+      // Edited while live, unpublished and published again: still one announcement.
+      await update(item.id, form({ title: 'Published now, edited', action: 'publish' }));
+      expect(newsItemSchema.parse((await readerGet(item.id)).json()).title).toBe(
+        'Published now, edited',
+      );
+      await update(item.id, form({ action: 'unpublish' }));
+      await update(item.id, form({ action: 'publish' }));
+      expect(await jobsFor(NEWS_PUBLISHED_JOB, item.id)).toBe(1);
+      expect(await newsCount()).toBe(before + 1);
+    });
+
+    it('publishes straight from POST and enqueues the event in the same transaction', async () => {
+      const { item } = await create(form({ title: 'Straight out', action: 'publish' }));
+      expect(item.status).toBe('published');
+      expect((await readerGet(item.id)).statusCode).toBe(200);
+      expect(await jobsFor(NEWS_PUBLISHED_JOB, item.id)).toBe(1);
+    });
+
+    it('unpublishes: gone from /news and its count, kept in the editor', async () => {
+      const { item } = await create(form({ title: 'Soon gone', action: 'publish' }));
+      const before = await newsCount();
+      const unpublished = await update(item.id, form({ title: 'Soon gone', action: 'unpublish' }));
+      expect(unpublished.status).toBe('unpublished');
+      expect((await readerGet(item.id)).statusCode).toBe(404);
+      expect(await inReaderList(item.id)).toBe(false);
+      expect(await newsCount()).toBe(before - 1);
+      const one = await t.app.inject({
+        method: 'GET',
+        url: `/api/news/editor/${item.id}`,
+        headers: as('erik'),
+      });
+      expect(newsEditorialItemSchema.parse(one.json()).status).toBe('unpublished');
+    });
+
+    it('deletes an item from /news and the editor', async () => {
+      const { item } = await create(form({ action: 'publish' }));
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/news/${item.id}`,
+        headers: as('erik'),
+      });
+      expect(response.statusCode).toBe(204);
+      expect((await readerGet(item.id)).statusCode).toBe(404);
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/api/news/editor/${item.id}`,
+        headers: as('erik'),
+      });
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('edits and unpublishes a live item written before the editor (the seed)', async () => {
+      const { rows } = await t.db.query<{ id: number }>(
+        `select id::int from news n
+          where not exists (select 1 from news_editorial e where e.id = n.id)
+          order by publication_date desc limit 1`,
+      );
+      const id = rows[0]!.id;
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/news/editor/${id}`,
+        headers: as('erik'),
+      });
+      const seeded = newsEditorialItemSchema.parse(read.json());
+      expect(seeded.status).toBe('published');
+      const unpublished = await update(
+        id,
+        { ...form(), title: seeded.title, action: 'unpublish' },
+        { 'if-match': read.headers.etag! },
+      );
+      expect(unpublished.status).toBe('unpublished');
+      expect((await readerGet(id)).statusCode).toBe(404);
+      // Old news is not announced when it comes back.
+      await update(id, { ...form(), title: seeded.title, action: 'publish' });
+      expect((await readerGet(id)).statusCode).toBe(200);
+      expect(await jobsFor(NEWS_PUBLISHED_JOB, id)).toBe(0);
+    });
+
+    it('answers 412 when If-Match names an old version, and 404 for an unknown id', async () => {
+      const { item, etag } = await create(form());
+      await update(item.id, form({ title: 'Changed by someone' }), { 'if-match': etag! });
+      const stale = await t.app.inject({
+        method: 'PUT',
+        url: `/api/news/${item.id}`,
+        headers: { ...as('erik'), 'if-match': etag! },
+        payload: form(),
+      });
+      expect(stale.statusCode).toBe(412);
+      const unknown = await t.app.inject({
+        method: 'PUT',
+        url: '/api/news/999999999',
+        headers: as('erik'),
+        payload: form(),
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it('answers 400 with a message per field for an invalid form', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/news',
+        headers: as('erik'),
+        payload: { ...form(), title: '  ', content: '<p> </p>', publicationDate: 'tomorrow' },
+      });
+      expect(response.statusCode).toBe(400);
+      const body = apiErrorSchema.parse(response.json());
+      expect(body.message).toMatch(/Invalid data/);
+      expect(body.fieldErrors).toMatchObject({
+        title: 'This field is required',
+        content: 'Please write the body of the news item.',
+        publicationDate: 'Please enter a valid publication date.',
+      });
+      const image = await t.app.inject({
+        method: 'POST',
+        url: '/api/news',
+        headers: as('erik'),
+        payload: form({ headerImage: { large: 'javascript:alert(1)', medium: '/m', small: '/s' } }),
+      });
+      expect(image.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(image.json()).fieldErrors?.headerImage).toBeDefined();
+    });
+  });
+
+  describe('scheduled publication', () => {
+    it('stays out of /news until its job runs at its time, then is visible and announced once', async () => {
+      const at = Date.now() + 2500;
+      const { item } = await create(
+        form({ title: 'Scheduled item', publicationDate: at, action: 'publish' }),
+      );
+      expect(item.status).toBe('scheduled');
+      expect((await readerGet(item.id)).statusCode).toBe(404);
+      expect(await jobsFor(NEWS_SCHEDULED_PUBLICATION_JOB, item.id)).toBe(1);
+      // Not due yet: nothing runs.
+      expect(await t.app.jobs.runDue(NEWS_SCHEDULED_PUBLICATION_JOB)).toBe(0);
+      expect((await readerGet(item.id)).statusCode).toBe(404);
+
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()) + 1200));
+      expect(await t.app.jobs.runDue(NEWS_SCHEDULED_PUBLICATION_JOB)).toBeGreaterThanOrEqual(1);
+      const reader = newsItemSchema.parse((await readerGet(item.id)).json());
+      expect(reader.publicationDate).toBe(at);
+      expect(await jobsFor(NEWS_PUBLISHED_JOB, item.id)).toBe(1);
+      const one = await t.app.inject({
+        method: 'GET',
+        url: `/api/news/editor/${item.id}`,
+        headers: as('erik'),
+      });
+      expect(newsEditorialItemSchema.parse(one.json()).status).toBe('published');
+    }, 15_000);
+
+    it('re-checks the state when the job runs: an item unpublished meanwhile stays out', async () => {
+      const at = Date.now() + 1500;
+      const { item } = await create(form({ publicationDate: at, action: 'publish' }));
+      await update(item.id, form({ publicationDate: at, action: 'unpublish' }));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()) + 1200));
+      await t.app.jobs.runDue(NEWS_SCHEDULED_PUBLICATION_JOB);
+      expect((await readerGet(item.id)).statusCode).toBe(404);
+      expect(await jobsFor(NEWS_PUBLISHED_JOB, item.id)).toBe(0);
+    }, 15_000);
+  });
+
+  describe('product news', () => {
+    it('stores the product targets with the live item, from either path', async () => {
+      const { item } = await create(
+        form({ productIds: ['p-erpx'], action: 'publish' }),
+        '/api/products/p-erp/news',
+      );
+      expect(item.productIds).toEqual(['p-erp', 'p-erpx']);
+      const targets = async () =>
+        (
+          await t.db.query<{ product_id: string }>(
+            'select product_id from news_products where news_id = $1 order by product_id',
+            [item.id],
+          )
+        ).rows.map((r) => r.product_id);
+      expect(await targets()).toEqual(['p-erp', 'p-erpx']);
+
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/products/p-erp/news/${item.id}`,
+        headers: as('erik'),
+        payload: form({ productIds: [], action: 'publish' }),
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(await targets()).toEqual(['p-erp']);
+
+      // Not this product's item: 404 on its path.
+      const other = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/products/p-erpx/news/${item.id}`,
+        headers: as('erik'),
+      });
+      expect(other.statusCode).toBe(404);
+    });
+
+    it('answers 404 for an unknown product and 400 for an unknown target', async () => {
+      const unknownPath = await t.app.inject({
+        method: 'POST',
+        url: '/api/products/p-nope/news',
+        headers: as('erik'),
+        payload: form(),
+      });
+      expect(unknownPath.statusCode).toBe(404);
+      const unknownTarget = await t.app.inject({
+        method: 'POST',
+        url: '/api/news',
+        headers: as('erik'),
+        payload: form({ productIds: ['p-nope'] }),
+      });
+      expect(unknownTarget.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(unknownTarget.json()).fieldErrors?.productIds).toBeDefined();
+    });
+  });
+
+  describe('XSS through the whole path', () => {
+    it('never answers script, handlers, javascript: links or style to a reader', async () => {
+      const { item } = await create(
+        form({
+          action: 'publish',
+          content:
+            '<p style="position:fixed;top:0">Hello<script>alert(1)</script></p>' +
+            '<img src="x" onerror="alert(2)"><a href="javascript:alert(3)">click</a>' +
+            '<a href="https://example.com" onclick="alert(4)">ok</a><style>p{}</style>',
+        }),
+      );
+      for (const body of [
+        (await readerGet(item.id)).body,
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/news/editor/${item.id}`,
+            headers: as('erik'),
+          })
+        ).body,
+      ]) {
+        expect(body).toContain('Hello');
+        expect(body).toContain('https://example.com');
+        expect(body).not.toMatch(/<script|onerror|onclick|javascript:|style|alert/i);
+      }
+    });
+  });
+
+  describe('header images', () => {
+    it('resizes an upload into three WebP variants served same-origin with long caching', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/news/images',
+        headers: {
+          ...as('erik'),
+          ...multipart(await png(1600, 900), 'h.png', 'image/png').headers,
+        },
+        payload: multipart(await png(1600, 900), 'h.png', 'image/png').payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const uploaded = newsImageUploadSchema.parse(response.json());
+      const expected = { large: [1200, 500], medium: [600, 250], small: [300, 125] } as const;
+      for (const size of ['large', 'medium', 'small'] as const) {
+        expect(uploaded[size]).toMatch(/^\/media\/news-images\/[0-9a-f]{32}-\w+\.webp$/);
+        const image = await t.app.inject({ method: 'GET', url: uploaded[size] });
+        expect(image.statusCode).toBe(200);
+        expect(image.headers['content-type']).toBe('image/webp');
+        expect(image.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+        const meta = await sharp(image.rawPayload).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', ...expected[size]]);
+        const again = await t.app.inject({
+          method: 'GET',
+          url: uploaded[size],
+          headers: { 'if-none-match': image.headers.etag! },
+        });
+        expect(again.statusCode).toBe(304);
+      }
+
+      // The item keeps the image, and the reader gets its three addresses.
+      const { item } = await create(
+        form({
+          action: 'publish',
+          headerImage: { large: uploaded.large, medium: uploaded.medium, small: uploaded.small },
+        }),
+      );
+      expect(newsItemSchema.parse((await readerGet(item.id)).json()).headerImage).toEqual({
+        large: uploaded.large,
+        medium: uploaded.medium,
+        small: uploaded.small,
+      });
+    });
+
+    it('answers 400 JSON for a file that is not an image', async () => {
+      const { payload, headers } = multipart(
+        Buffer.from('<svg onload="alert(1)"></svg>'),
+        'x.png',
+        'image/png',
+      );
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/news/images',
+        headers: { ...as('erik'), ...headers },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(apiErrorSchema.parse(response.json()).message).toMatch(/not an image/);
+    });
+
+    it('answers 413 JSON for a file over 5 MB', async () => {
+      const { payload, headers } = multipart(
+        Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+        'big.png',
+        'image/png',
+      );
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/news/images',
+        headers: { ...as('erik'), ...headers },
+        payload,
+      });
+      expect(response.statusCode).toBe(413);
+      expect(apiErrorSchema.parse(response.json()).message).toMatch(/larger than 5 MB/);
+    });
+
+    it('answers 400 without a file and 404 for an unknown image', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/news/images',
+        headers: as('erik'),
+        payload: {},
+      });
+      expect(response.statusCode).toBe(400);
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: `/media/news-images/${'a'.repeat(32)}-large.webp`,
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import {
+  newsEditorialItemSchema,
+  newsEditorialListSchema,
+  newsEditorProductsSchema,
+  newsImageUploadSchema,
+  type NewsEditorialItem,
+  type NewsEditorInput,
+  type NewsImageUpload,
+} from '@portico/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiUrl } from '../../../config/runtime-config.js';
+import { httpGet, httpGetWithTotal, httpSend, httpUpload } from '../../../lib/http/http-client.js';
+import { HttpError } from '../../../lib/http/http-error.js';
+
+export const newsEditorKey = ['news-editor'] as const;
+
+/**
+ * GET {api}/news/editor: the editor's items. A 403 is the no-access page (not an error
+ * notification), so this call handles its errors itself.
+ */
+export function useEditorialList(page: number) {
+  return useQuery({
+    queryKey: [...newsEditorKey, 'list', page] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        const result = await httpGetWithTotal(apiUrl('news/editor'), newsEditorialListSchema, {
+          query: { page },
+          signal,
+          handleErrors: false,
+        });
+        return result === null ? null : { items: result.data, total: result.total };
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 403) return 'no-access' as const;
+        throw error;
+      }
+    },
+    retry: false,
+  });
+}
+
+/** GET {api}/news/editor/{id}; errors are the caller's to show (403 no access, 404 not found). */
+export function useEditorialItem(id: number | null) {
+  return useQuery({
+    queryKey: [...newsEditorKey, 'item', id ?? 0] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await httpGet(apiUrl(`news/editor/${id ?? 0}`), newsEditorialItemSchema, {
+          signal,
+          handleErrors: false,
+        });
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 403) return 'no-access' as const;
+        throw error;
+      }
+    },
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+const ifMatch = (item: NewsEditorialItem) => ({ 'If-Match': `"v${item.version}"` });
+
+/** POST or PUT; throws HttpError so the form can show the server's field messages. */
+export function saveItem(
+  current: NewsEditorialItem | null,
+  input: NewsEditorInput,
+): Promise<NewsEditorialItem | null> {
+  return current
+    ? httpSend('PUT', apiUrl(`news/${current.id}`), input, newsEditorialItemSchema, {
+        headers: ifMatch(current),
+        handleErrors: false,
+      })
+    : httpSend('POST', apiUrl('news'), input, newsEditorialItemSchema, { handleErrors: false });
+}
+
+export async function deleteItem(item: NewsEditorialItem): Promise<void> {
+  await httpSend('DELETE', apiUrl(`news/${item.id}`), undefined, z.unknown(), {
+    headers: ifMatch(item),
+    handleErrors: false,
+    allowNoContent: true,
+  });
+}
+
+/** POST {api}/news/images (multipart): the three resized variants' addresses. */
+export function uploadHeaderImage(file: File): Promise<NewsImageUpload | null> {
+  const form = new FormData();
+  form.append('file', file);
+  return httpUpload(apiUrl('news/images'), form, newsImageUploadSchema, { handleErrors: false });
+}
+
+/** GET {api}/news/editor/products: the form's product choices. */
+export function useProductChoices() {
+  return useQuery({
+    queryKey: [...newsEditorKey, 'products'] as const,
+    queryFn: ({ signal }) =>
+      httpGet(apiUrl('news/editor/products'), newsEditorProductsSchema, { signal }),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,199 @@
+import { act, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../../app/start-up.js';
+import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { setupTestServer } from '../../../testing/msw.js';
+import { installTestConfig } from '../../../testing/test-config.js';
+
+// Issue 12: the news editor's no-access page, its labels, its validation messages and that a
+// failed save keeps every word the employee wrote.
+
+const employee = { ...demoProfile, unit4Employee: true };
+const server = setupTestServer(...shellHandlers({ profile: employee }));
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const item = {
+  id: 42,
+  status: 'draft',
+  title: 'Spring release notes',
+  subtitle: 'All the news',
+  location: 'Oslo',
+  publicationDate: Date.UTC(2026, 2, 1, 9, 0),
+  introduction: 'An introduction.',
+  content: '<p>The existing body text.</p>',
+  headerImage: null,
+  sales: false,
+  productIds: [],
+  authorName: 'Hansen, Erik',
+  updatedAt: Date.UTC(2026, 2, 1, 9, 0),
+  announcedAt: null,
+  version: 3,
+};
+
+beforeEach(() => {
+  installTestConfig();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  server.use(
+    http.get(url('/api/news/editor'), () =>
+      HttpResponse.json(
+        [
+          {
+            id: 42,
+            status: 'draft',
+            title: item.title,
+            publicationDate: item.publicationDate,
+            productIds: [],
+            authorName: item.authorName,
+            updatedAt: item.updatedAt,
+          },
+        ],
+        { headers: { 'X-Total-Count': '1' } },
+      ),
+    ),
+    http.get(url('/api/news/editor/products'), () =>
+      HttpResponse.json([{ id: 'p-erp', productName: 'erp' }]),
+    ),
+    http.get(url('/api/news/editor/42'), () =>
+      HttpResponse.json(item, { headers: { ETag: '"v3"' } }),
+    ),
+  );
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+});
+
+describe('news editor', () => {
+  it('shows the no-access page when the API answers 403', async () => {
+    server.use(
+      http.get(url('/api/news/editor'), () =>
+        HttpResponse.json({ statusCode: 403, error: 'Forbidden', message: 'No.' }, { status: 403 }),
+      ),
+    );
+    await renderSignedIn('/news/editor/new');
+    expect(
+      await screen.findByRole('heading', { name: 'No access to the news editor' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+  });
+
+  it('lists the items with their state and a link to write a new one', async () => {
+    await renderSignedIn('/news/editor');
+    const region = await screen.findByRole('region', { name: 'News items in the editor' });
+    expect(within(region).getByRole('link', { name: 'Spring release notes' })).toHaveAttribute(
+      'href',
+      '/news/editor/42',
+    );
+    expect(within(region).getByText('Draft')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Write a news item' })).toHaveAttribute(
+      'href',
+      '/news/editor/new',
+    );
+  });
+
+  it('names every field and says what is missing before anything is sent', async () => {
+    let posted = false;
+    server.use(
+      http.post(url('/api/news'), () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 500 });
+      }),
+    );
+    await renderSignedIn('/news/editor/new');
+    for (const name of ['Title', 'Subtitle', 'Location', 'Introduction', 'Body']) {
+      expect(await screen.findByRole('textbox', { name })).toBeVisible();
+    }
+    expect(screen.getByLabelText(/Publication date and time/)).toHaveAttribute(
+      'type',
+      'datetime-local',
+    );
+    expect(screen.getByLabelText('Header image')).toHaveAttribute('type', 'file');
+    expect(
+      screen.getByRole('checkbox', { name: 'Show the account manager (sales item)' }),
+    ).not.toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'erp' })).toBeVisible();
+    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Invalid data/);
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
+      'This field is required',
+    );
+    expect(screen.getByText('Please write the body of the news item.')).toBeVisible();
+
+    await userEvent.clear(screen.getByLabelText(/Publication date and time/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Please enter a valid publication date.')).toBeVisible();
+    expect(posted).toBe(false);
+  });
+
+  it('keeps every word when the server fails, and shows its field messages', async () => {
+    let calls = 0;
+    server.use(
+      http.put(url('/api/news/42'), ({ request }) => {
+        calls += 1;
+        expect(request.headers.get('if-match')).toBe('"v3"');
+        if (calls === 1) return HttpResponse.json({ message: 'boom' }, { status: 500 });
+        return HttpResponse.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Invalid data. Review all error messages below to correct your data.',
+            fieldErrors: { location: 'This text is too long.' },
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    await renderSignedIn('/news/editor/42');
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await userEvent.clear(title);
+    await userEvent.type(title, 'A title typed by hand');
+    const introduction = screen.getByRole('textbox', { name: 'Introduction' });
+    await userEvent.type(introduction, ' More words.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The news item could not be saved. Your text is still here; please try again.',
+    );
+    expect(title).toHaveValue('A title typed by hand');
+    expect(introduction).toHaveValue('An introduction. More words.');
+    expect(screen.getByRole('textbox', { name: 'Body' })).toHaveTextContent(
+      'The existing body text.',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('This text is too long.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Location' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(title).toHaveValue('A title typed by hand');
+    expect(calls).toBe(2);
+  });
+
+  it('shows the server’s message when an upload is not an image', async () => {
+    server.use(
+      http.post(url('/api/news/images'), () =>
+        HttpResponse.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'The file is not an image. Please upload a JPEG, PNG, WebP or GIF picture.',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await renderSignedIn('/news/editor/42');
+    const input = await screen.findByLabelText('Header image');
+    await userEvent.upload(input, new File(['not an image'], 'x.png', { type: 'image/png' }));
+    expect(await screen.findByText(/The file is not an image/)).toBeVisible();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+});
