@@ -100,9 +100,7 @@ export const productDocumentsParamsSchema = z.object({ productId: productIdSchem
 
 export const productDocumentParamsSchema = z.object({
   productId: productIdSchema,
-  documentId: z
-    .string()
-    .regex(/^\d{1,15}$/, { error: 'The document id must be a whole number.' }),
+  documentId: z.string().regex(/^\d{1,15}$/, { error: 'The document id must be a whole number.' }),
 });
 
 /** A facet parameter: given once or repeated (`release=2024.1&release=2025.1`). */
