@@ -74,7 +74,7 @@ export async function browseDocuments(
       [productId],
       { prepare: true },
     ),
-    db.query<{ id: number }>(
+    db.query<{ id: number | string }>(
       `select id from product_documents where product_id = $1
         order by published_on desc, id desc limit ${DOCUMENTS_PAGE_SIZE} offset $2`,
       [productId, (page - 1) * DOCUMENTS_PAGE_SIZE],
@@ -184,7 +184,7 @@ export async function searchDocuments(
     facet: number | null;
     code: number | null;
     n: number;
-    id: number | null;
+    id: number | string | null;
   }>(sql, params);
 
   const counts: CountRow[] = [];
@@ -233,7 +233,7 @@ export async function findDocuments(
   ids: readonly number[],
   withContent: boolean,
 ): Promise<DocumentRow[]> {
-  const { rows } = await db.query<DocumentRow>(
+  const { rows } = await db.query<Omit<DocumentRow, 'id'> & { id: number | string }>(
     `select d.id, d.product_id, to_char(d.published_on, 'YYYY-MM-DD') as published_on,
             t.title, t.summary, ${withContent ? 't.content' : "'' as content"},
             array[${columns}]::int[] as codes

@@ -97,7 +97,7 @@ export async function getDocumentsPage(
   if (!criteria.query && selected.size === 0) {
     result = await browseDocuments(db, product.id, criteria.page);
   } else {
-    const onlyFacet = selected.size === 1 ? [...selected.keys()][0]! : null;
+    const onlyFacet = selected.size === 1 ? ([...selected.keys()][0] ?? null) : null;
     result = await searchDocuments(
       db,
       {
@@ -188,7 +188,7 @@ export async function getDocumentFile(
   const { facets } = document;
   const applies = [
     document.productName,
-    `${facets.release.label}`,
+    facets.release.label,
     facets.documentType.label,
     facets.language.label,
     document.publishedOn,
