@@ -17,3 +17,4 @@ export * from './user.js';
 export * from './user-management.js';
 export * from './subscriptions.js';
 export * from './notifications.js';
+export * from './product-documents.js';

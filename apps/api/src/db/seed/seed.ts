@@ -6,6 +6,7 @@ import { seedContent } from './content.js';
 import { seedInvoices } from './invoices.js';
 import { seedLabels } from './labels.js';
 import { seedNews } from './news.js';
+import { seedProductDocuments } from './product-documents.js';
 import { seedProducts } from './products.js';
 import { seedSearch } from './search.js';
 import { seedSupportDesk } from './support-desk.js';
@@ -28,6 +29,7 @@ async function seedSearchContent(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727277)');
     await seedSearch(tx);
+    await seedProductDocuments(tx); // issue 13: the documentation library, own check
   });
 }
 

@@ -1,0 +1,246 @@
+import {
+  DOCUMENTS_PAGE_SIZE,
+  DOCUMENTS_SEARCH_WINDOW,
+  type DocumentSort,
+} from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
+
+/** The facet columns of product_documents, in §9 order (facet index = position). */
+export const FACET_COLUMNS = [
+  'country',
+  'engine',
+  'language',
+  'module',
+  'process',
+  'product',
+  'release',
+  'document_type',
+  'type',
+] as const;
+
+export interface VocabularyRow {
+  facet: number;
+  code: number;
+  value_key: string;
+  label: string;
+}
+
+export function listVocabulary(db: Queryable): Promise<{ rows: VocabularyRow[] }> {
+  return db.query<VocabularyRow>(
+    'select facet, code, value_key, label from product_document_facet_values order by facet, code',
+    [],
+    { prepare: true },
+  );
+}
+
+/** The product's id from its id or its contentId (the web names products by contentId, §3). */
+export async function findProductId(db: Queryable, idOrContentId: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    'select id from products where id = $1 or content_id = $1 limit 1',
+    [idOrContentId],
+    { prepare: true },
+  );
+  return rows[0]?.id ?? null;
+}
+
+export interface CountRow {
+  facet: number;
+  code: number;
+  n: number;
+}
+
+export interface SearchResult {
+  total: number;
+  windowed: boolean;
+  ids: number[];
+  counts: CountRow[];
+}
+
+const columns = FACET_COLUMNS.map((c) => `d.${c}`).join(', ');
+
+/**
+ * No query, no selection (the most frequent request): counts from the trigger-kept table,
+ * the page from the date index. Nothing is counted.
+ */
+export async function browseDocuments(
+  db: Queryable,
+  productId: string,
+  page: number,
+): Promise<SearchResult> {
+  const [counts, ids] = await Promise.all([
+    db.query<CountRow>(
+      `select facet, code, documents as n from product_document_facet_counts
+        where product_id = $1 and documents > 0`,
+      [productId],
+      { prepare: true },
+    ),
+    db.query<{ id: number | string }>(
+      `select id from product_documents where product_id = $1
+        order by published_on desc, id desc limit ${DOCUMENTS_PAGE_SIZE} offset $2`,
+      [productId, (page - 1) * DOCUMENTS_PAGE_SIZE],
+      { prepare: true },
+    ),
+  ]);
+  const total = counts.rows.filter((r) => r.facet === 0).reduce((sum, r) => sum + r.n, 0);
+  return {
+    total,
+    windowed: false,
+    ids: ids.rows.map((r) => Number(r.id)),
+    counts: counts.rows,
+  };
+}
+
+export interface SearchShape {
+  productId: string;
+  query: string;
+  sort: DocumentSort;
+  page: number;
+  /** Facet index → selected codes (only selected facets). */
+  selected: ReadonlyMap<number, readonly number[]>;
+}
+
+/**
+ * A search or a filtered list in one statement (ADR 0034). `base` is the product's documents
+ * matching the query (the newest DOCUMENTS_SEARCH_WINDOW matches) or, without a query, all of
+ * them. A facet's counts apply every OTHER facet's selection (so a facet keeps offering its
+ * alternatives); the list and the total apply all of them. Rows that fail two selections
+ * count nowhere and are dropped first. Without a query and with one facet selected, that
+ * facet's counts are the stored ones (`precomputed`), and only the rows it selects are read.
+ */
+export async function searchDocuments(
+  db: Queryable,
+  shape: SearchShape,
+  precomputed: number | null,
+): Promise<SearchResult> {
+  const params: unknown[] = [shape.productId];
+  const add = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const ok = new Map<number, string>();
+  for (const [facet, codes] of shape.selected) {
+    ok.set(facet, `(m.${FACET_COLUMNS[facet]} = any(${add(codes)}::smallint[]))`);
+  }
+  const allOk = ok.size === 0 ? 'true' : [...ok.values()].join(' and ');
+  const otherOk = (facet: number): string =>
+    [...ok]
+      .filter(([f]) => f !== facet)
+      .map(([, sql]) => sql)
+      .join(' and ') || 'true';
+  const misses = [...ok.values()].map((sql) => `(not ${sql})::int`).join(' + ') || '0';
+  const maxMisses = precomputed === null ? 1 : 0;
+
+  let base: string;
+  let windowSql = '';
+  if (shape.query) {
+    const q = `websearch_to_tsquery('english', ${add(shape.query)})`;
+    // Bounded: the newest matches, up to the window (+1 to tell that it is full).
+    windowSql = `hits as materialized (
+        select t.document_id as id, t.published_on, t.search from product_document_texts t
+         where t.product_id = $1 and t.search @@ ${q}
+         order by t.published_on desc, t.document_id desc
+         limit ${DOCUMENTS_SEARCH_WINDOW + 1}),`;
+    base = `select d.id, d.published_on, ts_rank_cd(h.search, ${q}) as rank, ${columns}
+              from (select id, search from hits order by published_on desc, id desc
+                     limit ${DOCUMENTS_SEARCH_WINDOW}) h
+              join product_documents d on d.id = h.id`;
+  } else {
+    base = `select d.id, d.published_on, 0::real as rank, ${columns}
+              from product_documents d where d.product_id = $1`;
+  }
+  const order =
+    shape.sort === 'relevance'
+      ? 'm.rank desc, m.published_on desc, m.id desc'
+      : 'm.published_on desc, m.id desc';
+  const counted = FACET_COLUMNS.map((c, i) => [c, i] as const).filter(([, i]) => i !== precomputed);
+  const lateral = counted
+    .map(([c, i]) => `(${i}::smallint, m.${c}, ${otherOk(i)})`)
+    .join(',\n          ');
+  const offset = add((shape.page - 1) * DOCUMENTS_PAGE_SIZE);
+
+  const sql = /* sql */ `
+    with ${windowSql}
+    base as materialized (${base}),
+    m as materialized (
+      select * from base m where (${misses}) <= ${maxMisses}
+    )
+    select 0 as kind, f.facet, f.code, count(*)::int as n, null::bigint as id
+      from m cross join lateral (values
+          ${lateral}) f (facet, code, counts)
+     where f.counts
+     group by f.facet, f.code
+    union all
+    select 1, null, null, count(*)::int, null from m where ${allOk}
+    union all
+    select 2, null, null, ${shape.query ? '(select count(*)::int from hits)' : '0'}, null
+    union all
+    select 3, null, null, p.n, p.id from (
+      select m.id, (row_number() over (order by ${order}))::int as n
+        from m where ${allOk} order by ${order}
+       limit ${DOCUMENTS_PAGE_SIZE} offset ${offset}) p`;
+
+  const { rows } = await db.query<{
+    kind: number;
+    facet: number | null;
+    code: number | null;
+    n: number;
+    id: number | string | null;
+  }>(sql, params);
+
+  const counts: CountRow[] = [];
+  let total = 0;
+  let hits = 0;
+  const page: { id: number; n: number }[] = [];
+  for (const row of rows) {
+    if (row.kind === 0 && row.facet !== null && row.code !== null)
+      counts.push({ facet: row.facet, code: row.code, n: row.n });
+    else if (row.kind === 1) total = row.n;
+    else if (row.kind === 2) hits = row.n;
+    else if (row.kind === 3 && row.id !== null) page.push({ id: Number(row.id), n: row.n });
+  }
+  if (precomputed !== null) {
+    const stored = await db.query<CountRow>(
+      `select facet, code, documents as n from product_document_facet_counts
+        where product_id = $1 and facet = $2 and documents > 0`,
+      [shape.productId, precomputed],
+      { prepare: true },
+    );
+    counts.push(...stored.rows);
+  }
+  page.sort((a, b) => a.n - b.n);
+  return {
+    total,
+    windowed: hits > DOCUMENTS_SEARCH_WINDOW,
+    ids: page.map((p) => p.id),
+    counts,
+  };
+}
+
+export interface DocumentRow {
+  id: number;
+  product_id: string;
+  published_on: string;
+  title: string;
+  summary: string;
+  content: string;
+  codes: number[];
+}
+
+/** The documents of a page (or one document), with their facet codes in §9 order. */
+export async function findDocuments(
+  db: Queryable,
+  productId: string,
+  ids: readonly number[],
+  withContent: boolean,
+): Promise<DocumentRow[]> {
+  const { rows } = await db.query<Omit<DocumentRow, 'id'> & { id: number | string }>(
+    `select d.id, d.product_id, to_char(d.published_on, 'YYYY-MM-DD') as published_on,
+            t.title, t.summary, ${withContent ? 't.content' : "'' as content"},
+            array[${columns}]::int[] as codes
+       from product_documents d
+       join product_document_texts t on t.document_id = d.id
+      where d.product_id = $1 and d.id = any($2::bigint[])`,
+    [productId, ids],
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
