@@ -10,6 +10,7 @@ import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
+import { mySolutionsRoutes } from './modules/products/my-solutions.routes.js';
 import { partnerRoutes } from './modules/partner/partner.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -89,6 +90,7 @@ export async function buildApp({
   await app.register(partnerRoutes);
   await app.register(cloudRoutes); // /api/cloud/* (issue 14)
   await app.register(invoicesRoutes); // /api/invoices* (issue 14)
+  await app.register(mySolutionsRoutes); // /api/products* (issue 13, all but documents)
 
   await app.register(sourceMapsPlugin); // no /assets/*.map unless SOURCE_MAPS=1 (issue 11 §7)
   // Answers what nothing above claimed (index.html for client routes): keep it last.

@@ -14,3 +14,4 @@ export * from './support.js';
 export * from './text.js';
 export * from './user.js';
 export * from './user-management.js';
+export * from './my-solutions.js';
