@@ -24,7 +24,8 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
   }
   const start = Number(first);
   const end = last === '' ? size - 1 : Number(last);
-  if (end < start) return { kind: 'full' };
+  // An inverted range is not a valid range-spec (ignored); a valid one past the end is 416.
+  if (last !== '' && end < start) return { kind: 'full' };
   if (start >= size) return { kind: 'unsatisfiable' };
   return { kind: 'partial', start, end: Math.min(end, size - 1) };
 }
