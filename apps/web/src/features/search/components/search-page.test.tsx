@@ -116,7 +116,10 @@ describe('search results page with query and product', () => {
     expectLink('Community', communityUrl('report'));
     expectLink('Knowledge articles', supportUrl('knowledge', 'report'));
     expectLink('University', learningUrl('report'));
-    expectLink('Product documentation', '/my-solutions/financials/c-fin/documentation?query=report');
+    expectLink(
+      'Product documentation',
+      '/my-solutions/financials/c-fin/documentation?query=report',
+    );
     expectLink('Support cases', supportUrl('cases', 'report'));
     expectLink('Service catalogue', supportUrl('catalog', 'report'));
     expectLink('Product news', '/my-solutions/financials/c-fin/news?query=report');
