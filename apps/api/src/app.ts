@@ -11,6 +11,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { newsEditorRoutes } from './modules/news-editor/news-editor.routes.js';
+import { mySolutionsRoutes } from './modules/products/my-solutions.routes.js';
 import { partnerRoutes } from './modules/partner/partner.routes.js';
 import { productDocumentsRoutes } from './modules/product-documents/product-documents.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
@@ -101,6 +102,7 @@ export async function buildApp({
   await app.register(notificationsRoutes); // /api/notifications (issue 12)
   await app.register(unsubscribeRoutes); // one-click /unsubscribe, signed out (issue 12)
   await app.register(productDocumentsRoutes); // /api/products/:productId/documents* (issue 13)
+  await app.register(mySolutionsRoutes); // /api/products* (issue 13, all but documents)
 
   await app.register(sourceMapsPlugin); // no /assets/*.map unless SOURCE_MAPS=1 (issue 11 §7)
   // Answers what nothing above claimed (index.html for client routes): keep it last.

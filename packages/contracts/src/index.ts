@@ -18,3 +18,4 @@ export * from './user-management.js';
 export * from './subscriptions.js';
 export * from './notifications.js';
 export * from './product-documents.js';
+export * from './my-solutions.js';

@@ -21,6 +21,7 @@ const cloud = lazyRoute(() => import('../features/cloud/cloud.route.js'));
 const invoices = lazyRoute(() => import('../features/invoices/invoices.route.js'));
 const news = lazyRoute(() => import('../features/news/news.route.js'));
 const newsEditor = lazyRoute(() => import('../features/news-editor/news-editor.route.js'));
+const mySolutions = lazyRoute(() => import('../features/my-solutions/my-solutions.route.js'));
 const search = lazyRoute(() => import('../features/search/search.route.js'));
 const services = lazyRoute(() => import('../features/services/services.route.js'));
 const university = lazyRoute(() => import('../features/university/university.route.js'));
@@ -59,6 +60,8 @@ export const appRoutes: RouteObject[] = [
   { path: routePaths.newsEditor, ...guarded, lazy: newsEditor },
   { path: routePaths.newsEditorItem, ...guarded, lazy: newsEditor },
   { path: routePaths.search, ...guarded, lazy: search },
+  // §2 my-solutions: lazy, sign-in required; the module routes its dashboard and product pages.
+  { path: routePaths.mySolutionsAny, ...guarded, lazy: mySolutions },
   // §2 cloud: lazy, sign-in required; one module renders every cloud page (issue 14).
   { path: routePaths.cloud, ...guarded, lazy: cloud },
   { path: routePaths.cloudAny, ...guarded, lazy: cloud },

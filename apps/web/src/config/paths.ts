@@ -96,7 +96,8 @@ export function withQuery(path: string, query: Record<string, QueryValue>): stri
 
 const seg = (value: string | number): string => encodeURIComponent(String(value));
 
-export type ProductSection = 'documentation' | 'software' | 'news';
+/** The tabs of a product page (§2 names the first three; release notes is issue 13's). */
+export type ProductSection = 'documentation' | 'software' | 'release-notes' | 'news';
 
 /** Href builders. Every builder returns an absolute in-app path. */
 export const paths = {
@@ -117,8 +118,12 @@ export const paths = {
     withQuery(routePaths.search, { query, productId }),
   mySolutions: () => routePaths.mySolutions,
   /** §2 Search results: my-solutions/{product slug}/{contentId}/documentation|software|news. */
-  productSection: (slug: string, contentId: string, section: ProductSection) =>
-    `/my-solutions/${seg(slug)}/${seg(contentId)}/${section}`,
+  productSection: (
+    slug: string,
+    contentId: string,
+    section: ProductSection,
+    query: Record<string, QueryValue> = {},
+  ) => withQuery(`/my-solutions/${seg(slug)}/${seg(contentId)}/${section}`, query),
   cloud: () => routePaths.cloud,
   cloudMaintenance: () => routePaths.cloudMaintenance,
   cloudReleaseSchedules: () => routePaths.cloudReleaseSchedules,

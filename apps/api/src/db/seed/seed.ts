@@ -5,6 +5,7 @@ import { seedCloud } from './cloud.js';
 import { seedContent } from './content.js';
 import { seedInvoices } from './invoices.js';
 import { seedLabels } from './labels.js';
+import { seedMySolutions } from './my-solutions.js';
 import { seedNews } from './news.js';
 import { seedProductDocuments } from './product-documents.js';
 import { seedProducts } from './products.js';
@@ -58,6 +59,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedSupportDesk(db, now);
     await seedCloudAndInvoices(db, now);
     await seedUserManagement(db, hashOnce, now);
+    await seedMySolutions(db); // issue 13
     return seedSearchContent(db);
   }
   const passwordHash = await hashOnce();
@@ -75,5 +77,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   await seedSupportDesk(db, now);
   await seedCloudAndInvoices(db, now);
   await seedUserManagement(db, hashOnce, now);
+  await seedMySolutions(db); // issue 13
   await seedSearchContent(db);
 }

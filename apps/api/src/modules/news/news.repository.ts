@@ -30,7 +30,7 @@ export interface NewsListFilter {
   to?: number;
 }
 
-interface NewsListRow {
+export interface NewsListRow {
   id: number | string;
   title: string;
   publication_ms: number | string;
@@ -51,7 +51,7 @@ interface NewsRow extends NewsListRow {
 export const SEARCH_WINDOW = 1000;
 
 /** What a list row carries: what the cards show (ADR 0022). */
-const LIST_COLUMNS = /* sql */ `n.id, n.title,
+export const LIST_COLUMNS = /* sql */ `n.id, n.title,
   floor(extract(epoch from n.publication_date) * 1000)::bigint as publication_ms,
   n.header_image_large, n.header_image_medium, n.header_image_small, n.sales`;
 const COLUMNS = /* sql */ `${LIST_COLUMNS}, n.subtitle, n.location, n.introduction, n.content`;
@@ -237,7 +237,7 @@ function isNewsRow<R extends Nullable<NewsListRow>>(row: R): row is R & NewsList
   return row.id !== null;
 }
 
-function toNewsListItem(row: NewsListRow): NewsListItem {
+export function toNewsListItem(row: NewsListRow): NewsListItem {
   const large = row.header_image_large;
   return {
     id: Number(row.id),

@@ -1,16 +1,20 @@
 import { newsItemSchema, safeHeaderImage, type NewsItem } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { newsUrl } from '../../../config/runtime-config.js';
 import { httpGet } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
+import { generalNewsSource, type NewsSource } from './news-source.js';
 
 /**
  * `GET {news base}/{id}` (§7). Errors are not handled by the catalogue's notification: the
  * detail page shows the catalogue text itself (an unknown id gives the 404 message in the
  * page, not a blank page), so the HttpError reaches the query.
  */
-export async function fetchNewsItem(id: string, signal?: AbortSignal): Promise<NewsItem> {
-  const item = await httpGet(newsUrl(encodeURIComponent(id)), newsItemSchema, {
+export async function fetchNewsItem(
+  id: string,
+  signal?: AbortSignal,
+  source: NewsSource = generalNewsSource,
+): Promise<NewsItem> {
+  const item = await httpGet(source.itemUrl(id), newsItemSchema, {
     handleErrors: false,
     ...(signal ? { signal } : {}),
   });
@@ -20,14 +24,14 @@ export async function fetchNewsItem(id: string, signal?: AbortSignal): Promise<N
   return { ...item, headerImage: safeHeaderImage(item.headerImage) };
 }
 
-export function newsItemQueryOptions(id: string) {
+export function newsItemQueryOptions(id: string, source: NewsSource = generalNewsSource) {
   return queryOptions({
-    queryKey: ['news', 'item', id] as const,
-    queryFn: ({ signal }) => fetchNewsItem(id, signal),
+    queryKey: [...source.key, 'item', id] as const,
+    queryFn: ({ signal }) => fetchNewsItem(id, signal, source),
   });
 }
 
 /** One news item for the detail page. */
-export function useNewsItem(id: string, enabled = true) {
-  return useQuery({ ...newsItemQueryOptions(id), enabled });
+export function useNewsItem(id: string, enabled = true, source?: NewsSource) {
+  return useQuery({ ...newsItemQueryOptions(id, source), enabled });
 }

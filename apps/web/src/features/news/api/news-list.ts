@@ -5,9 +5,9 @@ import {
   type NewsListItem,
 } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getConfig } from '../../../config/runtime-config.js';
 import { httpGetWithTotal } from '../../../lib/http/http-client.js';
 import { toEpochRange } from '../utils/news-dates.js';
+import { generalNewsSource, type NewsSource } from './news-source.js';
 
 /** §9: the news list shows 30 items a page. */
 export const NEWS_PAGE_SIZE = NEWS_DEFAULT_PAGE_SIZE;
@@ -47,8 +47,9 @@ export function newsListParams(criteria: NewsListCriteria) {
 export async function fetchNewsList(
   criteria: NewsListCriteria,
   signal?: AbortSignal,
+  source: NewsSource = generalNewsSource,
 ): Promise<NewsListPage | null> {
-  const result = await httpGetWithTotal(getConfig().newsBase, newsListSchema, {
+  const result = await httpGetWithTotal(source.listUrl(), newsListSchema, {
     query: newsListParams(criteria),
     ...(signal ? { signal } : {}),
   });
@@ -61,17 +62,20 @@ export async function fetchNewsList(
   return { items, total: result.total };
 }
 
-export function newsListQueryOptions(criteria: NewsListCriteria) {
+export function newsListQueryOptions(
+  criteria: NewsListCriteria,
+  source: NewsSource = generalNewsSource,
+) {
   const params = newsListParams(criteria);
   return queryOptions({
-    queryKey: ['news', 'list', params] as const,
-    queryFn: ({ signal }) => fetchNewsList(criteria, signal),
+    queryKey: [...source.key, 'list', params] as const,
+    queryFn: ({ signal }) => fetchNewsList(criteria, signal, source),
     // Paging keeps the current cards on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });
 }
 
 /** A page of news for the list page. */
-export function useNewsList(criteria: NewsListCriteria) {
-  return useQuery(newsListQueryOptions(criteria));
+export function useNewsList(criteria: NewsListCriteria, source?: NewsSource) {
+  return useQuery(newsListQueryOptions(criteria, source));
 }

@@ -12,6 +12,8 @@ export interface NewsCardProps {
    * waits for layout and delays the largest paint); `priority` also raises its fetch priority.
    */
   eager?: 'priority' | boolean;
+  /** The detail page's address; the /news detail by default. */
+  href?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface NewsCardProps {
  * image is decorative: the title says what the card is about. It carries its size (no shift
  * when it arrives) and the variants the browser picks from (srcset, sizes).
  */
-export function NewsCard({ item, locale, eager = false }: NewsCardProps) {
+export function NewsCard({ item, locale, eager = false, href }: NewsCardProps) {
   const image = cardImageOf(item.headerImage);
   return (
     <article className="news-card">
@@ -40,7 +42,7 @@ export function NewsCard({ item, locale, eager = false }: NewsCardProps) {
       </div>
       <div className="news-card__body">
         <h2 className="news-card__title">
-          <Link className="ui-card-link" to={paths.newsItem(item.title, item.id)}>
+          <Link className="ui-card-link" to={href ?? paths.newsItem(item.title, item.id)}>
             {item.title}
           </Link>
         </h2>

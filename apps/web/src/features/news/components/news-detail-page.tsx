@@ -1,10 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { AccountManagerCard } from '../../../components/ui/account-manager-card/account-manager-card.js';
-import { paths, routeParams } from '../../../config/paths.js';
+import { routeParams } from '../../../config/paths.js';
 import { catalogueEntry } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useNewsItem } from '../api/news-item.js';
+import { generalNewsSource, type NewsSource } from '../api/news-source.js';
 import { useLocale } from '../hooks/use-locale.js';
 import { formatPublicationDate, isoDateOf } from '../utils/news-dates.js';
 import { sanitizeNewsHtml } from '../utils/sanitize-news-html.js';
@@ -24,12 +25,12 @@ const NOT_FOUND = new HttpError(404, null);
  * the account-manager card for sales news; always the "Stay informed" tile. An unknown id shows
  * the §8 catalogue text for 404 in the page.
  */
-export function NewsDetailPage() {
+export function NewsDetailPage({ source = generalNewsSource }: { source?: NewsSource }) {
   const t = useT();
   const locale = useLocale();
   const id = useParams()[routeParams.newsId] ?? '';
   const validId = NEWS_ID.test(id);
-  const news = useNewsItem(id, validId);
+  const news = useNewsItem(id, validId, source);
 
   let content;
   if (!validId || news.isError) {
@@ -85,7 +86,7 @@ export function NewsDetailPage() {
   return (
     <div className="news-detail">
       <p className="news-detail__back">
-        <Link to={paths.news()}>{t('news.detail.back')}</Link>
+        <Link to={source.listHref({})}>{t('news.detail.back')}</Link>
       </p>
       {content}
       <SubscribeTile />

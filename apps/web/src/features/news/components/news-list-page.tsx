@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
 import { NEWS_PAGE_SIZE, useNewsList } from '../api/news-list.js';
+import { generalNewsSource, type NewsSource } from '../api/news-source.js';
 import { useLocale } from '../hooks/use-locale.js';
 import { useNewsNavigation, useNewsUrlState } from '../hooks/use-news-url-state.js';
 import { newsQueryStorage } from '../utils/news-query-storage.js';
@@ -26,12 +27,12 @@ const EAGER_CARDS = 4;
  * grid, pagination and, when there are results, the subscribe block. All list state (page,
  * query, dates) lives in the address; a search or a date filter starts again at page 1.
  */
-export function NewsListPage() {
+export function NewsListPage({ source = generalNewsSource }: { source?: NewsSource }) {
   const t = useT();
   const locale = useLocale();
-  const state = useNewsUrlState();
-  const goTo = useNewsNavigation();
-  const list = useNewsList(state);
+  const state = useNewsUrlState(source.remembersQuery);
+  const goTo = useNewsNavigation(source);
+  const list = useNewsList(state, source);
   // Issue 12: vendor employees publish news; only they see the way to the editor.
   const isEmployee = useProfile()?.unit4Employee === true;
 
@@ -42,12 +43,13 @@ export function NewsListPage() {
   // §4: a non-empty query that found something is kept for the session; one that found
   // nothing is forgotten. Session storage is outside React, so this is an effect.
   useEffect(() => {
-    if (settledTotal !== null) newsQueryStorage.remember(state.query, settledTotal);
-  }, [state.query, settledTotal]);
+    if (settledTotal !== null && source.remembersQuery)
+      newsQueryStorage.remember(state.query, settledTotal);
+  }, [state.query, settledTotal, source.remembersQuery]);
 
   const onSearch = ({ query }: SearchCriteria) => goTo({ ...state, query, page: 1 });
   const onClear = () => {
-    newsQueryStorage.clear();
+    if (source.remembersQuery) newsQueryStorage.clear();
     // Emptying a box that only held unsubmitted text changes nothing in the list.
     if (state.query !== '') goTo({ ...state, query: '', page: 1 });
   };
@@ -59,8 +61,8 @@ export function NewsListPage() {
 
   return (
     <div className="news-list">
-      <h1 className="ui-page-title">{t('news.title')}</h1>
-      {isEmployee && (
+      <h1 className="ui-page-title">{source.title ?? t('news.title')}</h1>
+      {isEmployee && source === generalNewsSource && (
         <p className="news-list__editor">
           <Link to={paths.newsEditor()}>{t('news.editor-link')}</Link>
         </p>
@@ -95,6 +97,7 @@ export function NewsListPage() {
             <li key={item.id}>
               <NewsCard
                 item={item}
+                href={source.itemHref(item.title, item.id)}
                 locale={locale}
                 eager={index === 0 ? 'priority' : index < EAGER_CARDS}
               />

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { paths, routeParams } from '../../../config/paths.js';
+import { routeParams } from '../../../config/paths.js';
+import { generalNewsSource, type NewsSource } from '../api/news-source.js';
 import { newsQueryStorage } from '../utils/news-query-storage.js';
 
 /** The list page's state, read from the address on every navigation (§4 News list). */
@@ -26,7 +27,11 @@ export function parsePage(value: string | null | undefined): number | undefined 
  * the page itself writes on every navigation (search, date filter, paging), so it is always
  * the newer of the two.
  */
-export function readNewsUrlState(search: string, pathPage: string | undefined): NewsUrlState {
+export function readNewsUrlState(
+  search: string,
+  pathPage: string | undefined,
+  remembersQuery = true,
+): NewsUrlState {
   const params = new URLSearchParams(search);
   const page = parsePage(params.get('page')) ?? parsePage(pathPage) ?? 1;
   const dateOf = (name: string) => {
@@ -35,23 +40,20 @@ export function readNewsUrlState(search: string, pathPage: string | undefined): 
   };
   return {
     page,
-    query: newsQueryStorage.restore(params.get('query') ?? ''),
+    query: remembersQuery
+      ? newsQueryStorage.restore(params.get('query') ?? '')
+      : (params.get('query') ?? ''),
     startDate: dateOf('startDate'),
     endDate: dateOf('endDate'),
   };
 }
 
 /** Navigations the list page makes; a failed navigation to news is ignored (§4). */
-export function useNewsNavigation() {
+export function useNewsNavigation(source: NewsSource = generalNewsSource) {
   const navigate = useNavigate();
   return useCallback(
     (state: NewsUrlState) => {
-      const target = paths.news({
-        page: state.page,
-        query: state.query,
-        startDate: state.startDate,
-        endDate: state.endDate,
-      });
+      const target = source.listHref(state);
       try {
         const pending = navigate(target);
         if (pending instanceof Promise) {
@@ -61,16 +63,19 @@ export function useNewsNavigation() {
         console.warn('Navigation to news failed', error);
       }
     },
-    [navigate],
+    [navigate, source],
   );
 }
 
 /** The current list state; recomputed on each navigation (location change). */
-export function useNewsUrlState(): NewsUrlState {
+export function useNewsUrlState(remembersQuery = true): NewsUrlState {
   const { search, key } = useLocation();
   const pathPage = useParams()[routeParams.page];
   // Once per navigation: a query restored from session storage stays the query of this
   // navigation even when its results remove it from storage.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- key marks a new navigation
-  return useMemo(() => readNewsUrlState(search, pathPage), [search, pathPage, key]);
+  return useMemo(
+    () => readNewsUrlState(search, pathPage, remembersQuery),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key marks a new navigation
+    [search, pathPage, key, remembersQuery],
+  );
 }

@@ -116,10 +116,13 @@ describe('search results page with query and product', () => {
     expectLink('Community', communityUrl('report'));
     expectLink('Knowledge articles', supportUrl('knowledge', 'report'));
     expectLink('University', learningUrl('report'));
-    expectLink('Product documentation', '/my-solutions/financials/c-fin/documentation');
+    expectLink(
+      'Product documentation',
+      '/my-solutions/financials/c-fin/documentation?query=report',
+    );
     expectLink('Support cases', supportUrl('cases', 'report'));
     expectLink('Service catalogue', supportUrl('catalog', 'report'));
-    expectLink('Product news', '/my-solutions/financials/c-fin/news');
+    expectLink('Product news', '/my-solutions/financials/c-fin/news?query=report');
     expectLink('General news', '/news?query=report');
     // Count 0: disabled, inert and out of the tab order.
     expectDisabled('Product downloads');
@@ -142,8 +145,8 @@ describe('search results page with query and product', () => {
     server.use(...shellHandlers({ profile: anna, products: [] }));
     await open('/search?query=report&productId=c-erpx');
     await total('43 results in total');
-    expectLink('Product documentation', '/my-solutions/erpx/c-erpx/documentation');
-    expectLink('Product news', '/my-solutions/erpx/c-erpx/news');
+    expectLink('Product documentation', '/my-solutions/erpx/c-erpx/documentation?query=report');
+    expectLink('Product news', '/my-solutions/erpx/c-erpx/news?query=report');
   });
 
   it('without SUPPORT_SERVICE_NOW: no knowledge, cases or catalogue cards and no support call', async () => {
@@ -430,7 +433,7 @@ describe('search results page: criteria and analytics', () => {
         query: 'report',
         productId: 'c-fin',
         card: 'productDocumentation',
-        url: '/my-solutions/financials/c-fin/documentation',
+        url: '/my-solutions/financials/c-fin/documentation?query=report',
       },
       { query: 'report', productId: 'c-fin', card: 'community', url: communityUrl('report') },
     ]);

@@ -109,11 +109,11 @@ describe('search cards', () => {
       community: 'https://community.test/s?q=x',
       knowledgeArticles: 'https://sn.test/knowledge',
       university: 'https://learn.test/s',
-      productDocumentation: '/my-solutions/erp/c-erp/documentation',
+      productDocumentation: '/my-solutions/erp/c-erp/documentation?query=a%26b',
       cases: 'https://sn.test/cases',
       serviceCatalog: 'https://sn.test/catalog',
-      productSoftwareDownloads: '/my-solutions/erp/c-erp/software',
-      productNews: '/my-solutions/erp/c-erp/news',
+      productSoftwareDownloads: '/my-solutions/erp/c-erp/software?query=a%26b',
+      productNews: '/my-solutions/erp/c-erp/news?query=a%26b',
       news: '/news?query=a%26b',
     });
   });

@@ -105,7 +105,8 @@ function answerOf<T>(
 function answerFor(id: SearchCardId, input: SearchCardsInput): Answer {
   const { sources, product, query } = input;
   const productUrl = (section: ProductSection) =>
-    product ? paths.productSection(product.slug, product.contentId, section) : null;
+    // The tab opens with the query applied (issue 13).
+    product ? paths.productSection(product.slug, product.contentId, section, { query }) : null;
   const productAnswer = (read: (counts: ProductSearchCounts) => number, section: ProductSection) =>
     answerOf(
       sources.product,

@@ -1,0 +1,273 @@
+import type {
+  Download,
+  NewsListItem,
+  ProductSummary,
+  Release,
+  ReleaseNote,
+} from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
+import { LIST_COLUMNS, toNewsListItem, type NewsListRow } from '../news/news.repository.js';
+import { SEARCH_WINDOW } from '../news/news.repository.js';
+
+/** Every product, and whether the user reaches it (connected, or a vendor employee). */
+export async function listProductsFor(db: Queryable, userId: string): Promise<ProductSummary[]> {
+  const { rows } = await db.query<{
+    id: string;
+    product_name: string;
+    slug: string;
+    content_id: string;
+    connected: boolean;
+  }>(
+    `select p.id, p.product_name, p.slug, p.content_id,
+            coalesce((select unit4_employee from users where id = $1), false)
+              or exists (select 1 from user_products up where up.user_id = $1 and up.product_id = p.id)
+              as connected
+       from products p
+      order by p.product_name, p.id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    productName: r.product_name,
+    slug: r.slug,
+    contentId: r.content_id,
+    connected: r.connected,
+  }));
+}
+
+const isoDate = (value: string | Date): string =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+/** The product's releases, newest first. */
+export async function listReleases(db: Queryable, productId: string): Promise<Release[]> {
+  const { rows } = await db.query<{ version: string; release_date: string }>(
+    `select version, to_char(release_date, 'YYYY-MM-DD') as release_date
+       from product_releases where product_id = $1
+      order by release_date desc, version desc`,
+    [productId],
+  );
+  return rows.map((r) => ({ version: r.version, releaseDate: r.release_date }));
+}
+
+export interface DownloadRow {
+  id: string;
+  name: string;
+  version: string;
+  releaseDate: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  seed: string;
+}
+
+interface RawDownload {
+  id: string;
+  name: string;
+  version: string;
+  release_date: string;
+  file_name: string;
+  size_bytes: string | number;
+  sha256: string;
+  byte_seed: string;
+}
+
+const DOWNLOAD_COLUMNS = `d.id, d.name, d.version, to_char(r.release_date, 'YYYY-MM-DD') as release_date,
+  d.file_name, d.size_bytes, d.sha256, d.byte_seed`;
+
+function toDownloadRow(r: RawDownload): DownloadRow {
+  return {
+    id: r.id,
+    name: r.name,
+    version: r.version,
+    releaseDate: isoDate(r.release_date),
+    fileName: r.file_name,
+    size: Number(r.size_bytes),
+    sha256: r.sha256,
+    seed: r.byte_seed,
+  };
+}
+
+/** The product's downloads, newest release first; one release when `version` is given. */
+export async function listDownloads(
+  db: Queryable,
+  productId: string,
+  version?: string,
+): Promise<DownloadRow[]> {
+  const { rows } = await db.query<RawDownload>(
+    `select ${DOWNLOAD_COLUMNS}
+       from product_downloads d
+       join product_releases r on r.product_id = d.product_id and r.version = d.version
+      where d.product_id = $1 and ($2::text is null or d.version = $2)
+      order by r.release_date desc, d.version desc, d.name`,
+    [productId, version ?? null],
+  );
+  return rows.map(toDownloadRow);
+}
+
+/** One download of the product; null for an unknown id or one of another product. */
+export async function findDownload(
+  db: Queryable,
+  productId: string,
+  downloadId: string,
+): Promise<DownloadRow | null> {
+  const { rows } = await db.query<RawDownload>(
+    `select ${DOWNLOAD_COLUMNS}
+       from product_downloads d
+       join product_releases r on r.product_id = d.product_id and r.version = d.version
+      where d.product_id = $1 and d.id = $2`,
+    [productId, downloadId],
+  );
+  const row = rows[0];
+  return row ? toDownloadRow(row) : null;
+}
+
+export function toDownload(row: DownloadRow, url: string): Download {
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    releaseDate: row.releaseDate,
+    fileName: row.fileName,
+    size: row.size,
+    sha256: row.sha256,
+    url,
+  };
+}
+
+interface RawNote {
+  id: string | number;
+  version: string;
+  release_date: string;
+  title: string;
+  content: string;
+}
+
+const NOTE_SELECT = `select n.id, n.version, to_char(r.release_date, 'YYYY-MM-DD') as release_date, n.title, n.content
+  from product_release_notes n
+  join product_releases r on r.product_id = n.product_id and r.version = n.version`;
+
+const toNote = (r: RawNote): ReleaseNote => ({
+  id: Number(r.id),
+  version: r.version,
+  releaseDate: r.release_date,
+  title: r.title,
+  content: r.content,
+});
+
+/** Release notes, newest release first; one version when given. */
+export async function listReleaseNotes(
+  db: Queryable,
+  productId: string,
+  version?: string,
+): Promise<ReleaseNote[]> {
+  const { rows } = await db.query<RawNote>(
+    `${NOTE_SELECT}
+      where n.product_id = $1 and ($2::text is null or n.version = $2)
+      order by r.release_date desc, r.version desc, n.position`,
+    [productId, version ?? null],
+  );
+  return rows.map(toNote);
+}
+
+/**
+ * The notes of every release after `from` up to and including `to` (by release date), oldest
+ * first: what changes when upgrading from `from` to `to` (ADR 0037).
+ */
+export async function listReleaseChanges(
+  db: Queryable,
+  productId: string,
+  from: Release,
+  to: Release,
+): Promise<ReleaseNote[]> {
+  const { rows } = await db.query<RawNote>(
+    `${NOTE_SELECT}
+      where n.product_id = $1
+        and (r.release_date, r.version) > ($2::date, $3::text)
+        and (r.release_date, r.version) <= ($4::date, $5::text)
+      order by r.release_date, r.version, n.position`,
+    [productId, from.releaseDate, from.version, to.releaseDate, to.version],
+  );
+  return rows.map(toNote);
+}
+
+/** What the product news list asks for (validated by the news query contract). */
+export interface ProductNewsFilter {
+  productId: string;
+  limit: number;
+  offset: number;
+  query?: string;
+  from?: number;
+  to?: number;
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/**
+ * One page of the product's news and the number of matches, in one round trip: the
+ * `GET /api/news` query (ADR 0004) narrowed to the items linked in news_products. A search
+ * ranks and counts the newest SEARCH_WINDOW matches, like the news list.
+ */
+export async function listProductNews(
+  db: Queryable,
+  filter: ProductNewsFilter,
+): Promise<{ items: NewsListItem[]; total: number }> {
+  const params: unknown[] = [filter.limit, filter.offset, filter.productId];
+  const conditions = [
+    'exists (select 1 from news_products np where np.news_id = n.id and np.product_id = $3)',
+  ];
+  if (filter.from !== undefined) {
+    params.push(new Date(filter.from).toISOString());
+    conditions.push(`n.publication_date >= $${params.length}`);
+  }
+  if (filter.to !== undefined) {
+    params.push(new Date(filter.to).toISOString());
+    conditions.push(`n.publication_date <= $${params.length}`);
+  }
+  let rank = '0::real';
+  if (filter.query !== undefined) {
+    params.push(filter.query);
+    const tsquery = `websearch_to_tsquery('english', $${params.length})`;
+    conditions.push(`n.search @@ ${tsquery}`);
+    rank = `ts_rank_cd(n.search, ${tsquery})`;
+  }
+  params.push(filter.query === undefined ? null : SEARCH_WINDOW);
+  const windowParam = `$${params.length}`;
+  const sql = /* sql */ `
+    with hits as materialized (
+      select n.id, n.publication_date from news n
+       where ${conditions.join(' and ')}
+       order by n.publication_date desc, n.id desc
+       limit ${windowParam}
+    ),
+    ranked as materialized (
+      select h.id, h.publication_date, ${rank} as rank from hits h join news n on n.id = h.id
+    )
+    select t.total, ${LIST_COLUMNS}
+      from (select count(*) as total from ranked) t
+      left join lateral (
+        select id, publication_date, rank from ranked
+         order by rank desc, publication_date desc, id desc
+         limit $1 offset $2
+      ) p on true
+      left join news n on n.id = p.id
+     order by p.rank desc, p.publication_date desc, p.id desc`;
+  const { rows } = await db.query<Nullable<NewsListRow> & { total: number | string }>(sql, params);
+  const total = Number(rows[0]?.total ?? 0);
+  const items = rows
+    .filter((row): row is typeof row & NewsListRow => row.id !== null)
+    .map(toNewsListItem);
+  return { items, total };
+}
+
+/** Whether the news item is linked to the product. */
+export async function isProductNews(
+  db: Queryable,
+  productId: string,
+  newsId: number,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'select 1 from news_products where product_id = $1 and news_id = $2',
+    [productId, newsId],
+  );
+  return rows.length > 0;
+}

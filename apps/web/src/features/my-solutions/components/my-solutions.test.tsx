@@ -1,0 +1,147 @@
+import { act, configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../../app/start-up.js';
+import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { setupTestServer } from '../../../testing/msw.js';
+import { installTestConfig } from '../../../testing/test-config.js';
+
+const server = setupTestServer(...shellHandlers());
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const ERP = { id: 'p-erp', productName: 'ERP', slug: 'erp', contentId: 'c-erp' };
+const ERPX = { id: 'p-erpx', productName: 'ERPx', slug: 'erpx', contentId: 'c-erpx' };
+
+function handlers() {
+  return [
+    http.get(url('/api/products'), () =>
+      HttpResponse.json([
+        { ...ERP, connected: true },
+        { ...ERPX, connected: false },
+      ]),
+    ),
+    http.get(url('/api/products/p-erp'), () => HttpResponse.json(ERP)),
+    http.get(url('/api/products/p-erpx'), () =>
+      HttpResponse.json(
+        { statusCode: 403, error: 'Forbidden', message: 'not connected' },
+        { status: 403 },
+      ),
+    ),
+    http.get(url('/api/products/p-erp/releases'), () =>
+      HttpResponse.json([
+        { version: '2026.2', releaseDate: '2026-06-16' },
+        { version: '2026.1', releaseDate: '2026-02-10' },
+      ]),
+    ),
+  ];
+}
+
+beforeEach(() => {
+  installTestConfig();
+  server.use(...handlers());
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+});
+
+describe('My Solutions dashboard (issue 13)', () => {
+  it('greets the user by name and shows tiles of the connected products only', async () => {
+    await renderSignedIn('/my-solutions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Anna' })).toBeVisible();
+    const tile = await screen.findByRole('link', { name: 'ERP' });
+    expect(tile).toHaveAttribute('href', '/my-solutions/erp/c-erp/documentation');
+    expect(screen.queryByRole('link', { name: 'ERPx' })).not.toBeInTheDocument();
+  });
+
+  it('walks the wizard by keyboard alone, keeping every answer in the address', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderSignedIn('/my-solutions');
+    const search = () => router.state.location.search;
+    const product = await screen.findByRole('radio', { name: 'ERP' });
+
+    // Next without a product: §8 'No product selected'.
+    product.focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No product selected');
+    expect(search()).toBe('');
+
+    await user.tab({ shift: true });
+    expect(product).toHaveFocus();
+    await user.keyboard(' ');
+    expect(product).toBeChecked();
+    await user.tab();
+    await user.keyboard('{Enter}');
+
+    // Step 2: the focus is on the question; the release radios follow it.
+    const release = await screen.findByRole('heading', { name: 'Which release?' });
+    await waitFor(() => expect(release).toHaveFocus());
+    expect(search()).toBe('?step=2&product=p-erp');
+    const v2026 = await screen.findByRole('radio', { name: '2026.1' });
+    v2026.focus();
+    await user.keyboard(' ');
+    expect(v2026).toBeChecked();
+    await user.tab(); // Back
+    await user.tab(); // Next
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    const what = await screen.findByRole('heading', { name: 'What are you looking for?' });
+    await waitFor(() => expect(what).toHaveFocus());
+    expect(search()).toBe('?step=3&product=p-erp&release=2026.1');
+
+    // Back returns to step 2 with its answer kept; Next comes forward again.
+    await user.tab();
+    const first = screen.getByRole('radio', { name: 'Documentation' });
+    expect(first).toHaveFocus();
+    await user.keyboard(' ');
+    expect(first).toBeChecked();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Back' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(search()).toBe('?step=2&product=p-erp&release=2026.1'));
+    expect(await screen.findByRole('radio', { name: '2026.1' })).toBeChecked();
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(search()).toBe('?step=3&product=p-erp&release=2026.1'));
+
+    const documentation = await screen.findByRole('radio', { name: 'Documentation' });
+    documentation.focus();
+    await user.keyboard(' ');
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(search()).toBe('?step=4&product=p-erp&release=2026.1&what=documentation'),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Search for (optional)' })).toHaveFocus(),
+    );
+    await user.tab();
+    expect(screen.getByRole('searchbox', { name: 'Words to search for' })).toHaveFocus();
+    await user.keyboard('ledger{Enter}');
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/my-solutions/erp/c-erp/documentation'),
+    );
+    expect(router.state.location.search).toBe('?query=ledger&release=2026.1');
+    expect(await screen.findByRole('link', { name: 'Documentation' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('offers the account manager for a product the account is not connected to', async () => {
+    await renderSignedIn('/my-solutions/erpx/c-erpx/software');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You have no access to ERPx' }),
+    ).toBeVisible();
+    expect(screen.getByText(/Ask your account manager/)).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

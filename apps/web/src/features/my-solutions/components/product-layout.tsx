@@ -1,0 +1,89 @@
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { AccountManagerCard } from '../../../components/ui/account-manager-card/account-manager-card.js';
+import { paths, type ProductSection } from '../../../config/paths.js';
+import { catalogueEntry } from '../../../lib/http/error-catalogue.js';
+import { HttpError } from '../../../lib/http/http-error.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import { useProductLookup, useProducts } from '../api/products.js';
+import type { ProductPageContext } from '../hooks/use-current-product.js';
+
+const TABS: readonly ProductSection[] = ['documentation', 'software', 'release-notes', 'news'];
+
+/**
+ * A product's page (`/my-solutions/{slug}/{contentId}/…`, §2): the product's name and its
+ * tabs. The product is found by its contentId, then looked up by id, which is the access
+ * check: a product the user's account is not connected to (403) gets a page saying so with
+ * the account-manager card to ask for access.
+ */
+export function ProductLayout() {
+  const t = useT();
+  const { contentId } = useParams();
+  const products = useProducts();
+  const summary = products.data?.find((p) => p.contentId === contentId);
+  const lookup = useProductLookup(summary?.id);
+
+  const back = (
+    <p className="my-solutions__back">
+      <Link to={paths.mySolutions()}>{t('my-solutions.product.back')}</Link>
+    </p>
+  );
+
+  if (products.isSuccess && !summary) {
+    return (
+      <div className="my-solutions-product">
+        {back}
+        <h1 className="ui-page-title">{t('my-solutions.product.unknown')}</h1>
+      </div>
+    );
+  }
+  if (summary && lookup.isError) {
+    const forbidden = lookup.error instanceof HttpError && lookup.error.status === 403;
+    return (
+      <div className="my-solutions-product">
+        {back}
+        {forbidden ? (
+          <section className="ui-panel my-solutions-no-access" aria-labelledby="no-access-title">
+            <h1 id="no-access-title" className="ui-page-title">
+              {t('my-solutions.no-access.title', { product: summary.productName })}
+            </h1>
+            <p>{t('my-solutions.no-access.text', { product: summary.productName })}</p>
+            <AccountManagerCard />
+          </section>
+        ) : (
+          <>
+            <h1 className="ui-page-title">{summary.productName}</h1>
+            <p role="alert">{catalogueEntry(lookup.error).content}</p>
+          </>
+        )}
+      </div>
+    );
+  }
+  if (!lookup.data) {
+    return (
+      <p className="my-solutions__loading" role="status">
+        {t('my-solutions.loading')}
+      </p>
+    );
+  }
+
+  const product = lookup.data;
+  const context: ProductPageContext = { product };
+  return (
+    <div className="my-solutions-product">
+      {back}
+      <h1 className="ui-page-title">{product.productName}</h1>
+      <nav className="my-solutions-tabs" aria-label={t('my-solutions.product.sections')}>
+        <ul>
+          {TABS.map((tab) => (
+            <li key={tab}>
+              <NavLink className="my-solutions-tabs__link" to={tab}>
+                {t(`my-solutions.tab.${tab}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet context={context} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { apiUrl } from '../../../config/runtime-config.js';
+import { paths, slugify } from '../../../config/paths.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import type { NewsSource } from '../../news/api/news-source.js';
+import { NewsDetailPage } from '../../news/components/news-detail-page.js';
+import { NewsListPage } from '../../news/components/news-list-page.js';
+import { useCurrentProduct } from '../hooks/use-current-product.js';
+
+/** The product's news as a source for the /news list and detail components (§7). */
+function useProductNewsSource(): NewsSource {
+  const t = useT();
+  const product = useCurrentProduct();
+  return useMemo<NewsSource>(() => {
+    const base = paths.productSection(product.slug, product.contentId, 'news');
+    const api = apiUrl(`products/${encodeURIComponent(product.id)}/news`);
+    return {
+      key: ['my-solutions', 'news', product.id],
+      listUrl: () => api,
+      itemUrl: (id) => `${api}/${encodeURIComponent(id)}`,
+      listHref: (state) =>
+        paths.productSection(product.slug, product.contentId, 'news', {
+          page: state.page === 1 ? undefined : state.page,
+          query: state.query,
+          startDate: state.startDate,
+          endDate: state.endDate,
+        }),
+      itemHref: (title, id) =>
+        `${base}/news-item/${encodeURIComponent(slugify(title))}/${encodeURIComponent(id)}`,
+      remembersQuery: false,
+      title: t('my-solutions.news.title', { product: product.productName }),
+    };
+  }, [product, t]);
+}
+
+/** The news tab: the /news list over `GET {api}/products/{productId}/news`. */
+export function ProductNewsTab() {
+  return <NewsListPage source={useProductNewsSource()} />;
+}
+
+/** A product news item: the /news detail over `GET {api}/products/{productId}/news/{id}`. */
+export function ProductNewsItem() {
+  return <NewsDetailPage source={useProductNewsSource()} />;
+}

@@ -1,0 +1,112 @@
+import type { Download } from '@portico/contracts';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { useLocale } from '../../../lib/labels/use-locale.js';
+import { useT } from '../../../lib/labels/use-t.js';
+import { useDownloadFile, useDownloads } from '../api/products.js';
+import { useCurrentProduct } from '../hooks/use-current-product.js';
+import { formatDay, formatSize } from '../utils/format-size.js';
+import { ReleaseSelect } from './release-select.js';
+
+/**
+ * The software tab: the product's downloads (the account is licensed for connected products),
+ * each with version, release date, size, SHA-256 (with a copy button) and the file, fetched
+ * with the bearer token. `release` and `query` in the address narrow the list.
+ */
+export function SoftwareTab() {
+  const t = useT();
+  const locale = useLocale();
+  const product = useCurrentProduct();
+  const [params] = useSearchParams();
+  const release = params.get('release') ?? '';
+  const query = (params.get('query') ?? '').trim();
+  const downloads = useDownloads(product.id, release);
+  const download = useDownloadFile();
+  const [status, setStatus] = useState('');
+
+  const words = query.toLowerCase();
+  const rows = (downloads.data ?? []).filter(
+    (d) => words === '' || `${d.name} ${d.fileName}`.toLowerCase().includes(words),
+  );
+
+  const copy = async (d: Download) => {
+    try {
+      await navigator.clipboard.writeText(d.sha256);
+      setStatus(t('my-solutions.software.copied', { name: d.name }));
+    } catch {
+      setStatus(t('my-solutions.software.copy-failed'));
+    }
+  };
+
+  return (
+    <section className="my-solutions-software" aria-labelledby="software-title">
+      <h2 id="software-title">{t('my-solutions.tab.software')}</h2>
+      <div className="my-solutions-filters">
+        <ReleaseSelect productId={product.id} />
+        {query !== '' && <p>{t('my-solutions.software.filter.query', { query })}</p>}
+      </div>
+      <p className="ui-visually-hidden" role="status">
+        {status}
+      </p>
+      {downloads.isSuccess && rows.length === 0 && (
+        <p role="status">{t('my-solutions.software.empty')}</p>
+      )}
+      {rows.length > 0 && (
+        <ScrollRegion className="my-solutions-software__scroller" labelledBy="software-caption">
+          <table className="my-solutions-software__table" aria-busy={downloads.isFetching}>
+            <caption id="software-caption" className="ui-visually-hidden">
+              {t('my-solutions.software.caption', { product: product.productName })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('my-solutions.software.name')}</th>
+                <th scope="col">{t('my-solutions.software.version')}</th>
+                <th scope="col">{t('my-solutions.software.date')}</th>
+                <th scope="col">{t('my-solutions.software.size')}</th>
+                <th scope="col">{t('my-solutions.software.sha256')}</th>
+                <th scope="col">{t('my-solutions.software.download')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((d) => (
+                <tr key={d.id}>
+                  <th scope="row">{d.name}</th>
+                  <td>{d.version}</td>
+                  <td>
+                    <time dateTime={d.releaseDate}>{formatDay(d.releaseDate, locale)}</time>
+                  </td>
+                  <td className="my-solutions-software__numeric">
+                    <data value={d.size}>{formatSize(d.size, locale)}</data>
+                  </td>
+                  <td className="my-solutions-software__sha">
+                    <code data-sha256={d.id}>{d.sha256}</code>
+                    <button
+                      type="button"
+                      className="ui-link-button"
+                      aria-label={t('my-solutions.software.copy.label', { name: d.name })}
+                      onClick={() => void copy(d)}
+                    >
+                      {t('my-solutions.software.copy')}
+                    </button>
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="ui-link-button"
+                      aria-label={t('my-solutions.software.download.label', { name: d.name })}
+                      disabled={download.isPending}
+                      onClick={() => download.mutate({ productId: product.id, download: d })}
+                    >
+                      {t('my-solutions.software.download')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </section>
+  );
+}
