@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { IDENTITY_NOT_LINKED } from '@portico/contracts';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
@@ -219,7 +220,7 @@ describe('bearer tokens on /api (external issuer)', () => {
     expect((await whoami(token)).statusCode).toBe(401);
   });
 
-  it('rejects a token of the external issuer for a user that does not exist', async () => {
+  it('refuses a token of the external issuer for a user that does not exist (403, not linked)', async () => {
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
       .setSubject('u-nobody')
@@ -228,7 +229,9 @@ describe('bearer tokens on /api (external issuer)', () => {
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(privateKey);
-    expect((await whoami(token)).statusCode).toBe(401);
+    const response = await whoami(token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: IDENTITY_NOT_LINKED });
   });
 
   it('links an external subject to the user of its verified e-mail, once (ADR 0029)', async () => {
@@ -250,16 +253,36 @@ describe('bearer tokens on /api (external issuer)', () => {
     expect(again.json()).toEqual({ userId: 'u-northwind-006' });
   });
 
-  it('refuses tokens that match no user, or whose e-mail is not verified, with a clear 401', async () => {
+  it('refuses tokens that match no user, or whose e-mail is not verified, with a clear 403', async () => {
+    // 403 with its own code, not 401: signing in again would bring the same identity back.
     const unknown = await whoami(await sign({ sub: 'okta|7', email: 'nobody@nowhere.test' }));
-    expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toMatchObject({ message: messages.notLinked });
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      code: IDENTITY_NOT_LINKED,
+      message: messages.notLinked,
+    });
     const unverified = await whoami(
       await sign({ sub: 'okta|8', email: 'anna.customer@portico.test', verified: false }),
     );
-    expect(unverified.statusCode).toBe(401);
+    expect(unverified.statusCode).toBe(403);
     // A subject that happens to equal a Portico user id is not that user.
-    expect((await whoami(await sign({ sub: 'u-anna', email: 'x@y.test' }))).statusCode).toBe(401);
+    expect((await whoami(await sign({ sub: 'u-anna', email: 'x@y.test' }))).statusCode).toBe(403);
+  });
+
+  it('refuses a linked identity whose user was deactivated with the same 403', async () => {
+    const { rows } = await t.db.query<{ email: string }>(
+      `select email from users where id = 'u-northwind-007'`,
+    );
+    const email = rows[0]?.email ?? '';
+    await t.db.query(`update users set status = 'Active' where id = 'u-northwind-007'`);
+    const token = await sign({ sub: 'okta|77', email });
+    expect((await whoami(token)).json()).toEqual({ userId: 'u-northwind-007' });
+    await t.db.query(`update users set status = 'Inactive' where id = 'u-northwind-007'`);
+    const refused = await whoami(await sign({ sub: 'okta|77', email }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: IDENTITY_NOT_LINKED });
   });
 
   it('rejects tokens of the external issuer with the wrong audience, issuer or expiry', async () => {

@@ -1,3 +1,4 @@
+import { IDENTITY_NOT_LINKED } from '@portico/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   createLocalJWKSet,
@@ -11,7 +12,7 @@ import { z } from 'zod';
 import type { Env } from '../config/env.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
-import { linkedUserId, tokenStillValid } from '../modules/users/token-rule.js';
+import { linkedUserId, tokenState } from '../modules/users/token-rule.js';
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
 
@@ -35,7 +36,7 @@ export const messages = {
   invalid: 'The bearer token is invalid or has expired.',
   unavailable: 'Sign-in is temporarily unavailable. Please try again later.',
   notLinked:
-    'Your company account is not linked to a Portico user. Ask your administrator for an invitation.',
+    'Your company account is not linked to an active Portico user. Ask your administrator for an invitation.',
 } as const;
 
 interface KeySource {
@@ -156,6 +157,19 @@ function unauthorized(reply: FastifyReply, message: string, challenge: string): 
     .send({ statusCode: 401, error: 'Unauthorized', message });
 }
 
+/**
+ * A valid token of the external provider whose identity has no active Portico user: 403 with
+ * a code of its own (ADR 0029). Not 401: signing in again would bring the same identity back.
+ */
+function notLinked(reply: FastifyReply): FastifyReply {
+  return reply.code(403).header('cache-control', 'no-store').send({
+    statusCode: 403,
+    error: 'Forbidden',
+    code: IDENTITY_NOT_LINKED,
+    message: messages.notLinked,
+  });
+}
+
 function bearerTokenOf(header: string | undefined): string | undefined {
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header ?? '');
   return match?.[1];
@@ -194,11 +208,11 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
     const userId = verified.external
       ? await linkedUserId(app.db, verified.external.issuer, verified.userId, verified.external)
       : verified.userId;
-    if (userId === null) {
-      return unauthorized(reply, messages.notLinked, 'Bearer error="invalid_token"');
-    }
+    if (userId === null) return notLinked(reply);
     // Deactivated, deleted or revoked since the token was issued (ADR 0027).
-    if (!(await tokenStillValid(app.db, userId, verified.issuedAt))) {
+    const state = await tokenState(app.db, userId, verified.issuedAt);
+    if (state === 'inactive' && verified.external) return notLinked(reply);
+    if (state !== 'valid') {
       return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
     }
     request.caller = { userId };

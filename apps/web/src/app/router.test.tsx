@@ -113,3 +113,31 @@ describe('routes (§2) and the guard (§4)', () => {
     );
   });
 });
+
+describe('the refusal page (ADR 0029: signed in at the external provider, unknown to Portico)', () => {
+  const base64url = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const idToken = `${base64url({ alg: 'RS256' })}.${base64url({ sub: 'ext|1', email: 'stranger@company.test' })}.sig`;
+
+  it('says who signed in and whom to ask, and its sign-out ends the provider session', async () => {
+    localStorage.setItem('id_token', idToken);
+    renderApp('/account-unknown');
+    await pageShown();
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'Your company account is not known to the portal',
+      }),
+    ).toBeVisible();
+    expect(screen.getByText(/You signed in as stranger@company\.test/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'support@portico.test' })).toHaveAttribute(
+      'href',
+      'mailto:support@portico.test',
+    );
+    act(() => screen.getByRole('button', { name: 'Sign out' }).click());
+    await waitFor(() => expect(redirectTo).toHaveBeenCalled());
+    const target = new URL(redirectTo.mock.calls.at(-1)?.[0] ?? '');
+    expect(`${target.origin}${target.pathname}`).toBe(`${TEST_ISSUER}/session/end`);
+    expect(target.searchParams.get('id_token_hint')).toBe(idToken);
+  });
+});

@@ -3,6 +3,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths, routePaths } from '../config/paths.js';
 import type { RouteHandle } from '../config/route-handle.js';
 import { requireSignIn } from './guard.js';
+import { IdentityRefusedPage } from './routes/identity-refused-page.js';
 import { LeavePage } from './routes/leave-page.js';
 import { LoginPage } from './routes/login-page.js';
 import { LogoutPage } from './routes/logout-page.js';
@@ -93,6 +94,8 @@ export const appRoutes: RouteObject[] = [
   { path: routePaths.mySettings, ...guarded, lazy: mySettings },
   { path: routePaths.mySettingsSubscriptions, ...guarded, lazy: mySettings },
   { path: routePaths.csm, lazy: csm },
+  // ADR 0029: signed in at the external provider, but no Portico user (not guarded).
+  { path: routePaths.identityRefused, Component: IdentityRefusedPage },
   { path: routePaths.downloadReportEngine, ...guarded, lazy: downloadReportEngine },
   // §2 last row: any other path leaves the app for the community site.
   { path: routePaths.notFound, Component: LeavePage },

@@ -48,6 +48,8 @@ export const routePaths = {
   marketplace: '/marketplace',
   billingPlatform: '/billingplatform',
   csm: '/csm',
+  /** The external provider's identity has no Portico user (ADR 0029). */
+  identityRefused: '/account-unknown',
   /** Anything else leaves the app for the community site (§2 last row). */
   notFound: '*',
 } as const;
@@ -157,4 +159,5 @@ export const paths = {
   marketplace: () => routePaths.marketplace,
   billingPlatform: () => routePaths.billingPlatform,
   csm: () => routePaths.csm,
+  identityRefused: () => routePaths.identityRefused,
 } as const;

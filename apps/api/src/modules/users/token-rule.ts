@@ -14,12 +14,24 @@ export async function tokenStillValid(
   userId: string,
   issuedAt: number | undefined,
 ): Promise<boolean> {
+  return (await tokenState(db, userId, issuedAt)) === 'valid';
+}
+
+/**
+ * Why a verified token is (not) honoured: 'inactive' (no such user, or not Active) or
+ * 'revoked' (issued before the user's tokens were last revoked; a new sign-in helps).
+ */
+export async function tokenState(
+  db: Queryable,
+  userId: string,
+  issuedAt: number | undefined,
+): Promise<'valid' | 'inactive' | 'revoked'> {
   const state = await findTokenState(db, userId);
-  if (!state || state.status !== 'Active') return false;
-  if (state.tokens_valid_after === null) return true;
-  if (issuedAt === undefined) return false;
+  if (!state || state.status !== 'Active') return 'inactive';
+  if (state.tokens_valid_after === null) return 'valid';
+  if (issuedAt === undefined) return 'revoked';
   const revokedAtSecond = Math.floor(new Date(state.tokens_valid_after).getTime() / 1000);
-  return issuedAt > revokedAtSecond;
+  return issuedAt > revokedAtSecond ? 'valid' : 'revoked';
 }
 
 /**

@@ -11,6 +11,13 @@ export const appRouteLabels = defineLabels({
   'auth.logout.progress': 'Signing you out…',
   'auth.logout.failed':
     'Sign-out could not be completed. Please close your browser to end the session.',
+  'auth.refused.title': 'Your company account is not known to the portal',
+  'auth.refused.signedInAs':
+    'You signed in as {{email}}, but no active Portico user has that address.',
+  'auth.refused.text':
+    'Ask the Portico administrator of your company to invite you, then sign in again. Or sign out and sign in with another company account.',
+  'auth.refused.help': 'Need help? Write to {email}.',
+  'auth.refused.signOut': 'Sign out',
   'leave.progress': 'Leaving Portico for the community site…',
   'leave.link': 'Continue to the community site',
 });

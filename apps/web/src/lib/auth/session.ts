@@ -38,7 +38,12 @@ export function clearPendingSignIn(): void {
 }
 
 // Paths that must never be the destination after sign-in: they would start it over.
-const NON_RETURNABLE = [routePaths.login, routePaths.logout, routePaths.stateRedirect];
+const NON_RETURNABLE = [
+  routePaths.login,
+  routePaths.logout,
+  routePaths.stateRedirect,
+  routePaths.identityRefused,
+];
 
 function returnPath(returnUrl: string | undefined): string {
   const path = safeReturnPath(returnUrl);

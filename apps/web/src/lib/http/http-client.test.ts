@@ -3,7 +3,8 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { z } from 'zod';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeState } from '../auth/state.js';
-import { ACCESS_TOKEN_KEY } from '../auth/tokens.js';
+import { resetIdentityRefusal } from '../auth/identity-refusal.js';
+import { ACCESS_TOKEN_KEY, ID_TOKEN_KEY } from '../auth/tokens.js';
 import { useNotificationStore } from '../notifications/notification-store.js';
 import { createFakeProvider, type FakeProvider } from '../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../testing/msw.js';
@@ -367,6 +368,49 @@ describe('401 (§7 request handling 2)', () => {
     await vi.waitFor(() => expect(redirects).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(redirects).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('403 identity_not_linked (ADR 0029: the external identity has no Portico user)', () => {
+  beforeEach(() => {
+    resetIdentityRefusal();
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/users/me`, () =>
+        HttpResponse.json(
+          { statusCode: 403, error: 'Forbidden', code: 'identity_not_linked', message: 'x' },
+          { status: 403 },
+        ),
+      ),
+      http.get(`${TEST_ORIGIN}/api/forbidden`, () =>
+        HttpResponse.json({ statusCode: 403, error: 'Forbidden', message: 'x' }, { status: 403 }),
+      ),
+    );
+  });
+
+  it('opens the refusal page once, not sign-in; keeps the id token for sign-out; no notification', async () => {
+    window.history.replaceState({}, '', '/news');
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'valid-but-unknown');
+    localStorage.setItem(ID_TOKEN_KEY, 'id-token');
+    const redirects = captureRedirects();
+    const results = await Promise.all([
+      httpGet('/api/users/me', itemSchema),
+      httpGet('/api/users/me', itemSchema),
+    ]);
+    expect(results).toEqual([null, null]);
+    expect(redirects.mock.calls).toEqual([['/account-unknown']]);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(ID_TOKEN_KEY)).toBe('id-token');
+    expect(useNotificationStore.getState().notification).toBeNull();
+    await expect(
+      httpGet('/api/users/me', itemSchema, { handleErrors: false }),
+    ).rejects.toMatchObject({ status: 403, reason: 'identity-refused' });
+  });
+
+  it('leaves any other 403 to the §8 catalogue', async () => {
+    const redirects = captureRedirects();
+    await expect(httpGet('/api/forbidden', itemSchema)).resolves.toBeNull();
+    expect(redirects).not.toHaveBeenCalled();
+    expect(useNotificationStore.getState().notification).toMatchObject({ type: 'error' });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { getConfig } from '../../config/runtime-config.js';
+import { isIdentityRefusal, showIdentityRefusal } from '../auth/identity-refusal.js';
 import { login } from '../auth/session.js';
 import { getAccessToken } from '../auth/tokens.js';
 import { handleHttpError, type CatalogueOptions } from './error-catalogue.js';
@@ -15,6 +16,8 @@ import { beginRequest } from './pending-requests.js';
  * - Time-out: 20 000 ms (§9), combined with the caller's AbortSignal.
  * - 401: any 401 starts login with returnUrl = current path + encoded query, then the error
  *   goes on like any other (re-raised with handleErrors: false; catalogue otherwise).
+ * - 403 with code identity_not_linked (ADR 0029): the refusal page instead of sign-in, and no
+ *   catalogue notification.
  * - Errors (handleErrors, default true): the §8 catalogue shows a notification and the call
  *   resolves to null ("completes empty"). With handleErrors: false an HttpError is thrown.
  * - Responses are validated with the given zod schema; a mismatch is logged and handled as a
@@ -129,7 +132,14 @@ async function send<T>(
         console.error('Sign-in could not be started after a 401', error),
       );
     }
-    if (!response.ok) throw new HttpError(response.status, await readBody(response));
+    if (!response.ok) {
+      const errorBody = await readBody(response);
+      if (isIdentityRefusal(response.status, errorBody)) {
+        showIdentityRefusal();
+        throw new HttpError(response.status, errorBody, 'identity-refused');
+      }
+      throw new HttpError(response.status, errorBody);
+    }
     return await read({ response, url: target });
   } catch (error) {
     throw toHttpError(error, options.signal);
@@ -177,6 +187,8 @@ async function settle<T>(options: HttpOptions, run: () => Promise<T>): Promise<T
     return await run();
   } catch (error) {
     if (options.signal?.aborted || options.handleErrors === false) throw error;
+    // The refusal page explains it; a notification on the way there would only flash.
+    if (error instanceof HttpError && error.reason === 'identity-refused') return null;
     return handleHttpError(error, options);
   }
 }

@@ -1,0 +1,55 @@
+import { IDENTITY_NOT_LINKED } from '@portico/contracts';
+import { paths } from '../../config/paths.js';
+import { local } from '../storage/storage.js';
+import { browserRedirect } from './browser-redirect.js';
+import { ACCESS_TOKEN_KEY, getIdToken } from './tokens.js';
+
+/**
+ * ADR 0029: the API answers 403 with code `identity_not_linked` when the external provider's
+ * identity has no active Portico user. Signing in again would bring the same identity back,
+ * so instead the app forgets the access token (nothing else is asked for with it) and opens
+ * the refusal page. The id token stays: sign-out there ends the provider session with it.
+ */
+export function isIdentityRefusal(status: number, body: unknown): boolean {
+  return (
+    status === 403 &&
+    typeof body === 'object' &&
+    body !== null &&
+    'code' in body &&
+    body.code === IDENTITY_NOT_LINKED
+  );
+}
+
+let leaving = false;
+
+/** Opens the refusal page (once, however many requests were refused at the same time). */
+export function showIdentityRefusal(): void {
+  local.remove(ACCESS_TOKEN_KEY);
+  if (leaving || window.location.pathname === paths.identityRefused()) return;
+  leaving = true;
+  // A new document: every query and timer of the refused session goes with the old one.
+  browserRedirect.to(paths.identityRefused());
+}
+
+/** The e-mail address the provider signed in (from the stored id token), if any. */
+export function refusedEmail(): string | null {
+  const payload = getIdToken()?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))),
+    );
+    if (typeof claims === 'object' && claims !== null && 'email' in claims) {
+      return typeof claims.email === 'string' && claims.email !== '' ? claims.email : null;
+    }
+  } catch {
+    // Not a readable token: the page does without the address.
+  }
+  return null;
+}
+
+/** Tests: allow another refusal in the same document. */
+export function resetIdentityRefusal(): void {
+  leaving = false;
+}
