@@ -86,6 +86,7 @@ describe('My Solutions in Chromium', () => {
       tab,
       `/api/products/${erp.id}/news?query=${word}&page=1&size=30`,
     );
+    expect(expected.length, 'the demo product news mentions the word').toBeGreaterThan(0);
     await expect
       .poll(() => tab.locator('.news-card__title').allTextContents())
       .toEqual(expected.map((n) => n.title));
