@@ -167,7 +167,7 @@ describe('My Solutions in Chromium', () => {
     const focusedName = () =>
       page.evaluate(() => {
         const el = document.activeElement;
-        return el ? `${el.tagName}:${el.getAttribute('value') ?? el.textContent ?? ''}` : '';
+        return el ? `${el.tagName}:${el.getAttribute('value') ?? el.textContent}` : '';
       });
     // Tab from the top of the page to the first product.
     for (let i = 0; i < 80 && (await focusedName()) !== 'INPUT:p-erp'; i++)
