@@ -127,6 +127,13 @@ describe('My Solutions in Chromium', () => {
     expect(rest.status).toBe(206);
     expect(rest.headers['content-range']).toBe(`bytes ${offset}-${file.size - 1}/${file.size}`);
     expect(sha256(Buffer.concat([bytes.subarray(0, offset), rest.body]))).toBe(file.sha256);
+
+    // On a phone the table scrolls inside its region; the page itself does not overflow.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
   });
 
   test('anna opens the changes between two releases', async () => {
