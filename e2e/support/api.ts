@@ -12,3 +12,35 @@ export async function apiJson<T>(page: Page, path: string): Promise<T> {
     return (await response.json()) as T;
   }, path);
 }
+
+/** A raw API response (status, headers asked for, body as base64), with the page's token. */
+export async function apiFetch(
+  page: Page,
+  path: string,
+  headers: Record<string, string> = {},
+  readHeaders: readonly string[] = [],
+): Promise<{ status: number; headers: Record<string, string | null>; body: Buffer }> {
+  const result = await page.evaluate(
+    async ({ target, extra, names }) => {
+      const token = window.localStorage.getItem('access_token') ?? '';
+      const response = await fetch(target, {
+        headers: { Authorization: `Bearer ${token}`, ...extra },
+      });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return {
+        status: response.status,
+        headers: Object.fromEntries(names.map((n) => [n, response.headers.get(n)])),
+        base64: btoa(binary),
+      };
+    },
+    { target: path, extra: headers, names: [...readHeaders] },
+  );
+  return {
+    status: result.status,
+    headers: result.headers,
+    body: Buffer.from(result.base64, 'base64'),
+  };
+}

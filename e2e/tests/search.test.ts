@@ -111,7 +111,9 @@ describe('search, signed in as anna', () => {
       `/api/university/search/count?${q({ query: word })}`,
     );
     if (!combined.communitySearch) throw new Error('The community source failed');
-    const section = (name: string) => `/my-solutions/erp/${erp.contentId}/${name}`;
+    // Product cards open the tab with the query applied (issue 13).
+    const section = (name: string) =>
+      `/my-solutions/erp/${erp.contentId}/${name}?${q({ query: word })}`;
     const expected: [string, number | null, string][] = [
       ['Community', combined.communitySearch.count, combined.communitySearch.url],
       ['Knowledge articles', support.knowledgeArticlesCount, support.knowledgeArticlesUrl],

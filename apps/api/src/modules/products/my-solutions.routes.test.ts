@@ -146,6 +146,18 @@ describe.each(databaseKinds())('My Solutions API over %s', (kind) => {
       expect(suffix.rawPayload.equals(whole.subarray(file.size - 500))).toBe(true);
     });
 
+    it('answers HEAD with the size and no body (a download manager probes first)', async () => {
+      const head = await t.app.inject({
+        method: 'HEAD',
+        url: file.url,
+        headers: { authorization: auth.anna },
+      });
+      expect(head.statusCode).toBe(200);
+      expect(Number(head.headers['content-length'])).toBe(file.size);
+      expect(head.headers['accept-ranges']).toBe('bytes');
+      expect(head.rawPayload.length).toBe(0);
+    });
+
     it('answers 416 for a range beyond the end, and honours If-Range', async () => {
       const beyond = await get(file.url, 'anna', { range: `bytes=${file.size}-` });
       expect(beyond.statusCode).toBe(416);
