@@ -253,7 +253,7 @@ describe.each(databaseKinds())('news publishing over %s', (kind) => {
           headers: as('anna'),
         });
         expect(response.statusCode, response.body).toBe(200);
-        return (response.json() as { news: number }).news;
+        return response.json<{ news: number }>().news;
       };
       const { item } = await create(form({ title: 'The wolpertinger release', action: 'draft' }));
       expect(await newsCountFor('wolpertinger')).toBe(0);
