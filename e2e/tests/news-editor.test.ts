@@ -76,6 +76,12 @@ describe('news publishing', () => {
     await pasteHtml(page, pastedHtml);
     await expect.poll(() => body.innerText()).toContain('Pasted paragraph.');
     expect(await body.locator('h2').innerText()).toBe('Highlights');
+    // Nothing pasted ran in the editor either (the Content-Security-Policy allows no inline
+    // handler), and the editor kept no image, script, handler or style of it.
+    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBe(
+      undefined,
+    );
+    expect(await body.locator('img, script, [onerror], [style]').count()).toBe(0);
     expect(await body.locator('strong').innerText()).toBe('Bold news');
 
     // A file that is not an image: the server's 400 under the field.
