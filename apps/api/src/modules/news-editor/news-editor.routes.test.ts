@@ -241,6 +241,28 @@ describe.each(databaseKinds())('news publishing over %s', (kind) => {
       expect(newsEditorialItemSchema.parse(one.json()).status).toBe('unpublished');
     });
 
+    it('counts a published item in the search counts, and stops when it is unpublished', async () => {
+      const { rows } = await t.db.query<{ content_id: string }>(
+        'select content_id from products order by id limit 1',
+      );
+      const newsCountFor = async (query: string) => {
+        const params = new URLSearchParams({ productId: rows[0]!.content_id, query });
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/search/combined-count?${params.toString()}`,
+          headers: as('anna'),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ news: number }>().news;
+      };
+      const { item } = await create(form({ title: 'The wolpertinger release', action: 'draft' }));
+      expect(await newsCountFor('wolpertinger')).toBe(0);
+      await update(item.id, form({ title: 'The wolpertinger release', action: 'publish' }));
+      expect(await newsCountFor('wolpertinger')).toBe(1);
+      await update(item.id, form({ title: 'The wolpertinger release', action: 'unpublish' }));
+      expect(await newsCountFor('wolpertinger')).toBe(0);
+    });
+
     it('deletes an item from /news and the editor', async () => {
       const { item } = await create(form({ action: 'publish' }));
       const response = await t.app.inject({

@@ -1,9 +1,10 @@
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
+import { profileQueryKey } from '../../../lib/profile/profile-query.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { setupTestServer } from '../../../testing/msw.js';
 import { installTestConfig } from '../../../testing/test-config.js';
@@ -69,6 +70,26 @@ afterEach(() => {
 });
 
 describe('news editor', () => {
+  it('offers the editor on /news to vendor employees only', async () => {
+    server.use(
+      http.get(url('/api/news'), () =>
+        HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),
+      ),
+    );
+    const view = await renderSignedIn('/news');
+    const link = await screen.findByRole('link', { name: 'Write and publish news (news editor)' });
+    expect(link).toHaveAttribute('href', '/news/editor');
+    view.unmount();
+    resetStartUpForTests();
+
+    server.use(http.get(url('/api/users/me'), () => HttpResponse.json(demoProfile)));
+    const { queryClient } = await renderSignedIn('/news');
+    await screen.findByRole('heading', { name: 'News', level: 1 });
+    // The profile has arrived (unit4Employee false), so the link's absence means something.
+    await waitFor(() => expect(queryClient.getQueryData(profileQueryKey)).toEqual(demoProfile));
+    expect(screen.queryByRole('link', { name: /news editor/ })).toBeNull();
+  });
+
   it('shows the no-access page when the API answers 403', async () => {
     server.use(
       http.get(url('/api/news/editor'), () =>
