@@ -22,7 +22,7 @@ export async function readOutbox(page: Page, baseUrl: string): Promise<OutboxMai
       const to = paragraphs[0]?.textContent ?? '';
       const headers: Record<string, string> = {};
       for (const p of article.querySelectorAll('p.mail-header')) {
-        const text = p.textContent ?? '';
+        const text = p.textContent;
         const colon = text.indexOf(': ');
         if (colon > 0) headers[text.slice(0, colon)] = text.slice(colon + 2);
       }

@@ -88,9 +88,7 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
     },
   );
 
-  async function resolve(
-    raw: unknown,
-  ): Promise<
+  async function resolve(raw: unknown): Promise<
     | {
         ok: true;
         payload: UnsubscribePayload;
