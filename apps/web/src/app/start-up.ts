@@ -13,7 +13,6 @@ import { isAuthorised } from '../lib/auth/session.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
 import { rememberedLanguage, rememberLanguage } from '../lib/labels/remembered-language.js';
 import { profileQueryKey, profileQueryOptions } from '../lib/profile/profile-query.js';
-import { setProfileTimeZone } from '../lib/time/time-zone.js';
 import { userCookieValue } from './user-cookie.js';
 
 /**
@@ -81,8 +80,6 @@ export function useStartUp(): StartUp {
 
   useEffect(() => {
     if (profile) rememberLanguage(profile.language);
-    // Issue 12: times everywhere follow the profile's time zone.
-    setProfileTimeZone(profile?.timeZone);
   }, [profile]);
 
   useEffect(() => {

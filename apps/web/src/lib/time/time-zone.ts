@@ -13,18 +13,6 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-let profileTimeZone: string | null = null;
-
-/** The start-up sets the profile's zone here, for formatting outside components. */
-export function setProfileTimeZone(zone: string | null | undefined): void {
-  profileTimeZone = zone && isTimeZone(zone) ? zone : null;
-}
-
-/** The zone times are shown in: the profile's (issue 12), else the browser's. */
-export function appTimeZone(): string {
-  return profileTimeZone ?? browserTimeZone();
-}
-
 /** Issue 12: times in the app follow the time zone of the user's profile. */
 export function useTimeZone(): string {
   const zone = useProfile()?.timeZone;

@@ -1,8 +1,6 @@
-import { appTimeZone } from '../../../lib/time/time-zone.js';
-
-/** The user's time zone (IANA name; the profile's, issue 12), in which every cloud time is shown. */
+/** The browser's time zone (IANA name), in which every cloud time is shown. */
 export function userTimeZone(): string {
-  return appTimeZone();
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** A moment in the user's locale and zone, with the zone's short name: "14 Nov 2026, 21:00 CET". */

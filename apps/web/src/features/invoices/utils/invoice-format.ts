@@ -1,5 +1,3 @@
-import { appTimeZone } from '../../../lib/time/time-zone.js';
-
 /** An amount with its currency in the user's locale: "NOK 178,825.00", "178 825,00 kr" … */
 export function formatAmount(amount: string, currency: string, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number(amount));
@@ -12,11 +10,9 @@ export function formatDay(isoDay: string, locale: string): string {
   );
 }
 
-/** A moment (ISO date-time) in the user's locale and time zone (the profile's, issue 12). */
+/** A moment (ISO date-time) in the user's locale and time zone. */
 export function formatMoment(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: appTimeZone(),
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }
