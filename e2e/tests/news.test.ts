@@ -97,7 +97,7 @@ describe('news, signed in as anna', () => {
     );
     expect(
       await page.getByRole('link', { name: 'Manage your subscriptions' }).getAttribute('href'),
-    ).toBe('/my-settings/subscriptions');
+    ).toBe('/my-settings/subscriptions#general-news');
     await expectNoAxeViolations(page);
   });
 
@@ -194,7 +194,9 @@ describe('news, signed in as anna', () => {
     expect((await heading.innerText()).trim()).toBe(title);
 
     const tile = page.getByRole('complementary', { name: 'Stay informed' });
-    expect(await tile.getByRole('link').getAttribute('href')).toBe('/my-settings/subscriptions');
+    expect(await tile.getByRole('link').getAttribute('href')).toBe(
+      '/my-settings/subscriptions#general-news',
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -214,7 +216,9 @@ describe('news, signed in as anna', () => {
     const contact = page.getByRole('region', { name: 'Your account manager' });
     await contact.getByText(annaManager).waitFor({ state: 'visible' });
     const tile = page.getByRole('complementary', { name: 'Stay informed' });
-    expect(await tile.getByRole('link').getAttribute('href')).toBe('/my-settings/subscriptions');
+    expect(await tile.getByRole('link').getAttribute('href')).toBe(
+      '/my-settings/subscriptions#general-news',
+    );
     await expectNoAxeViolations(page);
 
     await page.goto(`${baseUrl}/news/news-item/any-title/${plain.id}`);

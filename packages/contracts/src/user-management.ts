@@ -137,25 +137,28 @@ export const accountUserInputSchema = makeAccountUserInputSchema();
 
 /** PUT /api/users/me: what a user may change of their own (not e-mail, roles or status). */
 export function makeOwnProfileInputSchema(phonePattern: string = DEFAULT_PHONE_PATTERN) {
-  return makeAccountUserInputSchema(phonePattern).pick({
-    firstName: true,
-    lastName: true,
-    language: true,
-    timeZone: true,
-    address: true,
-    billingAddress: true,
-    shippingAddress: true,
-    city: true,
-    postalCode: true,
-    country: true,
-    phone: true,
-    mobile: true,
-    fax: true,
-    phoneExtension: true,
-    website: true,
-  })
-    // My settings (issue 12) sends only the fields it shows; what is absent stays as it is.
-    .partial();
+  return (
+    makeAccountUserInputSchema(phonePattern)
+      .pick({
+        firstName: true,
+        lastName: true,
+        language: true,
+        timeZone: true,
+        address: true,
+        billingAddress: true,
+        shippingAddress: true,
+        city: true,
+        postalCode: true,
+        country: true,
+        phone: true,
+        mobile: true,
+        fax: true,
+        phoneExtension: true,
+        website: true,
+      })
+      // My settings (issue 12) sends only the fields it shows; what is absent stays as it is.
+      .partial()
+  );
 }
 
 /** `GET /api/users/me/settings`: the caller's own fields as My settings shows them. */

@@ -1,4 +1,4 @@
-import type { LabelEntry, Product, UserProfile } from '@portico/contracts';
+import type { LabelEntry, NotificationList, Product, UserProfile } from '@portico/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -59,6 +59,7 @@ export interface ShellResponses {
   profile?: UserProfile;
   labels?: LabelEntry[];
   products?: Product[];
+  notifications?: NotificationList;
 }
 
 /** Handlers for everything the shell loads; individual tests override with server.use(). */
@@ -73,6 +74,10 @@ export function shellHandlers(responses: ShellResponses = {}): HttpHandler[] {
     http.get(url('/api/content/labels/cpplabels'), () => HttpResponse.json(responses.labels ?? [])),
     http.get(url('/api/content/labels/cppproducts'), () =>
       HttpResponse.json(responses.products ?? catalogueProducts),
+    ),
+    // Issue 12: the notification bell of a signed-in shell.
+    http.get(url('/api/notifications'), () =>
+      HttpResponse.json(responses.notifications ?? { items: [], unreadCount: 0 }),
     ),
   ];
 }

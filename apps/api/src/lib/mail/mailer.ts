@@ -19,7 +19,10 @@ export const mailMessageSchema = z.object({
   headers: z
     .record(
       z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,60}$/),
-      z.string().max(2000).refine((v) => !/[\r\n]/.test(v), 'no line breaks in a header'),
+      z
+        .string()
+        .max(2000)
+        .refine((v) => !/[\r\n]/.test(v), 'no line breaks in a header'),
     )
     .optional(),
 });

@@ -9,10 +9,14 @@ const NINA = 'nina.basic@portico.test';
 
 describe.each(databaseKinds())('the notification centre over %s', (kind) => {
   let t: TestApp;
-  const as = async (email: string) => ({ authorization: `Bearer ${await bearerFor(t.app, email)}` });
+  const as = async (email: string) => ({
+    authorization: `Bearer ${await bearerFor(t.app, email)}`,
+  });
   const list = async (email: string) =>
     notificationListSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: await as(email) })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: '/api/notifications', headers: await as(email) })
+      ).json(),
     );
 
   beforeAll(async () => {

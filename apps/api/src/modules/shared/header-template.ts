@@ -7,22 +7,41 @@ interface NavLink {
   href: string;
 }
 
-function navigation(env: Env, user: HeaderUser | null): NavLink[] {
+/**
+ * The header's texts with their English defaults (issue 12: the header follows the user's
+ * language; shared.routes.ts takes values from the `labels` table for it where present).
+ */
+export const headerTexts = {
+  'header.nav.news': 'News',
+  'header.nav.my-solutions': 'My Solutions',
+  'header.nav.cloud': 'Cloud',
+  'header.nav.marketplace': 'Marketplace',
+  'header.nav.sales-partners': 'Sales Partners',
+  'header.nav.community': 'Community',
+  'header.user-management': 'User management',
+  'header.invoices': 'Invoices',
+  'header.my-settings': 'My settings',
+  'header.sign-out': 'Sign out',
+  'header.greeting': 'Hello, {name}',
+} as const;
+export type HeaderTexts = Record<keyof typeof headerTexts, string>;
+
+function navigation(env: Env, user: HeaderUser | null, t: HeaderTexts): NavLink[] {
   const permissions = new Set(user?.permissions ?? []);
   const links: NavLink[] = [
-    { text: 'News', href: '/news' },
-    { text: 'My Solutions', href: '/my-solutions' },
+    { text: t['header.nav.news'], href: '/news' },
+    { text: t['header.nav.my-solutions'], href: '/my-solutions' },
     { text: 'Support4U', href: '/services' },
-    { text: 'Cloud', href: '/cloud' },
+    { text: t['header.nav.cloud'], href: '/cloud' },
     { text: 'University4U', href: '/university' },
     { text: 'Resources4U', href: '/resources' },
     { text: 'Deal Management 4U', href: env.DEAL_MANAGEMENT_URL },
-    { text: 'Marketplace', href: '/marketplace' },
+    { text: t['header.nav.marketplace'], href: '/marketplace' },
   ];
   if (permissions.has('PARTNER') || permissions.has('SALES')) {
-    links.push({ text: 'Sales Partners', href: '/salespartners' });
+    links.push({ text: t['header.nav.sales-partners'], href: '/salespartners' });
   }
-  links.push({ text: 'Community', href: env.COMMUNITY_URL });
+  links.push({ text: t['header.nav.community'], href: env.COMMUNITY_URL });
   return links;
 }
 
@@ -37,9 +56,13 @@ const icon = (name: string): string =>
  * hidden: the SPA shows it and opens and closes the navigation with it on narrow screens; the
  * Search button likewise collapses the search form there (ADR 0019).
  */
-export function renderHeader(env: Env, user: HeaderUser | null): string {
+export function renderHeader(
+  env: Env,
+  user: HeaderUser | null,
+  t: HeaderTexts = headerTexts,
+): string {
   const firstName = user?.firstName ?? '';
-  const nav = navigation(env, user)
+  const nav = navigation(env, user, t)
     .map(
       (l) =>
         `<li><a class="portico-header__nav-link" href="${safeHref(l.href)}">${escapeHtml(l.text)}</a></li>`,
@@ -47,14 +70,14 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
     .join('\n        ');
   // Billing sits with the account's own links; only for those who may see it (ADR 0023).
   const invoices = user?.permissions?.includes('INVOICES')
-    ? '<a class="portico-header__invoices" href="/invoices">Invoices</a>\n      '
+    ? `<a class="portico-header__invoices" href="/invoices">${escapeHtml(t['header.invoices'])}</a>\n      `
     : '';
   // Issue 15: administrators reach user management from the user area of the header.
   const userManagement = (user?.permissions ?? []).includes('USERMANAGEMENT')
-    ? '\n      <a class="portico-header__settings" href="/user-management">User management</a>'
+    ? `\n      <a class="portico-header__settings" href="/user-management">${escapeHtml(t['header.user-management'])}</a>`
     : '';
   const greeting = firstName
-    ? `<span class="portico-header__greeting">${icon('user')}<span>Hello, ${escapeHtml(firstName)}</span></span>`
+    ? `<span class="portico-header__greeting">${icon('user')}<span>${escapeHtml(t['header.greeting'].replace('{name}', firstName))}</span></span>`
     : '';
 
   return `<div class="portico-header">
@@ -69,8 +92,8 @@ export function renderHeader(env: Env, user: HeaderUser | null): string {
     </nav>
     <div class="portico-header__user">
       ${greeting}${userManagement}
-      ${invoices}<a class="portico-header__settings" href="/my-settings">My settings</a>
-      <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">Sign out</a>
+      ${invoices}<a class="portico-header__settings" href="/my-settings">${escapeHtml(t['header.my-settings'])}</a>
+      <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">${escapeHtml(t['header.sign-out'])}</a>
     </div>
   </div>
   <form class="portico-header__search" id="portico-header-search" role="search" action="/search" method="get">

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { renderFooter } from './footer-template.js';
-import { renderHeader } from './header-template.js';
+import { headerTexts, renderHeader, type HeaderTexts } from './header-template.js';
 import { loadSprite } from './sprite.js';
 import { readUserCookie } from './user-cookie.js';
 
@@ -13,13 +13,30 @@ export const sharedRoutes: FastifyPluginCallback = (app, _options, done) => {
   const sprite = loadSprite();
   const footer = renderFooter(app.env);
 
+  /** The header's texts in a language: its labels over the English defaults (issue 12). */
+  async function textsFor(language: string | undefined): Promise<HeaderTexts> {
+    const primary = (language ?? '').toLowerCase().split(/[-_]/, 1)[0] ?? '';
+    if (primary === '' || primary === 'en') return headerTexts;
+    const { rows } = await app.db.query<{ key: string; value: string }>(
+      'select key, value from labels where language = $1 and key = any($2::text[])',
+      [primary, Object.keys(headerTexts)],
+    );
+    const texts: HeaderTexts = { ...headerTexts };
+    for (const row of rows) {
+      if (row.key in texts && row.value.trim() !== '')
+        texts[row.key as keyof HeaderTexts] = row.value;
+    }
+    return texts;
+  }
+
   app.get('/shared/header', async (request, reply) => {
     const user = readUserCookie(request.headers.cookie);
+    const texts = await textsFor(user?.language);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie')
-      .send(renderHeader(app.env, user));
+      .send(renderHeader(app.env, user, texts));
   });
 
   app.get('/shared/footer', async (_request, reply) =>

@@ -5,6 +5,8 @@ const headerUserSchema = z.object({
   firstName: z.string().trim().max(200).optional(),
   lastName: z.string().trim().max(200).optional(),
   permissions: z.array(z.string()).optional(),
+  /** Issue 12: the header's texts follow the profile's language. */
+  language: z.string().trim().max(20).optional(),
 });
 export type HeaderUser = z.infer<typeof headerUserSchema>;
 

@@ -59,7 +59,9 @@ describe.each(databaseKinds())('delivery across a restart over %s', (kind) => {
       // Give a duplicate the chance to appear, then check there is none.
       await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(await count()).toEqual(['anna.customer@portico.test', 'nina.basic@portico.test']);
-      const notes = await db.query(`select 1 from user_notifications where title = 'Restart-proof item'`);
+      const notes = await db.query(
+        `select 1 from user_notifications where title = 'Restart-proof item'`,
+      );
       expect(notes.rows).toHaveLength(3);
     } finally {
       await second.close();

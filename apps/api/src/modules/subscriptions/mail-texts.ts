@@ -22,7 +22,8 @@ export const subscriptionTexts = {
   'unsubscribe.confirm': 'Do you want to stop getting these e-mails ({scope})?',
   'unsubscribe.button': 'Unsubscribe',
   'unsubscribe.done.title': 'You are unsubscribed',
-  'unsubscribe.done': 'You will no longer get these e-mails ({scope}). You can subscribe again in My settings.',
+  'unsubscribe.done':
+    'You will no longer get these e-mails ({scope}). You can subscribe again in My settings.',
   'unsubscribe.invalid.title': 'This unsubscribe link is not valid',
   'unsubscribe.invalid':
     'The link is incomplete or was changed. Use the link in the e-mail, or change your subscriptions in My settings.',

@@ -63,7 +63,10 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
 }
 
 const plain = (text: string | null, max = 300): string => {
-  const flat = (text ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = (text ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
@@ -120,7 +123,13 @@ interface MailParts {
 function footer(t: Texts, publicUrl: string, unsubscribe: string) {
   const manage = `${publicUrl}/my-settings/subscriptions`;
   return {
-    text: ['', '--', t('mail.footer.reason'), `${t('mail.footer.unsubscribe')}: ${unsubscribe}`, `${t('mail.footer.manage')}: ${manage}`],
+    text: [
+      '',
+      '--',
+      t('mail.footer.reason'),
+      `${t('mail.footer.unsubscribe')}: ${unsubscribe}`,
+      `${t('mail.footer.manage')}: ${manage}`,
+    ],
     html: `<hr><p style="color:#555;font-size:13px">${escapeHtml(t('mail.footer.reason'))}<br><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('mail.footer.unsubscribe'))}</a> · <a href="${escapeHtml(manage)}">${escapeHtml(t('mail.footer.manage'))}</a></p>`,
   };
 }
@@ -159,7 +168,16 @@ export function newsMail(
     recipient.language,
     {
       subject: t('mail.news.subject', { title: plain(item.title, 200) }),
-      lines: [greeting, '', t('mail.news.intro'), '', item.title, ...(summary ? [summary] : []), '', `${t('mail.news.read')}: ${link}`],
+      lines: [
+        greeting,
+        '',
+        t('mail.news.intro'),
+        '',
+        item.title,
+        ...(summary ? [summary] : []),
+        '',
+        `${t('mail.news.read')}: ${link}`,
+      ],
       htmlBody: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t('mail.news.intro'))}</p><h1 style="font-size:20px"><a href="${escapeHtml(link)}">${escapeHtml(item.title)}</a></h1>${summary ? `<p>${escapeHtml(summary)}</p>` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.news.read'))}</a></p>`,
     },
     t,
@@ -299,7 +317,12 @@ export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<num
                 greeting,
                 '',
                 t('mail.digest.intro'),
-                ...entries.flatMap((e) => ['', `* ${e.title}`, ...(e.summary ? [`  ${e.summary}`] : []), `  ${e.link}`]),
+                ...entries.flatMap((e) => [
+                  '',
+                  `* ${e.title}`,
+                  ...(e.summary ? [`  ${e.summary}`] : []),
+                  `  ${e.link}`,
+                ]),
               ],
               htmlBody: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t('mail.digest.intro'))}</p><ul>${entries
                 .map(

@@ -62,7 +62,9 @@ async function runAll(t: TestApp): Promise<void> {
 
 describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
   let t: TestApp;
-  const as = async (email: string) => ({ authorization: `Bearer ${await bearerFor(t.app, email)}` });
+  const as = async (email: string) => ({
+    authorization: `Bearer ${await bearerFor(t.app, email)}`,
+  });
   const post = async (email: string, subscriptions: unknown[]) =>
     t.app.inject({
       method: 'POST',
@@ -82,10 +84,17 @@ describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
   });
 
   it("lists the caller's own topics with defaults, product topics per connected product", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: await as(ANNA) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/subscriptions',
+      headers: await as(ANNA),
+    });
     expect(res.statusCode).toBe(200);
     const list = subscriptionListSchema.parse(res.json());
-    expect(list.find((s) => s.topic === 'general-news')).toMatchObject({ frequency: 'off', productId: null });
+    expect(list.find((s) => s.topic === 'general-news')).toMatchObject({
+      frequency: 'off',
+      productId: null,
+    });
     expect(list.filter((s) => s.topic === 'product-news').map((s) => s.productName)).toEqual([
       'ERP',
       'Financials',
@@ -94,7 +103,9 @@ describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
     expect(list.find((s) => s.topic === 'invoices')?.frequency).toBe('immediately');
     // nina: no products, no invoices permission
     const nina = subscriptionListSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: await as(NINA) })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: await as(NINA) })
+      ).json(),
     );
     expect(nina.map((s) => s.topic)).toEqual(['general-news', 'cloud-maintenance']);
   });
@@ -107,10 +118,14 @@ describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
     expect(saved.statusCode).toBe(200);
     const list = subscriptionListSchema.parse(saved.json());
     expect(list.find((s) => s.topic === 'general-news')?.frequency).toBe('daily');
-    expect(list.find((s) => s.topic === 'product-news' && s.productId === ERP)?.frequency).toBe('immediately');
+    expect(list.find((s) => s.topic === 'product-news' && s.productId === ERP)?.frequency).toBe(
+      'immediately',
+    );
     // nina sees her own, unchanged
     const nina = subscriptionListSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: await as(NINA) })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: await as(NINA) })
+      ).json(),
     );
     expect(nina.find((s) => s.topic === 'general-news')?.frequency).toBe('off');
 
@@ -126,8 +141,13 @@ describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
       expect(apiErrorSchema.parse(res.json()).message).not.toBe('');
     }
     // A product nina is not connected to, and a topic she may not have.
-    expect((await post(NINA, [{ topic: 'product-news', productId: ERP, frequency: 'daily' }])).statusCode).toBe(400);
-    expect((await post(NINA, [{ topic: 'invoices', productId: null, frequency: 'off' }])).statusCode).toBe(400);
+    expect(
+      (await post(NINA, [{ topic: 'product-news', productId: ERP, frequency: 'daily' }]))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post(NINA, [{ topic: 'invoices', productId: null, frequency: 'off' }])).statusCode,
+    ).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/subscriptions' })).statusCode).toBe(401);
   });
 
@@ -143,7 +163,9 @@ describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
     expect(mails.map((m) => m.recipient)).toEqual([ANNA]);
     const mail = mails[0]!;
     expect(mail.subject).toBe('New on Portico: Exactly once x'); // tags never reach a subject
-    expect(mail.text_body).toContain(`http://localhost:8080/news/news-item/exactly-once-script-x-script/${newsId}`);
+    expect(mail.text_body).toContain(
+      `http://localhost:8080/news/news-item/exactly-once-script-x-script/${newsId}`,
+    );
     expect(mail.html_body).toContain('Exactly once &lt;script&gt;');
     expect(mail.html_body).not.toContain('<script>');
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -165,16 +187,18 @@ describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('General news');
     const stillOn = subscriptionListSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: await as(ANNA) })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: await as(ANNA) })
+      ).json(),
     );
     expect(stillOn.find((s) => s.topic === 'general-news')?.frequency).toBe('immediately');
 
     // A tampered token is a 400 and changes nothing.
     const token = new URL(url!).searchParams.get('token')!;
     const [body = '', sig = ''] = token.split('.');
-    const forged = Buffer.from(
-      JSON.stringify({ v: 1, u: 'u-nina', s: 'general-news' }),
-    ).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ v: 1, u: 'u-nina', s: 'general-news' })).toString(
+      'base64url',
+    );
     for (const bad of [`${forged}.${sig}`, `${body}.${sig.slice(0, -2)}AA`, 'nonsense', '']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -195,25 +219,34 @@ describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
     const after = subscriptionListSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: await as(ANNA) })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: await as(ANNA) })
+      ).json(),
     );
     expect(after.find((s) => s.topic === 'general-news')?.frequency).toBe('off');
   });
 
   it('sends product news only to subscribers of a targeted product, in their language', async () => {
-    await t.db.query(`insert into labels (language, key, value) values ('de', 'mail.news.subject', 'Neu im Portal: {title}')
+    await t.db
+      .query(`insert into labels (language, key, value) values ('de', 'mail.news.subject', 'Neu im Portal: {title}')
       on conflict (language, key) do update set value = excluded.value`);
     await t.db.query(`update users set language = 'de' where id = 'u-anna'`);
     try {
       await post(ANNA, [{ topic: 'product-news', productId: ERP, frequency: 'immediately' }]);
-      const { rows } = await t.db.query<{ id: string }>(`select id from products where content_id = $1`, [ERP]);
-      const other = await t.db.query<{ id: string }>(`select id from products where content_id <> $1 limit 1`, [ERP]);
+      const { rows } = await t.db.query<{ id: string }>(
+        `select id from products where content_id = $1`,
+        [ERP],
+      );
+      const other = await t.db.query<{ id: string }>(
+        `select id from products where content_id <> $1 limit 1`,
+        [ERP],
+      );
       await publishNews(t, 'Product item for ERP', [rows[0]!.id]);
       await publishNews(t, 'Product item for another', [other.rows[0]!.id]);
       await runAll(t);
-      expect((await outbox(t, 'Product item for ERP')).map((m) => [m.recipient, m.subject])).toEqual([
-        [ANNA, 'Neu im Portal: Product item for ERP'],
-      ]);
+      expect(
+        (await outbox(t, 'Product item for ERP')).map((m) => [m.recipient, m.subject]),
+      ).toEqual([[ANNA, 'Neu im Portal: Product item for ERP']]);
       expect(await outbox(t, 'Product item for another')).toEqual([]);
     } finally {
       await t.db.query(`update users set language = 'en' where id = 'u-anna'`);
@@ -237,7 +270,9 @@ describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.text_body).toContain('Digest item one');
     expect(mine[0]!.text_body).toContain('Digest item two');
-    expect(mine[0]!.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:8080\/unsubscribe\?token=/);
+    expect(mine[0]!.headers?.['List-Unsubscribe']).toMatch(
+      /^<http:\/\/localhost:8080\/unsubscribe\?token=/,
+    );
 
     // Later the same day: a new item waits; no second digest in one period.
     await publishNews(t, 'Digest item three');

@@ -50,7 +50,9 @@ export async function listSubscriptions(db: Queryable, userId: string): Promise<
     `select topic, product_content_id, frequency from email_subscriptions where user_id = $1`,
     [userId],
   );
-  const stored = new Map(rows.map((r) => [keyOf(r.topic, r.product_content_id || null), r.frequency]));
+  const stored = new Map(
+    rows.map((r) => [keyOf(r.topic, r.product_content_id || null), r.frequency]),
+  );
   return available.map((a) => ({
     topic: a.topic,
     productId: a.productId,
@@ -96,7 +98,11 @@ export async function updateSubscriptions(
 }
 
 /** The one-click unsubscribe: one subscription, or every subscription of a digest. */
-export async function unsubscribeScope(db: Queryable, userId: string, scope: string): Promise<void> {
+export async function unsubscribeScope(
+  db: Queryable,
+  userId: string,
+  scope: string,
+): Promise<void> {
   const digest = /^digest:(daily|weekly)$/.exec(scope);
   if (digest) {
     await db.query(

@@ -44,10 +44,7 @@ export function signUnsubscribeToken(key: Buffer, payload: UnsubscribePayload): 
 }
 
 /** The payload of a genuine token; undefined for anything malformed or tampered with. */
-export function verifyUnsubscribeToken(
-  key: Buffer,
-  token: string,
-): UnsubscribePayload | undefined {
+export function verifyUnsubscribeToken(key: Buffer, token: string): UnsubscribePayload | undefined {
   const match = /^([A-Za-z0-9_-]{1,600})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return undefined;
   const [, body = '', signature = ''] = match;

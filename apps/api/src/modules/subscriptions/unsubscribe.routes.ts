@@ -48,7 +48,8 @@ function send(reply: FastifyReply, status: number, html: string): FastifyReply {
 /** What the scope means, in the reader's words (a topic, a product topic or a digest). */
 function scopeName(t: Texts, scope: string, productName: string | undefined): string {
   const digest = /^digest:(daily|weekly)$/.exec(scope);
-  if (digest) return t(digest[1] === 'daily' ? 'subscriptions.digest.daily' : 'subscriptions.digest.weekly');
+  if (digest)
+    return t(digest[1] === 'daily' ? 'subscriptions.digest.daily' : 'subscriptions.digest.weekly');
   const [topic = ''] = scope.split(':', 1);
   const name = t(`subscriptions.topic.${topic as SubscriptionTopic}`);
   return productName ? `${name} – ${productName}` : name;
@@ -57,7 +58,10 @@ function scopeName(t: Texts, scope: string, productName: string | undefined): st
 const validScope = (scope: string): boolean => {
   if (/^digest:(daily|weekly)$/.test(scope)) return true;
   const [topic = '', product] = scope.split(/:(.*)/s);
-  return (SUBSCRIPTION_TOPICS as readonly string[]).includes(topic) && (product === undefined || product.length > 0);
+  return (
+    (SUBSCRIPTION_TOPICS as readonly string[]).includes(topic) &&
+    (product === undefined || product.length > 0)
+  );
 };
 
 /**
@@ -76,12 +80,23 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
     },
   );
   // Mail clients may post the one-click body as multipart or text; the body is not needed.
-  app.addContentTypeParser(['multipart/form-data', 'text/plain'], { parseAs: 'string', bodyLimit: 4096 }, (_r, _b, parsed) => {
-    parsed(null, {});
-  });
+  app.addContentTypeParser(
+    ['multipart/form-data', 'text/plain'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_r, _b, parsed) => {
+      parsed(null, {});
+    },
+  );
 
   async function resolve(raw: unknown): Promise<
-    | { ok: true; payload: UnsubscribePayload; t: Texts; language: string; token: string; what: string }
+    | {
+        ok: true;
+        payload: UnsubscribePayload;
+        t: Texts;
+        language: string;
+        token: string;
+        what: string;
+      }
     | { ok: false; t: Texts }
   > {
     const parsed = query.safeParse(raw);
@@ -107,7 +122,14 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
           )
         ).rows[0]?.product_name
       : undefined;
-    return { ok: true, payload, t, language: user.language, token, what: scopeName(t, payload.scope, product) };
+    return {
+      ok: true,
+      payload,
+      t,
+      language: user.language,
+      token,
+      what: scopeName(t, payload.scope, product),
+    };
   }
 
   const invalid = (reply: FastifyReply, t: Texts) =>

@@ -1,4 +1,9 @@
-import { apiErrorSchema, ownSettingsSchema, userFormMessages, userProfileSchema } from '@portico/contracts';
+import {
+  apiErrorSchema,
+  ownSettingsSchema,
+  userFormMessages,
+  userProfileSchema,
+} from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
@@ -9,7 +14,9 @@ const PAUL = 'paul.partner@portico.test';
 
 describe.each(databaseKinds())('my settings over %s', (kind) => {
   let t: TestApp;
-  const as = async (email: string) => ({ authorization: `Bearer ${await bearerFor(t.app, email)}` });
+  const as = async (email: string) => ({
+    authorization: `Bearer ${await bearerFor(t.app, email)}`,
+  });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -23,7 +30,12 @@ describe.each(databaseKinds())('my settings over %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/users/me/settings', headers });
     expect(res.statusCode).toBe(200);
     const settings = ownSettingsSchema.parse(res.json());
-    expect(settings).toMatchObject({ email: NINA, firstName: 'Nina', language: 'en', timeZone: 'Europe/Oslo' });
+    expect(settings).toMatchObject({
+      email: NINA,
+      firstName: 'Nina',
+      language: 'en',
+      timeZone: 'Europe/Oslo',
+    });
     expect(settings.accountName).not.toBe('');
     const etag = String(res.headers.etag);
 
@@ -51,7 +63,11 @@ describe.each(databaseKinds())('my settings over %s', (kind) => {
     });
     expect(ok.statusCode).toBe(200);
     const profile = userProfileSchema.parse(ok.json());
-    expect(profile).toMatchObject({ language: 'de', timeZone: 'America/New_York', firstName: 'Nina' });
+    expect(profile).toMatchObject({
+      language: 'de',
+      timeZone: 'America/New_York',
+      firstName: 'Nina',
+    });
     const again = ownSettingsSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/users/me/settings', headers })).json(),
     );
@@ -62,7 +78,9 @@ describe.each(databaseKinds())('my settings over %s', (kind) => {
     const older = await mintToken(t.app, PAUL, {});
     const bearer = { authorization: `Bearer ${older}` };
     const nina = await as(NINA);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer })).statusCode,
+    ).toBe(200);
     await t.db.query(
       `insert into oidc_payloads (id, model, payload, grant_id) values ('test-grant-paul', 'Grant', '{"accountId":"u-paul"}', null)`,
     );
@@ -72,8 +90,12 @@ describe.each(databaseKinds())('my settings over %s', (kind) => {
       headers: await as(PAUL),
     });
     expect(res.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: nina })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: nina })).statusCode,
+    ).toBe(200);
     const grants = await t.db.query(
       `select 1 from oidc_payloads where payload->>'accountId' = 'u-paul'`,
     );

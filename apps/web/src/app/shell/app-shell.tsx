@@ -1,10 +1,11 @@
 import type { Product } from '@portico/contracts';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { MouseEvent } from 'react';
+import { useLayoutEffect, useState, type MouseEvent } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { currentRouteHandle, FULL_WIDTH_CLASS } from '../../config/route-handle.js';
 import { usePageViews } from '../../lib/analytics/use-page-views.js';
 import { NotificationBar } from '../../components/ui/notification-bar/notification-bar.js';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.js';
 import { useT } from '../../lib/labels/use-t.js';
 import { productsQueryOptions } from '../../lib/products/products-query.js';
 import { useStartUp } from '../start-up.js';
@@ -68,6 +69,13 @@ export function AppShell() {
     settled(header) ||
     (inlineHeader !== undefined && header.isPlaceholderData && header.data === inlineHeader);
   const visible = startUp.ready && headerReady && settled(footer);
+  // Issue 12: the notification bell sits in the header's user area (found in each new header).
+  const [bellHost, setBellHost] = useState<Element | null>(null);
+  useLayoutEffect(() => {
+    // The host is a node of the server's header HTML, known only once that HTML is in the DOM.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setBellHost(document.querySelector('.app-header .portico-header__user'));
+  }, [header.data]);
 
   return (
     <>
@@ -98,6 +106,7 @@ export function AppShell() {
             }}
           />
         )}
+        {startUp.authorised && header.data && <NotificationBell host={bellHost} />}
         <main id="main" className="app-main" tabIndex={-1}>
           <NotificationBar />
           <Outlet />

@@ -12,6 +12,6 @@ export async function refreshLabelsAndProfile(
   queryClient: QueryClient,
   language: string,
 ): Promise<void> {
-  await queryClient.fetchQuery({ ...labelsQueryOptions(language), staleTime: 0 });
+  await queryClient.query({ ...labelsQueryOptions(language), staleTime: 0 });
   await queryClient.invalidateQueries({ queryKey: profileQueryKey });
 }

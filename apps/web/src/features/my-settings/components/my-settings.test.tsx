@@ -3,12 +3,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  demoProfile,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../app/app-test-harness.js';
+import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { i18n } from '../../../lib/labels/i18n.js';
 import { SUPPORTED_LOCALES } from '../../../lib/labels/labels-query.js';
@@ -119,7 +114,9 @@ describe('my settings', () => {
             statusCode: 400,
             error: 'Bad Request',
             message: 'Invalid data. Review all error messages below to correct your data.',
-            fieldErrors: { mobile: 'Please enter the number in international format, e.g. +4722123456.' },
+            fieldErrors: {
+              mobile: 'Please enter the number in international format, e.g. +4722123456.',
+            },
           },
           { status: 400 },
         ),
@@ -147,7 +144,9 @@ describe('my settings', () => {
       timeStyle: 'short',
       timeZone: 'America/New_York',
     }).format(new Date());
-    expect(await screen.findByText(new RegExp(`Your time now: .*${expected.replace(/\s/g, '.')}`))).toBeVisible();
+    expect(
+      await screen.findByText(new RegExp(`Your time now: .*${expected.replace(/\s/g, '.')}`)),
+    ).toBeVisible();
   });
 });
 
@@ -158,9 +157,7 @@ describe('e-mail subscriptions', () => {
       http.post(url('/api/subscriptions'), async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json(
-          subscriptions.map((s) =>
-            s.topic === 'general-news' ? { ...s, frequency: 'daily' } : s,
-          ),
+          subscriptions.map((s) => (s.topic === 'general-news' ? { ...s, frequency: 'daily' } : s)),
         );
       }),
     );

@@ -79,7 +79,10 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
   const headingId = useId();
   const [input, setInput] = useState<Editable>(editableOf(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<{ kind: 'invalid' | 'conflict' | 'message'; text: string } | null>(null);
+  const [banner, setBanner] = useState<{
+    kind: 'invalid' | 'conflict' | 'message';
+    text: string;
+  } | null>(null);
   const [saving, setSaving] = useState(false);
 
   const set = (key: Field, value: string) => setInput((prev) => ({ ...prev, [key]: value }));
@@ -188,7 +191,11 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
     );
   };
 
-  const text = (name: 'firstName' | 'lastName' | 'phone' | 'mobile', type = 'text', hint?: string) =>
+  const text = (
+    name: 'firstName' | 'lastName' | 'phone' | 'mobile',
+    type = 'text',
+    hint?: string,
+  ) =>
     field(
       name,
       (props) => (
@@ -251,7 +258,11 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
           {text('firstName')}
           {text('lastName')}
           {field('language', (props) => (
-            <select {...props} value={input.language} onChange={(e) => set('language', e.target.value)}>
+            <select
+              {...props}
+              value={input.language}
+              onChange={(e) => set('language', e.target.value)}
+            >
               {SUPPORTED_LOCALES.map((code) => (
                 <option key={code} value={code} lang={code}>
                   {languageName(code)}
@@ -296,7 +307,11 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
           {t('my-settings.sign-out-everywhere.title')}
         </h2>
         <p>{t('my-settings.sign-out-everywhere.text')}</p>
-        <button type="button" className="ui-button ui-button--secondary" onClick={onSignOutEverywhere}>
+        <button
+          type="button"
+          className="ui-button ui-button--secondary"
+          onClick={onSignOutEverywhere}
+        >
           {t('my-settings.sign-out-everywhere.button')}
         </button>
       </section>

@@ -49,7 +49,8 @@ function SubscriptionsForm({ list }: { list: SubscriptionList }) {
     if (id === '') return;
     const target = document.getElementById(`subscription-${id}`);
     if (!target) return;
-    target.scrollIntoView?.({ block: 'center' });
+    // jsdom (tests) has no scrollIntoView.
+    if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
     target.querySelector<HTMLInputElement>('input:checked')?.focus();
   }, [hash]);
 

@@ -91,7 +91,7 @@ describe('news detail', () => {
     // Always the "Stay informed" tile, linking to the subscriptions.
     expect(within(stayInformed()).getByRole('link')).toHaveAttribute(
       'href',
-      '/my-settings/subscriptions',
+      '/my-settings/subscriptions#general-news',
     );
   });
 

@@ -102,7 +102,7 @@ describe('news list: cards, count and paging', () => {
     // A subscribe block follows the results.
     expect(screen.getByRole('link', { name: 'Manage your subscriptions' })).toHaveAttribute(
       'href',
-      '/my-settings/subscriptions',
+      '/my-settings/subscriptions#general-news',
     );
   });
 

@@ -18,7 +18,10 @@ export function SubscribeTile() {
         {t('news.subscribe.title')}
       </h2>
       <p className="news-subscribe__text">{t('news.subscribe.text')}</p>
-      <Link className="ui-button" to={{ pathname: paths.mySettingsSubscriptions(), hash: subscriptionAnchor('general-news') }}>
+      <Link
+        className="ui-button"
+        to={{ pathname: paths.mySettingsSubscriptions(), hash: subscriptionAnchor('general-news') }}
+      >
         {t('news.subscribe.link')}
       </Link>
     </aside>

@@ -1,0 +1,42 @@
+import { notificationListSchema } from '@portico/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiUrl } from '../../../config/runtime-config.js';
+import { isAuthorised } from '../../../lib/auth/session.js';
+import { httpGet, httpSend } from '../../../lib/http/http-client.js';
+
+/** How often the bell asks for news (ADR 0031: polling, at most every 30 s). */
+export const NOTIFICATION_POLL_MS = 30_000;
+
+export const notificationsQueryKey = ['notifications'] as const;
+
+/** GET {api}/notifications: the newest notifications and the unread count, polled. */
+export function useNotifications() {
+  return useQuery({
+    queryKey: notificationsQueryKey,
+    queryFn: ({ signal }) =>
+      // A failed poll is not worth an error notification: the bell simply keeps its count.
+      httpGet(apiUrl('notifications'), notificationListSchema, { signal, handleErrors: false }),
+    enabled: isAuthorised(),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+}
+
+export async function markNotificationRead(id: string): Promise<void> {
+  await httpSend(
+    'POST',
+    apiUrl(`notifications/${encodeURIComponent(id)}/read`),
+    undefined,
+    z.unknown(),
+    { allowNoContent: true },
+  );
+}
+
+export async function markAllNotificationsRead(): Promise<void> {
+  await httpSend('POST', apiUrl('notifications/read-all'), undefined, z.unknown(), {
+    allowNoContent: true,
+  });
+}

@@ -1,0 +1,152 @@
+import type { NotificationList } from '@portico/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  defaultHeaderHtml,
+  demoProfile,
+  renderSignedIn,
+  shellHandlers,
+  url,
+} from '../../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../../app/start-up.js';
+import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { setupTestServer } from '../../../testing/msw.js';
+import { installTestConfig } from '../../../testing/test-config.js';
+
+// Issue 12: the notification centre's bell in the shell header.
+
+const server = setupTestServer(
+  ...shellHandlers({
+    header: defaultHeaderHtml.replace(
+      '<a href="/logout">Sign out</a>',
+      '<div class="portico-header__user"><a href="/logout">Sign out</a></div>',
+    ),
+  }),
+);
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+let list: NotificationList;
+const readCalls: string[] = [];
+
+beforeEach(() => {
+  installTestConfig();
+  readCalls.length = 0;
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  list = {
+    unreadCount: 1,
+    items: [
+      {
+        id: '2',
+        type: 'information',
+        icon: 'news',
+        title: 'Cloud release 24.4',
+        content: 'What is new this quarter.',
+        path: '/news/news-item/cloud-release-24-4/2',
+        date: '2026-11-23T12:00:00.000Z',
+        link: 'Read the article',
+        persistent: false,
+        read: false,
+      },
+      {
+        id: '1',
+        type: 'information',
+        icon: null,
+        title: 'Older item',
+        content: '',
+        path: '/news',
+        date: '2026-11-20T08:00:00.000Z',
+        link: 'Open',
+        persistent: false,
+        read: true,
+      },
+    ],
+  };
+  server.use(
+    http.get(url('/api/users/me'), () =>
+      HttpResponse.json({ ...demoProfile, timeZone: 'Asia/Tokyo' }),
+    ),
+    http.get(url('/api/notifications'), () => HttpResponse.json(list)),
+    http.post(url('/api/notifications/:id/read'), ({ params }) => {
+      readCalls.push(String(params.id));
+      list = {
+        unreadCount: 0,
+        items: list.items.map((n) => (n.id === params.id ? { ...n, read: true } : n)),
+      };
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post(url('/api/notifications/read-all'), () => {
+      readCalls.push('all');
+      list = { unreadCount: 0, items: list.items.map((n) => ({ ...n, read: true })) };
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get(url('/api/news'), () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+    http.get(url('/api/news/:id'), () => HttpResponse.json({}, { status: 404 })),
+  );
+});
+afterEach(() => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+});
+
+describe('the notification bell', () => {
+  it('shows the unread count in the header and opens its panel by keyboard', async () => {
+    const user = userEvent.setup();
+    await renderSignedIn('/university');
+    const banner = screen.getByRole('banner');
+    const bell = await within(banner).findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    bell.focus();
+    await user.keyboard('{Enter}');
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(panel).getByText('Cloud release 24.4')).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'Read the article' })).toHaveAttribute(
+      'href',
+      '/news/news-item/cloud-release-24-4/2',
+    );
+    // The date in the profile's time zone (Tokyo: 21:00 on 23 November).
+    expect(within(panel).getByText(/21:00|9:00\sPM/)).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(bell).toHaveFocus();
+  });
+
+  it('marks one read, and all read', async () => {
+    const user = userEvent.setup();
+    await renderSignedIn('/university');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    await user.click(
+      within(panel).getByRole('button', { name: 'Mark “Cloud release 24.4” as read' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeVisible();
+    expect(readCalls).toEqual(['2']);
+    list = { ...list, unreadCount: 2, items: list.items.map((n) => ({ ...n, read: false })) };
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await user.click(await within(panel).findByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(readCalls).toEqual(['2', 'all']));
+  });
+
+  it('follows a deep link into the app and marks it read', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderSignedIn('/university');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(screen.getByRole('link', { name: 'Read the article' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/news/news-item/cloud-release-24-4/2'),
+    );
+    await waitFor(() => expect(readCalls).toEqual(['2']));
+    // The navigation closes the panel.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      ),
+    );
+  });
+});

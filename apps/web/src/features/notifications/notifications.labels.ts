@@ -1,0 +1,15 @@
+import { defineLabels } from '../../lib/labels/define-labels.js';
+
+/** English defaults of the notification centre (issue 12). */
+export const notificationLabels = defineLabels({
+  'notifications.button': 'Notifications',
+  'notifications.button.unread': 'Notifications, {{count}} unread',
+  'notifications.title': 'Notifications',
+  'notifications.empty': 'You have no notifications.',
+  'notifications.mark-read': 'Mark as read',
+  'notifications.mark-read.named': 'Mark “{{title}}” as read',
+  'notifications.mark-all-read': 'Mark all as read',
+  'notifications.unread': 'Unread',
+  'notifications.close': 'Close notifications',
+  'notifications.error': 'Notifications could not be loaded.',
+});
