@@ -98,8 +98,8 @@ export const releaseChangesQuerySchema = z.object({
   to: version('to'),
 });
 
-/** The path of `GET {api}/products/{productId}/news/{id}`. */
-export const productNewsParamsSchema = z.object({
+/** The path of `{api}/products/{productId}/news/{id}` (read here, written by the news editor). */
+export const productNewsItemParamsSchema = z.object({
   productId: productIdSchema,
   id: z.string().regex(/^\d+$/, { error: 'The news id must be a whole number.' }),
 });

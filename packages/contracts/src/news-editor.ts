@@ -158,11 +158,3 @@ export const newsEditorProductsSchema = z.array(
   z.object({ id: z.string(), productName: z.string() }),
 );
 export type NewsEditorProduct = z.infer<typeof newsEditorProductsSchema>[number];
-
-/** The product-news path's parameters (`/api/products/{productId}/news/{id}`). */
-export const productNewsParamsSchema = z.object({
-  productId: z.string().min(1).max(100),
-});
-export const productNewsItemParamsSchema = productNewsParamsSchema.extend({
-  id: z.string().regex(/^\d+$/, { error: 'The news id must be a whole number.' }),
-});

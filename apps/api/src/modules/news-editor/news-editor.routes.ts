@@ -11,7 +11,7 @@ import {
   newsIdParamsSchema,
   newsImageUploadSchema,
   productNewsItemParamsSchema,
-  productNewsParamsSchema,
+  productParamsSchema,
   type NewsEditorialItem,
 } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -229,7 +229,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'As POST /api/news, targeted at this product (and any others in productIds). Vendor employees only.',
         tags,
-        params: productNewsParamsSchema,
+        params: productParamsSchema,
         body: editorBody,
         response: { 201: itemResponse('The new item.'), ...bearerErrors(400, 403, 404) },
       },

@@ -8,7 +8,7 @@ import {
   newsListQuerySchema,
   newsListSchema,
   productDetailSchema,
-  productNewsParamsSchema,
+  productNewsItemParamsSchema,
   productParamsSchema,
   productSummaryListSchema,
   releaseChangesQuerySchema,
@@ -298,7 +298,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
         summary: 'One news item of the product',
         description: `A news item not linked to the product is a 404. ${access}`,
         tags,
-        params: productNewsParamsSchema,
+        params: productNewsItemParamsSchema,
         response: {
           200: newsItemSchema.describe('The news item with its sanitised HTML body.'),
           ...bearerErrors(400, 403, 404),
