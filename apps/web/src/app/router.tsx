@@ -10,6 +10,7 @@ import { RouteError } from './routes/route-error.js';
 import { StartingUp } from './routes/starting-up.js';
 import { StateRedirectPage } from './routes/state-redirect-page.js';
 import { AppShell } from './shell/app-shell.js';
+import { documentationRoutes } from '../features/my-solutions/documentation/documentation-routes.js';
 
 /** A feature's lazy route module (`*.route.tsx`, default export = the page). */
 type RouteModule = { default: ComponentType };
@@ -83,6 +84,9 @@ export const appRoutes: RouteObject[] = [
   { path: routePaths.userManagementUser, ...guarded, lazy: userManagement },
   { path: routePaths.csm, lazy: csm },
   { path: routePaths.downloadReportEngine, ...guarded, lazy: downloadReportEngine },
+  // Issue 13, temporary (branch h-docs): the documentation tab under a bare product route;
+  // the lead keeps the My Solutions product layout at merge and mounts documentationRoutes there.
+  { path: '/my-solutions/:slug/:contentId', ...guarded, children: documentationRoutes },
   // §2 last row: any other path leaves the app for the community site.
   { path: routePaths.notFound, Component: LeavePage },
 ];
