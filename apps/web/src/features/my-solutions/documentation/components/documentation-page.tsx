@@ -69,6 +69,7 @@ export function DocumentationPage() {
           <FacetPanel
             facets={result.facets}
             anySelected={anySelected}
+            isSelected={(facet, value) => state.facets[facet]?.includes(value) ?? false}
             onToggle={(facet, value) => goTo(toggleFacet(state, facet, value))}
             onClear={() => goTo({ ...state, facets: {}, page: 1 })}
           />

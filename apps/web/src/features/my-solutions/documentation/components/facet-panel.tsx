@@ -8,6 +8,8 @@ export interface FacetPanelProps {
   onToggle: (facet: DocumentFacet, value: string) => void;
   onClear: () => void;
   anySelected: boolean;
+  /** Chosen values from the address (ticked at once, before the new counts arrive). */
+  isSelected: (facet: DocumentFacet, value: string) => boolean;
 }
 
 /**
@@ -15,7 +17,13 @@ export interface FacetPanelProps {
  * give nothing are not offered; when no facet has a value left: 'No filters available' (§8).
  * On a phone the panel collapses behind a button (CSS shows it always on wider screens).
  */
-export function FacetPanel({ facets, onToggle, onClear, anySelected }: FacetPanelProps) {
+export function FacetPanel({
+  facets,
+  onToggle,
+  onClear,
+  anySelected,
+  isSelected,
+}: FacetPanelProps) {
   const t = useT();
   const panelId = useId();
   const [open, setOpen] = useState(false);
@@ -58,9 +66,9 @@ export function FacetPanel({ facets, onToggle, onClear, anySelected }: FacetPane
                       type="checkbox"
                       name={facet.facet}
                       value={value.key}
-                      checked={value.selected}
+                      checked={isSelected(facet.facet, value.key)}
                       onChange={() => onToggle(facet.facet, value.key)}
-                    />{' '}
+                    />
                     {t('documentation.facet.value', { label: value.label, count: value.count })}
                   </label>
                 </li>
