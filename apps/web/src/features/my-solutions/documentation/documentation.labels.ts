@@ -42,4 +42,6 @@ export const documentationLabels = defineLabels({
   'documentation.document.meta': 'Release {{release}} · {{documentType}} · {{language}} · {{date}}',
   'documentation.document.not-found': 'This document does not exist in this documentation.',
   'documentation.loading': 'Loading…',
+  'documentation.product-not-found':
+    'There is no such product. Check the address or start from My Solutions.',
 });

@@ -40,11 +40,21 @@ export function DocumentationPage() {
     ? t('documentation.title', { product: product.productName })
     : t('documentation.title.generic');
 
-  if (list.data?.kind === 'forbidden' || list.data?.kind === 'not-found') {
+  if (list.data?.kind === 'forbidden') {
     return (
       <div className="documentation">
         <h1 className="ui-page-title">{title}</h1>
         <NotConnected productName={product.productName} />
+      </div>
+    );
+  }
+  if (list.data?.kind === 'not-found') {
+    return (
+      <div className="documentation">
+        <h1 className="ui-page-title">{title}</h1>
+        <p className="documentation__empty" role="alert">
+          {t('documentation.product-not-found')}
+        </p>
       </div>
     );
   }
