@@ -66,6 +66,7 @@ async function main(): Promise<void> {
                  'Release ' || d.release || ' guide for the ' || d.process || ' process'
                    || case when d.id % 5000 = 0 then ', as used in Reykjavik.' else '.' end
             from product_documents d
+           order by d.product_id, d.published_on, d.id
         ) g (id, product_id, published_on, title, summary)`);
     for (const table of [
       'product_documents',

@@ -134,7 +134,8 @@ export async function insertGeneratedDocuments(
           cross join generate_series(0, $2::integer - 1) g
       ) f (product_id, g, country, engine, language, module, process, product, release,
            document_type, type)
-     order by f.product_id, f.g`,
+     -- Stored in publication order, as a library grows: the newest-first walks stay local.
+     order by f.product_id, ${generatedPublishedOn('f.release', 'f.g')}, f.g`,
     [productIds, perProduct],
   );
 }
