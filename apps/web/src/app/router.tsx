@@ -86,7 +86,20 @@ export const appRoutes: RouteObject[] = [
   { path: routePaths.downloadReportEngine, ...guarded, lazy: downloadReportEngine },
   // Issue 13, temporary (branch h-docs): the documentation tab under a bare product route;
   // the lead keeps the My Solutions product layout at merge and mounts documentationRoutes there.
-  { path: '/my-solutions/:slug/:contentId', ...guarded, children: documentationRoutes },
+  {
+    path: '/my-solutions/:slug/:contentId',
+    ...guarded,
+    children: [
+      {
+        index: true,
+        loader: ({ params }) =>
+          redirect(
+            paths.productSection(params.slug ?? '', params.contentId ?? '', 'documentation'),
+          ),
+      },
+      ...documentationRoutes,
+    ],
+  },
   // §2 last row: any other path leaves the app for the community site.
   { path: routePaths.notFound, Component: LeavePage },
 ];
