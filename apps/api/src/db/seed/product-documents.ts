@@ -55,9 +55,12 @@ export const generatedFacetColumns = (g: string): string => /* sql */ `
   (${g} * 29 + ${g} / 5) % 7,
   (${g} * 17 + ${g} / 23) % 4`;
 
-/** A publication date inside its release's half year (releases are codes 0-7 from 2022.1). */
+/**
+ * A publication date inside its release's half year (releases are codes 0-7 from 2023.1, so the
+ * newest matches the My Solutions releases and no date lies in the future).
+ */
 export const generatedPublishedOn = (release: string, g: string): string =>
-  `(date '2022-02-01' + (${release}) * 182 + (${g} * 37) % 170)`;
+  `(date '2023-01-15' + (${release}) * 182 + (${g} * 37) % 120)`;
 
 /** Title, summary and HTML body of document `d` (a product_documents row joined to `p`, the product). */
 function textColumns(): string {
@@ -134,7 +137,8 @@ export async function insertGeneratedDocuments(
           cross join generate_series(0, $2::integer - 1) g
       ) f (product_id, g, country, engine, language, module, process, product, release,
            document_type, type)
-     order by f.product_id, f.g`,
+     -- Stored in publication order, as a library grows: the newest-first walks stay local.
+     order by f.product_id, ${generatedPublishedOn('f.release', 'f.g')}, f.g`,
     [productIds, perProduct],
   );
 }

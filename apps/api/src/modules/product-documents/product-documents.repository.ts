@@ -57,6 +57,7 @@ export interface SearchResult {
 }
 
 const columns = FACET_COLUMNS.map((c) => `d.${c}`).join(', ');
+const mColumns = FACET_COLUMNS.map((c) => `m.${c}`).join(', ');
 
 /**
  * No query, no selection (the most frequent request): counts from the trigger-kept table,
@@ -100,7 +101,7 @@ export interface SearchShape {
 }
 
 /**
- * A search or a filtered list in one statement (ADR 0034). `base` is the product's documents
+ * A search or a filtered list in one statement (ADR 0034). `m` holds the product's documents
  * matching the query (the newest DOCUMENTS_SEARCH_WINDOW matches) or, without a query, all of
  * them. A facet's counts apply every OTHER facet's selection (so a facet keeps offering its
  * alternatives); the list and the total apply all of them. Rows that fail two selections
@@ -140,35 +141,44 @@ export async function searchDocuments(
          where t.product_id = $1 and t.search @@ ${q}
          order by t.published_on desc, t.document_id desc
          limit ${DOCUMENTS_SEARCH_WINDOW + 1}),`;
-    base = `select d.id, d.published_on, ts_rank_cd(h.search, ${q}) as rank, ${columns}
+    base = `select m.id, m.published_on, ts_rank_cd(h.search, ${q}) as rank, ${mColumns}
               from (select id, search from hits order by published_on desc, id desc
                      limit ${DOCUMENTS_SEARCH_WINDOW}) h
-              join product_documents d on d.id = h.id`;
+              join product_documents m on m.id = h.id
+             where (${misses}) <= ${maxMisses}`;
   } else {
-    base = `select d.id, d.published_on, 0::real as rank, ${columns}
-              from product_documents d where d.product_id = $1`;
+    // Filtered here, not after: only rows that count somewhere are kept.
+    base = `select m.id, m.published_on, 0::real as rank, ${mColumns}
+              from product_documents m
+             where m.product_id = $1 and (${misses}) <= ${maxMisses}`;
   }
   const order =
     shape.sort === 'relevance'
       ? 'm.rank desc, m.published_on desc, m.id desc'
       : 'm.published_on desc, m.id desc';
   const counted = FACET_COLUMNS.map((c, i) => [c, i] as const).filter(([, i]) => i !== precomputed);
-  const lateral = counted
-    .map(([c, i]) => `(${i}::smallint, m.${c}, ${otherOk(i)})`)
-    .join(',\n          ');
+  // One pass, one hash table per facet (grouping sets). A facet's count is the aggregate of
+  // its scope: every other selection applied. Unselected facets share one scope (all applied).
+  const scopes = [
+    `count(*) filter (where ${allOk}) as n_all`,
+    ...[...ok.keys()].map((f) => `count(*) filter (where ${otherOk(f)}) as n_${f}`),
+  ].join(',\n             ');
+  const facetOf = `case ${counted.map(([c, i]) => `when grouping(m.${c}) = 0 then ${i}`).join(' ')} end`;
+  const codeOf = `coalesce(${counted.map(([c]) => `m.${c}`).join(', ')})`;
+  const countOf =
+    ok.size === 0
+      ? 'g.n_all'
+      : `case g.facet ${[...ok.keys()].map((f) => `when ${f} then g.n_${f}`).join(' ')} else g.n_all end`;
+  const sets = counted.map(([c]) => `(m.${c})`).join(', ');
   const offset = add((shape.page - 1) * DOCUMENTS_PAGE_SIZE);
 
   const sql = /* sql */ `
     with ${windowSql}
-    base as materialized (${base}),
-    m as materialized (
-      select * from base m where (${misses}) <= ${maxMisses}
-    )
-    select 0 as kind, f.facet, f.code, count(*)::int as n, null::bigint as id
-      from m cross join lateral (values
-          ${lateral}) f (facet, code, counts)
-     where f.counts
-     group by f.facet, f.code
+    m as materialized (${base})
+    select 0 as kind, g.facet::smallint, g.code::smallint, (${countOf})::int as n, null::bigint as id
+      from (select ${facetOf} as facet, ${codeOf} as code,
+             ${scopes}
+              from m group by grouping sets (${sets})) g
     union all
     select 1, null, null, count(*)::int, null from m where ${allOk}
     union all

@@ -66,5 +66,4 @@ export const mySolutionsLabels = defineLabels({
   'my-solutions.changes.none': 'Nothing changed between these versions.',
   'my-solutions.changes.same': 'Choose two different versions.',
   'my-solutions.news.title': '{{product}} news',
-  'my-solutions.docs.placeholder': 'Documentation of {{product}}',
 });

@@ -1,0 +1,116 @@
+import {
+  productDocumentPageSchema,
+  productDocumentSchema,
+  type ProductDocument,
+  type ProductDocumentPage,
+} from '@portico/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiUrl } from '../../../../config/runtime-config.js';
+import { fileSaver } from '../../../../lib/files/save-file.js';
+import { httpDownload, httpGet } from '../../../../lib/http/http-client.js';
+import { handleHttpError } from '../../../../lib/http/error-catalogue.js';
+import { HttpError } from '../../../../lib/http/http-error.js';
+import {
+  documentationSearchParams,
+  type DocumentationUrlState,
+} from '../hooks/use-documentation-url-state.js';
+
+/**
+ * An answer of the documentation API: the data, or 'forbidden' when the caller's account is
+ * not connected to the product (403: the page offers the account manager instead), or
+ * 'not-found' (404). Other failures go to the §8 catalogue and resolve null.
+ */
+export type Answer<T> = { kind: 'ok'; data: T } | { kind: 'forbidden' } | { kind: 'not-found' };
+
+async function answer<T>(
+  load: () => Promise<T | null>,
+  signal?: AbortSignal,
+): Promise<Answer<T> | null> {
+  try {
+    const data = await load();
+    return data === null ? null : { kind: 'ok', data };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof HttpError && error.status === 403) return { kind: 'forbidden' };
+    if (error instanceof HttpError && error.status === 404) return { kind: 'not-found' };
+    return handleHttpError(error);
+  }
+}
+
+const documentsUrl = (productId: string): string =>
+  apiUrl(`products/${encodeURIComponent(productId)}/documents`);
+
+/** `GET {api}/products/{productId}/documents?query&sort&page&<facet>=…` (facets repeated). */
+export function fetchDocumentsPage(
+  productId: string,
+  state: DocumentationUrlState,
+  signal?: AbortSignal,
+): Promise<Answer<ProductDocumentPage> | null> {
+  const search = documentationSearchParams(state).toString();
+  const url = search ? `${documentsUrl(productId)}?${search}` : documentsUrl(productId);
+  return answer(
+    () =>
+      httpGet(url, productDocumentPageSchema, {
+        handleErrors: false,
+        ...(signal ? { signal } : {}),
+      }),
+    signal,
+  );
+}
+
+export function useDocumentsPage(productId: string, state: DocumentationUrlState) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['product-documents', productId, 'list', state] as const,
+      queryFn: ({ signal }) => fetchDocumentsPage(productId, state, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** `GET {api}/products/{productId}/documents/{documentId}`. */
+export function fetchDocument(
+  productId: string,
+  documentId: string,
+  signal?: AbortSignal,
+): Promise<Answer<ProductDocument> | null> {
+  return answer(
+    () =>
+      httpGet(
+        `${documentsUrl(productId)}/${encodeURIComponent(documentId)}`,
+        productDocumentSchema,
+        {
+          handleErrors: false,
+          ...(signal ? { signal } : {}),
+        },
+      ),
+    signal,
+  );
+}
+
+export function useDocument(productId: string, documentId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['product-documents', productId, 'document', documentId] as const,
+      queryFn: ({ signal }) => fetchDocument(productId, documentId, signal),
+    }),
+  );
+}
+
+/** `GET …/documents/{documentId}/download`, fetched with the bearer token and saved. */
+export async function downloadDocument(input: {
+  productId: string;
+  documentId: number;
+  title: string;
+}): Promise<boolean> {
+  const file = await httpDownload(`${documentsUrl(input.productId)}/${input.documentId}/download`, {
+    headers: { Accept: 'text/html' },
+  });
+  if (!file) return false;
+  fileSaver.save(file.blob, file.filename ?? `document-${input.documentId}.html`);
+  return true;
+}
+
+export function useDownloadDocument() {
+  return useMutation({ mutationFn: downloadDocument });
+}

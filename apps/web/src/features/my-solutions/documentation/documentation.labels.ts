@@ -1,0 +1,47 @@
+import { defineLabels } from '../../../lib/labels/define-labels.js';
+
+/** English defaults of the documentation tab (issue 13; §8 texts, §9 facets and sorts). */
+export const documentationLabels = defineLabels({
+  'documentation.title': '{{product}} documentation',
+  'documentation.title.generic': 'Documentation',
+  'documentation.search.label': 'Search the documentation',
+  'documentation.search.placeholder': 'Search the documentation',
+  'documentation.sort': 'Sort by',
+  'documentation.sort.date': 'Date',
+  'documentation.sort.relevance': 'Relevance',
+  'documentation.count.one': '{{count}} document',
+  'documentation.count.other': '{{count}} documents',
+  'documentation.windowed':
+    'Your search matches many documents; the newest {{count}} are counted. Add a word or a filter to narrow it.',
+  'documentation.results': 'Documents',
+  'documentation.no-results': 'Oops, we could not find any results. Please modify your search.',
+  'documentation.filters': 'Filters',
+  'documentation.filters.show': 'Show filters',
+  'documentation.filters.hide': 'Hide filters',
+  'documentation.filters.clear': 'Clear all filters',
+  'documentation.filters.none': 'No filters available',
+  'documentation.facet.value': '{{label}} ({{count}})',
+  'documentation.facet.country': 'Country',
+  'documentation.facet.engine': 'Engine',
+  'documentation.facet.language': 'Language',
+  'documentation.facet.module': 'Module',
+  'documentation.facet.process': 'Process',
+  'documentation.facet.product': 'Product',
+  'documentation.facet.release': 'Release',
+  'documentation.facet.documentType': 'Document type',
+  'documentation.facet.type': 'Type',
+  'documentation.item.meta': '{{release}} · {{documentType}} · {{language}} · {{date}}',
+  'documentation.not-connected.title': 'Your account is not connected to {{product}}',
+  'documentation.not-connected.generic': 'Your account is not connected to this product',
+  'documentation.not-connected.text':
+    'Documentation is available for the products your account is connected to. Your account manager can connect this product for you.',
+  'documentation.document.back': 'Back to the documentation',
+  'documentation.document.toc': 'On this page',
+  'documentation.document.download': 'Download',
+  'documentation.document.download.label': 'Download {{title}} as an HTML file',
+  'documentation.document.meta': 'Release {{release}} · {{documentType}} · {{language}} · {{date}}',
+  'documentation.document.not-found': 'This document does not exist in this documentation.',
+  'documentation.loading': 'Loading…',
+  'documentation.product-not-found':
+    'There is no such product. Check the address or start from My Solutions.',
+});
