@@ -8,6 +8,7 @@ import { sql as deskFrameTokenUses } from './007-desk-frame-token-uses.js';
 import { sql as cloudInvoices } from './008-cloud-invoices.js';
 import { sql as userManagement } from './009-user-management.js';
 import { sql as productNews } from './010-product-news.js';
+import { sql as userSearchTerms } from './015-user-search-terms.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -21,4 +22,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '008-cloud-invoices', sql: cloudInvoices },
   { name: '009-user-management', sql: userManagement },
   { name: '010-product-news', sql: productNews },
+  { name: '015-user-search-terms', sql: userSearchTerms },
 ];
