@@ -8,6 +8,9 @@ create table user_search_terms (
   user_id text not null references users (id) on delete cascade,
   -- Byte order: a prefix is the range [word, word || U+10FFFF).
   term text collate "C" not null,
+  -- The user's next smaller term: of a user's terms that begin with a word, exactly one has
+  -- no previous term that also does (prev_term < word), so a range counts each user once.
+  prev_term text collate "C",
   account_id text not null,
   last_name text not null,
   first_name text not null,
@@ -17,15 +20,17 @@ create table user_search_terms (
   primary key (user_id, term)
 );
 create index user_search_terms_list_idx on user_search_terms (account_id, term)
-  include (user_id, last_name, first_name, status, role, last_login_at);
+  include (prev_term, user_id, last_name, first_name, status, role, last_login_at);
 
 -- The words are the lexemes of users.search (the 'simple' configuration): the same words the
 -- list searched before.
 create function user_search_terms_inserted() returns trigger language plpgsql as $fn$
 begin
   insert into user_search_terms
-    (user_id, term, account_id, last_name, first_name, status, role, last_login_at)
-  select n.id, t.lexeme, n.account_id, n.last_name, n.first_name, n.status, n.role, n.last_login_at
+    (user_id, term, prev_term, account_id, last_name, first_name, status, role, last_login_at)
+  select n.id, t.lexeme,
+         lag(t.lexeme collate "C") over (partition by n.id order by t.lexeme collate "C"),
+         n.account_id, n.last_name, n.first_name, n.status, n.role, n.last_login_at
     from inserted n, unnest(n.search) t;
   return null;
 end
@@ -41,8 +46,10 @@ begin
          is distinct from
          (o.search, o.account_id, o.last_name, o.first_name, o.status, o.role, o.last_login_at);
   insert into user_search_terms
-    (user_id, term, account_id, last_name, first_name, status, role, last_login_at)
-  select n.id, t.lexeme, n.account_id, n.last_name, n.first_name, n.status, n.role, n.last_login_at
+    (user_id, term, prev_term, account_id, last_name, first_name, status, role, last_login_at)
+  select n.id, t.lexeme,
+         lag(t.lexeme collate "C") over (partition by n.id order by t.lexeme collate "C"),
+         n.account_id, n.last_name, n.first_name, n.status, n.role, n.last_login_at
     from new_rows n join old_rows o on o.id = n.id, unnest(n.search) t
    where (n.search, n.account_id, n.last_name, n.first_name, n.status, n.role, n.last_login_at)
          is distinct from
@@ -59,8 +66,10 @@ create trigger user_search_terms_update after update on users
   execute function user_search_terms_updated();
 
 insert into user_search_terms
-  (user_id, term, account_id, last_name, first_name, status, role, last_login_at)
-select u.id, t.lexeme, u.account_id, u.last_name, u.first_name, u.status, u.role, u.last_login_at
+  (user_id, term, prev_term, account_id, last_name, first_name, status, role, last_login_at)
+select u.id, t.lexeme,
+       lag(t.lexeme collate "C") over (partition by u.id order by t.lexeme collate "C"),
+       u.account_id, u.last_name, u.first_name, u.status, u.role, u.last_login_at
   from users u, unnest(u.search) t;
 
 -- The list no longer asks the GIN index; every write to users paid for it.

@@ -207,7 +207,12 @@ async function matchesCte(
   const [driver = '', ...others] = ordered;
   params.push(driver);
   const d = `$${params.length}`;
-  const conditions = [where, `t.term >= ${d} and t.term < ${d} || ${PREFIX_END}`];
+  const conditions = [
+    where,
+    `t.term >= ${d} and t.term < ${d} || ${PREFIX_END}`,
+    // One row per user: the first of their terms that begins with the word.
+    `(t.prev_term is null or t.prev_term < ${d})`,
+  ];
   for (const word of others) {
     params.push(word);
     const p = `$${params.length}`;
@@ -216,7 +221,7 @@ async function matchesCte(
     );
   }
   const cte = `matches as (
-    select distinct t.user_id as id, t.last_name, t.first_name, t.status, t.role, t.last_login_at
+    select t.user_id as id, t.last_name, t.first_name, t.status, t.role, t.last_login_at
       from user_search_terms t
      where ${conditions.join(' and ')})`;
   return { cte, params };
@@ -224,7 +229,7 @@ async function matchesCte(
 
 const listColumns = 'id, first_name, last_name, email, username, role, status, last_login_at';
 
-/** One page of matches of a query, with their number (one index range read for both). */
+/** One page of matches of a query, and their number: two index-only reads side by side. */
 async function queryPage(
   db: Queryable,
   accountId: string,
@@ -234,28 +239,25 @@ async function queryPage(
   offset: number,
 ): Promise<{ rows: ListRow[]; total: number }> {
   const { cte, params } = await matchesCte(db, accountId, q, words);
-  const { rows } = await db.query<ListRow & { total: number }>(
-    `with ${cte},
-     page as (select id, count(*) over ()::integer as total, last_name, first_name, status,
-                     last_login_at
-                from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset})
-     select u.${listColumns.split(', ').join(', u.')}, page.total
-       from page join users u on u.id = page.id
-      order by ${SORTS[q.sort]
-        .split(', ')
-        .map((part) => `u.${part}`)
-        .join(', ')}`,
-    params,
-  );
-  if (rows.length > 0 || offset === 0) {
-    return { rows, total: rows[0]?.total ?? 0 };
-  }
-  // Past the last page: the number still comes from the same matches.
-  const counted = await db.query<{ n: number }>(
-    `with ${cte} select count(*)::integer as n from matches`,
-    params,
-  );
-  return { rows: [], total: counted.rows[0]?.n ?? 0 };
+  const outerSort = SORTS[q.sort]
+    .split(', ')
+    .map((part) => `u.${part}`)
+    .join(', ');
+  const [page, counted] = await Promise.all([
+    db.query<ListRow>(
+      `with ${cte},
+       page as (select id from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset})
+       select ${listColumns
+         .split(', ')
+         .map((c) => `u.${c}`)
+         .join(', ')}
+         from page join users u on u.id = page.id
+        order by ${outerSort}`,
+      params,
+    ),
+    db.query<{ n: number }>(`with ${cte} select count(*)::integer as n from matches`, params),
+  ]);
+  return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
 }
 
 /** A page of the account's users and how many match (X-Total-Count). */
