@@ -19,8 +19,11 @@ create table user_search_terms (
   last_login_at timestamptz,
   primary key (user_id, term)
 );
-create index user_search_terms_list_idx on user_search_terms (account_id, term)
-  include (prev_term, user_id, last_name, first_name, status, role, last_login_at);
+-- A word's range, read index-only; within one term the rows come in name order, so a page
+-- sorted by name needs no sort of all matches (ADR 0038).
+create index user_search_terms_list_idx
+  on user_search_terms (account_id, term, last_name, first_name, user_id)
+  include (prev_term, status, role, last_login_at);
 
 -- The words are the lexemes of users.search (the 'simple' configuration): the same words the
 -- list searched before.

@@ -188,7 +188,7 @@ async function matchesCte(
   accountId: string,
   q: ListFilter,
   words: string[],
-): Promise<{ cte: string; params: unknown[] }> {
+): Promise<{ cte: string; params: unknown[]; driver: string; conditions: string[] }> {
   let ordered = words;
   if (words.length > 1) {
     // How common each word is, capped: a cheap index-only count that picks the driver.
@@ -224,7 +224,33 @@ async function matchesCte(
     select t.user_id as id, t.last_name, t.first_name, t.status, t.role, t.last_login_at
       from user_search_terms t
      where ${conditions.join(' and ')})`;
-  return { cte, params };
+  return { cte, params, driver: d, conditions };
+}
+
+/** Terms of a range walked one by one (a loose index scan) before sorting by name pays off. */
+const MAX_MERGED_TERMS = 16;
+/** Rows each term may have to give for a page by name (deep pages sort instead). */
+const MAX_MERGED_ROWS = 2000;
+
+/**
+ * The distinct terms in the driver word's range, at most MAX_MERGED_TERMS + 1 of them: one
+ * index probe each (recursive "next term after").
+ */
+async function rangeTerms(db: Queryable, accountId: string, word: string): Promise<string[]> {
+  const { rows } = await db.query<{ term: string }>(
+    `with recursive r(term, n) as (
+       (select term, 1 from user_search_terms
+         where account_id = $1 and term >= $2 and term < $2 || ${PREFIX_END}
+         order by term limit 1)
+       union all
+       select (select t.term from user_search_terms t
+                where t.account_id = $1 and t.term > r.term and t.term < $2 || ${PREFIX_END}
+                order by t.term limit 1), r.n + 1
+         from r where r.term is not null and r.n <= ${MAX_MERGED_TERMS})
+     select term from r where term is not null`,
+    [accountId, word],
+  );
+  return rows.map((r) => r.term);
 }
 
 const listColumns = 'id, first_name, last_name, email, username, role, status, last_login_at';
@@ -238,7 +264,25 @@ async function queryPage(
   limit: number,
   offset: number,
 ): Promise<{ rows: ListRow[]; total: number }> {
-  const { cte, params } = await matchesCte(db, accountId, q, words);
+  const { cte, params, driver, conditions } = await matchesCte(db, accountId, q, words);
+  const byName = q.sort === 'name' || q.sort === '-name';
+  const driverWord = params[Number(driver.slice(1)) - 1] as string;
+  const terms =
+    byName && offset + limit <= MAX_MERGED_ROWS ? await rangeTerms(db, accountId, driverWord) : [];
+  // Few terms begin with the word: each gives its first rows in name order straight from the
+  // index, and only those are sorted (the common case: a name or part of one).
+  const merged = terms.length > 0 && terms.length <= MAX_MERGED_TERMS;
+  const termParam = `$${params.length + 1}`;
+  const pageSql = merged
+    ? `select x.id from unnest(${termParam}::text[]) r(term) cross join lateral (
+         select t.user_id as id, t.last_name, t.first_name from user_search_terms t
+          where ${conditions.join(' and ')} and t.term = r.term
+          order by ${SORTS[q.sort]
+            .replace(/\bid\b/, 't.user_id')
+            .replace(/\b(last_name|first_name)\b/g, 't.$1')}
+          limit ${offset + limit}) x
+        order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`
+    : `select id from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`;
   const outerSort = SORTS[q.sort]
     .split(', ')
     .map((part) => `u.${part}`)
@@ -246,14 +290,14 @@ async function queryPage(
   const [page, counted] = await Promise.all([
     db.query<ListRow>(
       `with ${cte},
-       page as (select id from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset})
+       page as (${pageSql})
        select ${listColumns
          .split(', ')
          .map((c) => `u.${c}`)
          .join(', ')}
          from page join users u on u.id = page.id
         order by ${outerSort}`,
-      params,
+      merged ? [...params, terms] : params,
     ),
     db.query<{ n: number }>(`with ${cte} select count(*)::integer as n from matches`, params),
   ]);

@@ -183,6 +183,18 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const sorted = await list('/api/users?query=northwind&sort=-name');
     expect(sorted.total).toBeGreaterThan(20);
     expect(sorted.ids[0]).toBe(victim);
+    // Other sorts, and the second page, with a query.
+    const byStatus = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?query=northwind&sort=-status&page=2',
+      headers,
+    });
+    const statuses = accountUserListSchema.parse(byStatus.json()).map((u) => u.status);
+    expect(statuses.length).toBe(Math.min(20, sorted.total - 20));
+    expect(statuses).toEqual([...statuses].sort().reverse());
+    const page2 = await list('/api/users?query=northwind&sort=-name&page=2');
+    expect(page2.total).toBe(sorted.total);
+    expect(page2.ids.some((id) => sorted.ids.includes(id))).toBe(false);
     const { etag } = await getUser(ANNA, victim);
     const deleted = await t.app.inject({
       method: 'DELETE',
