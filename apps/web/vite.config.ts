@@ -47,6 +47,8 @@ export default defineConfig({
               test: /node_modules[\\/](@tiptap|prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|@floating-ui)[\\/]/,
               priority: 2,
             },
+            // jose checks id tokens in the sign-in callback only (ADR 0039): off the start-up path.
+            { name: 'jose', test: /node_modules[\\/]jose[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },

@@ -140,33 +140,185 @@ const SORTS: Record<UserListQuery['sort'], string> = {
   '-status': 'status desc, last_name, first_name, id',
 };
 
-/** Words of the query as prefix terms of the `search` column ('simple' configuration). */
-export function prefixQuery(query: string): string | null {
-  const words = query
+/** Words of the query, lower case, at most 8: each must begin a word of the user (ADR 0038). */
+export function queryWords(query: string | undefined): string[] {
+  return (query ?? '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 8);
+}
+
+/** Words of the query as prefix terms of a tsquery ('simple' configuration). */
+export function prefixQuery(query: string): string | null {
+  const words = queryWords(query);
   return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
 }
 
-function listFilter(accountId: string, q: Omit<UserListQuery, 'page' | 'sort' | 'accountId'>) {
+type ListFilter = Omit<UserListQuery, 'page' | 'sort' | 'accountId'>;
+
+/** Account, status and role conditions (`alias`: the table's alias with its dot). */
+function listFilter(accountId: string, q: ListFilter, alias = '') {
   const params: unknown[] = [accountId];
-  const where = ['account_id = $1'];
-  const tsquery = q.query ? prefixQuery(q.query) : null;
-  if (tsquery) {
-    params.push(tsquery);
-    where.push(`search @@ to_tsquery('simple', $${params.length})`);
-  }
+  const where = [`${alias}account_id = $1`];
   if (q.status) {
     params.push(q.status);
-    where.push(`status = $${params.length}`);
+    where.push(`${alias}status = $${params.length}`);
   }
   if (q.role) {
     params.push(q.role);
-    where.push(`role = $${params.length}`);
+    where.push(`${alias}role = $${params.length}`);
   }
   return { where: where.join(' and '), params };
+}
+
+/** The highest code point: [word, word || it) is every term that begins with word (collate "C"). */
+const PREFIX_END = 'chr(1114111)';
+/** Matches of a word counted up to this many when choosing the word that drives the search. */
+const WORD_COUNT_CAP = 1000;
+
+/**
+ * The matches of a query as a `matches` CTE over user_search_terms (ADR 0038): the rarest word
+ * is read as one index range (index-only: the term index carries the list's columns), each
+ * other word is checked per candidate on the (user_id, term) key, and status and role filter
+ * inside the index. Columns: id, last_name, first_name, status, role, last_login_at.
+ */
+async function matchesCte(
+  db: Queryable,
+  accountId: string,
+  q: ListFilter,
+  words: string[],
+): Promise<{ cte: string; params: unknown[]; driver: string; conditions: string[] }> {
+  let ordered = words;
+  if (words.length > 1) {
+    // How common each word is, capped: a cheap index-only count that picks the driver.
+    const { rows } = await db.query<{ word: string; n: number }>(
+      `select w as word, (select count(*)::integer from (
+          select 1 from user_search_terms
+           where account_id = $1 and term >= w and term < w || ${PREFIX_END}
+           limit ${WORD_COUNT_CAP}) c) as n
+         from unnest($2::text[]) w`,
+      [accountId, words],
+    );
+    const counts = new Map(rows.map((r) => [r.word, r.n]));
+    ordered = [...words].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
+  }
+  const { where, params } = listFilter(accountId, q, 't.');
+  const [driver = '', ...others] = ordered;
+  params.push(driver);
+  const d = `$${params.length}`;
+  const conditions = [
+    where,
+    `t.term >= ${d} and t.term < ${d} || ${PREFIX_END}`,
+    // One row per user: the first of their terms that begins with the word.
+    `(t.prev_term is null or t.prev_term < ${d})`,
+  ];
+  for (const word of others) {
+    params.push(word);
+    const p = `$${params.length}`;
+    conditions.push(
+      `exists (select 1 from user_search_terms o where o.user_id = t.user_id and o.term >= ${p} and o.term < ${p} || ${PREFIX_END})`,
+    );
+  }
+  const cte = `matches as (
+    select t.user_id as id, t.last_name, t.first_name, t.status, t.role, t.last_login_at
+      from user_search_terms t
+     where ${conditions.join(' and ')})`;
+  return { cte, params, driver: d, conditions };
+}
+
+/** Terms of a range walked one by one (a loose index scan) before sorting by name pays off. */
+const MAX_MERGED_TERMS = 16;
+/** Rows each term may have to give for a page by name (deep pages sort instead). */
+const MAX_MERGED_ROWS = 2000;
+
+/**
+ * The distinct terms in the driver word's range, at most MAX_MERGED_TERMS + 1 of them: one
+ * index probe each (recursive "next term after").
+ */
+async function rangeTerms(db: Queryable, accountId: string, word: string): Promise<string[]> {
+  const { rows } = await db.query<{ term: string }>(
+    `with recursive r(term, n) as (
+       (select term, 1 from user_search_terms
+         where account_id = $1 and term >= $2 and term < $2 || ${PREFIX_END}
+         order by term limit 1)
+       union all
+       select (select t.term from user_search_terms t
+                where t.account_id = $1 and t.term > r.term and t.term < $2 || ${PREFIX_END}
+                order by t.term limit 1), r.n + 1
+         from r where r.term is not null and r.n <= ${MAX_MERGED_TERMS})
+     select term from r where term is not null`,
+    [accountId, word],
+  );
+  return rows.map((r) => r.term);
+}
+
+const listColumns = 'id, first_name, last_name, email, username, role, status, last_login_at';
+
+/** One page of matches of a query, and their number: two index-only reads side by side. */
+async function queryPage(
+  db: Queryable,
+  accountId: string,
+  q: Omit<UserListQuery, 'accountId'>,
+  words: string[],
+  limit: number,
+  offset: number,
+): Promise<{ rows: ListRow[]; total: number }> {
+  const { cte, params, driver, conditions } = await matchesCte(db, accountId, q, words);
+  const byName = q.sort === 'name' || q.sort === '-name';
+  const driverWord = params[Number(driver.slice(1)) - 1] as string;
+  const terms =
+    byName && offset + limit <= MAX_MERGED_ROWS ? await rangeTerms(db, accountId, driverWord) : [];
+  // Few terms begin with the word: each gives its first rows in name order straight from the
+  // index, and only those are sorted (the common case: a name or part of one).
+  const merged = terms.length > 0 && terms.length <= MAX_MERGED_TERMS;
+  const termParam = `$${params.length + 1}`;
+  const pageSql = merged
+    ? `select x.id from unnest(${termParam}::text[]) r(term) cross join lateral (
+         select t.user_id as id, t.last_name, t.first_name from user_search_terms t
+          where ${conditions.join(' and ')} and t.term = r.term
+          order by ${SORTS[q.sort]
+            .replace(/\bid\b/, 't.user_id')
+            .replace(/\b(last_name|first_name)\b/g, 't.$1')}
+          limit ${offset + limit}) x
+        order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`
+    : `select id from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`;
+  const outerSort = SORTS[q.sort]
+    .split(', ')
+    .map((part) => `u.${part}`)
+    .join(', ');
+  const [page, counted] = await Promise.all([
+    db.query<ListRow>(
+      `with ${cte},
+       page as (${pageSql})
+       select ${listColumns
+         .split(', ')
+         .map((c) => `u.${c}`)
+         .join(', ')}
+         from page join users u on u.id = page.id
+        order by ${outerSort}`,
+      merged ? [...params, terms] : params,
+    ),
+    db.query<{ n: number }>(`with ${cte} select count(*)::integer as n from matches`, params),
+  ]);
+  return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
+}
+
+/** A page of the account's users and how many match (X-Total-Count). */
+export async function listUsersWithTotal(
+  db: Queryable,
+  accountId: string,
+  q: Omit<UserListQuery, 'accountId'>,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ListRow[]; total: number }> {
+  const words = queryWords(q.query);
+  if (words.length > 0) return queryPage(db, accountId, q, words, limit, offset);
+  const [rows, total] = await Promise.all([
+    listUsers(db, accountId, q, limit, offset),
+    countUsers(db, accountId, q),
+  ]);
+  return { rows, total };
 }
 
 export async function listUsers(
@@ -176,24 +328,27 @@ export async function listUsers(
   limit: number,
   offset: number,
 ): Promise<ListRow[]> {
+  const words = queryWords(q.query);
+  if (words.length > 0) return (await queryPage(db, accountId, q, words, limit, offset)).rows;
   const { where, params } = listFilter(accountId, q);
-  const columns = 'id, first_name, last_name, email, username, role, status, last_login_at';
-  // With a query, the matches come from the GIN index and are sorted afterwards: left to
-  // itself the planner may walk the account's sort index and test every row (ADR 0026).
-  const sql = q.query
-    ? `with matches as materialized (select ${columns} from users where ${where})
-       select ${columns} from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`
-    : `select ${columns} from users where ${where}
-        order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`;
-  const { rows } = await db.query<ListRow>(sql, params);
+  const { rows } = await db.query<ListRow>(
+    `select ${listColumns} from users where ${where}
+      order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`,
+    params,
+  );
   return rows;
 }
 
-export async function countUsers(
-  db: Queryable,
-  accountId: string,
-  q: Omit<UserListQuery, 'page' | 'sort' | 'accountId'>,
-): Promise<number> {
+export async function countUsers(db: Queryable, accountId: string, q: ListFilter): Promise<number> {
+  const words = queryWords(q.query);
+  if (words.length > 0) {
+    const { cte, params } = await matchesCte(db, accountId, q, words);
+    const { rows } = await db.query<{ n: number }>(
+      `with ${cte} select count(*)::integer as n from matches`,
+      params,
+    );
+    return rows[0]?.n ?? 0;
+  }
   const { where, params } = listFilter(accountId, q);
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::integer as n from users where ${where}`,

@@ -156,6 +156,55 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(logins).toEqual([...logins].sort().reverse());
   });
 
+  it('searches by the beginning of every word, kept in step with changes (ADR 0038)', async () => {
+    const headers = await as(ANNA);
+    const list = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      return {
+        ids: accountUserListSchema.parse(res.json()).map((u) => u.id),
+        total: Number(res.headers['x-total-count']),
+      };
+    };
+    // Several words: each must begin a word of the name, e-mail or username (any order).
+    expect((await list('/api/users?query=lindq%20ann')).ids).toEqual(['u-anna']);
+    expect((await list('/api/users?query=portico.test%20anna')).ids).toEqual(['u-anna']);
+    expect(await list('/api/users?query=anna%20nobodyelse')).toEqual({ ids: [], total: 0 });
+    // Past the last page the number of matches is still told.
+    expect(await list('/api/users?query=lindq&page=5')).toEqual({ ids: [], total: 1 });
+    // With a status filter, and after a rename, a status change and a deletion.
+    const victim = 'u-northwind-006';
+    await t.db.query(
+      `update users set last_name = 'Zyxwvutsen', status = 'Inactive' where id = $1`,
+      [victim],
+    );
+    expect((await list('/api/users?query=zyxwv&status=Inactive')).ids).toEqual([victim]);
+    expect((await list('/api/users?query=zyxwv&status=Active')).ids).toEqual([]);
+    const sorted = await list('/api/users?query=northwind&sort=-name');
+    expect(sorted.total).toBeGreaterThan(20);
+    expect(sorted.ids[0]).toBe(victim);
+    // Other sorts, and the second page, with a query.
+    const byStatus = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?query=northwind&sort=-status&page=2',
+      headers,
+    });
+    const statuses = accountUserListSchema.parse(byStatus.json()).map((u) => u.status);
+    expect(statuses.length).toBe(Math.min(20, sorted.total - 20));
+    expect(statuses).toEqual([...statuses].sort().reverse());
+    const page2 = await list('/api/users?query=northwind&sort=-name&page=2');
+    expect(page2.total).toBe(sorted.total);
+    expect(page2.ids.some((id) => sorted.ids.includes(id))).toBe(false);
+    const { etag } = await getUser(ANNA, victim);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${victim}`,
+      headers: { ...headers, 'if-match': etag },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await list('/api/users?query=zyxwv')).ids).toEqual([]);
+  });
+
   it('answers bad list parameters with 400 JSON', async () => {
     const headers = await as(ANNA);
     for (const url of [

@@ -35,7 +35,6 @@ import {
 import { learningRolesFor } from './user-options.js';
 import {
   countActiveAdministrators,
-  countUsers,
   deleteProviderState,
   deleteUser,
   emailTaken,
@@ -46,6 +45,7 @@ import {
   insertUser,
   listAccounts,
   listUsers,
+  listUsersWithTotal,
   pointManagerTaken,
   updateUser,
   usernameTaken,
@@ -191,10 +191,13 @@ export async function listAccountUsers(
   query: UserListQuery,
   pageSize = USER_PAGE_SIZE,
 ): Promise<{ items: AccountUserSummary[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    listUsers(db, admin.account.id, query, pageSize, (query.page - 1) * pageSize),
-    countUsers(db, admin.account.id, query),
-  ]);
+  const { rows, total } = await listUsersWithTotal(
+    db,
+    admin.account.id,
+    query,
+    pageSize,
+    (query.page - 1) * pageSize,
+  );
   return { items: rows.map(toSummary), total };
 }
 

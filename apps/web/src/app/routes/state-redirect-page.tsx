@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { browserRedirect } from '../../lib/auth/browser-redirect.js';
-import { completeSignIn } from '../../lib/auth/callback.js';
 import { useT } from '../../lib/labels/use-t.js';
 import './routes.labels.js';
 
@@ -11,7 +10,13 @@ import './routes.labels.js';
 let running: { href: string; result: Promise<string> } | null = null;
 
 function completeOnce(href: string): Promise<string> {
-  if (running?.href !== href) running = { href, result: completeSignIn(new URL(href)) };
+  // The callback's module (jose's id token checks) loads only here, off the start-up path.
+  if (running?.href !== href) {
+    running = {
+      href,
+      result: import('../../lib/auth/callback.js').then((m) => m.completeSignIn(new URL(href))),
+    };
+  }
   return running.result;
 }
 

@@ -1,9 +1,9 @@
-import { jwtVerify } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { getConfig } from '../../config/runtime-config.js';
 import { paths } from '../../config/paths.js';
 import { session as sessionStorage } from '../storage/storage.js';
-import { accessTokenHash, providerKeys, providerMetadata, type ProviderMetadata } from './oidc.js';
+import { accessTokenHash, providerMetadata, type ProviderMetadata } from './oidc.js';
 import { safeReturnPath } from './safe-redirect.js';
 import { callbackUrl, clearPendingSignIn, CODE_VERIFIER_KEY, NONCE_KEY } from './session.js';
 import { decodeState } from './state.js';
@@ -47,6 +47,18 @@ const tokenResponseSchema = z.object({
   id_token: z.string().min(1),
   token_type: z.string().optional(),
 });
+
+const keySets = new Map<string, JWTVerifyGetKey>();
+
+/** The provider's signing keys (fetched on demand and refreshed by jose when a new kid appears). */
+export function providerKeys(jwksUri: string): JWTVerifyGetKey {
+  let keys = keySets.get(jwksUri);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(jwksUri));
+    keySets.set(jwksUri, keys);
+  }
+  return keys;
+}
 
 export class SignInError extends Error {
   override readonly name = 'SignInError';

@@ -1,4 +1,3 @@
-import { base64url, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { getConfig } from '../../config/runtime-config.js';
 
@@ -51,21 +50,19 @@ export function providerMetadata(): Promise<ProviderMetadata> {
   return pending;
 }
 
-const keySets = new Map<string, JWTVerifyGetKey>();
-
-/** The provider's signing keys (fetched on demand and refreshed by jose when a new kid appears). */
-export function providerKeys(jwksUri: string): JWTVerifyGetKey {
-  let keys = keySets.get(jwksUri);
-  if (!keys) {
-    keys = createRemoteJWKSet(new URL(jwksUri));
-    keySets.set(jwksUri, keys);
-  }
-  return keys;
+/**
+ * RFC 4648 §5 base64url without padding. Local rather than jose's: jose (id token checks)
+ * is loaded only by the sign-in callback, off the start-up path (ADR 0039).
+ */
+export function base64urlEncode(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** A random URL-safe token (nonce, PKCE verifier): 32 bytes of entropy. */
 export function randomToken(): string {
-  return base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
+  return base64urlEncode(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 async function digest(algorithm: string, text: string): Promise<Uint8Array> {
@@ -74,7 +71,7 @@ async function digest(algorithm: string, text: string): Promise<Uint8Array> {
 
 /** RFC 7636 S256 code challenge of a verifier. */
 export async function pkceChallenge(verifier: string): Promise<string> {
-  return base64url.encode(await digest('SHA-256', verifier));
+  return base64urlEncode(await digest('SHA-256', verifier));
 }
 
 /** The hash an id token's signing algorithm implies (OpenID Connect Core §3.2.2.9). */
@@ -88,5 +85,5 @@ function hashFor(alg: string): string {
 /** at_hash of an access token: base64url of the left half of its hash. */
 export async function accessTokenHash(accessToken: string, alg: string): Promise<string> {
   const hash = await digest(hashFor(alg), accessToken);
-  return base64url.encode(hash.slice(0, hash.length / 2));
+  return base64urlEncode(hash.slice(0, hash.length / 2));
 }
