@@ -26,19 +26,19 @@ const LOADS = positiveInt('BENCH_LOADS', 100);
 const base = '/api/products/p-erp/documents';
 const kinds: readonly { name: string; url: string }[] = [
   { name: 'first page, no filter', url: base },
-  { name: 'one facet', url: `${base}?release=2025.1` },
+  { name: 'one facet', url: `${base}?release=2026.1` },
   {
     name: 'three facets, multi',
-    url: `${base}?release=2025.1&release=2024.2&language=en&type=task`,
+    url: `${base}?release=2026.1&release=2025.2&language=en&type=task`,
   },
   {
     name: 'faceted query',
-    url: `${base}?query=invoices&release=2025.1&release=2025.2&language=en&documentType=user-guide`,
+    url: `${base}?query=invoices&release=2026.1&release=2026.2&language=en&documentType=user-guide`,
   },
   { name: 'frequent term', url: `${base}?query=configuring&sort=date&page=3` },
   { name: 'rare term + facet', url: `${base}?query=reykjavik&type=task` },
   { name: 'zero-hit term', url: `${base}?query=zeppelin` },
-  { name: 'zero-hit + facets', url: `${base}?query=zeppelin&release=2025.1&language=nl` },
+  { name: 'zero-hit + facets', url: `${base}?query=zeppelin&release=2026.1&language=nl` },
 ];
 
 async function main(): Promise<void> {

@@ -140,12 +140,12 @@ describe.each(databaseKinds())('product documents API over %s', (kind) => {
       { release: ['2025.1', '2024.1'], language: ['en', 'nl'] },
     );
     const narrowed = await expectCountsMatch(
-      '/api/products/p-erp/documents?query=invoices&release=2025.1&release=2025.2&language=en&type=task&type=concept',
+      '/api/products/p-erp/documents?query=invoices&release=2026.1&release=2026.2&language=en&type=task&type=concept',
       'invoices',
-      { release: ['2025.1', '2025.2'], language: ['en'], type: ['task', 'concept'] },
+      { release: ['2026.1', '2026.2'], language: ['en'], type: ['task', 'concept'] },
     );
     for (const item of narrowed.items) {
-      expect(['2025.1', '2025.2']).toContain(item.facets.release.key);
+      expect(['2026.1', '2026.2']).toContain(item.facets.release.key);
       expect(item.facets.language.key).toBe('en');
       expect(['task', 'concept']).toContain(item.facets.type.key);
     }
