@@ -69,12 +69,13 @@ export function AppShell() {
     settled(header) ||
     (inlineHeader !== undefined && header.isPlaceholderData && header.data === inlineHeader);
   const visible = startUp.ready && headerReady && settled(footer);
-  // Issue 12: the notification bell sits in the header's user area (found in each new header).
+  // Issue 12: the notification bell is an item of the header's bar (found in each new header):
+  // after the account links on a desktop, beside the Search and Menu buttons on a phone.
   const [bellHost, setBellHost] = useState<Element | null>(null);
   useLayoutEffect(() => {
     // The host is a node of the server's header HTML, known only once that HTML is in the DOM.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setBellHost(document.querySelector('.app-header .portico-header__user'));
+    setBellHost(document.querySelector('.app-header .portico-header__bar'));
   }, [header.data]);
 
   return (

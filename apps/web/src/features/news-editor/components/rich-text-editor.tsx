@@ -1,5 +1,6 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import type { MouseEvent } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
 
 interface RichTextEditorProps {
@@ -56,6 +57,15 @@ function run(editor: Editor, command: Command | 'undo' | 'redo'): void {
       chain.redo().run();
       break;
   }
+}
+
+/**
+ * A mouse press on a tool must not take the focus from the text: TipTap gives it back only on
+ * the next frame, and keys typed meanwhile would reach the button (a space presses it again).
+ * Keyboard users still reach the tools with Tab; the command then focuses the text.
+ */
+function keepEditorFocus(event: MouseEvent): void {
+  event.preventDefault();
 }
 
 function isActive(editor: Editor, command: Command): boolean {
@@ -118,6 +128,7 @@ export function RichTextEditor({
             type="button"
             className="ui-button ui-button--secondary news-editor__tool"
             aria-pressed={active[command] ?? false}
+            onMouseDown={keepEditorFocus}
             onClick={() => run(editor, command)}
           >
             {t(`news-editor.toolbar.${command}`)}
@@ -128,6 +139,7 @@ export function RichTextEditor({
             key={command}
             type="button"
             className="ui-button ui-button--secondary news-editor__tool"
+            onMouseDown={keepEditorFocus}
             onClick={() => run(editor, command)}
           >
             {t(`news-editor.toolbar.${command}`)}

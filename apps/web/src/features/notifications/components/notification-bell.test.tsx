@@ -21,7 +21,7 @@ const server = setupTestServer(
   ...shellHandlers({
     header: defaultHeaderHtml.replace(
       '<a href="/logout">Sign out</a>',
-      '<div class="portico-header__user"><a href="/logout">Sign out</a></div>',
+      '<div class="portico-header__bar"><div class="portico-header__user"><a href="/logout">Sign out</a></div></div>',
     ),
   }),
 );
