@@ -5,7 +5,8 @@
 //   DATABASE_URL=postgres://… npm run bench:search       PostgreSQL, in a scratch schema dropped at the end
 //
 // Knobs (environment): BENCH_ROWS per source (100000), BENCH_LOADS page loads measured (200),
-// BENCH_QUERY the search text (customers: in about a fifth of every source's items),
+// BENCH_QUERY the search text (customers: in about a fifth of every source's items; the
+// generated product documents have their own words),
 // BENCH_KEEP=1 keeps PostgreSQL's scratch schema (for EXPLAIN; drop it yourself).
 // One page load = what the results page asks at once: the combined count (product, community,
 // news), the support count and the University count, in parallel. Loads run one after the
@@ -16,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { Db } from '../src/db/db.js';
 import { demoAccounts } from '../src/db/seed/accounts.js';
+import { insertGeneratedDocuments, writeDocumentTexts } from '../src/db/seed/product-documents.js';
 import { demoProducts } from '../src/db/seed/products.js';
 import { demoUsers } from '../src/db/seed/users.js';
 import { bearerFor } from '../test/tokens.js';
@@ -106,6 +108,24 @@ async function fillAll(db: Db): Promise<void> {
   const t = performance.now();
   await withoutSearchIndex(db, 'news', () => fillNewsRange(db, 1, ROWS, ROWS));
   console.log(`  news: ${ROWS} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  // The product cards count the product's documents and its linked news (issue 13): the
+  // generated library (its own words) and every news item linked to one product in turn.
+  const d = performance.now();
+  const productIds = demoProducts.map((p) => p.id);
+  await withoutSearchIndex(db, 'product_document_texts', async () => {
+    await insertGeneratedDocuments(db, productIds, Math.ceil(ROWS / productIds.length));
+    await writeDocumentTexts(db);
+  });
+  await db.query(
+    `insert into news_products (news_id, product_id)
+     select id, ($1::text[])[1 + id % $2::int] from news
+     on conflict do nothing`,
+    [productIds, productIds.length],
+  );
+  await db.exec('vacuum analyze product_documents, news_products');
+  console.log(
+    `  product documents: ${ROWS} rows, news linked to products, in ${((performance.now() - d) / 1000).toFixed(1)} s`,
+  );
 }
 
 interface Timed {

@@ -40,23 +40,35 @@ export interface ProductContentCountRow {
   news: number;
 }
 
-/** Matches among one product's documentation, software downloads and product news. */
+/**
+ * Matches among one product's documentation, software downloads and product news. The
+ * documentation and news counts read what the My Solutions tabs list (the product's documents,
+ * and the news items linked to it in news_products, issue 13), so a card's count and its tab
+ * agree, and a product news item counts from the moment it is published (issue 12). Downloads
+ * have no text to search; their count stays with the search source table.
+ */
 export async function countProductContent(
   db: Queryable,
   productId: string,
   query: string,
 ): Promise<ProductContentCountRow> {
-  const of = (kind: string) =>
-    bounded('product_content', `product_id = $1 and kind = '${kind}' and ${MATCHES('$2')}`);
+  const documentation = bounded('product_document_texts', `product_id = $1 and ${MATCHES('$2')}`);
+  const software = bounded(
+    'product_content',
+    `product_id = $1 and kind = 'software' and ${MATCHES('$2')}`,
+  );
+  const news = bounded(
+    'news n join news_products np on np.news_id = n.id',
+    `np.product_id = $1 and n.${MATCHES('$2')}`,
+  );
   const { rows } = await db.query<{
     documentation: number | string;
     software: number | string;
     news: number | string;
-  }>(
-    `select ${of('documentation')} as documentation, ${of('software')} as software,
-            ${of('news')} as news`,
-    [productId, query],
-  );
+  }>(`select ${documentation} as documentation, ${software} as software, ${news} as news`, [
+    productId,
+    query,
+  ]);
   const row = rows[0];
   return {
     documentation: Number(row?.documentation ?? 0),

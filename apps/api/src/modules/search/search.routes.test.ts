@@ -24,17 +24,42 @@ const erpx = demoProducts[1];
 const WORD = 'quokka';
 
 async function insertOwnRows(t: TestApp): Promise<void> {
-  const content = [
-    ...Array.from({ length: 2 }, () => [erp.id, 'documentation']),
-    [erp.id, 'software'],
-    ...Array.from({ length: 3 }, () => [erp.id, 'news']),
-    ...Array.from({ length: 5 }, () => [erpx.id, 'documentation']),
+  // Downloads from the search source table; documentation and product news from what the
+  // My Solutions tabs list (the product's documents; news items linked to the product).
+  await t.db.query(
+    `insert into product_content (product_id, kind, title, body) values ($1, 'software', $2, 'x')`,
+    [erp.id, `The ${WORD} software page`],
+  );
+  const documents = [
+    ...Array.from({ length: 2 }, () => erp.id),
+    ...Array.from({ length: 5 }, () => erpx.id),
   ];
-  for (const [productId, kind] of content) {
+  for (const productId of documents) {
     await t.db.query(
-      `insert into product_content (product_id, kind, title, body) values ($1, $2, $3, 'x')`,
-      [productId, kind, `The ${WORD} ${kind} page`],
+      `with d as (
+         insert into product_documents (product_id, published_on, country, engine, language,
+                                        module, process, product, release, document_type, type)
+         values ($1, date '2024-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0) returning id, product_id)
+       insert into product_document_texts
+         (document_id, product_id, published_on, title, summary, content, search)
+       select id, product_id, date '2024-01-01', $2, 'x', 'x', to_tsvector('english', $2) from d`,
+      [productId, `The ${WORD} documentation page`],
     );
+  }
+  // Product news is news too: these three also count in the general news below.
+  const productNewsIds = await insertNews(
+    t.db,
+    Array.from({ length: 3 }, (_, i) => ({
+      title: `The ${WORD} product news ${i}`,
+      publicationDate: Date.UTC(2003, 0, 1 + i),
+      content: '<p>x</p>',
+    })),
+  );
+  for (const id of productNewsIds) {
+    await t.db.query('insert into news_products (news_id, product_id) values ($1, $2)', [
+      id,
+      erp.id,
+    ]);
   }
   for (let i = 0; i < 4; i++) {
     await t.db.query(`insert into community_posts (title, author) values ($1, 'Test')`, [
@@ -221,7 +246,7 @@ describe.each(databaseKinds())('search count endpoints over %s', (kind) => {
       productSoftwareDownloads: 1,
       productNews: 3,
       communitySearch: { count: 4, url: 'https://community.portico.test/search?query=quokka' },
-      news: 2,
+      news: 5,
       errors: [],
     });
     const unknown = await get(`/api/search/combined-count?${q({ productId: 'x', query: WORD })}`);
