@@ -1,7 +1,8 @@
-// Browser tests of the documentation tab (issue 13 "Done when": anna lands on the
-// documentation with her query applied, facet clicks narrow the list and the counts shown
-// match the API, she opens a document with its table of contents and downloads it; paul on a
-// product he is not connected to gets the account-manager card), with axe on every page.
+// Browser tests of the documentation tab (issue 13 "Done when": anna goes from a /search
+// product card to the documentation with her query applied, facet clicks narrow the list and
+// the counts shown match the API, she opens a document with its table of contents and
+// downloads it; paul on a product he is not connected to gets the account-manager card), with
+// axe on every page.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
@@ -40,6 +41,17 @@ describe('product documentation in Chromium', () => {
   test('anna searches, narrows with facets (counts as the API says), opens and downloads a document', async () => {
     const page = session.page;
     await signIn(page, baseUrl, anna);
+    // From the search page: the Product documentation card of ERP leads to this tab with the
+    // query, and its count is the tab's total (both count the product's documents).
+    await page.goto(`${baseUrl}/search?query=invoices&productId=${ERP.contentId}`);
+    const card = page
+      .getByRole('list', { name: 'Results by source' })
+      .getByRole('article', { name: /^Product documentation/ });
+    const cardLink = card.getByRole('link');
+    await cardLink.waitFor();
+    expect(await cardLink.getAttribute('href')).toBe(`${documentationPath}?query=invoices`);
+    const cardTotal = (await api(page, 'query=invoices')).total;
+    await card.getByText(`${cardTotal} results`).waitFor();
     await page.goto(`${baseUrl}${documentationPath}?query=invoices`);
     await page.getByRole('heading', { level: 2, name: 'ERP documentation' }).waitFor();
     expect(
