@@ -242,25 +242,33 @@ describe.each(databaseKinds())('news publishing over %s', (kind) => {
     });
 
     it('counts a published item in the search counts, and stops when it is unpublished', async () => {
-      const { rows } = await t.db.query<{ content_id: string }>(
-        'select content_id from products order by id limit 1',
+      const { rows } = await t.db.query<{ id: string; content_id: string }>(
+        'select id, content_id from products order by id limit 1',
       );
-      const newsCountFor = async (query: string) => {
-        const params = new URLSearchParams({ productId: rows[0]!.content_id, query });
+      const product = rows[0]!;
+      const countsFor = async (query: string) => {
+        const params = new URLSearchParams({ productId: product.content_id, query });
         const response = await t.app.inject({
           method: 'GET',
           url: `/api/search/combined-count?${params.toString()}`,
           headers: as('anna'),
         });
         expect(response.statusCode, response.body).toBe(200);
-        return response.json<{ news: number }>().news;
+        const body = response.json<{ news: number; productNews: number }>();
+        return { news: body.news, productNews: body.productNews };
       };
-      const { item } = await create(form({ title: 'The wolpertinger release', action: 'draft' }));
-      expect(await newsCountFor('wolpertinger')).toBe(0);
-      await update(item.id, form({ title: 'The wolpertinger release', action: 'publish' }));
-      expect(await newsCountFor('wolpertinger')).toBe(1);
-      await update(item.id, form({ title: 'The wolpertinger release', action: 'unpublish' }));
-      expect(await newsCountFor('wolpertinger')).toBe(0);
+      // Product news: it counts in the general news card and in its product's news card.
+      const written = form({
+        title: 'The wolpertinger release',
+        productIds: [product.id],
+        action: 'draft',
+      });
+      const { item } = await create(written);
+      expect(await countsFor('wolpertinger')).toEqual({ news: 0, productNews: 0 });
+      await update(item.id, { ...written, action: 'publish' });
+      expect(await countsFor('wolpertinger')).toEqual({ news: 1, productNews: 1 });
+      await update(item.id, { ...written, action: 'unpublish' });
+      expect(await countsFor('wolpertinger')).toEqual({ news: 0, productNews: 0 });
     });
 
     it('deletes an item from /news and the editor', async () => {
