@@ -14,7 +14,7 @@ const srcDir = join(apiDir, 'src');
 const outDir = join(apiDir, 'dist');
 
 /** Workspace packages compiled into the bundle (consumed as TypeScript source). */
-const inlined = new Set(['@portico/contracts']);
+const inlined = new Set(['@portico/contracts', '@portico/locales']);
 
 function dependenciesOf(manifestPath) {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));

@@ -5,7 +5,7 @@ import { AppProviders, createQueryClient } from './app/providers.js';
 import { startFirstRequests } from './app/first-requests.js';
 import { createAppRouter } from './app/router.js';
 import { loadRuntimeConfig } from './config/runtime-config.js';
-import { defineLabels } from './lib/labels/define-labels.js';
+import './app/start.labels.js';
 import { i18n } from './lib/labels/i18n.js';
 
 /**
@@ -15,12 +15,6 @@ import { i18n } from './lib/labels/i18n.js';
  * a readable message replaces the app instead of a blank page. Server labels need the
  * configuration, so the message uses the English defaults.
  */
-export const startLabels = defineLabels({
-  'start.failed.title': 'Portico could not start',
-  'start.failed.body':
-    'The portal configuration could not be loaded. Please reload the page; if this keeps happening, try again later.',
-  'start.failed.reload': 'Reload',
-});
 
 function showStartFailure(container: HTMLElement, error: unknown): void {
   console.error('Portico could not start', error);

@@ -5,7 +5,8 @@ export const idleLogoutLabels = defineLabels({
   'idle.title': 'Are you still there?',
   'idle.message': 'You have been inactive for a while. For your security you will be signed out.',
   'idle.countdown': 'Signing out in {{seconds}} s',
-  'idle.announcement': 'You will be signed out in {{seconds}} seconds.',
+  'idle.announcement_one': 'You will be signed out in {{count}} second.',
+  'idle.announcement_other': 'You will be signed out in {{count}} seconds.',
   'idle.stay': 'Stay signed in',
   'idle.signOut': 'Sign out now',
 });

@@ -166,7 +166,7 @@ function IdleWarning({ secondsLeft, onStay, onSignOut }: IdleWarningProps) {
           {t('idle.countdown', { seconds: secondsLeft })}
         </p>
         <p className="ui-visually-hidden" aria-live="assertive" aria-atomic="true">
-          {t('idle.announcement', { seconds: announcement })}
+          {t('idle.announcement', { count: announcement })}
         </p>
         <div className="idle-warning__actions">
           <button type="button" className="idle-warning__secondary" onClick={onSignOut}>

@@ -25,8 +25,8 @@ export const invoicesLabels = defineLabels({
   'invoices.pdf': 'PDF',
   'invoices.pdf.label': 'Download invoice {{number}} as PDF',
   'invoices.export': 'Download list (XLSX)',
-  'invoices.count.one': '{{count}} invoice',
-  'invoices.count.other': '{{count}} invoices',
+  'invoices.count_one': '{{count}} invoice',
+  'invoices.count_other': '{{count}} invoices',
   'invoices.empty': 'No invoices match these filters.',
   'invoices.no-access.title': 'No access to invoices',
   'invoices.no-access.text':

@@ -15,12 +15,12 @@ export const searchLabels = defineLabels({
     'This query contains characters that cannot be searched. Please type it again.',
   // §2: the count label of a card: no results, 1 result or N results.
   'search.count.none': 'No results',
-  'search.count.one': '1 result',
-  'search.count.other': '{{count}} results',
+  'search.count_one': '{{count}} result',
+  'search.count_other': '{{count}} results',
   // A count at the API's bound means "at least that many" (docs/decisions/0006).
   'search.count.at-least': '{{count}}+ results',
-  'search.total.one': '{{count}} result in total',
-  'search.total.other': '{{count}} results in total',
+  'search.total_one': '{{count}} result in total',
+  'search.total_other': '{{count}} results in total',
   'search.total.at-least': '{{count}}+ results in total',
   'search.card.loading': 'Searching…',
   'search.card.failed': 'This source could not be searched right now.',

@@ -1,7 +1,7 @@
 import { getConfig } from '../../config/runtime-config.js';
-import { defineLabels } from '../labels/define-labels.js';
 import { i18n } from '../labels/i18n.js';
 import { notify } from '../notifications/notification-store.js';
+import { errorCatalogueLabels } from './error-catalogue.labels.js';
 import { HttpError } from './http-error.js';
 
 /**
@@ -15,16 +15,6 @@ import { HttpError } from './http-error.js';
  * | 400 + caller message | that message                 | error       |
  * | any other            | errormessage.500             | error       |
  */
-const SOMETHING_WENT_WRONG =
-  'Something went wrong. Please send an email to {email} if the situation persists.';
-
-export const errorCatalogueLabels = defineLabels({
-  'errormessage.401': 'Your session has expired. Redirecting to login...',
-  'errormessage.403': SOMETHING_WENT_WRONG,
-  'errormessage.404': SOMETHING_WENT_WRONG,
-  'errormessage.408': 'Request has timed out. Please try again later.',
-  'errormessage.500': SOMETHING_WENT_WRONG,
-});
 
 export interface CatalogueEntry {
   type: 'information' | 'error';

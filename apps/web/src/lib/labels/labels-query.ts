@@ -3,7 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { contentUrl } from '../../config/runtime-config.js';
 import { httpGet } from '../http/http-client.js';
 import { notify } from '../notifications/notification-store.js';
-import { defineLabels, registeredDefaults } from './define-labels.js';
+import { registeredDefaults } from './define-labels.js';
+import './labels.labels.js';
 import { i18n } from './i18n.js';
 
 /**
@@ -19,10 +20,6 @@ export const DEFAULT_LOCALE = 'en';
 export const SUPPORTED_LOCALES = ['en', 'de', 'es', 'fr', 'nl', 'no', 'pt', 'pl', 'sv'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 
-export const labelsFallbackLabels = defineLabels({
-  'labels.fallback.notice':
-    'Due to maintenance, this environment is currently only available in English. We apologize for any inconvenience.',
-});
 
 const isLocale = (value: string): value is Locale =>
   (SUPPORTED_LOCALES as readonly string[]).includes(value);

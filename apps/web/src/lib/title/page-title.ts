@@ -1,4 +1,4 @@
-import { defineLabels } from '../labels/define-labels.js';
+import { sectionTitleLabels } from './page-title.labels.js';
 import type { Translate } from '../labels/use-t.js';
 
 /**
@@ -11,33 +11,6 @@ import type { Translate } from '../labels/use-t.js';
  * 4. the root path: 'Portico'.
  * Display names are labels (title.section.<segment>) so the server can override them.
  */
-export const sectionTitleLabels = defineLabels({
-  'title.section.root': 'Portico',
-  'title.section.erp': 'erp',
-  'title.section.erpx': 'erpx',
-  'title.section.financials': 'Financials',
-  'title.section.fpa': 'FP&A',
-  'title.section.te': 'T&E',
-  'title.section.talent-management': 'Talent Management',
-  'title.section.services': 'Support4U',
-  'title.section.university': 'University4U',
-  'title.section.dealmanagement': 'Deal Management 4U',
-  'title.section.resources': 'Resources4U',
-  'title.section.my-solutions': 'My Solutions',
-  'title.section.news': 'News',
-  'title.section.news-item': 'News',
-  'title.section.search': 'Search',
-  'title.section.salespartners': 'Sales Partners',
-  'title.section.marketplace': 'Marketplace',
-  'title.section.billingplatform': 'Billing Platform',
-  'title.section.my-settings': 'My Settings',
-  'title.section.user-management': 'User Management',
-  'title.section.cloud': 'Cloud',
-  'title.section.download-report-engine': 'Download Report Engine',
-  'title.section.login': 'Sign in',
-  'title.section.state-redirect': 'Sign in',
-  'title.section.logout': 'Sign out',
-});
 
 type SectionKey = keyof typeof sectionTitleLabels;
 const PREFIX = 'title.section.';

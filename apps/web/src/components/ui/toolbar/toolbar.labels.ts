@@ -2,8 +2,9 @@ import { defineLabels } from '../../../lib/labels/define-labels.js';
 
 /** English defaults for the toolbar (§2 Shared widgets). */
 export const toolbarLabels = defineLabels({
-  'toolbar.result': '{{count}} result',
-  'toolbar.results': '{{count}} results',
+  // Plural keys: i18next picks the form with Intl.PluralRules (ADR 0040).
+  'toolbar.results_one': '{{count}} result',
+  'toolbar.results_other': '{{count}} results',
   'toolbar.loading': 'Loading',
   'toolbar.help': 'Help',
 });

@@ -25,12 +25,12 @@ describe('<Toolbar> (§2 Shared widgets)', () => {
   });
 
   it('takes other count labels from the caller', () => {
-    defineLabels({ 'test.one': '{{count}} article', 'test.other': '{{count}} articles' });
+    defineLabels({ 'test.articles_one': '{{count}} article', 'test.articles_other': '{{count}} articles' });
     const { rerender } = render(
-      <Toolbar count={1} countLabels={{ one: 'test.one', other: 'test.other' }} />,
+      <Toolbar count={1} countLabel="test.articles" />,
     );
     expect(screen.getByText('1 article')).toBeInTheDocument();
-    rerender(<Toolbar count={2} countLabels={{ one: 'test.one', other: 'test.other' }} />);
+    rerender(<Toolbar count={2} countLabel="test.articles" />);
     expect(screen.getByText('2 articles')).toBeInTheDocument();
   });
 
@@ -84,7 +84,7 @@ describe('<Toolbar> (§2 Shared widgets)', () => {
   });
 
   it('has English defaults', () => {
-    expect(toolbarLabels['toolbar.result']).toBe('{{count}} result');
-    expect(toolbarLabels['toolbar.results']).toBe('{{count}} results');
+    expect(toolbarLabels['toolbar.results_one']).toBe('{{count}} result');
+    expect(toolbarLabels['toolbar.results_other']).toBe('{{count}} results');
   });
 });

@@ -12,8 +12,8 @@ export interface ToolbarProps {
   loading?: boolean;
   /** Content key of a hint document; when given, a Help link opens it in the modal. */
   helpContentKey?: string;
-  /** Label keys for the count ({{count}}), when a page words it differently. */
-  countLabels?: { one: string; other: string };
+  /** The plural label key of the count ({{count}}; `<key>_one`, `<key>_other` …), when a page words it differently. */
+  countLabel?: string;
   /** Further controls (date filter, search box…), placed after the count. */
   children?: ReactNode;
 }
@@ -23,7 +23,7 @@ export function Toolbar({
   count,
   loading = false,
   helpContentKey,
-  countLabels = { one: 'toolbar.result', other: 'toolbar.results' },
+  countLabel = 'toolbar.results',
   children,
 }: ToolbarProps) {
   const t = useT();
@@ -31,7 +31,7 @@ export function Toolbar({
   return (
     <div className="ui-toolbar">
       <p className="ui-toolbar__count" aria-live="polite">
-        {count !== undefined && t(count === 1 ? countLabels.one : countLabels.other, { count })}
+        {count !== undefined && t(countLabel, { count })}
       </p>
       {loading && <span className="ui-spinner" role="status" aria-label={t('toolbar.loading')} />}
       {helpContentKey !== undefined && (

@@ -70,7 +70,7 @@ export function InvoicesPage() {
       <Toolbar
         count={result ? total : undefined}
         loading={access.isFetching || list.isFetching}
-        countLabels={{ one: 'invoices.count.one', other: 'invoices.count.other' }}
+        countLabel="invoices.count"
       >
         <div className="invoices__filters">
           {accounts.length > 1 && (

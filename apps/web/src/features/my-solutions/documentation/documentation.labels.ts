@@ -9,8 +9,8 @@ export const documentationLabels = defineLabels({
   'documentation.sort': 'Sort by',
   'documentation.sort.date': 'Date',
   'documentation.sort.relevance': 'Relevance',
-  'documentation.count.one': '{{count}} document',
-  'documentation.count.other': '{{count}} documents',
+  'documentation.count_one': '{{count}} document',
+  'documentation.count_other': '{{count}} documents',
   'documentation.windowed':
     'Your search matches many documents; the newest {{count}} are counted. Add a word or a filter to narrow it.',
   'documentation.results': 'Documents',

@@ -9,7 +9,7 @@ import { hasPermissions, useProfile } from '../../../lib/profile/profile-query.j
 import { useSearchAnalytics } from '../hooks/use-search-analytics.js';
 import { useSearchCriteria } from '../hooks/use-search-criteria.js';
 import { useSearchSources } from '../hooks/use-search-sources.js';
-import { buildSearchCards, searchTotal, totalLabels } from '../utils/search-cards.js';
+import { buildSearchCards, searchTotal, totalLabel } from '../utils/search-cards.js';
 import { SearchResultCard } from './search-result-card.js';
 import '../search.labels.js';
 import '../../../components/ui/ui.css';
@@ -101,7 +101,7 @@ export function SearchPage() {
           <div className="search-page__toolbar">
             <Toolbar
               count={settled ? total.total : undefined}
-              countLabels={totalLabels(total)}
+              countLabel={totalLabel(total)}
               loading={total.loading}
               helpContentKey="search-help"
             />

@@ -4,7 +4,7 @@ import {
   buildSearchCards,
   countLabel,
   searchTotal,
-  totalLabels,
+  totalLabel,
   type SearchCardsInput,
   type SearchSourceResults,
 } from './search-cards.js';
@@ -198,11 +198,8 @@ describe('search total (§5)', () => {
     const big = answered({ news: { status: 'success', data: SEARCH_COUNT_LIMIT } });
     const total = searchTotal(buildSearchCards(input({ sources: big })));
     expect(total.atLeast).toBe(true);
-    expect(totalLabels(total).other).toBe('search.total.at-least');
-    expect(totalLabels({ ...total, atLeast: false })).toEqual({
-      one: 'search.total.one',
-      other: 'search.total.other',
-    });
+    expect(totalLabel(total)).toBe('search.total.at-least');
+    expect(totalLabel({ ...total, atLeast: false })).toBe('search.total');
   });
 });
 
@@ -210,9 +207,9 @@ describe('count labels (§2)', () => {
   it('say no results, 1 result or N results', () => {
     expect(countLabel(0)).toEqual({ key: 'search.count.none', count: 0 });
     expect(countLabel(-1)).toEqual({ key: 'search.count.none', count: 0 });
-    expect(countLabel(1)).toEqual({ key: 'search.count.one', count: 1 });
-    expect(countLabel(2)).toEqual({ key: 'search.count.other', count: 2 });
-    expect(countLabel(SEARCH_COUNT_LIMIT - 1).key).toBe('search.count.other');
+    expect(countLabel(1)).toEqual({ key: 'search.count', count: 1 });
+    expect(countLabel(2)).toEqual({ key: 'search.count', count: 2 });
+    expect(countLabel(SEARCH_COUNT_LIMIT - 1).key).toBe('search.count');
     expect(countLabel(SEARCH_COUNT_LIMIT).key).toBe('search.count.at-least');
   });
 });

@@ -186,17 +186,17 @@ export function searchTotal(cards: readonly SearchCard[]): SearchTotal {
   return { total, loading, allAnswered: !loading && !failed, atLeast };
 }
 
-/** §2 count label: no results, 1 result, N results (N+ at the API's bound). */
+/**
+ * §2 count label: no results, 1 result, N results (N+ at the API's bound). 'search.count' is a
+ * plural key: the language's Intl.PluralRules pick the form (Polish has four).
+ */
 export function countLabel(count: number): { key: string; count: number } {
   if (count <= 0) return { key: 'search.count.none', count: 0 };
-  if (count === 1) return { key: 'search.count.one', count };
   if (count >= SEARCH_COUNT_LIMIT) return { key: 'search.count.at-least', count };
-  return { key: 'search.count.other', count };
+  return { key: 'search.count', count };
 }
 
-/** The toolbar's count labels for the total (the same plural rule; "N+" at the bound). */
-export function totalLabels({ atLeast }: SearchTotal): { one: string; other: string } {
-  return atLeast
-    ? { one: 'search.total.at-least', other: 'search.total.at-least' }
-    : { one: 'search.total.one', other: 'search.total.other' };
+/** The toolbar's plural count label for the total ("N+" at the bound). */
+export function totalLabel({ atLeast }: SearchTotal): string {
+  return atLeast ? 'search.total.at-least' : 'search.total';
 }

@@ -91,7 +91,7 @@ export function DocumentationPage() {
           <Toolbar
             count={result?.total}
             loading={list.isFetching}
-            countLabels={{ one: 'documentation.count.one', other: 'documentation.count.other' }}
+            countLabel="documentation.count"
           >
             <label htmlFor={sortId} className="documentation__sort-label">
               {t('documentation.sort')}

@@ -1,0 +1,30 @@
+import { defineLabels } from '../labels/define-labels.js';
+
+/** §1: display names of path segments in the browser title (page-title.ts). */
+export const sectionTitleLabels = defineLabels({
+  'title.section.root': 'Portico',
+  'title.section.erp': 'erp',
+  'title.section.erpx': 'erpx',
+  'title.section.financials': 'Financials',
+  'title.section.fpa': 'FP&A',
+  'title.section.te': 'T&E',
+  'title.section.talent-management': 'Talent Management',
+  'title.section.services': 'Support4U',
+  'title.section.university': 'University4U',
+  'title.section.dealmanagement': 'Deal Management 4U',
+  'title.section.resources': 'Resources4U',
+  'title.section.my-solutions': 'My Solutions',
+  'title.section.news': 'News',
+  'title.section.news-item': 'News',
+  'title.section.search': 'Search',
+  'title.section.salespartners': 'Sales Partners',
+  'title.section.marketplace': 'Marketplace',
+  'title.section.billingplatform': 'Billing Platform',
+  'title.section.my-settings': 'My Settings',
+  'title.section.user-management': 'User Management',
+  'title.section.cloud': 'Cloud',
+  'title.section.download-report-engine': 'Download Report Engine',
+  'title.section.login': 'Sign in',
+  'title.section.state-redirect': 'Sign in',
+  'title.section.logout': 'Sign out',
+});

@@ -1,0 +1,3 @@
+export * from './languages.js';
+export * from './plurals.js';
+export * from './pseudo.js';
