@@ -25,5 +25,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes under /api that need no bearer token. */
     public?: boolean;
+    /** A token is verified when sent (request.caller), but not required (issue 16: labels). */
+    optionalAuth?: boolean;
   }
 }

@@ -18,11 +18,15 @@ export const productSchema = z.object({
 export const productListSchema = z.array(productSchema);
 export type Product = z.infer<typeof productSchema>;
 
+/**
+ * `language`: a two-letter code or the pseudo-locale en-XA (issue 16). Without it the caller's
+ * profile language decides; a code the portal does not support answers in English (logged).
+ */
 export const labelsQuerySchema = z.object({
   language: z
     .string()
-    .regex(/^[a-z]{2}$/, 'language must be a two-letter code')
-    .default('en'),
+    .regex(/^(?:[a-z]{2}|en-XA)$/, 'language must be a two-letter code or en-XA')
+    .optional(),
 });
 
 /** The path parameter of `GET {content base}/infodocument/:id`: a content key. */

@@ -31,8 +31,28 @@ export type Catalog = Readonly<Record<string, string>>;
 export type CatalogPart = 'web' | 'server';
 
 export const CATALOGS: Readonly<Record<CatalogPart, Readonly<Record<Language, Catalog>>>> = {
-  web: { en: webEn, de: webDe, es: webEs, fr: webFr, nl: webNl, no: webNo, pt: webPt, pl: webPl, sv: webSv },
-  server: { en: serverEn, de: serverDe, es: serverEs, fr: serverFr, nl: serverNl, no: serverNo, pt: serverPt, pl: serverPl, sv: serverSv },
+  web: {
+    en: webEn,
+    de: webDe,
+    es: webEs,
+    fr: webFr,
+    nl: webNl,
+    no: webNo,
+    pt: webPt,
+    pl: webPl,
+    sv: webSv,
+  },
+  server: {
+    en: serverEn,
+    de: serverDe,
+    es: serverEs,
+    fr: serverFr,
+    nl: serverNl,
+    no: serverNo,
+    pt: serverPt,
+    pl: serverPl,
+    sv: serverSv,
+  },
 };
 
 const pseudo = new Map<CatalogPart, Catalog>();

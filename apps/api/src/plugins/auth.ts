@@ -177,7 +177,7 @@ function bearerTokenOf(header: string | undefined): string | undefined {
 
 /**
  * Every /api route needs a valid bearer token unless its config says `{ public: true }`
- * (issue 2 §3). The verified subject becomes `request.caller`. Unknown /api paths are left to
+ * (issue 2 §3); with `{ optionalAuth: true }` a request without one passes as anonymous. The verified subject becomes `request.caller`. Unknown /api paths are left to
  * the not-found handler (404), so a missing route is not reported as a missing token.
  */
 export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
@@ -190,7 +190,10 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
       return;
 
     const token = bearerTokenOf(request.headers.authorization);
-    if (!token) return unauthorized(reply, messages.missing, 'Bearer');
+    if (!token) {
+      if (request.routeOptions.config.optionalAuth === true) return;
+      return unauthorized(reply, messages.missing, 'Bearer');
+    }
     let verified: Awaited<ReturnType<TokenVerifier>>;
     try {
       verified = await verify(token);

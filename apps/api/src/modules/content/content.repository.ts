@@ -11,6 +11,15 @@ export async function findLabels(
   return rows;
 }
 
+/** The caller's profile language, or null for an unknown user. */
+export async function profileLanguage(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ language: string }>(
+    'select language from users where id = $1',
+    [userId],
+  );
+  return rows[0]?.language ?? null;
+}
+
 export async function listProducts(
   db: Queryable,
 ): Promise<{ product_name: string; slug: string; content_id: string }[]> {

@@ -4,10 +4,13 @@ import {
   labelListSchema,
   productListSchema,
 } from '@portico/contracts';
+import { CATALOGS } from '@portico/locales/catalogs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
+
+const webEnglish: Readonly<Record<string, string>> = CATALOGS.web.en;
 
 describe.each(databaseKinds())('content routes over %s', (kind) => {
   let t: TestApp;
@@ -50,18 +53,67 @@ describe.each(databaseKinds())('content routes over %s', (kind) => {
       }
     });
 
-    it('returns the labels of the language asked for', async () => {
+    it('returns the catalogue of the language asked for, with editorial overrides over it', async () => {
       const res = await get('/api/content/labels/cpplabels?language=de');
       expect(res.statusCode).toBe(200);
+      expect(res.headers['content-language']).toBe('de');
       const labels = new Map(labelListSchema.parse(res.json()).map((l) => [l.key, l.value]));
+      // The seed's German override, and the catalogue's German for the rest.
       expect(labels.get('news.search.placeholder')).toBe('Nachrichten durchsuchen');
-      expect(labels.has('support.title.track-cases')).toBe(false);
+      expect(labels.get('errormessage.408')).toMatch(/später erneut/);
+      expect(labels.get('toolbar.results_other')).toMatch(/Ergebnisse/);
+      expect(labels.size).toBe(Object.keys(webEnglish).length);
     });
 
-    it('returns an empty list for a language without labels', async () => {
-      const res = await get('/api/content/labels/cpplabels?language=fr');
+    it('answers in the profile language without a parameter, and in Accept-Language signed out', async () => {
+      await t.db.query(
+        "update users set language = 'fr' where email = 'anna.customer@portico.test'",
+      );
+      try {
+        const own = await t.app.inject({
+          method: 'GET',
+          url: '/api/content/labels/cpplabels',
+          headers: { ...headers, 'accept-language': 'de' },
+        });
+        expect(own.headers['content-language']).toBe('fr');
+      } finally {
+        await t.db.query(
+          "update users set language = 'en' where email = 'anna.customer@portico.test'",
+        );
+      }
+      const anonymous = await t.app.inject({
+        method: 'GET',
+        url: '/api/content/labels/cpplabels',
+        headers: { 'accept-language': 'it-IT, pl;q=0.8, de;q=0.5' },
+      });
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.headers['content-language']).toBe('pl');
+      const labels = new Map(labelListSchema.parse(anonymous.json()).map((l) => [l.key, l.value]));
+      expect(labels.get('search.count_few')).toBeTruthy();
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: '/api/content/labels/cpplabels',
+        headers: { authorization: 'Bearer not-a-token' },
+      });
+      expect(bad.statusCode).toBe(401);
+    });
+
+    it('falls back to English for a language the portal does not support', async () => {
+      const res = await get('/api/content/labels/cpplabels?language=it');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual([]);
+      expect(res.headers['content-language']).toBe('en');
+      const labels = new Map(labelListSchema.parse(res.json()).map((l) => [l.key, l.value]));
+      expect(labels.get('errormessage.408')).toBe('Request has timed out. Please try again later.');
+    });
+
+    it('serves the pseudo-locale: accented, longer, bracketed, placeholders intact', async () => {
+      const res = await get('/api/content/labels/cpplabels?language=en-XA');
+      expect(res.statusCode).toBe(200);
+      const labels = new Map(labelListSchema.parse(res.json()).map((l) => [l.key, l.value]));
+      const value = labels.get('errormessage.500') ?? '';
+      expect(value).toMatch(/^⟦Šóɱéŧĥíñĝ/);
+      expect(value).toContain('{email}');
+      expect(value.length).toBeGreaterThan(webEnglish['errormessage.500']!.length * 1.2);
     });
 
     it.each(['EN', 'english', 'e1', '', 'en-GB', 'en&language=de'])(
@@ -152,9 +204,8 @@ describe.each(databaseKinds())('content routes over %s', (kind) => {
     );
   });
 
-  it('answers 401 JSON on every content route without a token', async () => {
+  it('answers 401 JSON on every content route but the labels without a token', async () => {
     for (const url of [
-      '/api/content/labels/cpplabels',
       '/api/content/labels/cppproducts',
       '/api/content/labels/timezones',
       '/api/content/infodocument/news-help',

@@ -6,7 +6,10 @@ import {
   productListSchema,
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { chooseLanguage } from '../../lib/i18n/translate.js';
 import { bearerErrors } from '../../lib/route-schemas.js';
+import { BEARER_SCHEME } from '../../plugins/openapi.js';
+import { profileLanguage } from './content.repository.js';
 import { getInfoDocument, getLabels, getProducts, getTimeZones } from './content.service.js';
 
 const tags = ['content'];
@@ -16,17 +19,33 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.get(
     '/api/content/labels/cpplabels',
     {
+      // Signed out, Accept-Language decides (issue 16); a token, when sent, is still checked.
+      config: { optionalAuth: true },
       schema: {
         summary: 'The portal labels in a language',
+        description:
+          "The web catalogue of the language merged with editorial overrides. The language is the `language` parameter (one of en, de, es, fr, nl, no, pt, pl, sv, or the pseudo-locale en-XA), else the caller's profile language, else Accept-Language; an unsupported code answers in English. Content-Language names the language served.",
         tags,
         querystring: labelsQuerySchema,
+        security: [{}, { [BEARER_SCHEME]: [] }],
         response: {
           200: labelListSchema.describe('Label keys and their texts (English when none exist).'),
           ...bearerErrors(400),
         },
       },
     },
-    async (request) => getLabels(app.db, request.query.language),
+    async (request, reply) => {
+      const language = chooseLanguage(
+        {
+          explicit: request.query.language,
+          profile: request.caller ? await profileLanguage(app.db, request.caller.userId) : null,
+          acceptLanguage: request.headers['accept-language'],
+        },
+        (message) => request.log.warn(message),
+      );
+      void reply.header('content-language', language).header('vary', 'Accept-Language');
+      return getLabels(app.db, language);
+    },
   );
 
   app.get(

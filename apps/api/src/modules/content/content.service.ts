@@ -1,12 +1,24 @@
 import type { ContentDocument, LabelEntry, Product } from '@portico/contracts';
+import type { LabelLanguage } from '@portico/locales';
+import { catalogFor } from '@portico/locales/catalogs';
 import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import { findContentDocument, findLabels, listProducts } from './content.repository.js';
 
-/** §7 cpplabels: the labels of one language; a language without labels is an empty list. */
-export function getLabels(db: Queryable, language: string): Promise<LabelEntry[]> {
-  return findLabels(db, language);
+/**
+ * §7 cpplabels: the web catalogue of a language (packages/locales, ADR 0040) with the
+ * `labels` table's values for that language over it (editorial overrides; a blank one is
+ * ignored), sorted by key.
+ */
+export async function getLabels(db: Queryable, language: LabelLanguage): Promise<LabelEntry[]> {
+  const merged = new Map(Object.entries(catalogFor('web', language)));
+  for (const { key, value } of await findLabels(db, language)) {
+    if (value.trim() !== '') merged.set(key, value);
+  }
+  return [...merged]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => ({ key, value }));
 }
 
 /** §3 Product list (cppproducts). */
