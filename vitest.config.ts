@@ -14,6 +14,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'locales',
+          root: './packages/locales',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'api',
           root: './apps/api',
           include: ['src/**/*.test.ts'],

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.js';
 import { startFirstRequests } from './app/first-requests.js';
+import { capturePreviewLanguage } from './lib/labels/preview-language.js';
 import { createAppRouter } from './app/router.js';
 import { loadRuntimeConfig } from './config/runtime-config.js';
 import './app/start.labels.js';
@@ -45,6 +46,7 @@ export async function start(container: HTMLElement): Promise<Root | null> {
     return null;
   }
   const queryClient = createQueryClient();
+  capturePreviewLanguage(window.location.search);
   startFirstRequests(queryClient, window.location);
   const root = createRoot(container);
   root.render(

@@ -66,22 +66,16 @@ const PROTECTED = /(\{\{[^}]*\}\}|\{[A-Za-z0-9_]+\}|<[^>]*>|&[a-z]+;)/g;
 
 export function pseudoLocalize(text: string): string {
   if (text.trim() === '') return text;
-  let letters = 0;
+  let visible = 0;
   const body = text
     .split(PROTECTED)
     .map((part, index) => {
       if (index % 2 === 1) return part;
-      return [...part]
-        .map((ch) => {
-          const accented = ACCENTED[ch];
-          if (accented === undefined) return ch;
-          letters += 1;
-          return accented;
-        })
-        .join('');
+      visible += part.length;
+      return [...part].map((ch) => ACCENTED[ch] ?? ch).join('');
     })
     .join('');
   // About 30 % longer: German and Polish run that much longer than English.
-  const padding = '·'.repeat(Math.max(1, Math.round(letters * 0.3) - 2));
+  const padding = '·'.repeat(Math.max(1, Math.ceil(visible * 0.3)));
   return `${PSEUDO_OPEN}${body}${padding}${PSEUDO_CLOSE}`;
 }

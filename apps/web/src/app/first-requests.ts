@@ -5,6 +5,7 @@ import { newsListQueryOptions } from '../features/news/api/news-list.js';
 import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
 import { isAuthorised } from '../lib/auth/session.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
+import { previewLanguage } from '../lib/labels/preview-language.js';
 import { rememberedLanguage } from '../lib/labels/remembered-language.js';
 import { productsQueryOptions } from '../lib/products/products-query.js';
 import { profileQueryOptions } from '../lib/profile/profile-query.js';
@@ -26,7 +27,7 @@ const ignore = (): undefined => undefined;
 export function startFirstRequests(queryClient: QueryClient, location: Location): void {
   if (!isAuthorised()) return;
   queryClient.query(profileQueryOptions()).catch(ignore);
-  queryClient.query(labelsQueryOptions(rememberedLanguage())).catch(ignore);
+  queryClient.query(labelsQueryOptions(previewLanguage() ?? rememberedLanguage())).catch(ignore);
   queryClient.query(productsQueryOptions()).catch(ignore);
 
   const path = location.pathname;

@@ -11,6 +11,7 @@ import { analytics, installAnalytics, type Analytics } from '../lib/analytics/an
 import { configuredAnalytics } from '../lib/analytics/ga4-analytics.js';
 import { isAuthorised } from '../lib/auth/session.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
+import { previewLanguage } from '../lib/labels/preview-language.js';
 import { rememberedLanguage, rememberLanguage } from '../lib/labels/remembered-language.js';
 import { profileQueryKey, profileQueryOptions } from '../lib/profile/profile-query.js';
 import { userCookieValue } from './user-cookie.js';
@@ -68,7 +69,7 @@ export function useStartUp(): StartUp {
   // A failed profile (handled by the error catalogue → null) still lets the app start.
   const profileSettled = profileQuery.isSuccess || profileQuery.isError;
 
-  const language = profileSettled ? profile?.language : rememberedLanguage();
+  const language = previewLanguage() ?? (profileSettled ? profile?.language : rememberedLanguage());
   const labels = useQuery({
     ...labelsQueryOptions(language),
     enabled: authorised,

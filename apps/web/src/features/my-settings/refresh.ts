@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { labelsQueryOptions } from '../../lib/labels/labels-query.js';
+import { previewLanguage } from '../../lib/labels/preview-language.js';
 import { profileQueryKey } from '../../lib/profile/profile-query.js';
 
 /**
@@ -12,6 +13,10 @@ export async function refreshLabelsAndProfile(
   queryClient: QueryClient,
   language: string,
 ): Promise<void> {
-  await queryClient.query({ ...labelsQueryOptions(language), staleTime: 0 });
+  // A running preview (?language=…) keeps its language; the profile still changes.
+  await queryClient.query({
+    ...labelsQueryOptions(previewLanguage() ?? language),
+    staleTime: 0,
+  });
   await queryClient.invalidateQueries({ queryKey: profileQueryKey });
 }

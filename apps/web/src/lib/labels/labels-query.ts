@@ -1,4 +1,12 @@
 import { labelListSchema, type LabelEntry } from '@portico/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  PSEUDO_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  resolveLanguage,
+  type LabelLanguage,
+  type Language,
+} from '@portico/locales';
 import { queryOptions } from '@tanstack/react-query';
 import { contentUrl } from '../../config/runtime-config.js';
 import { httpGet } from '../http/http-client.js';
@@ -15,24 +23,24 @@ import { i18n } from './i18n.js';
  * query is all the shell has to do.
  */
 
-/** §9: default language en; supported locales. */
-export const DEFAULT_LOCALE = 'en';
-export const SUPPORTED_LOCALES = ['en', 'de', 'es', 'fr', 'nl', 'no', 'pt', 'pl', 'sv'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
+/** §9: default language en; supported locales (one list for the API and the app, @portico/locales). */
+export const DEFAULT_LOCALE = DEFAULT_LANGUAGE;
+export const SUPPORTED_LOCALES = SUPPORTED_LANGUAGES;
+export type Locale = Language;
 
-
-const isLocale = (value: string): value is Locale =>
-  (SUPPORTED_LOCALES as readonly string[]).includes(value);
-
-/** The supported locale for a profile language ('de', 'de-DE', 'DE_de' → 'de'); otherwise en. */
+/**
+ * The supported locale for a profile language ('de', 'de-DE', 'DE_de' → 'de'); otherwise en,
+ * and an unsupported one is logged (§8).
+ */
 export function resolveLocale(language: string | null | undefined): Locale {
-  const primary = (language ?? '').trim().toLowerCase().split(/[-_]/, 1)[0] ?? '';
-  if (primary === '') return DEFAULT_LOCALE;
-  if (primary === 'nb' || primary === 'nn') return 'no';
-  if (isLocale(primary)) return primary;
-  console.warn(`Unsupported locale '${language ?? ''}', using ${DEFAULT_LOCALE}`);
-  return DEFAULT_LOCALE;
+  return resolveLanguage(language, (tag) => {
+    console.warn(`Unsupported locale '${tag}', using ${DEFAULT_LOCALE}`);
+  });
 }
+
+/** A label language: the pseudo-locale (a preview, issue 16) as it is, anything else resolved. */
+const labelLanguageOf = (language: string | null | undefined): LabelLanguage =>
+  language === PSEUDO_LANGUAGE ? PSEUDO_LANGUAGE : resolveLocale(language);
 
 /** Server values over defaults; an empty (or blank) server value keeps the default. */
 export function mergeLabels(
@@ -54,7 +62,7 @@ export async function applyLabels(
   language: string,
   list: readonly LabelEntry[],
 ): Promise<Record<string, string>> {
-  const locale = resolveLocale(language);
+  const locale = labelLanguageOf(language);
   const merged = mergeLabels(registeredDefaults(), list);
   i18n.removeResourceBundle(locale, 'server');
   i18n.addResourceBundle(locale, 'server', merged, false, true);
@@ -65,7 +73,7 @@ export async function applyLabels(
 
 export interface LoadedLabels {
   /** The language the labels are in (en after a fallback). */
-  language: Locale;
+  language: LabelLanguage;
   labels: Record<string, string>;
   /** True when the server labels could not be loaded and the English defaults are used. */
   fallback: boolean;
@@ -76,7 +84,7 @@ export async function loadLabels(
   language: string | null | undefined,
   signal?: AbortSignal,
 ): Promise<LoadedLabels> {
-  const locale = resolveLocale(language);
+  const locale = labelLanguageOf(language);
   let list: LabelEntry[] | null = null;
   try {
     list = await httpGet(contentUrl('labels/cpplabels'), labelListSchema, {
@@ -103,7 +111,7 @@ export async function loadLabels(
 
 /** TanStack Query options for the labels of a profile language; loaded once, cached. */
 export function labelsQueryOptions(language: string | null | undefined) {
-  const locale = resolveLocale(language);
+  const locale = labelLanguageOf(language);
   return queryOptions({
     queryKey: ['labels', locale] as const,
     queryFn: ({ signal }) => loadLabels(locale, signal),
