@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.mjs';
 
 export default tseslint.config(
   {
@@ -65,13 +66,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       // Every user-visible string is a label key with an English default (ARCHITECTURE.md).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'JSXText[value=/[A-Za-z]/]',
-          message: 'No literal UI text in JSX: use a label (t(key)) with an English default.',
-        },
-      ],
+      // Text nodes, text in braces and the attributes people read or hear (issue 16).
+      'no-restricted-syntax': ['error', ...noLiteralUiText],
     },
   },
   {

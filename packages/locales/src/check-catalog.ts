@@ -1,4 +1,5 @@
-import { PSEUDO_LANGUAGE, type Language } from './languages.js';
+import type { PSEUDO_LANGUAGE } from './languages.js';
+import { type Language } from './languages.js';
 import { PLURAL_SUFFIX, placeholdersOf, pluralBase, pluralCategories } from './plurals.js';
 
 /**

@@ -72,7 +72,7 @@ export function pseudoLocalize(text: string): string {
     .map((part, index) => {
       if (index % 2 === 1) return part;
       visible += part.length;
-      return [...part].map((ch) => ACCENTED[ch] ?? ch).join('');
+      return part.replace(/[A-Za-z]/g, (ch) => ACCENTED[ch] ?? ch);
     })
     .join('');
   // About 30 % longer: German and Polish run that much longer than English.

@@ -1,0 +1,1 @@
+export declare const noLiteralUiText: readonly { selector: string; message: string }[];
