@@ -10,7 +10,7 @@ const chromium = '/usr/bin/chromium';
 const steps = [
   { name: 'lint', script: 'lint', what: 'ESLint and Prettier over the whole repository' },
   { name: 'typecheck', script: 'typecheck', what: 'TypeScript: contracts, api, web, e2e' },
-  { name: 'unit', script: 'test:unit', what: 'Vitest: contracts, web and api projects' },
+  { name: 'unit', script: 'test:unit', what: 'Vitest: contracts, locales, web and api projects' },
   { name: 'build', script: 'build', what: 'Vite build of the web app, bundle of the API' },
   { name: 'e2e', script: 'test:e2e', what: 'Browser tests in Chromium against the built server' },
 ];

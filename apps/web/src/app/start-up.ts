@@ -92,7 +92,10 @@ export function useStartUp(): StartUp {
   return {
     authorised,
     profile,
-    userCookie: profile ? userCookieValue(profile) : null,
+    // The server-rendered header follows the cookie's language, so a preview reaches it too.
+    userCookie: profile
+      ? userCookieValue({ ...profile, language: previewLanguage() ?? profile.language })
+      : null,
     headerCanLoad: !authorised || profileSettled,
     ready: !authorised || labelsSettled,
   };

@@ -1,0 +1,130 @@
+// Issue 16: what a page shows, and which of it is an English label left untranslated or text
+// too long for its box. The catalogues (packages/locales) say what English and each
+// translation read; a text on the page that equals an English label whose translation
+// differs is a leftover.
+import { PSEUDO_LANGUAGE, pluralBase, type LabelLanguage } from '@portico/locales';
+import { CATALOGS, type Catalog } from '@portico/locales/catalogs';
+import type { Frame, Page } from 'playwright-core';
+
+/** Every visible text and spoken attribute of the document, whitespace collapsed. */
+function collectTexts(): string[] {
+  const out: string[] = [];
+  const shown = (el: Element): boolean =>
+    el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
+    const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (/[A-Za-z]/.test(text) && shown(parent)) out.push(text);
+  }
+  for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+    if (!shown(el) && !el.closest('svg')) continue;
+    for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+      const value = (el.getAttribute(name) ?? '').replace(/\s+/g, ' ').trim();
+      if (/[A-Za-z]/.test(value)) out.push(value);
+    }
+  }
+  out.push(document.title);
+  return out;
+}
+
+/** The texts of the page and of its same-origin frames (the support desk pages). */
+export async function pageTexts(page: Page): Promise<string[]> {
+  const origin = new URL(page.url()).origin;
+  const frames = page.frames().filter((f: Frame) => {
+    try {
+      return new URL(f.url()).origin === origin;
+    } catch {
+      return false;
+    }
+  });
+  const all = await Promise.all(frames.map((f) => f.evaluate(collectTexts).catch(() => [])));
+  return all.flat();
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PLACEHOLDER = /\{\{\s*\w+\s*\}\}|\{\w+\}/g;
+
+interface EnglishText {
+  key: string;
+  /** Matches the text as shown, placeholders filled with anything. */
+  pattern: RegExp;
+}
+
+/**
+ * The English texts whose translation in `language` reads differently (a name such as
+ * 'Portico' reads the same everywhere and is never a leftover). Templates with placeholders
+ * match with any value in them, when enough of their own words remain to be recognised.
+ */
+export function englishLeftoverPatterns(language: LabelLanguage): EnglishText[] {
+  const found: EnglishText[] = [];
+  for (const part of ['web', 'server'] as const) {
+    const english: Catalog = CATALOGS[part].en;
+    const translated: Catalog =
+      language === PSEUDO_LANGUAGE || language === 'en' ? {} : CATALOGS[part][language];
+    for (const [key, text] of Object.entries(english)) {
+      const base = pluralBase(key);
+      const forms =
+        base === null
+          ? [translated[key]]
+          : Object.entries(translated)
+              .filter(([k]) => pluralBase(k) === base)
+              .map(([, v]) => v);
+      if (forms.includes(text)) continue;
+      const literal = text.replace(PLACEHOLDER, ' ');
+      if ((literal.match(/[A-Za-z]/g) ?? []).length < 4) continue;
+      const source = text
+        .split(PLACEHOLDER)
+        .map((piece) => escape(piece.replace(/\s+/g, ' ')))
+        .join('.+?');
+      found.push({ key, pattern: new RegExp(`^${source}$`) });
+    }
+  }
+  return found;
+}
+
+/** The shown texts that are English labels (with their keys), for a readable failure. */
+export function leftovers(texts: readonly string[], patterns: readonly EnglishText[]): string[] {
+  const hits = new Set<string>();
+  for (const text of texts) {
+    const match = patterns.find((p) => p.pattern.test(text));
+    if (match) hits.add(`${match.key}: "${text}"`);
+  }
+  return [...hits];
+}
+
+/**
+ * Text that does not fit its box: an element with its own text whose content is wider or
+ * taller than the box (scrollWidth/Height past clientWidth/Height), and a page wider than the
+ * window. Inline elements have no box of their own; their block ancestor is measured.
+ */
+export async function overflowingText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth + 1) {
+      found.push(`the page is ${doc.scrollWidth}px wide in a ${window.innerWidth}px window`);
+    }
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!(el instanceof HTMLElement) || !el.checkVisibility()) continue;
+      const ownText = [...el.childNodes].some(
+        (n) => n.nodeType === Node.TEXT_NODE && /\S/.test(n.textContent ?? ''),
+      );
+      if (!ownText) continue;
+      const style = getComputedStyle(el);
+      if (style.display.startsWith('inline') && style.display !== 'inline-block') continue;
+      // Visually hidden text (clipped to 1px for screen readers) is meant not to fit.
+      if (el.clientWidth <= 1 || el.clientHeight <= 1) continue;
+      const wide = el.scrollWidth > el.clientWidth + 1;
+      const tall = el.scrollHeight > el.clientHeight + 1 && style.overflowY !== 'visible';
+      if (wide || tall) {
+        const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+        found.push(
+          `<${el.tagName.toLowerCase()} class="${el.className}"> "${text}" needs ${el.scrollWidth}×${el.scrollHeight}px, has ${el.clientWidth}×${el.clientHeight}px`,
+        );
+      }
+    }
+    return found;
+  });
+}

@@ -1,0 +1,196 @@
+// Browser tests of issue 16 ("Done when"): each of the nine languages renders the listed
+// routes and the sign-in page in that language with no English left over; the pseudo-locale
+// walks every route and fails on untranslated text or text overflowing its box, on a desktop
+// and on a phone. axe runs on every page visited. anna's language is restored afterwards.
+import { SUPPORTED_LANGUAGES, type Language } from '@portico/locales';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, test } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { useBrowser } from '../support/browser.js';
+import { anna } from '../support/demo-users.js';
+import {
+  englishLeftoverPatterns,
+  leftovers,
+  overflowingText,
+  pageTexts,
+} from '../support/language-check.js';
+import { setOwnSettings } from '../support/own-settings.js';
+import { signIn, waitForSignInPage } from '../support/sign-in.js';
+
+const baseUrl = inject('codeBaseUrl');
+const session = useBrowser();
+
+/** The routes issue 16 lists; the news item is the first card of the list. */
+const LISTED_ROUTES = [
+  '/news',
+  'news-item',
+  '/search?query=invoice',
+  '/services/incident',
+  '/university',
+  '/user-management',
+  '/my-settings',
+  '/my-solutions',
+  '/cloud',
+] as const;
+
+/** Every other screen anna can open, for the pseudo-locale walk. */
+const MORE_ROUTES = [
+  '/services/service-request',
+  '/services/track-cases',
+  '/services/portals',
+  '/services/contacts',
+  '/resources',
+  '/marketplace',
+  '/billingplatform',
+  '/my-settings/subscriptions',
+  '/cloud/maintenance',
+  '/cloud/release-schedules',
+  '/cloud/notifications',
+  '/cloud/reports',
+  '/invoices',
+  '/user-management/new',
+  '/news/editor',
+] as const;
+
+/** Opens a route and waits until the app has rendered its page (and its frames, if any). */
+async function open(page: Page, route: string): Promise<void> {
+  if (route === 'news-item') {
+    await page.goto(`${baseUrl}/news`);
+    const card = page.locator('main a[href*="/news-item/"]').first();
+    await card.waitFor();
+    await card.click();
+    await page.waitForURL(/\/news-item\//);
+  } else {
+    await page.goto(`${baseUrl}${route}`);
+  }
+  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  for (const frame of await page.locator('main iframe').all()) {
+    await frame.evaluate(
+      (el) =>
+        new Promise<void>((resolve) => {
+          const f = el as HTMLIFrameElement;
+          if (f.contentDocument?.readyState === 'complete') resolve();
+          else f.addEventListener('load', () => resolve(), { once: true });
+        }),
+    );
+  }
+}
+
+async function expectNoLeftovers(page: Page, language: Language | 'en-XA', route: string) {
+  const found = leftovers(await pageTexts(page), englishLeftoverPatterns(language));
+  expect(found, `English left on ${route} in ${language}`).toEqual([]);
+}
+
+const translatedLanguages = SUPPORTED_LANGUAGES.filter((l) => l !== 'en');
+
+describe('the portal in nine languages', () => {
+  afterAll(async () => {
+    // Whatever happened, anna speaks English again for the other files.
+    const page = await session.browser.newPage();
+    try {
+      await signIn(page, baseUrl, anna);
+      await setOwnSettings(page, baseUrl, { language: 'en' });
+    } finally {
+      await page.close();
+    }
+  });
+
+  test.each(SUPPORTED_LANGUAGES)(
+    '%s: the listed routes are in the language, with no English left over',
+    async (language) => {
+      const { page } = session;
+      await signIn(page, baseUrl, anna);
+      await setOwnSettings(page, baseUrl, { language });
+      for (const route of LISTED_ROUTES) {
+        await open(page, route);
+        expect(await page.evaluate(() => document.documentElement.lang), route).toBe(language);
+        if (language !== 'en') await expectNoLeftovers(page, language, route);
+        await expectNoAxeViolations(page);
+      }
+    },
+  );
+
+  test.each(translatedLanguages)(
+    '%s: the sign-in page follows the browser language when signed out',
+    async (language) => {
+      const context = await session.browser.newContext({ locale: language });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${baseUrl}/news`);
+        await page.locator('input[type="email"]').waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        await expectNoLeftovers(page, language, 'sign-in');
+        await expectNoAxeViolations(page);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  test('English sign-in stays English for a language the portal does not offer', async () => {
+    const context = await session.browser.newContext({ locale: 'it-IT' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl}/news`);
+      await waitForSignInPage(page);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the German news date reads like 9. Juli 2026', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    await page.goto(`${baseUrl}/news?language=de`);
+    const date = page.locator('main time').first();
+    await date.waitFor();
+    expect(await date.textContent()).toMatch(
+      /^\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}$/,
+    );
+  });
+
+  test('Polish result counts take the right plural forms', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    await page.goto(`${baseUrl}/search?query=invoice&language=pl`);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const counts = await page.locator('main').getByText(/\d+\+? wynik/).allTextContents();
+    expect(counts.length).toBeGreaterThan(0);
+    for (const text of counts) {
+      const n = Number(/(\d+)/.exec(text)?.[1]);
+      const form = /wynik(ów|i|u)?\b/.exec(text)?.[0];
+      const mod10 = n % 10;
+      const mod100 = n % 100;
+      const expected =
+        text.includes('+') || !/^\d+ wynik/.test(text.trim())
+          ? form
+          : n === 1
+            ? 'wynik'
+            : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
+              ? 'wyniki'
+              : 'wyników';
+      expect(form, text).toBe(expected);
+    }
+  });
+
+  test('the pseudo-locale: every route translated and nothing overflows, desktop and phone', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    await page.goto(`${baseUrl}/news?language=en-XA`);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const route of [...LISTED_ROUTES, ...MORE_ROUTES]) {
+        await open(page, route);
+        await expectNoLeftovers(page, 'en-XA', route);
+        expect(await overflowingText(page), `${route} at ${viewport.width}px`).toEqual([]);
+        if (viewport.width === 1280) await expectNoAxeViolations(page);
+      }
+    }
+  });
+});
