@@ -2,7 +2,12 @@
 // too long for its box. The catalogues (packages/locales) say what English and each
 // translation read; a text on the page that equals an English label whose translation
 // differs is a leftover.
-import { PSEUDO_LANGUAGE, pluralBase, type LabelLanguage } from '@portico/locales';
+import {
+  PSEUDO_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  pluralBase,
+  type LabelLanguage,
+} from '@portico/locales';
 import { CATALOGS, type Catalog } from '@portico/locales/catalogs';
 import type { Frame, Page } from 'playwright-core';
 
@@ -46,6 +51,12 @@ export async function pageTexts(page: Page): Promise<string[]> {
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDER = /\{\{\s*\w+\s*\}\}|\{\w+\}/g;
 
+/** A text every translation keeps as in English is a name (Support4U, Portico), never a leftover. */
+function isName(part: 'web' | 'server', key: string, text: string): boolean {
+  const others = SUPPORTED_LANGUAGES.filter((l) => l !== 'en').map((l) => CATALOGS[part][l][key]);
+  return others.every((value) => value === text);
+}
+
 interface EnglishText {
   key: string;
   /** Matches the text as shown, placeholders filled with anything. */
@@ -71,7 +82,7 @@ export function englishLeftoverPatterns(language: LabelLanguage): EnglishText[] 
           : Object.entries(translated)
               .filter(([k]) => pluralBase(k) === base)
               .map(([, v]) => v);
-      if (forms.includes(text)) continue;
+      if (forms.includes(text) || isName(part, key, text)) continue;
       const literal = text.replace(PLACEHOLDER, ' ');
       if ((literal.match(/[A-Za-z]/g) ?? []).length < 4) continue;
       const source = text
