@@ -1,5 +1,11 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
+import { catalogFor } from '@portico/locales/catalogs';
+import {
+  chooseLanguage,
+  textsFor,
+  translator,
+  type Translate,
+} from '../../lib/i18n/translate.js';
 import { renderFooter } from './footer-template.js';
 import { renderHeader } from './header-template.js';
 import { loadSprite } from './sprite.js';
@@ -28,7 +34,12 @@ export const sharedRoutes: FastifyPluginCallback = (app, _options, done) => {
       { profile: user?.language, acceptLanguage: request.headers['accept-language'] },
       (message) => request.log.warn(message),
     );
-    return { user, t: await textsFor(app.db, language) };
+    // The shell must render even when the labels table cannot be read: the catalogue alone.
+    const t = await textsFor(app.db, language).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'label overrides unavailable for the shared shell');
+      return translator(language, catalogFor('server', language));
+    });
+    return { user, t };
   }
 
   app.get('/shared/header', async (request, reply) => {
