@@ -1,7 +1,4 @@
-import {
-  catalogFor,
-  type Catalog,
-} from '@portico/locales/catalogs';
+import { catalogFor, type Catalog } from '@portico/locales/catalogs';
 import {
   DEFAULT_LANGUAGE,
   intlLocale,

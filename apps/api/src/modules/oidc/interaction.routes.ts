@@ -209,7 +209,11 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     const email = form.success ? form.data.email : '';
     const password = form.success ? form.data.password : '';
     if (!email || !password) {
-      return sendHtml(reply, 400, signInPage(page, { action, email, error: t('signin.missing-credentials') }));
+      return sendHtml(
+        reply,
+        400,
+        signInPage(page, { action, email, error: t('signin.missing-credentials') }),
+      );
     }
 
     // request.ip follows TRUST_PROXY: a forwarded address only from a trusted proxy (ADR 0015).
@@ -222,7 +226,11 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
         return busy(page, reply, action, email);
       case 'invalid-credentials':
         // The same words whether the account exists or not (issue 2 §3).
-        return sendHtml(reply, 422, signInPage(page, { action, email, error: t('signin.invalid-credentials') }));
+        return sendHtml(
+          reply,
+          422,
+          signInPage(page, { action, email, error: t('signin.invalid-credentials') }),
+        );
       case 'signed-in':
         await recordSignIn(app.db, result.userId);
         return finish(request, reply, { login: { accountId: result.userId } }, page);

@@ -54,12 +54,7 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-function layout(
-  { language, t }: PageTexts,
-  title: string,
-  body: string,
-  script?: string,
-): string {
+function layout({ language, t }: PageTexts, title: string, body: string, script?: string): string {
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(language)}">
 <head>

@@ -9,7 +9,6 @@ interface NavLink {
   href: string;
 }
 
-
 function navigation(env: Env, user: HeaderUser | null, t: Translate): NavLink[] {
   const permissions = new Set(user?.permissions ?? []);
   const links: NavLink[] = [

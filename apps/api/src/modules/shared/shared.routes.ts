@@ -1,11 +1,6 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { catalogFor } from '@portico/locales/catalogs';
-import {
-  chooseLanguage,
-  textsFor,
-  translator,
-  type Translate,
-} from '../../lib/i18n/translate.js';
+import { chooseLanguage, textsFor, translator, type Translate } from '../../lib/i18n/translate.js';
 import { renderFooter } from './footer-template.js';
 import { renderHeader } from './header-template.js';
 import { loadSprite } from './sprite.js';

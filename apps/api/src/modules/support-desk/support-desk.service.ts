@@ -39,7 +39,6 @@ const SERVICE_REQUEST_CATEGORY = 'Service request';
 /** The most cases one list page shows (newest first). */
 export const CASE_LIST_LIMIT = 500;
 
-
 export interface DeskCaller {
   userId: string;
   accountId: string;
@@ -148,7 +147,9 @@ export type IncidentField = keyof z.input<typeof incidentSchema>;
 export type Incident = z.output<typeof incidentSchema>;
 
 const serviceRequestSchema = z.object({
-  item: z.string({ error: 'desk.validation.service.required' }).min(1, 'desk.validation.service.required'),
+  item: z
+    .string({ error: 'desk.validation.service.required' })
+    .min(1, 'desk.validation.service.required'),
   description: text(
     'desk.validation.service-description.required',
     4000,

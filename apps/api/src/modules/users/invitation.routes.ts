@@ -141,15 +141,23 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
     const password = body.success ? body.data.password : '';
     const confirm = body.success ? body.data.confirm : '';
     if (password.length < MIN_PASSWORD_LENGTH) {
-      return send(reply, 422, formPage(
+      return send(
+        reply,
+        422,
+        formPage(
           texts,
           action,
           invitation.first_name,
           t('invitation.too-short', { min: MIN_PASSWORD_LENGTH }),
-        ),);
+        ),
+      );
     }
     if (password !== confirm) {
-      return send(reply, 422, formPage(texts, action, invitation.first_name, t('invitation.mismatch')));
+      return send(
+        reply,
+        422,
+        formPage(texts, action, invitation.first_name, t('invitation.mismatch')),
+      );
     }
     const passwordHash = await hashPassword(password);
     const accepted = await app.db.transaction(async (tx) => {
