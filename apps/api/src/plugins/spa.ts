@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env.js';
 import { webDistDir } from '../lib/paths.js';
 import { buildRuntimeConfig } from '../modules/runtime-config/runtime-config.service.js';
+import { englishTexts } from '../lib/i18n/translate.js';
 import { renderFooter } from '../modules/shared/footer-template.js';
 import { renderHeader } from '../modules/shared/header-template.js';
 import { loadSprite } from '../modules/shared/sprite.js';
@@ -83,8 +84,9 @@ function buildFirstHtml(env: Env, distDir: string): FirstHtml {
   const index = readFileSync(resolve(distDir, 'index.html'), 'utf8');
   const parts = {
     config: buildRuntimeConfig(env, loadSprite().hash),
-    header: renderHeader(env, null),
-    footer: renderFooter(env),
+    // Built once, so in English; the SPA swaps in the header in the user's language.
+    header: renderHeader(env, null, englishTexts()),
+    footer: renderFooter(env, englishTexts()),
   };
   const news = routeAssets(distDir, NEWS_ROUTE_SOURCE);
   return {

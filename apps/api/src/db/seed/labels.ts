@@ -36,17 +36,13 @@ export const germanLabels: Readonly<Record<string, string>> = {
   ...issue12GermanLabels(),
 };
 
-/** Issue 12: the header, My settings, the bell, and subscription mail in German. */
+/**
+ * Issue 12: My settings, the bell and the subscription topics in German. The header, mail and
+ * unsubscribe texts come from the server catalogue (issue 16), so rows for them here would
+ * only be editorial overrides.
+ */
 function issue12GermanLabels(): Record<string, string> {
   return {
-    'header.nav.news': 'Neuigkeiten',
-    'header.nav.my-solutions': 'Meine Lösungen',
-    'header.nav.marketplace': 'Marktplatz',
-    'header.user-management': 'Benutzerverwaltung',
-    'header.invoices': 'Rechnungen',
-    'header.my-settings': 'Meine Einstellungen',
-    'header.sign-out': 'Abmelden',
-    'header.greeting': 'Hallo, {name}',
     'title.section.my-settings': 'Meine Einstellungen',
     'my-settings.title': 'Meine Einstellungen',
     'my-settings.nav.label': 'Meine Einstellungen',
@@ -92,8 +88,6 @@ function issue12GermanLabels(): Record<string, string> {
     'subscriptions.frequency.off': 'Aus',
     'subscriptions.save': 'Abonnements speichern',
     'subscriptions.saved': 'Ihre Abonnements wurden gespeichert.',
-    'subscriptions.digest.daily': 'tägliche Zusammenfassung',
-    'subscriptions.digest.weekly': 'wöchentliche Zusammenfassung',
     'notifications.button': 'Benachrichtigungen',
     'notifications.button.unread': 'Benachrichtigungen, {{count}} ungelesen',
     'notifications.title': 'Benachrichtigungen',
@@ -102,26 +96,6 @@ function issue12GermanLabels(): Record<string, string> {
     'notifications.mark-read.named': '„{{title}}“ als gelesen markieren',
     'notifications.mark-all-read': 'Alle als gelesen markieren',
     'notifications.unread': 'Ungelesen',
-    'mail.news.subject': 'Neu auf Portico: {title}',
-    'mail.news.greeting': 'Hallo {name},',
-    'mail.news.intro': 'Auf Portico wurde ein neuer Artikel veröffentlicht:',
-    'mail.news.read': 'Artikel lesen',
-    'mail.digest.subject.daily': 'Ihre tägliche Portico-Zusammenfassung',
-    'mail.digest.subject.weekly': 'Ihre wöchentliche Portico-Zusammenfassung',
-    'mail.digest.intro': 'Diese Artikel wurden seit Ihrer letzten Zusammenfassung veröffentlicht:',
-    'mail.footer.reason':
-      'Sie erhalten diese E-Mail, weil Sie Portico-Neuigkeiten abonniert haben.',
-    'mail.footer.unsubscribe': 'Abbestellen',
-    'mail.footer.manage': 'E-Mail-Abonnements verwalten',
-    'notification.news.link': 'Artikel lesen',
-    'notification.news.content': 'Ein neuer Artikel wurde veröffentlicht.',
-    'unsubscribe.title': 'Portico-E-Mails abbestellen',
-    'unsubscribe.confirm': 'Möchten Sie diese E-Mails ({scope}) nicht mehr erhalten?',
-    'unsubscribe.button': 'Abbestellen',
-    'unsubscribe.done.title': 'Sie haben die E-Mails abbestellt',
-    'unsubscribe.done':
-      'Sie erhalten diese E-Mails ({scope}) nicht mehr. Unter „Meine Einstellungen“ können Sie sie wieder abonnieren.',
-    'unsubscribe.manage': 'Meine Einstellungen öffnen',
   };
 }
 

@@ -67,6 +67,10 @@ export async function textsFor(db: Queryable, language: LabelLanguage): Promise<
   return translator(language, catalogFor('server', language), await labelOverrides(db, language));
 }
 
+/** The English texts without overrides, for what is rendered once at start-up. */
+export const englishTexts = (): Translate =>
+  translator(DEFAULT_LANGUAGE, catalogFor('server', DEFAULT_LANGUAGE));
+
 export interface LanguageSources {
   /** An explicit choice: a `language` parameter, or the OIDC `ui_locales`. */
   explicit?: string | null | undefined;

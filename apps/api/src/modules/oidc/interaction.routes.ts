@@ -8,11 +8,12 @@ import {
   LOGOUT_SCRIPT,
   LOGOUT_SCRIPT_PATH,
   messagePage,
+  pageTexts,
   signInPage,
   STYLESHEET,
   STYLESHEET_PATH,
-  texts,
   tooManyAttemptsPage,
+  type PageTexts,
 } from './oidc-pages.js';
 import { recordSignIn } from '../users/user-management.repository.js';
 import { signIn, WINDOW_SECONDS } from './sign-in.service.js';
@@ -53,9 +54,30 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
   { getProvider, settings, hashQueue },
   done,
 ) => {
-  const home = { href: `${settings.publicUrl}/`, text: texts.backToPortal };
-  const expired = (reply: FastifyReply) =>
-    sendHtml(reply, 400, messagePage(texts.expiredTitle, texts.expired, home));
+  const home = (t: PageTexts['t']) => ({
+    href: `${settings.publicUrl}/`,
+    text: t('signin.back-to-portal'),
+  });
+  /**
+   * A page's language (issue 16): the authorization request's `ui_locales` when the
+   * interaction is known, else Accept-Language.
+   */
+  const textsOf = (request: FastifyRequest, interaction?: Interaction): Promise<PageTexts> =>
+    pageTexts(
+      app.db,
+      interaction?.params.ui_locales,
+      request.headers['accept-language'],
+      (message) => request.log.warn(message),
+    );
+  const expired = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = await textsOf(request);
+    const { t } = page;
+    return sendHtml(
+      reply,
+      400,
+      messagePage(page, t('signin.expired.title'), t('signin.expired'), home(t)),
+    );
+  };
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -96,7 +118,12 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
   }
 
   /** Hands the result to the provider, which answers with a redirect back into the flow. */
-  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+  async function finish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: InteractionResults,
+    page: PageTexts,
+  ) {
     const provider = await getProvider();
     reply.hijack();
     try {
@@ -111,7 +138,8 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
           'cache-control': 'no-store',
         });
       }
-      reply.raw.end(messagePage(texts.errorTitle, texts.errorMessage, home));
+      const { t } = page;
+      reply.raw.end(messagePage(page, t('signin.error.title'), t('signin.error'), home(t)));
     }
   }
 
@@ -134,27 +162,34 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
 
   app.get('/oidc/interaction/:uid', async (request, reply) => {
     const interaction = await findInteraction(request, reply);
-    if (!interaction) return expired(reply);
+    if (!interaction) return expired(request, reply);
+    const page = await textsOf(request, interaction);
     if (interaction.prompt.name === 'consent')
-      return finish(request, reply, await consent(interaction));
-    if (interaction.prompt.name !== 'login') return expired(reply);
-    return sendHtml(reply, 200, signInPage({ action: interactionPath(interaction.uid) }));
+      return finish(request, reply, await consent(interaction), page);
+    if (interaction.prompt.name !== 'login') return expired(request, reply);
+    return sendHtml(reply, 200, signInPage(page, { action: interactionPath(interaction.uid) }));
   });
 
-  const busy = (reply: FastifyReply, action: string, email: string) => {
+  const busy = (page: PageTexts, reply: FastifyReply, action: string, email: string) => {
     // Not the user's fault and nothing was counted: the form again, with the e-mail kept.
     reply.header('retry-after', String(BUSY_RETRY_SECONDS));
-    return sendHtml(reply, 503, signInPage({ action, email, error: texts.busy }));
+    return sendHtml(reply, 503, signInPage(page, { action, email, error: page.t('signin.busy') }));
   };
 
   app.post('/oidc/interaction/:uid', async (request, reply) => {
     // As many attempts are in progress as this instance can hash soon: answer at once, before
     // any database work, so a flood costs next to nothing (ADR 0014).
     const params = uidParams.safeParse(request.params);
-    if (!params.success) return expired(reply);
+    if (!params.success) return expired(request, reply);
     if (!hashQueue.admit()) {
+      // No interaction lookup while busy (it costs a query): Accept-Language decides.
       const typed = signInForm.safeParse(request.body ?? {});
-      return busy(reply, interactionPath(params.data.uid), typed.success ? typed.data.email : '');
+      return busy(
+        await textsOf(request),
+        reply,
+        interactionPath(params.data.uid),
+        typed.success ? typed.data.email : '',
+      );
     }
     try {
       return await attemptSignIn(request, reply);
@@ -165,14 +200,20 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
 
   async function attemptSignIn(request: FastifyRequest, reply: FastifyReply) {
     const interaction = await findInteraction(request, reply);
-    if (!interaction || interaction.prompt.name !== 'login') return expired(reply);
+    if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply);
     const action = interactionPath(interaction.uid);
+    const page = await textsOf(request, interaction);
+    const { t } = page;
 
     const form = signInForm.safeParse(request.body ?? {});
     const email = form.success ? form.data.email : '';
     const password = form.success ? form.data.password : '';
     if (!email || !password) {
-      return sendHtml(reply, 400, signInPage({ action, email, error: texts.missingCredentials }));
+      return sendHtml(
+        reply,
+        400,
+        signInPage(page, { action, email, error: t('signin.missing-credentials') }),
+      );
     }
 
     // request.ip follows TRUST_PROXY: a forwarded address only from a trusted proxy (ADR 0015).
@@ -180,15 +221,19 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     switch (result.outcome) {
       case 'rate-limited':
         reply.header('retry-after', String(WINDOW_SECONDS));
-        return sendHtml(reply, 429, tooManyAttemptsPage(action));
+        return sendHtml(reply, 429, tooManyAttemptsPage(page, action));
       case 'busy':
-        return busy(reply, action, email);
+        return busy(page, reply, action, email);
       case 'invalid-credentials':
         // The same words whether the account exists or not (issue 2 §3).
-        return sendHtml(reply, 422, signInPage({ action, email, error: texts.invalidCredentials }));
+        return sendHtml(
+          reply,
+          422,
+          signInPage(page, { action, email, error: t('signin.invalid-credentials') }),
+        );
       case 'signed-in':
         await recordSignIn(app.db, result.userId);
-        return finish(request, reply, { login: { accountId: result.userId } });
+        return finish(request, reply, { login: { accountId: result.userId } }, page);
     }
   }
 

@@ -2,34 +2,48 @@
 // work under the strict Content-Security-Policy (script-src 'self'): styles come from
 // STYLESHEET_PATH and the only script (LOGOUT_SCRIPT_PATH) is a same-origin file.
 
+import { isLabelLanguage, matchLanguage, type LabelLanguage } from '@portico/locales';
+import type { Queryable } from '../../db/db.js';
+import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
+import './oidc.texts.js';
+
 export const ASSETS_PREFIX = '/oidc/assets';
 export const STYLESHEET_PATH = `${ASSETS_PREFIX}/sign-in.css`;
 export const LOGOUT_SCRIPT_PATH = `${ASSETS_PREFIX}/logout.js`;
 
-export const texts = {
-  signInTitle: 'Sign in to Portico',
-  email: 'Email',
-  password: 'Password',
-  signIn: 'Sign in',
-  invalidCredentials: 'The email or password is incorrect.',
-  missingCredentials: 'Enter your email and password.',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  busy: 'Sign-in is very busy right now. Please wait a few seconds and try again.',
-  tryAgain: 'Try again',
-  expiredTitle: 'Your sign-in has expired',
-  expired: 'This sign-in page is no longer valid. Please go back to the portal and sign in again.',
-  backToPortal: 'Back to the portal',
-  errorTitle: 'Sign-in failed',
-  errorMessage:
-    'Something went wrong while signing you in. Please go back to the portal and try again.',
-  logoutTitle: 'Sign out of Portico?',
-  logoutQuestion: 'Do you want to sign out of Portico?',
-  signOut: 'Sign out',
-  staySignedIn: 'Stay signed in',
-  loggedOutTitle: 'You are signed out',
-  loggedOut: 'You have been signed out of Portico.',
-  signInAgain: 'Sign in again',
-} as const;
+/** A page's language and its texts. */
+export interface PageTexts {
+  language: LabelLanguage;
+  t: Translate;
+}
+
+/**
+ * The language of a provider page (issue 16): the first supported tag of the request's
+ * `ui_locales` (OIDC Core §3.1.2.1, a space-separated list), else Accept-Language.
+ */
+export function pageLanguage(
+  uiLocales: unknown,
+  acceptLanguage: string | undefined,
+  log?: (message: string) => void,
+): LabelLanguage {
+  const tags = typeof uiLocales === 'string' ? uiLocales.split(/\s+/).filter(Boolean) : [];
+  const explicit = tags.find((tag) => isLabelLanguage(tag) || matchLanguage(tag) !== null);
+  if (tags.length > 0 && explicit === undefined) {
+    log?.(`Unsupported locale '${tags.join(' ')}' in ui_locales, using Accept-Language`);
+  }
+  return chooseLanguage({ explicit, acceptLanguage }, log);
+}
+
+/** The texts of a provider page in its language. */
+export async function pageTexts(
+  db: Queryable,
+  uiLocales: unknown,
+  acceptLanguage: string | undefined,
+  log?: (message: string) => void,
+): Promise<PageTexts> {
+  const language = pageLanguage(uiLocales, acceptLanguage, log);
+  return { language, t: await textsFor(db, language) };
+}
 
 export function escapeHtml(value: string): string {
   return value
@@ -40,14 +54,14 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-function layout(title: string, body: string, script?: string): string {
+function layout({ language, t }: PageTexts, title: string, body: string, script?: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title.includes('Portico') ? title : `${title} | Portico`)}</title>
+<title>${escapeHtml(title.includes('Portico') ? title : t('signin.page-title', { title }))}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 ${script ? `<script src="${script}" defer></script>\n` : ''}</head>
 <body>
@@ -67,40 +81,49 @@ export interface SignInPageOptions {
   error?: string;
 }
 
-export function signInPage({ action, email = '', error }: SignInPageOptions): string {
+export function signInPage(
+  page: PageTexts,
+  { action, email = '', error }: SignInPageOptions,
+): string {
+  const { t } = page;
   const invalid = error ? ' aria-invalid="true" aria-describedby="sign-in-error"' : '';
   // After an error the e-mail is kept, so the cursor goes where the user will type next.
   const focusEmail = error && email ? '' : ' autofocus';
   const focusPassword = error && email ? ' autofocus' : '';
   return layout(
-    texts.signInTitle,
-    `<h1>${texts.signInTitle}</h1>
+    page,
+    t('signin.title'),
+    `<h1>${escapeHtml(t('signin.title'))}</h1>
 <div id="sign-in-error" class="error" role="alert">${error ? `<p>${escapeHtml(error)}</p>` : ''}</div>
 <form method="post" action="${escapeHtml(action)}" class="form">
-<label for="email">${texts.email}</label>
+<label for="email">${escapeHtml(t('signin.email'))}</label>
 <input id="email" name="email" type="email" inputmode="email" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="320" value="${escapeHtml(email)}"${invalid}${focusEmail}>
-<label for="password">${texts.password}</label>
+<label for="password">${escapeHtml(t('signin.password'))}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"${invalid}${focusPassword}>
-<button type="submit">${texts.signIn}</button>
+<button type="submit">${escapeHtml(t('signin.submit'))}</button>
 </form>`,
   );
 }
 
-export function tooManyAttemptsPage(action: string): string {
+export function tooManyAttemptsPage(page: PageTexts, action: string): string {
+  const { t } = page;
   return layout(
-    texts.signInTitle,
-    `<h1>${texts.signInTitle}</h1>
-<div id="sign-in-error" class="error" role="alert"><p>${texts.tooManyAttempts}</p></div>
-<p><a href="${escapeHtml(action)}">${texts.tryAgain}</a></p>`,
+    page,
+    t('signin.title'),
+    `<h1>${escapeHtml(t('signin.title'))}</h1>
+<div id="sign-in-error" class="error" role="alert"><p>${escapeHtml(t('signin.too-many-attempts'))}</p></div>
+<p><a href="${escapeHtml(action)}">${escapeHtml(t('signin.try-again'))}</a></p>`,
   );
 }
 
 export function messagePage(
+  page: PageTexts,
   title: string,
   message: string,
   link: { href: string; text: string },
 ): string {
   return layout(
+    page,
     title,
     `<h1>${escapeHtml(title)}</h1>
 <p role="alert">${escapeHtml(message)}</p>
@@ -113,24 +136,27 @@ export function messagePage(
  * carrying the xsrf token); the buttons submit it. With `autoSubmit` (a verified
  * id_token_hint from the portal) the same-origin LOGOUT_SCRIPT_PATH presses "Sign out".
  */
-export function logoutPage(form: string, autoSubmit: boolean): string {
+export function logoutPage(page: PageTexts, form: string, autoSubmit: boolean): string {
+  const { t } = page;
   return layout(
-    texts.logoutTitle,
-    `<h1>${texts.logoutTitle}</h1>
-<p>${texts.logoutQuestion}</p>
+    page,
+    t('logout.title'),
+    `<h1>${escapeHtml(t('logout.title'))}</h1>
+<p>${escapeHtml(t('logout.question'))}</p>
 ${form}
 <div class="actions"${autoSubmit ? ' data-auto-submit="true"' : ''}>
-<button type="submit" form="op.logoutForm" name="logout" value="yes" id="logout-yes">${texts.signOut}</button>
-<button type="submit" form="op.logoutForm" class="secondary">${texts.staySignedIn}</button>
+<button type="submit" form="op.logoutForm" name="logout" value="yes" id="logout-yes">${escapeHtml(t('logout.sign-out'))}</button>
+<button type="submit" form="op.logoutForm" class="secondary">${escapeHtml(t('logout.stay'))}</button>
 </div>`,
     autoSubmit ? LOGOUT_SCRIPT_PATH : undefined,
   );
 }
 
-export function loggedOutPage(homeUrl: string): string {
-  return messagePage(texts.loggedOutTitle, texts.loggedOut, {
+export function loggedOutPage(page: PageTexts, homeUrl: string): string {
+  const { t } = page;
+  return messagePage(page, t('logout.done.title'), t('logout.done'), {
     href: homeUrl,
-    text: texts.signInAgain,
+    text: t('logout.sign-in-again'),
   });
 }
 

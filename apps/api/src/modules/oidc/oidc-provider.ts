@@ -8,7 +8,7 @@ import type { Env } from '../../config/env.js';
 import type { Queryable } from '../../db/db.js';
 import { createDbAdapterFactory } from './oidc-adapter.js';
 import { loadCookieKeys, loadSigningKeys, SIGNING_ALG, type SigningKeys } from './oidc-keys.js';
-import { loggedOutPage, logoutPage, messagePage, texts } from './oidc-pages.js';
+import { loggedOutPage, logoutPage, messagePage, pageTexts } from './oidc-pages.js';
 import { findUserById } from './oidc.repository.js';
 
 /** Where the provider is mounted in our server (the issuer is PUBLIC_URL + this). */
@@ -94,16 +94,28 @@ async function loadFirstPartyGrant(ctx: KoaContextWithOIDC, settings: OidcSettin
   return grant;
 }
 
-function renderError(
+/**
+ * A provider page's texts (issue 16): the request's `ui_locales` (authorization or end-session
+ * parameters), else Accept-Language. `ctx.oidc` is missing for some early errors.
+ */
+function textsOfContext(db: Queryable, ctx: KoaContextWithOIDC) {
+  const params = (ctx.oidc as KoaContextWithOIDC['oidc'] | undefined)?.params;
+  return pageTexts(db, params?.ui_locales, ctx.get('accept-language') || undefined);
+}
+
+async function renderError(
+  db: Queryable,
   ctx: KoaContextWithOIDC,
   out: errors.OIDCProviderError | { error: string; error_description?: string | undefined },
   settings: OidcSettings,
 ) {
+  const page = await textsOfContext(db, ctx);
+  const { t } = page;
   ctx.type = 'html';
   const detail = out.error_description ? `${out.error}: ${out.error_description}` : out.error;
-  ctx.body = messagePage(texts.errorTitle, `${texts.errorMessage} (${detail})`, {
+  ctx.body = messagePage(page, t('signin.error.title'), `${t('signin.error')} (${detail})`, {
     href: `${settings.publicUrl}/`,
-    text: texts.backToPortal,
+    text: t('signin.back-to-portal'),
   });
 }
 
@@ -176,18 +188,20 @@ export async function createOidcProvider(
       },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => {
+        logoutSource: async (ctx, form) => {
           // A verified id_token_hint from our own client proves the portal asked: sign out
           // without the extra click (the buttons stay for browsers without JavaScript).
           const fromPortal =
             ctx.oidc.entities.IdTokenHint !== undefined &&
             ctx.oidc.client?.clientId === settings.clientId;
+          const page = await textsOfContext(db, ctx);
           ctx.type = 'html';
-          ctx.body = logoutPage(form, fromPortal);
+          ctx.body = logoutPage(page, form, fromPortal);
         },
-        postLogoutSuccessSource: (ctx) => {
+        postLogoutSuccessSource: async (ctx) => {
+          const page = await textsOfContext(db, ctx);
           ctx.type = 'html';
-          ctx.body = loggedOutPage(`${settings.publicUrl}/`);
+          ctx.body = loggedOutPage(page, `${settings.publicUrl}/`);
         },
       },
     },
@@ -215,7 +229,7 @@ export async function createOidcProvider(
     loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, settings),
     pkce: { required: () => true },
     responseTypes: ['code', 'id_token token'],
-    renderError: (ctx, out) => renderError(ctx, out, settings),
+    renderError: (ctx, out) => renderError(db, ctx, out, settings),
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,

@@ -1,5 +1,7 @@
 import type { Env } from '../../config/env.js';
 import { escapeHtml, safeHref } from '../../lib/html.js';
+import type { Translate } from '../../lib/i18n/translate.js';
+import './shared.texts.js';
 import type { HeaderUser } from './user-cookie.js';
 
 interface NavLink {
@@ -7,41 +9,22 @@ interface NavLink {
   href: string;
 }
 
-/**
- * The header's texts with their English defaults (issue 12: the header follows the user's
- * language; shared.routes.ts takes values from the `labels` table for it where present).
- */
-export const headerTexts = {
-  'header.nav.news': 'News',
-  'header.nav.my-solutions': 'My Solutions',
-  'header.nav.cloud': 'Cloud',
-  'header.nav.marketplace': 'Marketplace',
-  'header.nav.sales-partners': 'Sales Partners',
-  'header.nav.community': 'Community',
-  'header.user-management': 'User management',
-  'header.invoices': 'Invoices',
-  'header.my-settings': 'My settings',
-  'header.sign-out': 'Sign out',
-  'header.greeting': 'Hello, {name}',
-} as const;
-export type HeaderTexts = Record<keyof typeof headerTexts, string>;
-
-function navigation(env: Env, user: HeaderUser | null, t: HeaderTexts): NavLink[] {
+function navigation(env: Env, user: HeaderUser | null, t: Translate): NavLink[] {
   const permissions = new Set(user?.permissions ?? []);
   const links: NavLink[] = [
-    { text: t['header.nav.news'], href: '/news' },
-    { text: t['header.nav.my-solutions'], href: '/my-solutions' },
+    { text: t('header.nav.news'), href: '/news' },
+    { text: t('header.nav.my-solutions'), href: '/my-solutions' },
     { text: 'Support4U', href: '/services' },
-    { text: t['header.nav.cloud'], href: '/cloud' },
+    { text: t('header.nav.cloud'), href: '/cloud' },
     { text: 'University4U', href: '/university' },
     { text: 'Resources4U', href: '/resources' },
     { text: 'Deal Management 4U', href: env.DEAL_MANAGEMENT_URL },
-    { text: t['header.nav.marketplace'], href: '/marketplace' },
+    { text: t('header.nav.marketplace'), href: '/marketplace' },
   ];
   if (permissions.has('PARTNER') || permissions.has('SALES')) {
-    links.push({ text: t['header.nav.sales-partners'], href: '/salespartners' });
+    links.push({ text: t('header.nav.sales-partners'), href: '/salespartners' });
   }
-  links.push({ text: t['header.nav.community'], href: env.COMMUNITY_URL });
+  links.push({ text: t('header.nav.community'), href: env.COMMUNITY_URL });
   return links;
 }
 
@@ -56,11 +39,7 @@ const icon = (name: string): string =>
  * hidden: the SPA shows it and opens and closes the navigation with it on narrow screens; the
  * Search button likewise collapses the search form there (ADR 0019).
  */
-export function renderHeader(
-  env: Env,
-  user: HeaderUser | null,
-  t: HeaderTexts = headerTexts,
-): string {
+export function renderHeader(env: Env, user: HeaderUser | null, t: Translate): string {
   const firstName = user?.firstName ?? '';
   const nav = navigation(env, user, t)
     .map(
@@ -70,38 +49,38 @@ export function renderHeader(
     .join('\n        ');
   // Billing sits with the account's own links; only for those who may see it (ADR 0023).
   const invoices = user?.permissions?.includes('INVOICES')
-    ? `<a class="portico-header__invoices" href="/invoices">${escapeHtml(t['header.invoices'])}</a>\n      `
+    ? `<a class="portico-header__invoices" href="/invoices">${escapeHtml(t('header.invoices'))}</a>\n      `
     : '';
   // Issue 15: administrators reach user management from the user area of the header.
   const userManagement = (user?.permissions ?? []).includes('USERMANAGEMENT')
-    ? `\n      <a class="portico-header__settings" href="/user-management">${escapeHtml(t['header.user-management'])}</a>`
+    ? `\n      <a class="portico-header__settings" href="/user-management">${escapeHtml(t('header.user-management'))}</a>`
     : '';
   const greeting = firstName
-    ? `<span class="portico-header__greeting">${icon('user')}<span>${escapeHtml(t['header.greeting'].replace('{name}', firstName))}</span></span>`
+    ? `<span class="portico-header__greeting">${icon('user')}<span>${escapeHtml(t('header.greeting', { name: firstName }))}</span></span>`
     : '';
 
   return `<div class="portico-header">
   <div class="portico-header__bar">
-    <a class="portico-header__logo" href="/news"><span class="portico-header__brand">Portico</span><span class="portico-visually-hidden"> – News</span></a>
-    <button class="portico-header__search-toggle" type="button" aria-expanded="false" aria-controls="portico-header-search" hidden>${icon('search')}<span>Search</span></button>
-    <button class="portico-header__menu-button" type="button" aria-expanded="false" aria-controls="portico-header-nav" hidden>${icon('menu')}<span>Menu</span></button>
-    <nav class="portico-header__nav" id="portico-header-nav" aria-label="Portal">
+    <a class="portico-header__logo" href="/news"><span class="portico-header__brand">Portico</span><span class="portico-visually-hidden"> ${escapeHtml(t('header.logo.section'))}</span></a>
+    <button class="portico-header__search-toggle" type="button" aria-expanded="false" aria-controls="portico-header-search" hidden>${icon('search')}<span>${escapeHtml(t('header.search.toggle'))}</span></button>
+    <button class="portico-header__menu-button" type="button" aria-expanded="false" aria-controls="portico-header-nav" hidden>${icon('menu')}<span>${escapeHtml(t('header.menu'))}</span></button>
+    <nav class="portico-header__nav" id="portico-header-nav" aria-label="${escapeHtml(t('header.nav.label'))}">
       <ul class="portico-header__nav-list">
         ${nav}
       </ul>
     </nav>
     <div class="portico-header__user">
       ${greeting}${userManagement}
-      ${invoices}<a class="portico-header__settings" href="/my-settings">${escapeHtml(t['header.my-settings'])}</a>
-      <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">${escapeHtml(t['header.sign-out'])}</a>
+      ${invoices}<a class="portico-header__settings" href="/my-settings">${escapeHtml(t('header.my-settings'))}</a>
+      <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">${escapeHtml(t('header.sign-out'))}</a>
     </div>
   </div>
   <form class="portico-header__search" id="portico-header-search" role="search" action="/search" method="get">
-    <label class="portico-header__search-label" for="portico-search-query">Search the portal</label>
+    <label class="portico-header__search-label" for="portico-search-query">${escapeHtml(t('header.search.label'))}</label>
     <input class="portico-header__search-input" id="portico-search-query" name="query" type="text" autocomplete="off" />
-    <label class="portico-header__search-label" for="portico-search-product">Product</label>
+    <label class="portico-header__search-label" for="portico-search-product">${escapeHtml(t('header.search.product'))}</label>
     <select class="portico-header__search-product" id="portico-search-product" name="productId"></select>
-    <button class="portico-header__search-button" type="submit">${icon('search')}<span>Search</span></button>
+    <button class="portico-header__search-button" type="submit">${icon('search')}<span>${escapeHtml(t('header.search.button'))}</span></button>
   </form>
 </div>
 `;

@@ -1,8 +1,13 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { catalogFor } from '@portico/locales/catalogs';
+import { chooseLanguage, textsFor, translator, type Translate } from '../../lib/i18n/translate.js';
 import { renderFooter } from './footer-template.js';
-import { headerTexts, renderHeader, type HeaderTexts } from './header-template.js';
+import { renderHeader } from './header-template.js';
 import { loadSprite } from './sprite.js';
-import { readUserCookie } from './user-cookie.js';
+import { readUserCookie, type HeaderUser } from './user-cookie.js';
+
+/** Both answers depend on the USER cookie (its language) and on Accept-Language. */
+const VARY = 'Cookie, Accept-Language';
 
 /**
  * The shared shell pieces (§1, §7 last rows): header and footer as HTML fragments and the
@@ -11,40 +16,44 @@ import { readUserCookie } from './user-cookie.js';
  */
 export const sharedRoutes: FastifyPluginCallback = (app, _options, done) => {
   const sprite = loadSprite();
-  const footer = renderFooter(app.env);
 
-  /** The header's texts in a language: its labels over the English defaults (issue 12). */
-  async function textsFor(language: string | undefined): Promise<HeaderTexts> {
-    const primary = (language ?? '').toLowerCase().split(/[-_]/, 1)[0] ?? '';
-    if (primary === '' || primary === 'en') return headerTexts;
-    const { rows } = await app.db.query<{ key: string; value: string }>(
-      'select key, value from labels where language = $1 and key = any($2::text[])',
-      [primary, Object.keys(headerTexts)],
+  /**
+   * The texts for a request (issue 16): the signed-in user's language from the USER cookie,
+   * else Accept-Language; `labels` rows override the catalogue.
+   */
+  async function textsOf(
+    request: FastifyRequest,
+  ): Promise<{ user: HeaderUser | null; t: Translate }> {
+    const user = readUserCookie(request.headers.cookie);
+    const language = chooseLanguage(
+      { profile: user?.language, acceptLanguage: request.headers['accept-language'] },
+      (message) => request.log.warn(message),
     );
-    const texts: HeaderTexts = { ...headerTexts };
-    for (const row of rows) {
-      if (row.key in texts && row.value.trim() !== '')
-        texts[row.key as keyof HeaderTexts] = row.value;
-    }
-    return texts;
+    // The shell must render even when the labels table cannot be read: the catalogue alone.
+    const t = await textsFor(app.db, language).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'label overrides unavailable for the shared shell');
+      return translator(language, catalogFor('server', language));
+    });
+    return { user, t };
   }
 
   app.get('/shared/header', async (request, reply) => {
-    const user = readUserCookie(request.headers.cookie);
-    const texts = await textsFor(user?.language);
+    const { user, t } = await textsOf(request);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
-      .header('vary', 'Cookie')
-      .send(renderHeader(app.env, user, texts));
+      .header('vary', VARY)
+      .send(renderHeader(app.env, user, t));
   });
 
-  app.get('/shared/footer', async (_request, reply) =>
-    reply
+  app.get('/shared/footer', async (request, reply) => {
+    const { t } = await textsOf(request);
+    return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(footer),
-  );
+      .header('vary', VARY)
+      .send(renderFooter(app.env, t));
+  });
 
   app.get('/shared/sprite.svg', async (_request, reply) =>
     reply

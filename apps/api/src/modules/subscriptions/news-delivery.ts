@@ -2,7 +2,9 @@ import type { Db, Queryable } from '../../db/db.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import { enqueueMail, type MailMessage } from '../../lib/mail/mailer.js';
-import { textsFor, type Texts } from './mail-texts.js';
+import { resolveLanguage, type LabelLanguage } from '@portico/locales';
+import { textsFor, type Translate } from '../../lib/i18n/translate.js';
+import './subscriptions.texts.js';
 import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-token.js';
 
 /**
@@ -120,7 +122,7 @@ interface MailParts {
   htmlBody: string;
 }
 
-function footer(t: Texts, publicUrl: string, unsubscribe: string) {
+function footer(t: Translate, publicUrl: string, unsubscribe: string) {
   const manage = `${publicUrl}/my-settings/subscriptions`;
   return {
     text: [
@@ -136,9 +138,9 @@ function footer(t: Texts, publicUrl: string, unsubscribe: string) {
 
 function mailOf(
   to: string,
-  language: string,
+  language: LabelLanguage,
   parts: MailParts,
-  t: Texts,
+  t: Translate,
   publicUrl: string,
   unsubscribe: string,
 ): MailMessage {
@@ -154,9 +156,9 @@ function mailOf(
 }
 
 export function newsMail(
-  recipient: { email: string; firstName: string; language: string },
+  recipient: { email: string; firstName: string; language: LabelLanguage },
   item: NewsRow,
-  t: Texts,
+  t: Translate,
   publicUrl: string,
   unsubscribe: string,
 ): MailMessage {
@@ -193,7 +195,7 @@ export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): 
     const item = await findNews(tx, newsId);
     if (!item) return 0; // deleted (or unpublished away) before delivery: nothing to tell
     const recipients = await findRecipients(tx, newsId);
-    const textsByLanguage = new Map<string, Texts>();
+    const textsByLanguage = new Map<LabelLanguage, Translate>();
     let fresh = 0;
     for (const r of recipients) {
       const inserted = await tx.query(
@@ -202,10 +204,12 @@ export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): 
          on conflict do nothing returning user_id`,
         [r.user_id, item.id, r.mode, r.scope],
       );
-      let t = textsByLanguage.get(r.language);
+      // Mail and notification in the recipient's profile language (issue 16).
+      const language = resolveLanguage(r.language);
+      let t = textsByLanguage.get(language);
       if (!t) {
-        t = await textsFor(tx, r.language);
-        textsByLanguage.set(r.language, t);
+        t = await textsFor(tx, language);
+        textsByLanguage.set(language, t);
       }
       await tx.query(
         `insert into user_notifications (user_id, source, type, icon, title, content, path, link)
@@ -225,7 +229,7 @@ export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): 
       if (r.mode !== 'immediately') continue; // waits for the digest job
       const token = signUnsubscribeToken(key, { userId: r.user_id, scope: r.scope });
       const message = newsMail(
-        { email: r.email, firstName: r.first_name, language: r.language },
+        { email: r.email, firstName: r.first_name, language },
         item,
         t,
         deps.publicUrl,
@@ -300,7 +304,8 @@ export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<num
         const first = items[0];
         const live = items.filter((i) => i.news_id !== null && i.title !== null);
         if (first && live.length > 0) {
-          const t = await textsFor(tx, first.language);
+          const language = resolveLanguage(first.language);
+          const t = await textsFor(tx, language);
           const token = signUnsubscribeToken(key, { userId, scope: `digest:${frequency}` });
           const entries = live.map((i) => ({
             title: i.title ?? '',
@@ -310,7 +315,7 @@ export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<num
           const greeting = t('mail.news.greeting', { name: first.first_name });
           const message = mailOf(
             first.email,
-            first.language,
+            language,
             {
               subject: t(`mail.digest.subject.${frequency}`),
               lines: [

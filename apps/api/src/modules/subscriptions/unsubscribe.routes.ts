@@ -3,7 +3,9 @@ import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.js';
 import { STYLESHEET_PATH } from '../oidc/oidc-pages.js';
-import { textsFor, type Texts } from './mail-texts.js';
+import { resolveLanguage, type LabelLanguage } from '@portico/locales';
+import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
+import './subscriptions.texts.js';
 import { unsubscribeScope } from './subscriptions.service.js';
 import {
   unsubscribeKey,
@@ -15,7 +17,7 @@ export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
 const query = z.object({ token: z.string().max(1000).optional() });
 
-function page(language: string, title: string, body: string): string {
+function page(language: LabelLanguage, title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(language)}">
 <head>
@@ -46,7 +48,7 @@ function send(reply: FastifyReply, status: number, html: string): FastifyReply {
 }
 
 /** What the scope means, in the reader's words (a topic, a product topic or a digest). */
-function scopeName(t: Texts, scope: string, productName: string | undefined): string {
+function scopeName(t: Translate, scope: string, productName: string | undefined): string {
   const digest = /^digest:(daily|weekly)$/.exec(scope);
   if (digest)
     return t(digest[1] === 'daily' ? 'subscriptions.digest.daily' : 'subscriptions.digest.weekly');
@@ -88,16 +90,19 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
     },
   );
 
-  async function resolve(raw: unknown): Promise<
+  async function resolve(
+    raw: unknown,
+    acceptLanguage: string | undefined,
+  ): Promise<
     | {
         ok: true;
         payload: UnsubscribePayload;
-        t: Texts;
-        language: string;
+        t: Translate;
+        language: LabelLanguage;
         token: string;
         what: string;
       }
-    | { ok: false; t: Texts }
+    | { ok: false; t: Translate; language: LabelLanguage }
   > {
     const parsed = query.safeParse(raw);
     const token = parsed.success ? (parsed.data.token ?? '') : '';
@@ -110,9 +115,13 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
         ).rows[0]
       : undefined;
     if (!payload || !user || !validScope(payload.scope)) {
-      return { ok: false, t: await textsFor(app.db, 'en') };
+      // Nobody known: the browser's language.
+      const language = chooseLanguage({ acceptLanguage });
+      return { ok: false, t: await textsFor(app.db, language), language };
     }
-    const t = await textsFor(app.db, user.language);
+    // The user's profile language, as their mail was (issue 16).
+    const language = resolveLanguage(user.language);
+    const t = await textsFor(app.db, language);
     const productId = payload.scope.split(/:(.*)/s)[1];
     const product = productId
       ? (
@@ -126,26 +135,26 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
       ok: true,
       payload,
       t,
-      language: user.language,
+      language,
       token,
       what: scopeName(t, payload.scope, product),
     };
   }
 
-  const invalid = (reply: FastifyReply, t: Texts) =>
+  const invalid = (reply: FastifyReply, t: Translate, language: LabelLanguage) =>
     send(
       reply,
       400,
       page(
-        'en',
+        language,
         t('unsubscribe.invalid.title'),
         `<p role="alert">${escapeHtml(t('unsubscribe.invalid'))}</p><p><a href="/my-settings/subscriptions">${escapeHtml(t('unsubscribe.manage'))}</a></p>`,
       ),
     );
 
   app.get(UNSUBSCRIBE_PATH, { logLevel: 'warn' }, async (request, reply) => {
-    const r = await resolve(request.query);
-    if (!r.ok) return invalid(reply, r.t);
+    const r = await resolve(request.query, request.headers['accept-language']);
+    if (!r.ok) return invalid(reply, r.t, r.language);
     const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(r.token)}`;
     return send(
       reply,
@@ -163,8 +172,8 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
   });
 
   app.post(UNSUBSCRIBE_PATH, { logLevel: 'warn' }, async (request, reply) => {
-    const r = await resolve(request.query);
-    if (!r.ok) return invalid(reply, r.t);
+    const r = await resolve(request.query, request.headers['accept-language']);
+    if (!r.ok) return invalid(reply, r.t, r.language);
     await unsubscribeScope(app.db, r.payload.userId, r.payload.scope);
     return send(
       reply,

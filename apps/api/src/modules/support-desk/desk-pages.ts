@@ -1,8 +1,11 @@
+import type { LabelLanguage } from '@portico/locales';
+import { formatDateTime } from '../../lib/i18n/format.js';
 import { escapeHtml, safeHref } from '../../lib/html.js';
+import type { Translate } from '../../lib/i18n/translate.js';
+import './desk.texts.js';
 import type { CatalogueItemRow, ContactRow, PortalRow } from './support-desk.repository.js';
 import {
   CATEGORIES,
-  INVALID_DATA,
   PRIORITIES,
   statusSlugs,
   type FieldErrors,
@@ -20,14 +23,32 @@ export const CSRF_FIELD = '_csrf';
 
 const e = escapeHtml;
 
-function layout(title: string, body: string): string {
+/** A desk page's language, its texts and the reader's time zone (issue 16). */
+export interface DeskTexts {
+  language: LabelLanguage;
+  t: Translate;
+  /** The profile's time zone; UTC when the reader is unknown. */
+  timeZone?: string | undefined;
+}
+
+/** How a stored English value (status, category, priority) reads: its text, or as stored. */
+function valueText(t: Translate, prefix: string, value: string): string {
+  const key = `${prefix}.${value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
+  const text = t(key);
+  return text === key ? value : text;
+}
+
+function layout({ language, t }: DeskTexts, title: string, body: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${e(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${e(title)} | Support desk</title>
+<title>${e(t('desk.page-title', { title }))}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>
@@ -39,9 +60,8 @@ ${body}
 `;
 }
 
-function time(date: Date): string {
-  const iso = date.toISOString();
-  return `<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
+function time({ language, timeZone }: DeskTexts, date: Date): string {
+  return `<time datetime="${date.toISOString()}">${e(formatDateTime(date, language, timeZone))}</time>`;
 }
 
 /**
@@ -61,6 +81,7 @@ ${rows}
 }
 
 function errorSummary(
+  t: Translate,
   errors: Record<string, string | undefined>,
   anchors: Record<string, string>,
 ): string {
@@ -70,14 +91,14 @@ function errorSummary(
     .map(([field, message]) =>
       // 'form' is about the whole form (an expired CSRF token): no field to jump to.
       field === 'form'
-        ? `<li>${e(message)}</li>`
-        : `<li><a href="#${e(anchors[field] ?? field)}">${e(message)}</a></li>`,
+        ? `<li>${e(t(message))}</li>`
+        : `<li><a href="#${e(anchors[field] ?? field)}">${e(t(message))}</a></li>`,
     )
     .join('\n');
   // autofocus moves focus to the summary after a failed submit, so it is read out first.
   return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
-<h2 id="error-summary-title">There is a problem</h2>
-<p>${e(INVALID_DATA)}</p>
+<h2 id="error-summary-title">${e(t('desk.error-summary.title'))}</h2>
+<p>${e(t('desk.error-summary.text'))}</p>
 <ul>
 ${items}
 </ul>
@@ -86,6 +107,7 @@ ${items}
 }
 
 interface FieldOptions {
+  t: Translate;
   id: string;
   label: string;
   hint?: string;
@@ -93,30 +115,45 @@ interface FieldOptions {
   control: (describedBy: string, invalid: string) => string;
 }
 
-function field({ id, label, hint, error, control }: FieldOptions): string {
+/** Error messages arrive as keys of desk.texts.ts. */
+function field({ t, id, label, hint, error, control }: FieldOptions): string {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const describedBy = ids ? ` aria-describedby="${ids}"` : '';
   const invalid = error ? ' aria-invalid="true"' : '';
   return `<div class="field${error ? ' field--error' : ''}">
 <label for="${id}">${e(label)} <span class="required" aria-hidden="true">*</span></label>
-${hint ? `<p class="hint" id="${id}-hint">${e(hint)}</p>\n` : ''}${error ? `<p class="field-error" id="${id}-error"><span class="visually-hidden">Error: </span>${e(error)}</p>\n` : ''}${control(describedBy, invalid)}
+${hint ? `<p class="hint" id="${id}-hint">${e(hint)}</p>\n` : ''}${error ? `<p class="field-error" id="${id}-error"><span class="visually-hidden">${e(t('desk.field.error-prefix'))} </span>${e(t(error))}</p>\n` : ''}${control(describedBy, invalid)}
 </div>`;
 }
 
-function options(values: readonly string[], selected: string, placeholder?: string): string {
+function options(
+  values: readonly string[],
+  text: (value: string) => string,
+  selected: string,
+  placeholder?: string,
+): string {
   const first = placeholder
     ? `<option value=""${selected === '' ? ' selected' : ''}>${e(placeholder)}</option>\n`
     : '';
   return (
     first +
     values
-      .map((v) => `<option value="${e(v)}"${v === selected ? ' selected' : ''}>${e(v)}</option>`)
+      .map(
+        (v) => `<option value="${e(v)}"${v === selected ? ' selected' : ''}>${e(text(v))}</option>`,
+      )
       .join('\n')
   );
 }
 
-const requiredNote =
-  '<p class="note">Fields marked <span aria-hidden="true">*</span><span class="visually-hidden">with an asterisk</span> are required.</p>';
+/** The note on required fields; the asterisk is markup, so it is put in after escaping. */
+const requiredNote = (t: Translate): string =>
+  `<p class="note">${e(t('desk.required-note')).replace(
+    '{asterisk}',
+    `<span aria-hidden="true">*</span><span class="visually-hidden">${e(t('desk.required-note.asterisk'))}</span>`,
+  )}</p>`;
+
+const pageTitle = (t: Translate, title: string, hasErrors: boolean): string =>
+  hasErrors ? t('desk.page-title.error', { title }) : title;
 
 export interface IncidentPageOptions {
   csrf: string;
@@ -124,46 +161,56 @@ export interface IncidentPageOptions {
   errors: FieldErrors<string>;
 }
 
-export function incidentPage({ csrf, values, errors }: IncidentPageOptions): string {
+export function incidentPage(
+  texts: DeskTexts,
+  { csrf, values, errors }: IncidentPageOptions,
+): string {
+  const { t } = texts;
   const v = (name: string) => values[name] ?? '';
+  const title = t('desk.incident.title');
   return layout(
-    `${Object.keys(errors).length ? 'Error: ' : ''}Report an incident`,
-    `<h1>Report an incident</h1>
-${errorSummary(errors, {})}<p>Tell us what went wrong. We answer according to the priority you choose.</p>
-${requiredNote}
+    texts,
+    pageTitle(t, title, Object.keys(errors).length > 0),
+    `<h1>${e(title)}</h1>
+${errorSummary(t, errors, {})}<p>${e(t('desk.incident.intro'))}</p>
+${requiredNote(t)}
 <form method="post" action="${DESK_PREFIX}/incident" novalidate>
 <input type="hidden" name="${CSRF_FIELD}" value="${e(csrf)}">
 ${field({
+  t,
   id: 'shortDescription',
-  label: 'Short description',
-  hint: 'One line, at most 160 characters.',
+  label: t('desk.incident.short-description'),
+  hint: t('desk.incident.short-description.hint'),
   error: errors.shortDescription,
   control: (d, i) =>
     `<input id="shortDescription" name="shortDescription" type="text" aria-required="true" autocomplete="off" value="${e(v('shortDescription'))}"${d}${i}>`,
 })}
 ${field({
+  t,
   id: 'description',
-  label: 'Description',
-  hint: 'What happened, what you expected, and the steps to see it again.',
+  label: t('desk.incident.description'),
+  hint: t('desk.incident.description.hint'),
   error: errors.description,
   control: (d, i) =>
     `<textarea id="description" name="description" rows="8" aria-required="true"${d}${i}>${e(v('description'))}</textarea>`,
 })}
 ${field({
+  t,
   id: 'category',
-  label: 'Category',
+  label: t('desk.incident.category'),
   error: errors.category,
   control: (d, i) =>
-    `<select id="category" name="category" aria-required="true"${d}${i}>\n${options(CATEGORIES, v('category'), 'Choose a category')}\n</select>`,
+    `<select id="category" name="category" aria-required="true"${d}${i}>\n${options(CATEGORIES, (c) => valueText(t, 'desk.category', c), v('category'), t('desk.incident.category.placeholder'))}\n</select>`,
 })}
 ${field({
+  t,
   id: 'priority',
-  label: 'Priority',
+  label: t('desk.incident.priority'),
   error: errors.priority,
   control: (d, i) =>
-    `<select id="priority" name="priority" aria-required="true"${d}${i}>\n${options(PRIORITIES, v('priority'), 'Choose a priority')}\n</select>`,
+    `<select id="priority" name="priority" aria-required="true"${d}${i}>\n${options(PRIORITIES, (p) => valueText(t, 'desk.priority', p), v('priority'), t('desk.incident.priority.placeholder'))}\n</select>`,
 })}
-<button type="submit" class="button">Submit incident</button>
+<button type="submit" class="button">${e(t('desk.incident.submit'))}</button>
 </form>`,
   );
 }
@@ -175,12 +222,11 @@ export interface ServiceRequestPageOptions {
   errors: FieldErrors<string>;
 }
 
-export function serviceRequestPage({
-  csrf,
-  catalogue,
-  values,
-  errors,
-}: ServiceRequestPageOptions): string {
+export function serviceRequestPage(
+  texts: DeskTexts,
+  { csrf, catalogue, values, errors }: ServiceRequestPageOptions,
+): string {
+  const { t } = texts;
   const selected = values.item ?? '';
   const firstItemId = catalogue[0] ? `item-${catalogue[0].id}` : 'description';
   const itemError = errors.item;
@@ -190,31 +236,34 @@ export function serviceRequestPage({
       const checked = item.id === selected ? ' checked' : '';
       return `<div class="choice">
 <input type="radio" id="${e(id)}" name="item" value="${e(item.id)}" aria-describedby="${e(id)}-hint"${checked}>
-<label for="${e(id)}">${e(item.title)} <span class="tag">${e(item.category)}</span></label>
+<label for="${e(id)}">${e(item.title)} <span class="tag">${e(valueText(t, 'desk.category', item.category))}</span></label>
 <p class="hint" id="${e(id)}-hint">${e(item.description)}</p>
 </div>`;
     })
     .join('\n');
+  const title = t('desk.service-request.title');
   return layout(
-    `${Object.keys(errors).length ? 'Error: ' : ''}Request a service`,
-    `<h1>Request a service</h1>
-${errorSummary(errors, { item: firstItemId })}<p>Choose a service from the catalogue and tell us what you need.</p>
-${requiredNote}
+    texts,
+    pageTitle(t, title, Object.keys(errors).length > 0),
+    `<h1>${e(title)}</h1>
+${errorSummary(t, errors, { item: firstItemId })}<p>${e(t('desk.service-request.intro'))}</p>
+${requiredNote(t)}
 <form method="post" action="${DESK_PREFIX}/service-request" novalidate>
 <input type="hidden" name="${CSRF_FIELD}" value="${e(csrf)}">
 <fieldset class="field${itemError ? ' field--error' : ''}"${itemError ? ' aria-describedby="item-error"' : ''}>
-<legend>Service <span class="required" aria-hidden="true">*</span></legend>
-${itemError ? `<p class="field-error" id="item-error"><span class="visually-hidden">Error: </span>${e(itemError)}</p>\n` : ''}${choices}
+<legend>${e(t('desk.service-request.service'))} <span class="required" aria-hidden="true">*</span></legend>
+${itemError ? `<p class="field-error" id="item-error"><span class="visually-hidden">${e(t('desk.field.error-prefix'))} </span>${e(t(itemError))}</p>\n` : ''}${choices}
 </fieldset>
 ${field({
+  t,
   id: 'description',
-  label: 'What do you need?',
-  hint: 'Names, dates and anything else we need to fulfil the request.',
+  label: t('desk.service-request.description'),
+  hint: t('desk.service-request.description.hint'),
   error: errors.description,
   control: (d, i) =>
     `<textarea id="description" name="description" rows="6" aria-required="true"${d}${i}>${e(values.description ?? '')}</textarea>`,
 })}
-<button type="submit" class="button">Submit request</button>
+<button type="submit" class="button">${e(t('desk.service-request.submit'))}</button>
 </form>`,
   );
 }
@@ -223,12 +272,17 @@ function caseHref(number: string): string {
   return `${DESK_PREFIX}/track-case/${encodeURIComponent(number)}`;
 }
 
-export function trackCasesPage(cases: readonly SupportCase[], statusSlug: string): string {
+export function trackCasesPage(
+  texts: DeskTexts,
+  cases: readonly SupportCase[],
+  statusSlug: string,
+): string {
+  const { t } = texts;
   const filterOptions = [
-    `<option value=""${statusSlug === '' ? ' selected' : ''}>All statuses</option>`,
+    `<option value=""${statusSlug === '' ? ' selected' : ''}>${e(t('desk.track-cases.all-statuses'))}</option>`,
     ...Object.entries(statusSlugs).map(
       ([slug, status]) =>
-        `<option value="${slug}"${slug === statusSlug ? ' selected' : ''}>${e(status)}</option>`,
+        `<option value="${slug}"${slug === statusSlug ? ' selected' : ''}>${e(valueText(t, 'desk.status', status))}</option>`,
     ),
   ].join('\n');
   const rows = cases
@@ -236,114 +290,137 @@ export function trackCasesPage(cases: readonly SupportCase[], statusSlug: string
       (c) => `<tr>
 <th scope="row"><a href="${caseHref(c.number)}">${e(c.number)}</a></th>
 <td>${e(c.shortDescription)}</td>
-<td>${e(c.category)}</td>
-<td>${e(c.priority)}</td>
-<td><span class="status">${e(c.status)}</span></td>
-<td>${time(c.updatedAt)}</td>
+<td>${e(valueText(t, 'desk.category', c.category))}</td>
+<td>${e(valueText(t, 'desk.priority', c.priority))}</td>
+<td><span class="status">${e(valueText(t, 'desk.status', c.status))}</span></td>
+<td>${time(texts, c.updatedAt)}</td>
 </tr>`,
     )
     .join('\n');
-  const count = cases.length === 1 ? '1 case' : `${cases.length} cases`;
+  const count = t('desk.track-cases.count', { count: cases.length });
+  const column = (key: string) => `<th scope="col">${e(t(key))}</th>`;
   const table = cases.length
     ? scrollingTable(
         'cases',
-        'Cases of your account',
-        '<th scope="col">Case</th><th scope="col">Short description</th><th scope="col">Category</th><th scope="col">Priority</th><th scope="col">Status</th><th scope="col">Updated</th>',
+        t('desk.track-cases.caption'),
+        [
+          'desk.column.case',
+          'desk.column.short-description',
+          'desk.column.category',
+          'desk.column.priority',
+          'desk.column.status',
+          'desk.column.updated',
+        ]
+          .map(column)
+          .join(''),
         rows,
       )
-    : '<p class="empty">No cases match this filter.</p>';
+    : `<p class="empty">${e(t('desk.track-cases.empty'))}</p>`;
+  const title = t('desk.track-cases.title');
   return layout(
-    'Track cases',
-    `<h1>Track cases</h1>
+    texts,
+    title,
+    `<h1>${e(title)}</h1>
 <form method="get" action="${DESK_PREFIX}/track-cases" class="filter">
-<label for="status">Status</label>
+<label for="status">${e(t('desk.track-cases.status'))}</label>
 <select id="status" name="status">
 ${filterOptions}
 </select>
-<button type="submit" class="button button--secondary">Filter</button>
+<button type="submit" class="button button--secondary">${e(t('desk.track-cases.filter'))}</button>
 </form>
-<p class="count" role="status">${count}</p>
+<p class="count" role="status">${e(count)}</p>
 ${table}`,
   );
 }
 
-export function casePage(supportCase: SupportCase, created: boolean): string {
+export function casePage(texts: DeskTexts, supportCase: SupportCase, created: boolean): string {
+  const { t } = texts;
   const c = supportCase;
   const notice = created
-    ? `<div class="notice" role="status"><p>Your case ${e(c.number)} was created. We will get back to you soon.</p></div>\n`
+    ? `<div class="notice" role="status"><p>${e(t('desk.case.created-notice', { number: c.number }))}</p></div>\n`
     : '';
   return layout(
-    `Case ${c.number}`,
-    `${notice}<h1>Case ${e(c.number)}: ${e(c.shortDescription)}</h1>
+    texts,
+    t('desk.case.title', { number: c.number }),
+    `${notice}<h1>${e(t('desk.case.heading', { number: c.number, title: c.shortDescription }))}</h1>
 <dl class="details">
-<dt>Status</dt><dd><span class="status">${e(c.status)}</span></dd>
-<dt>Priority</dt><dd>${e(c.priority)}</dd>
-<dt>Category</dt><dd>${e(c.category)}</dd>
-<dt>Created by</dt><dd>${e(c.createdBy ?? 'Support')}</dd>
-<dt>Created</dt><dd>${time(c.createdAt)}</dd>
-<dt>Updated</dt><dd>${time(c.updatedAt)}</dd>
+<dt>${e(t('desk.case.status'))}</dt><dd><span class="status">${e(valueText(t, 'desk.status', c.status))}</span></dd>
+<dt>${e(t('desk.case.priority'))}</dt><dd>${e(valueText(t, 'desk.priority', c.priority))}</dd>
+<dt>${e(t('desk.case.category'))}</dt><dd>${e(valueText(t, 'desk.category', c.category))}</dd>
+<dt>${e(t('desk.case.created-by'))}</dt><dd>${e(c.createdBy ?? t('desk.case.created-by.support'))}</dd>
+<dt>${e(t('desk.case.created'))}</dt><dd>${time(texts, c.createdAt)}</dd>
+<dt>${e(t('desk.case.updated'))}</dt><dd>${time(texts, c.updatedAt)}</dd>
 </dl>
-<h2>Description</h2>
+<h2>${e(t('desk.case.description'))}</h2>
 <p class="description">${e(c.description)}</p>
-<p><a href="${DESK_PREFIX}/track-cases">Back to all cases</a></p>`,
+<p><a href="${DESK_PREFIX}/track-cases">${e(t('desk.case.back'))}</a></p>`,
   );
 }
 
-export function portalsPage(portals: readonly PortalRow[]): string {
+export function portalsPage(texts: DeskTexts, portals: readonly PortalRow[]): string {
+  const { t } = texts;
   const items = portals
     .map(
       (p) => `<li class="card">
-<h2><a href="${safeHref(p.url)}" target="_blank" rel="noopener noreferrer">${e(p.name)}<span class="visually-hidden"> (opens in a new tab)</span></a></h2>
+<h2><a href="${safeHref(p.url)}" target="_blank" rel="noopener noreferrer">${e(p.name)}<span class="visually-hidden"> ${e(t('desk.portals.new-tab'))}</span></a></h2>
 <p>${e(p.description)}</p>
 </li>`,
     )
     .join('\n');
+  const title = t('desk.portals.title');
   return layout(
-    'Support portals',
-    `<h1>Support portals</h1>
-${portals.length ? `<ul class="cards">\n${items}\n</ul>` : '<p class="empty">There are no support portals.</p>'}`,
+    texts,
+    title,
+    `<h1>${e(title)}</h1>
+${portals.length ? `<ul class="cards">\n${items}\n</ul>` : `<p class="empty">${e(t('desk.portals.empty'))}</p>`}`,
   );
 }
 
-export function contactsPage(contacts: readonly ContactRow[]): string {
+export function contactsPage(texts: DeskTexts, contacts: readonly ContactRow[]): string {
+  const { t } = texts;
   const rows = contacts
     .map(
       (c) => `<tr>
 <th scope="row">${e(c.name)}</th>
 <td>${e(c.role)}</td>
 <td><a href="${safeHref(`mailto:${c.email}`)}">${e(c.email)}</a></td>
-<td>${c.phone_number ? e(c.phone_number) : '<span class="visually-hidden">No phone number</span>'}</td>
+<td>${c.phone_number ? e(c.phone_number) : `<span class="visually-hidden">${e(t('desk.contacts.no-phone'))}</span>`}</td>
 </tr>`,
     )
     .join('\n');
+  const column = (key: string) => `<th scope="col">${e(t(key))}</th>`;
+  const title = t('desk.contacts.title');
   return layout(
-    'Contacts',
-    `<h1>Contacts</h1>
-<p>The people of your account who work with our support team.</p>
+    texts,
+    title,
+    `<h1>${e(title)}</h1>
+<p>${e(t('desk.contacts.intro'))}</p>
 ${
   contacts.length
     ? scrollingTable(
         'contacts',
-        'Contacts of your account',
-        '<th scope="col">Name</th><th scope="col">Role</th><th scope="col">Email</th><th scope="col">Phone</th>',
+        t('desk.contacts.caption'),
+        ['desk.contacts.name', 'desk.contacts.role', 'desk.contacts.email', 'desk.contacts.phone']
+          .map(column)
+          .join(''),
         rows,
       )
-    : '<p class="empty">Your account has no contacts yet.</p>'
+    : `<p class="empty">${e(t('desk.contacts.empty'))}</p>`
 }`,
   );
 }
 
 /** Status pages: session expired, not found, form expired, something went wrong. */
-export function messagePage(title: string, message: string): string {
-  return layout(title, `<h1>${e(title)}</h1>\n<p>${e(message)}</p>`);
+export function messagePage(texts: DeskTexts, title: string, message: string): string {
+  return layout(texts, title, `<h1>${e(title)}</h1>\n<p>${e(message)}</p>`);
 }
 
+/** The status pages' texts: [title key, message key] in desk.texts.ts. */
 export const deskMessages = {
-  signedOut: ['Your support session has expired', 'Reload this page in the portal to continue.'],
-  notFound: ['Page not found', 'There is nothing at this address in the support desk.'],
-  formExpired: [
-    'This form has expired',
-    'Reload the page and submit the form again. Nothing was saved.',
-  ],
-  error: ['Something went wrong', 'Something went wrong on our side. Please try again later.'],
+  signedOut: ['desk.signed-out.title', 'desk.signed-out'],
+  notFound: ['desk.not-found.title', 'desk.not-found'],
+  formExpired: ['desk.form-expired.title', 'desk.form-expired'],
+  error: ['desk.error.title', 'desk.error'],
+  badRequest: ['desk.bad-request.title', 'desk.bad-request'],
+  unknownStatus: ['desk.unknown-status.title', 'desk.unknown-status'],
 } as const;

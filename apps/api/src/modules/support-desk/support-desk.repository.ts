@@ -4,6 +4,8 @@ export interface DeskCallerRow {
   id: string;
   account_id: string;
   permissions: string[];
+  language: string;
+  time_zone: string;
 }
 
 export interface CaseRow {
@@ -54,7 +56,7 @@ export async function findDeskCaller(
   userId: string,
 ): Promise<DeskCallerRow | undefined> {
   const { rows } = await db.query<DeskCallerRow>(
-    'select id, account_id, permissions from users where id = $1',
+    'select id, account_id, permissions, language, time_zone from users where id = $1',
     [userId],
   );
   return rows[0];

@@ -6,6 +6,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { isDomainError, NotFoundError } from '../../lib/errors.js';
+import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
 import {
   casePage,
@@ -18,6 +19,7 @@ import {
   portalsPage,
   serviceRequestPage,
   trackCasesPage,
+  type DeskTexts,
 } from './desk-pages.js';
 import {
   deskKeys,
@@ -80,15 +82,17 @@ function sendPage(reply: FastifyReply, status: number, html: string): FastifyRep
 function sendMessage(
   reply: FastifyReply,
   status: number,
+  texts: DeskTexts,
   [title, message]: readonly [string, string],
 ): FastifyReply {
-  return sendPage(reply, status, messagePage(title, message));
+  return sendPage(reply, status, messagePage(texts, texts.t(title), texts.t(message)));
 }
 
 interface DeskContext {
   session: DeskSession;
   caller: DeskCaller;
   csrf: string;
+  texts: DeskTexts;
 }
 
 interface DeskPagesOptions {
@@ -114,9 +118,27 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     },
   );
 
-  app.setErrorHandler((error: unknown, request, reply) => {
+  /**
+   * The texts of a desk page (issue 16): the desk user's profile language and time zone when
+   * the session knows them, else Accept-Language (and UTC).
+   */
+  const textsByRequest = new WeakMap<FastifyRequest, DeskTexts>();
+  const textsOf = async (request: FastifyRequest, caller?: DeskCaller): Promise<DeskTexts> => {
+    const known = caller ? undefined : textsByRequest.get(request);
+    if (known) return known;
+    const language = chooseLanguage(
+      { profile: caller?.language, acceptLanguage: request.headers['accept-language'] },
+      (message) => request.log.warn(message),
+    );
+    const texts = { language, t: await textsFor(app.db, language), timeZone: caller?.timeZone };
+    textsByRequest.set(request, texts);
+    return texts;
+  };
+
+  app.setErrorHandler(async (error: unknown, request, reply) => {
+    const texts = await textsOf(request);
     if (isDomainError(error) && error.statusCode === 404) {
-      return sendMessage(reply, 404, deskMessages.notFound);
+      return sendMessage(reply, 404, texts, deskMessages.notFound);
     }
     const status =
       typeof error === 'object' &&
@@ -126,13 +148,10 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
         ? error.statusCode
         : 500;
     if (status >= 400 && status < 500) {
-      return sendMessage(reply, status, [
-        'The request could not be handled',
-        'Go back and try again.',
-      ]);
+      return sendMessage(reply, status, texts, deskMessages.badRequest);
     }
     request.log.error({ err: error }, 'support desk page failed');
-    return sendMessage(reply, 500, deskMessages.error);
+    return sendMessage(reply, 500, texts, deskMessages.error);
   });
 
   /**
@@ -151,7 +170,7 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     if (frameToken !== undefined) {
       const userId = await keys.verifyFrameToken(frameToken);
       if (!userId) {
-        sendMessage(reply, 401, deskMessages.signedOut);
+        sendMessage(reply, 401, await textsOf(request), deskMessages.signedOut);
         return null;
       }
       const sessionId = existing?.userId === userId ? existing.sessionId : undefined;
@@ -177,10 +196,15 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
       : null;
     if (!existing || !caller) {
       if (current) reply.header('set-cookie', cookieFor('', 0));
-      sendMessage(reply, 401, deskMessages.signedOut);
+      sendMessage(reply, 401, await textsOf(request), deskMessages.signedOut);
       return null;
     }
-    return { session: existing, caller, csrf: await keys.csrfToken(existing) };
+    return {
+      session: existing,
+      caller,
+      csrf: await keys.csrfToken(existing),
+      texts: await textsOf(request, caller),
+    };
   };
 
   /** Form posts: the CSRF field must match the session; else null after answering. */
@@ -193,8 +217,7 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     return { body, csrfValid: await keys.checkCsrf(context.session, body[CSRF_FIELD]) };
   };
 
-  const csrfMessage =
-    'Your form was not sent because it had expired. Check your entries and submit it again.';
+  const csrfMessage = 'desk.csrf-expired';
 
   app.get('/assets/support-desk.css', async (_request, reply) =>
     reply
@@ -215,7 +238,11 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     return sendPage(
       reply,
       200,
-      incidentPage({ csrf: context.csrf, values: { priority: DEFAULT_PRIORITY }, errors: {} }),
+      incidentPage(context.texts, {
+        csrf: context.csrf,
+        values: { priority: DEFAULT_PRIORITY },
+        errors: {},
+      }),
     );
   });
 
@@ -232,7 +259,7 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
       return sendPage(
         reply,
         csrfValid ? 400 : 403,
-        incidentPage({ csrf: context.csrf, values: body, errors }),
+        incidentPage(context.texts, { csrf: context.csrf, values: body, errors }),
       );
     }
     const number = await createIncident(app.db, context.caller, result.value);
@@ -249,7 +276,7 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     return sendPage(
       reply,
       200,
-      serviceRequestPage({
+      serviceRequestPage(context.texts, {
         csrf: context.csrf,
         catalogue: await serviceCatalogue(app.db),
         values: item ? { item } : {},
@@ -267,7 +294,7 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
       return sendPage(
         reply,
         403,
-        serviceRequestPage({
+        serviceRequestPage(context.texts, {
           csrf: context.csrf,
           catalogue,
           values: body,
@@ -280,7 +307,12 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
       return sendPage(
         reply,
         400,
-        serviceRequestPage({ csrf: context.csrf, catalogue, values: body, errors: result.errors }),
+        serviceRequestPage(context.texts, {
+          csrf: context.csrf,
+          catalogue,
+          values: body,
+          errors: result.errors,
+        }),
       );
     }
     return reply
@@ -295,15 +327,12 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     const slug = deskQuery.parse(request.query).status ?? '';
     const status = slug === '' ? undefined : statusSlugs[slug];
     if (slug !== '' && !status) {
-      return sendMessage(reply, 400, [
-        'Unknown status',
-        'Choose one of the statuses in the list to filter your cases.',
-      ]);
+      return sendMessage(reply, 400, context.texts, deskMessages.unknownStatus);
     }
     return sendPage(
       reply,
       200,
-      trackCasesPage(await accountCases(app.db, context.caller, status), slug),
+      trackCasesPage(context.texts, await accountCases(app.db, context.caller, status), slug),
     );
   });
 
@@ -312,23 +341,29 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     if (!context) return reply;
     const supportCase = await accountCase(app.db, context.caller, request.params.caseNo);
     const created = deskQuery.parse(request.query).created === '1';
-    return sendPage(reply, 200, casePage(supportCase, created));
+    return sendPage(reply, 200, casePage(context.texts, supportCase, created));
   });
 
   app.get('/portals', async (request, reply) => {
     const context = await contextOf(request, reply);
     if (!context) return reply;
-    return sendPage(reply, 200, portalsPage(await listPortals(app.db)));
+    return sendPage(reply, 200, portalsPage(context.texts, await listPortals(app.db)));
   });
 
   app.get('/contacts', async (request, reply) => {
     const context = await contextOf(request, reply);
     if (!context) return reply;
-    return sendPage(reply, 200, contactsPage(await listContacts(app.db, context.caller.accountId)));
+    return sendPage(
+      reply,
+      200,
+      contactsPage(context.texts, await listContacts(app.db, context.caller.accountId)),
+    );
   });
 
   // Anything else under the desk: an HTML 404, not the SPA nor the API's JSON 404.
-  app.all('/*', async (_request, reply) => sendMessage(reply, 404, deskMessages.notFound));
+  app.all('/*', async (request, reply) =>
+    sendMessage(reply, 404, await textsOf(request), deskMessages.notFound),
+  );
 
   done();
 };

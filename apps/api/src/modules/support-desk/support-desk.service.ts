@@ -39,13 +39,13 @@ const SERVICE_REQUEST_CATEGORY = 'Service request';
 /** The most cases one list page shows (newest first). */
 export const CASE_LIST_LIMIT = 500;
 
-/** §5 Form texts. */
-export const INVALID_DATA = 'Invalid data. Review all error messages below to correct your data.';
-
 export interface DeskCaller {
   userId: string;
   accountId: string;
   permissions: readonly string[];
+  /** Profile language and time zone: the desk pages follow them (issue 16). */
+  language: string;
+  timeZone: string;
 }
 
 export interface SupportCase {
@@ -78,7 +78,13 @@ function toCase(row: CaseRow): SupportCase {
 export async function deskCallerOf(db: Queryable, userId: string): Promise<DeskCaller> {
   const row = await findDeskCaller(db, userId);
   if (!row) throw new NotFoundError('Your user profile was not found.');
-  return { userId: row.id, accountId: row.account_id, permissions: row.permissions };
+  return {
+    userId: row.id,
+    accountId: row.account_id,
+    permissions: row.permissions,
+    language: row.language,
+    timeZone: row.time_zone,
+  };
 }
 
 export async function accountCases(
@@ -106,6 +112,7 @@ export async function accountCase(
 
 // ---- Forms ------------------------------------------------------------------------------
 
+/** Per field, the key of its message in desk.texts.ts (the page shows it in the reader's language). */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 export type FormResult<Field extends string, Value> =
@@ -124,27 +131,29 @@ const text = (required: string, max: number, tooLong: string) =>
 
 const incidentSchema = z.object({
   shortDescription: text(
-    'Enter a short description.',
+    'desk.validation.short-description.required',
     160,
-    'The short description must be 160 characters or fewer.',
+    'desk.validation.short-description.too-long',
   ),
   description: text(
-    'Describe the problem.',
+    'desk.validation.description.required',
     4000,
-    'The description must be 4000 characters or fewer.',
+    'desk.validation.description.too-long',
   ),
-  category: z.enum(CATEGORIES, { error: 'Choose a category.' }),
-  priority: z.enum(PRIORITIES, { error: 'Choose a priority.' }),
+  category: z.enum(CATEGORIES, { error: 'desk.validation.category.required' }),
+  priority: z.enum(PRIORITIES, { error: 'desk.validation.priority.required' }),
 });
 export type IncidentField = keyof z.input<typeof incidentSchema>;
 export type Incident = z.output<typeof incidentSchema>;
 
 const serviceRequestSchema = z.object({
-  item: z.string({ error: 'Choose a service.' }).min(1, 'Choose a service.'),
+  item: z
+    .string({ error: 'desk.validation.service.required' })
+    .min(1, 'desk.validation.service.required'),
   description: text(
-    'Describe what you need.',
+    'desk.validation.service-description.required',
     4000,
-    'The description must be 4000 characters or fewer.',
+    'desk.validation.description.too-long',
   ),
 });
 export type ServiceRequestField = keyof z.input<typeof serviceRequestSchema>;
@@ -199,7 +208,7 @@ export async function submitServiceRequest(
     ? {}
     : fieldErrors<ServiceRequestField>(parsed.error);
   const item = catalogue.find((i) => i.id === body.item);
-  if (!item) errors.item ??= 'Choose a service.';
+  if (!item) errors.item ??= 'desk.validation.service.required';
   if (!parsed.success || !item) return { ok: false, errors };
   const number = await insertCase(db, {
     accountId: caller.accountId,

@@ -1,6 +1,8 @@
-import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import type { LabelLanguage } from '@portico/locales';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.js';
+import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import { hashPassword } from '../../lib/password.js';
 import { STYLESHEET_PATH } from '../oidc/oidc-pages.js';
 import {
@@ -10,25 +12,10 @@ import {
 } from './invitations.repository.js';
 import { insertAudit } from './user-management.repository.js';
 import { hashToken } from './user-management.service.js';
+import './invitation.texts.js';
 
 export const INVITATION_PATH = '/invitation';
 export const MIN_PASSWORD_LENGTH = 12;
-
-export const invitationTexts = {
-  title: 'Set your Portico password',
-  intro: 'Welcome, {name}. Choose a password to finish setting up your account.',
-  password: 'New password',
-  confirm: 'Repeat the password',
-  submit: 'Set password',
-  tooShort: `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
-  mismatch: 'The two passwords are not the same.',
-  doneTitle: 'Your password is set',
-  done: 'Your account is active. Sign in with your e-mail address and the new password.',
-  signIn: 'Sign in to Portico',
-  invalidTitle: 'This invitation link is not valid',
-  invalid:
-    'The link has been used, has expired or was withdrawn. Ask your administrator for a new invitation.',
-} as const;
 
 const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 const form = z.object({
@@ -36,14 +23,20 @@ const form = z.object({
   confirm: z.string().max(1024).optional().default(''),
 });
 
-function page(title: string, body: string): string {
+/** A page's language and its texts. */
+interface PageTexts {
+  language: LabelLanguage;
+  t: Translate;
+}
+
+function page({ language, t }: PageTexts, title: string, body: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} | Portico</title>
+<title>${escapeHtml(t('invitation.page-title', { title }))}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>
@@ -56,18 +49,20 @@ ${body}
 `;
 }
 
-function formPage(action: string, name: string, error?: string): string {
+function formPage(texts: PageTexts, action: string, name: string, error?: string): string {
+  const { t } = texts;
   const invalid = error ? ' aria-invalid="true" aria-describedby="invitation-error"' : '';
   return page(
-    invitationTexts.title,
-    `<p>${escapeHtml(invitationTexts.intro.replace('{name}', name))}</p>
+    texts,
+    t('invitation.title'),
+    `<p>${escapeHtml(t('invitation.intro', { name }))}</p>
 <div id="invitation-error" class="error" role="alert">${error ? `<p>${escapeHtml(error)}</p>` : ''}</div>
 <form method="post" action="${escapeHtml(action)}" class="form">
-<label for="password">${invitationTexts.password}</label>
+<label for="password">${escapeHtml(t('invitation.password'))}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="1024"${invalid} autofocus>
-<label for="confirm">${invitationTexts.confirm}</label>
+<label for="confirm">${escapeHtml(t('invitation.confirm'))}</label>
 <input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="1024"${invalid}>
-<button type="submit">${invitationTexts.submit}</button>
+<button type="submit">${escapeHtml(t('invitation.submit'))}</button>
 </form>`,
   );
 }
@@ -87,12 +82,29 @@ function send(reply: FastifyReply, status: number, html: string): FastifyReply {
  * logs at warn level only, so the token in the address never reaches the request log.
  */
 export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => {
-  const signInLink = `<p><a href="${escapeHtml(`${app.env.PUBLIC_URL}/login`)}">${invitationTexts.signIn}</a></p>`;
-  const invalidPage = () =>
+  const signInLink = (t: Translate) =>
+    `<p><a href="${escapeHtml(`${app.env.PUBLIC_URL}/login`)}">${escapeHtml(t('invitation.sign-in'))}</a></p>`;
+  const invalidPage = (texts: PageTexts) =>
     page(
-      invitationTexts.invalidTitle,
-      `<p role="alert">${invitationTexts.invalid}</p>${signInLink}`,
+      texts,
+      texts.t('invitation.invalid.title'),
+      `<p role="alert">${escapeHtml(texts.t('invitation.invalid'))}</p>${signInLink(texts.t)}`,
     );
+
+  /**
+   * The pages' language (issue 16): the invited user's profile language, as in the invitation
+   * e-mail; Accept-Language when the link names no open invitation.
+   */
+  const textsOf = async (
+    request: FastifyRequest,
+    profile: string | undefined,
+  ): Promise<PageTexts> => {
+    const language = chooseLanguage(
+      { profile, acceptLanguage: request.headers['accept-language'] },
+      (message) => request.log.warn(message),
+    );
+    return { language, t: await textsFor(app.db, language) };
+  };
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -107,11 +119,12 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
     const invitation = params.success
       ? await findOpenInvitationByToken(app.db, hashToken(params.data.token))
       : undefined;
-    if (!invitation || !params.success) return send(reply, 404, invalidPage());
+    const texts = await textsOf(request, invitation?.language);
+    if (!invitation || !params.success) return send(reply, 404, invalidPage(texts));
     return send(
       reply,
       200,
-      formPage(`${INVITATION_PATH}/${params.data.token}`, invitation.first_name),
+      formPage(texts, `${INVITATION_PATH}/${params.data.token}`, invitation.first_name),
     );
   });
 
@@ -120,16 +133,31 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
     const invitation = params.success
       ? await findOpenInvitationByToken(app.db, hashToken(params.data.token))
       : undefined;
-    if (!invitation || !params.success) return send(reply, 404, invalidPage());
+    const texts = await textsOf(request, invitation?.language);
+    const { t } = texts;
+    if (!invitation || !params.success) return send(reply, 404, invalidPage(texts));
     const action = `${INVITATION_PATH}/${params.data.token}`;
     const body = form.safeParse(request.body ?? {});
     const password = body.success ? body.data.password : '';
     const confirm = body.success ? body.data.confirm : '';
     if (password.length < MIN_PASSWORD_LENGTH) {
-      return send(reply, 422, formPage(action, invitation.first_name, invitationTexts.tooShort));
+      return send(
+        reply,
+        422,
+        formPage(
+          texts,
+          action,
+          invitation.first_name,
+          t('invitation.too-short', { min: MIN_PASSWORD_LENGTH }),
+        ),
+      );
     }
     if (password !== confirm) {
-      return send(reply, 422, formPage(action, invitation.first_name, invitationTexts.mismatch));
+      return send(
+        reply,
+        422,
+        formPage(texts, action, invitation.first_name, t('invitation.mismatch')),
+      );
     }
     const passwordHash = await hashPassword(password);
     const accepted = await app.db.transaction(async (tx) => {
@@ -145,11 +173,15 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
       });
       return true;
     });
-    if (!accepted) return send(reply, 404, invalidPage());
+    if (!accepted) return send(reply, 404, invalidPage(texts));
     return send(
       reply,
       200,
-      page(invitationTexts.doneTitle, `<p role="status">${invitationTexts.done}</p>${signInLink}`),
+      page(
+        texts,
+        t('invitation.done.title'),
+        `<p role="status">${escapeHtml(t('invitation.done'))}</p>${signInLink(t)}`,
+      ),
     );
   });
 

@@ -36,6 +36,8 @@ export interface InvitationToSend {
   first_name: string;
   account_name: string;
   expires_at: Date | string;
+  language: string;
+  time_zone: string;
 }
 
 /** An invitation that may still be sent: open, not expired, its user still Pending. */
@@ -44,7 +46,8 @@ export async function findInvitationToSend(
   id: string,
 ): Promise<InvitationToSend | undefined> {
   const { rows } = await db.query<InvitationToSend>(
-    `select i.id, i.user_id, u.email, u.first_name, a.name as account_name, i.expires_at
+    `select i.id, i.user_id, u.email, u.first_name, a.name as account_name, i.expires_at,
+            u.language, u.time_zone
        from user_invitations i
        join users u on u.id = i.user_id
        join accounts a on a.id = u.account_id
@@ -73,6 +76,7 @@ export interface OpenInvitation {
   email: string;
   first_name: string;
   last_name: string;
+  language: string;
 }
 
 /** The open invitation a token names (by its hash), for a user still Pending. */
@@ -81,7 +85,7 @@ export async function findOpenInvitationByToken(
   tokenHash: string,
 ): Promise<OpenInvitation | undefined> {
   const { rows } = await db.query<OpenInvitation>(
-    `select i.id, i.user_id, u.account_id, u.email, u.first_name, u.last_name
+    `select i.id, i.user_id, u.account_id, u.email, u.first_name, u.last_name, u.language
        from user_invitations i join users u on u.id = i.user_id
       where i.token_hash = $1 and i.accepted_at is null and i.revoked_at is null
         and i.expires_at > now() and u.status = 'Pending'`,

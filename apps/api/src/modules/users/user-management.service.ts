@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { resolveLanguage } from '@portico/locales';
 import {
   ROLE_MANAGED_PERMISSIONS,
   ROLE_PERMISSIONS,
@@ -16,6 +17,8 @@ import {
   type UserStatus,
 } from '@portico/contracts';
 import type { Db, Queryable } from '../../db/db.js';
+import { formatDateTime } from '../../lib/i18n/format.js';
+import { textsFor } from '../../lib/i18n/translate.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import {
@@ -32,6 +35,7 @@ import {
   revokeInvitations,
   setInvitationToken,
 } from './invitations.repository.js';
+import './invitation.texts.js';
 import { learningRolesFor } from './user-options.js';
 import {
   countActiveAdministrators,
@@ -588,17 +592,34 @@ export function defineInvitationJob(
       if (!invitation) return; // revoked, accepted or expired meanwhile: nothing to send
       const token = randomBytes(32).toString('base64url');
       await setInvitationToken(deps.db, invitation.id, hashToken(token));
-      const expires = new Date(invitation.expires_at).toUTCString();
+      // In the invited user's profile language and time zone (issue 16).
+      const language = resolveLanguage(invitation.language);
+      const t = await textsFor(deps.db, language);
+      const expires = formatDateTime(
+        new Date(invitation.expires_at),
+        language,
+        invitation.time_zone,
+      );
       const link = options.externalIdp
         ? `${options.publicUrl}/`
         : `${options.publicUrl}/invitation/${token}`;
       const action = options.externalIdp
-        ? `Sign in with your company account at ${link}`
-        : `Set your password here (the link works once, until ${expires}):\n${link}`;
+        ? t('mail.invitation.external', { link })
+        : `${t('mail.invitation.set-password', { expires })}\n${link}`;
+      const account = invitation.account_name;
       await deps.mailer.send({
         to: invitation.email,
-        subject: `You are invited to Portico by ${invitation.account_name}`,
-        text: `Hello ${invitation.first_name},\n\n${invitation.account_name} has invited you to Portico.\n\n${action}\n\nIf you did not expect this e-mail, you can ignore it.\n`,
+        subject: t('mail.invitation.subject', { account }),
+        text: [
+          t('mail.invitation.greeting', { name: invitation.first_name }),
+          '',
+          t('mail.invitation.invited', { account }),
+          '',
+          action,
+          '',
+          t('mail.invitation.ignore'),
+          '',
+        ].join('\n'),
       });
     },
   });

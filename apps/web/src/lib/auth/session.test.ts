@@ -12,6 +12,7 @@ import {
   logout,
   NONCE_KEY,
 } from './session.js';
+import { i18n } from '../labels/i18n.js';
 import { rememberIdleReturnPath } from './idle.js';
 import { decodeState } from './state.js';
 import { ACCESS_TOKEN_KEY, ID_TOKEN_KEY } from './tokens.js';
@@ -94,6 +95,21 @@ describe('session (§4 Session)', () => {
     expect(params.has('code_challenge')).toBe(false);
     expect(sessionStorage.getItem(CODE_VERIFIER_KEY)).toBeNull();
     expect(decodeState(params.get('state'))).toBe('/');
+  });
+
+  it("asks the provider for the portal's language (ui_locales), not for the pseudo-locale", async () => {
+    const redirects = captureRedirects();
+    await i18n.changeLanguage('de');
+    try {
+      await login();
+      expect(lastRedirect(redirects).searchParams.get('ui_locales')).toBe('de');
+      releaseLoginLock();
+      await i18n.changeLanguage('en-XA');
+      await login();
+      expect(lastRedirect(redirects).searchParams.has('ui_locales')).toBe(false);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('makes only one login attempt at a time', async () => {

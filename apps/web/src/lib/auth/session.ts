@@ -1,5 +1,7 @@
+import { PSEUDO_LANGUAGE } from '@portico/locales';
 import { getConfig } from '../../config/runtime-config.js';
 import { paths, routePaths } from '../../config/paths.js';
+import { i18n } from '../labels/i18n.js';
 import { session } from '../storage/storage.js';
 import { browserRedirect } from './browser-redirect.js';
 import { takeIdleReturnPath } from './idle.js';
@@ -76,6 +78,10 @@ async function startLogin(requested: string | undefined): Promise<void> {
     state: encodeState(returnPath(returnUrl)),
     nonce,
   });
+  // The provider's sign-in page in the portal's language (issue 16); the pseudo-locale is
+  // for translators only, so the page falls back to Accept-Language then.
+  const language = i18n.language;
+  if (language && language !== PSEUDO_LANGUAGE) params.set('ui_locales', language);
   if (auth.responseType === 'code') {
     const verifier = randomToken();
     session.set(CODE_VERIFIER_KEY, verifier);

@@ -1,11 +1,10 @@
-import type { Queryable } from '../../db/db.js';
+import { defineTexts } from '../../lib/i18n/define-texts.js';
 
 /**
- * The texts of subscription mail, unsubscribe pages and notifications (issue 12), with English
- * defaults; a value in the `labels` table for the recipient's language wins (like the web's
- * labels, spec §7). `{name}` placeholders are filled by `fill`.
+ * The texts of subscription mail, unsubscribe pages and notifications (issues 12, 16): mail
+ * in the recipient's profile language, unsubscribe pages in the user's language.
  */
-export const subscriptionTexts = {
+export const subscriptionTexts = defineTexts({
   'mail.news.subject': 'New on Portico: {title}',
   'mail.news.greeting': 'Hello {name},',
   'mail.news.intro': 'A new article has been published on Portico:',
@@ -36,25 +35,4 @@ export const subscriptionTexts = {
   'subscriptions.topic.invoices': 'Invoices',
   'subscriptions.digest.daily': 'daily digest',
   'subscriptions.digest.weekly': 'weekly digest',
-} as const;
-export type SubscriptionTextKey = keyof typeof subscriptionTexts;
-export type Texts = (key: SubscriptionTextKey, values?: Record<string, string>) => string;
-
-export function fill(template: string, values: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-
-/** The primary language subtag of a profile language ('de-DE' → 'de'); en when unknown. */
-export const languageOf = (language: string | null | undefined): string =>
-  (language ?? '').trim().toLowerCase().split(/[-_]/, 1)[0] || 'en';
-
-/** The texts in `language`: its server labels over the English defaults. */
-export async function textsFor(db: Queryable, language: string): Promise<Texts> {
-  const keys = Object.keys(subscriptionTexts);
-  const { rows } = await db.query<{ key: string; value: string }>(
-    `select key, value from labels where language = $1 and key = any($2::text[])`,
-    [languageOf(language), keys],
-  );
-  const server = new Map(rows.filter((r) => r.value.trim() !== '').map((r) => [r.key, r.value]));
-  return (key, values) => fill(server.get(key) ?? subscriptionTexts[key], values);
-}
+});
