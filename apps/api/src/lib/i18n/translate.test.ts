@@ -7,6 +7,7 @@ describe('chooseLanguage (issue 16)', () => {
     expect(chooseLanguage({ explicit: 'en-XA', profile: 'fr' })).toBe('en-XA');
     expect(chooseLanguage({ profile: 'fr-FR', acceptLanguage: 'sv' })).toBe('fr');
     expect(chooseLanguage({ profile: 'nb', acceptLanguage: 'sv' })).toBe('no');
+    expect(chooseLanguage({ profile: 'en-XA', acceptLanguage: 'sv' })).toBe('en-XA');
     expect(chooseLanguage({ acceptLanguage: 'it, sv;q=0.4, de;q=0.7' })).toBe('de');
     expect(chooseLanguage({ acceptLanguage: 'it, ja' })).toBe('en');
     expect(chooseLanguage({})).toBe('en');

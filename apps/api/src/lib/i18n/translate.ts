@@ -96,6 +96,8 @@ export function chooseLanguage(
     const first = explicit.split(/[\s,]+/, 1)[0] ?? '';
     return resolveLanguage(first, report);
   }
-  if (sources.profile?.trim()) return resolveLanguage(sources.profile, report);
+  const profile = sources.profile?.trim();
+  // The pseudo-locale arrives as a profile language from a preview's USER cookie.
+  if (profile) return isLabelLanguage(profile) ? profile : resolveLanguage(profile, report);
   return negotiateLanguage(sources.acceptLanguage);
 }

@@ -12,7 +12,8 @@ import {
   logout,
   NONCE_KEY,
 } from './session.js';
-import { i18n } from '../labels/i18n.js';
+import { capturePreviewLanguage } from '../labels/preview-language.js';
+import { rememberLanguage } from '../labels/remembered-language.js';
 import { rememberIdleReturnPath } from './idle.js';
 import { decodeState } from './state.js';
 import { ACCESS_TOKEN_KEY, ID_TOKEN_KEY } from './tokens.js';
@@ -97,18 +98,28 @@ describe('session (§4 Session)', () => {
     expect(decodeState(params.get('state'))).toBe('/');
   });
 
-  it("asks the provider for the portal's language (ui_locales), not for the pseudo-locale", async () => {
+  it('asks the provider for the language it knows the user by (ui_locales), else none', async () => {
     const redirects = captureRedirects();
-    await i18n.changeLanguage('de');
     try {
+      // A first visit: no ui_locales, so the browser's Accept-Language decides.
+      await login();
+      expect(lastRedirect(redirects).searchParams.has('ui_locales')).toBe(false);
+      releaseLoginLock();
+      rememberLanguage('de');
       await login();
       expect(lastRedirect(redirects).searchParams.get('ui_locales')).toBe('de');
       releaseLoginLock();
-      await i18n.changeLanguage('en-XA');
+      capturePreviewLanguage('?language=pl');
       await login();
-      expect(lastRedirect(redirects).searchParams.has('ui_locales')).toBe(false);
+      expect(lastRedirect(redirects).searchParams.get('ui_locales')).toBe('pl');
+      releaseLoginLock();
+      // The pseudo-locale is for translators: the page keeps the user's own language.
+      capturePreviewLanguage('?language=en-XA');
+      await login();
+      expect(lastRedirect(redirects).searchParams.get('ui_locales')).toBe('de');
     } finally {
-      await i18n.changeLanguage('en');
+      window.localStorage.clear();
+      window.sessionStorage.clear();
     }
   });
 

@@ -1,7 +1,8 @@
 import { PSEUDO_LANGUAGE } from '@portico/locales';
 import { getConfig } from '../../config/runtime-config.js';
 import { paths, routePaths } from '../../config/paths.js';
-import { i18n } from '../labels/i18n.js';
+import { previewLanguage } from '../labels/preview-language.js';
+import { knownLanguage } from '../labels/remembered-language.js';
 import { session } from '../storage/storage.js';
 import { browserRedirect } from './browser-redirect.js';
 import { takeIdleReturnPath } from './idle.js';
@@ -78,10 +79,12 @@ async function startLogin(requested: string | undefined): Promise<void> {
     state: encodeState(returnPath(returnUrl)),
     nonce,
   });
-  // The provider's sign-in page in the portal's language (issue 16); the pseudo-locale is
-  // for translators only, so the page falls back to Accept-Language then.
-  const language = i18n.language;
-  if (language && language !== PSEUDO_LANGUAGE) params.set('ui_locales', language);
+  // The provider's sign-in page in the language the portal knows the user by (issue 16): a
+  // preview, or the last profile's language. A first visit (and the pseudo-locale, which is
+  // for translators only) sends none, so the browser's Accept-Language decides.
+  const preview = previewLanguage();
+  const language = preview !== null && preview !== PSEUDO_LANGUAGE ? preview : knownLanguage();
+  if (language !== null) params.set('ui_locales', language);
   if (auth.responseType === 'code') {
     const verifier = randomToken();
     session.set(CODE_VERIFIER_KEY, verifier);

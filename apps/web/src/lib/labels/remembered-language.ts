@@ -15,3 +15,12 @@ export function rememberedLanguage(): Locale {
 export function rememberLanguage(language: string | null | undefined): void {
   local.set(KEY, resolveLocale(language));
 }
+
+/**
+ * The language this browser knows its user by, or null for a first visit: only then may the
+ * sign-in page follow the browser's Accept-Language instead (issue 16).
+ */
+export function knownLanguage(): Locale | null {
+  const stored = local.get(KEY);
+  return stored === null ? null : resolveLocale(stored);
+}
