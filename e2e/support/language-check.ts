@@ -48,7 +48,6 @@ export async function pageTexts(page: Page): Promise<string[]> {
   return all.flat();
 }
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDER = /\{\{\s*\w+\s*\}\}|\{\w+\}/g;
 
 /** A text every translation keeps as in English is a name (Support4U, Portico), never a leftover. */
@@ -59,8 +58,30 @@ function isName(part: 'web' | 'server', key: string, text: string): boolean {
 
 interface EnglishText {
   key: string;
-  /** Matches the text as shown, placeholders filled with anything. */
-  pattern: RegExp;
+  /** True for the text as shown, placeholders filled with anything. */
+  matches: (shown: string) => boolean;
+}
+
+/**
+ * A matcher for a template: its literal pieces in order, the first at the start and the last
+ * at the end (indexOf, not a regular expression, so long texts cannot make it backtrack).
+ */
+function templateMatcher(template: string): (shown: string) => boolean {
+  const pieces = template.split(PLACEHOLDER).map((piece) => piece.replace(/\s+/g, ' '));
+  if (pieces.length === 1) return (shown) => shown === pieces[0];
+  const first = pieces[0] ?? '';
+  const last = pieces[pieces.length - 1] ?? '';
+  const middle = pieces.slice(1, -1);
+  return (shown) => {
+    if (!shown.startsWith(first) || !shown.endsWith(last)) return false;
+    let at = first.length + 1; // a placeholder stands for at least one character
+    for (const piece of middle) {
+      const found = shown.indexOf(piece, at);
+      if (found < 0) return false;
+      at = found + piece.length + 1;
+    }
+    return at - 1 <= shown.length - last.length;
+  };
 }
 
 /**
@@ -85,11 +106,7 @@ export function englishLeftoverPatterns(language: LabelLanguage): EnglishText[] 
       if (forms.includes(text) || isName(part, key, text)) continue;
       const literal = text.replace(PLACEHOLDER, ' ');
       if ((literal.match(/[A-Za-z]/g) ?? []).length < 4) continue;
-      const source = text
-        .split(PLACEHOLDER)
-        .map((piece) => escape(piece.replace(/\s+/g, ' ')))
-        .join('.+?');
-      found.push({ key, pattern: new RegExp(`^${source}$`) });
+      found.push({ key, matches: templateMatcher(text.replace(/\s+/g, ' ')) });
     }
   }
   return found;
@@ -99,7 +116,7 @@ export function englishLeftoverPatterns(language: LabelLanguage): EnglishText[] 
 export function leftovers(texts: readonly string[], patterns: readonly EnglishText[]): string[] {
   const hits = new Set<string>();
   for (const text of texts) {
-    const match = patterns.find((p) => p.pattern.test(text));
+    const match = patterns.find((p) => p.matches(text));
     if (match) hits.add(`${match.key}: "${text}"`);
   }
   return [...hits];
