@@ -37,11 +37,11 @@ export const colorSchemes = ['light', 'dark'] as const;
  */
 export async function expectNoAxeViolations(
   page: Page,
-  options: { exclude?: string[] } = {},
+  options: { exclude?: string[]; schemes?: readonly (typeof colorSchemes)[number][] } = {},
 ): Promise<void> {
   const reports: string[] = [];
   try {
-    for (const colorScheme of colorSchemes) {
+    for (const colorScheme of options.schemes ?? colorSchemes) {
       await page.emulateMedia({ colorScheme });
       let builder = new AxeBuilder({ page }).withTags(wcagTags);
       for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
