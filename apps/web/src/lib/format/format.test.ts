@@ -47,6 +47,17 @@ describe("the news date 'd MMMM y' (§2)", () => {
     expect(formatFor(locale, zone).date(JULY_9_NOON)).toBe(expected);
   });
 
+  it.each([
+    ['en', '5 March 2026'],
+    ['de', '5. März 2026'],
+    ['fr', '5 mars 2026'],
+    ['nl', '5 maart 2026'],
+    ['es', '5 de marzo de 2026'],
+    ['sv', '5 mars 2026'],
+  ])('5 March 2026 in %s', (locale, expected) => {
+    expect(formatFor(locale, 'UTC').date(Date.UTC(2026, 2, 5, 12))).toBe(expected);
+  });
+
   it('is the day in the profile zone, not in UTC', () => {
     expect(formatFor('de', 'Europe/Berlin').date(JULY_9_LATE)).toBe('10. Juli 2026');
     expect(formatFor('en', 'Asia/Tokyo').date(JULY_9_LATE)).toBe('10 July 2026');
@@ -134,6 +145,7 @@ describe('numbers, per cent, currency and file size', () => {
     expect(formatFor('de', 'UTC').fileSize(2_456_789)).toBe('2,5 MB');
     expect(formatFor('en', 'UTC').fileSize(512_000)).toBe('512 kB');
     expect(formatFor('en', 'UTC').fileSize(12)).toBe('12 byte');
+    expect(plain(formatFor('de', 'UTC').milliseconds(1250))).toBe('1.250 ms');
   });
 });
 

@@ -39,6 +39,8 @@ export interface Format {
   percent(value: number, fractionDigits?: number): string;
   /** An amount in its ISO currency: 'NOK 178,825.00', '178 825,00 kr' in Norwegian. */
   currency(amount: number | string, currency: string): string;
+  /** A duration in milliseconds: '210 ms'. */
+  milliseconds(value: number): string;
   /** A file size in decimal units, as download sites show it: '2.5 MB', '512 kB'. */
   fileSize(bytes: number): string;
 }
@@ -141,7 +143,7 @@ function createFormat(locale: string, timeZone: string): Format {
       return null; // not an ISO 4217 code: the amount with the code after it
     }
   });
-  const sizeIn = memo(
+  const unitIn = memo(
     (unit) =>
       new Intl.NumberFormat(locale, {
         style: 'unit',
@@ -192,6 +194,7 @@ function createFormat(locale: string, timeZone: string): Format {
       const formatter = currencyIn(code);
       return formatter ? formatter.format(value) : `${number(value, 2)} ${code}`;
     },
+    milliseconds: (value) => unitIn('millisecond').format(value),
     fileSize: (bytes) => {
       const [value, unit] =
         bytes >= 1_000_000
@@ -199,7 +202,7 @@ function createFormat(locale: string, timeZone: string): Format {
           : bytes >= 1_000
             ? [bytes / 1_000, 'kilobyte']
             : [bytes, 'byte'];
-      return sizeIn(unit).format(value);
+      return unitIn(unit).format(value);
     },
   };
 }
