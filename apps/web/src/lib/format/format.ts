@@ -102,13 +102,14 @@ function memo<T>(make: (key: string) => T): (key: string) => T {
 }
 
 function createFormat(locale: string, timeZone: string): Format {
-  const dateIn = memo(
-    (key) =>
-      new Intl.DateTimeFormat(locale, {
-        ...DATE_OPTIONS[key.split('|')[0] as DateStyle],
-        timeZone: key.split('|')[1],
-      }),
-  );
+  // Per style, by zone: moments use the user's zone, calendar dates UTC.
+  const dateIn = (style: DateStyle) =>
+    memo((zone) => new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS[style], timeZone: zone }));
+  const dates: Readonly<Record<DateStyle, (zone: string) => Intl.DateTimeFormat>> = {
+    'd MMMM y': dateIn('d MMMM y'),
+    medium: dateIn('medium'),
+    long: dateIn('long'),
+  };
   const dateTimeFormat = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -154,7 +155,7 @@ function createFormat(locale: string, timeZone: string): Format {
   );
 
   const styled = (date: Date, style: DateStyle, zone: string) => {
-    const formatter = dateIn(`${style}|${zone}`);
+    const formatter = dates[style](zone);
     return style === 'd MMMM y' ? dayMonthYear(formatter, date) : formatter.format(date);
   };
   const number = (value: number, fractionDigits?: number) =>
