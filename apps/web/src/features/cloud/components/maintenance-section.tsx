@@ -2,11 +2,11 @@ import type { MaintenanceWindow } from '@portico/contracts';
 import { useState } from 'react';
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
-import { formatEnd } from '../utils/cloud-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useMaintenance } from '../api/cloud-queries.js';
+import { formatEnd } from '../utils/cloud-format.js';
 
 const IMPACT_MODIFIER: Record<MaintenanceWindow['impact'], string> = {
   NO_DOWNTIME: 'good',
