@@ -34,8 +34,15 @@ interface Availability {
   }[];
 }
 
-/** A zone far from the server's UTC, so a missing conversion shows. */
-const ZONE = 'Asia/Tokyo';
+/** The browser's zone: far from anna's profile zone, so using the wrong one shows. */
+const BROWSER_ZONE = 'Asia/Tokyo';
+/** anna's profile zone (seed); the page must show times in it, not in the browser's. */
+const PROFILE_ZONE = 'Europe/Oslo';
+
+const dateTimeIn = (timeZone: string, iso: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  );
 
 describe('cloud in Chromium', () => {
   test('anna sees her instances with their environments', async () => {
@@ -59,28 +66,34 @@ describe('cloud in Chromium', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('anna sees maintenance in her time zone and exports it to .ics', async () => {
+  test('anna sees maintenance in her profile’s time zone, not the browser’s, and exports it to .ics', async () => {
     const context = await session.browser.newContext({
       viewport: { width: 1280, height: 900 },
-      timezoneId: ZONE,
+      timezoneId: BROWSER_ZONE,
       locale: 'en-GB',
     });
     try {
       const page = await context.newPage();
       await signIn(page, baseUrl, anna);
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+        BROWSER_ZONE,
+      );
+      expect((await apiJson<{ timeZone?: string }>(page, '/api/users/me')).timeZone).toBe(
+        PROFILE_ZONE,
+      );
       await page.goto(`${baseUrl}/cloud/maintenance`);
-      await page.getByText(`(${ZONE})`, { exact: false }).waitFor();
+      await page.getByText(`(${PROFILE_ZONE})`, { exact: false }).waitFor();
+      expect(await page.getByText(`(${BROWSER_ZONE})`, { exact: false }).count()).toBe(0);
       const windows = await apiJson<Window[]>(page, '/api/cloud/maintenance');
       const next = windows.find((w) => Date.parse(w.endsAt) >= Date.now());
       if (!next) throw new Error('no upcoming maintenance');
       const row = page.locator(`tr[data-window-id="${next.id}"]`);
       const shown = await row.locator('time').first().textContent();
-      const expected = new Intl.DateTimeFormat('en', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: ZONE,
-      }).format(new Date(next.startsAt));
-      expect(shown).toBe(expected);
+      // Oslo and Tokyo are 7 or 8 hours apart: the two readings never agree.
+      expect(dateTimeIn(PROFILE_ZONE, next.startsAt)).not.toBe(
+        dateTimeIn(BROWSER_ZONE, next.startsAt),
+      );
+      expect(shown).toBe(dateTimeIn(PROFILE_ZONE, next.startsAt));
       expect(await row.locator('time').first().getAttribute('datetime')).toBe(next.startsAt);
       await expectNoAxeViolations(page);
 

@@ -8,7 +8,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
+import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
@@ -165,6 +165,20 @@ describe('cloud pages (issue 14)', () => {
     );
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
     expect(save.mock.calls[0]?.[1]).toBe('next.ics');
+  });
+
+  it('shows maintenance in the profile’s time zone, not the browser’s (issue 16)', async () => {
+    server.use(...shellHandlers({ profile: { ...demoProfile, timeZone: 'Asia/Tokyo' } }));
+    await renderSignedIn('/cloud/maintenance');
+    expect(await screen.findByText(/your time zone: .*\(Asia\/Tokyo\)/)).toBeVisible();
+    const row = within(screen.getByTestId('maintenance-upcoming')).getByRole('row', {
+      name: /Window next/,
+    });
+    // 20:00–24:00 UTC is 05:00–09:00 the next morning in Tokyo: one day, so the end is a time.
+    const times = within(row)
+      .getAllByText((_, element) => element?.tagName === 'TIME')
+      .map((time) => time.textContent);
+    expect(times).toEqual(['Jan 11, 2099, 5:00 AM', '9:00 AM']);
   });
 
   it('gives the availability chart a table with the same figures, marking months below SLA', async () => {

@@ -1,9 +1,9 @@
 import type { CloudInstance } from '@portico/contracts';
-import { useLocale } from '../../../lib/labels/use-locale.js';
+import type { Format } from '../../../lib/format/format.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudInstances } from '../api/cloud-queries.js';
-import { formatMoment, formatPercent } from '../utils/cloud-format.js';
 
 const STATUS_MODIFIER: Record<CloudInstance['status'], string> = {
   OPERATIONAL: 'good',
@@ -12,7 +12,7 @@ const STATUS_MODIFIER: Record<CloudInstance['status'], string> = {
   OUTAGE: 'bad',
 };
 
-function InstanceCard({ instance, locale }: { instance: CloudInstance; locale: string }) {
+function InstanceCard({ instance, format }: { instance: CloudInstance; format: Format }) {
   const t = useT();
   const headingId = `instance-${instance.id}`;
   return (
@@ -40,7 +40,7 @@ function InstanceCard({ instance, locale }: { instance: CloudInstance; locale: s
         </div>
         <div>
           <dt>{t('cloud.instance.sla')}</dt>
-          <dd>{formatPercent(instance.slaPercent, locale, 1)} %</dd>
+          <dd>{format.percent(instance.slaPercent, 1)}</dd>
         </div>
       </dl>
       <p>
@@ -68,7 +68,7 @@ function InstanceCard({ instance, locale }: { instance: CloudInstance; locale: s
                 <td>{environment.version}</td>
                 <td>
                   {environment.lastRefreshAt
-                    ? formatMoment(environment.lastRefreshAt, locale)
+                    ? format.dateTime(environment.lastRefreshAt)
                     : t('cloud.environment.never')}
                 </td>
                 <td>
@@ -88,7 +88,7 @@ function InstanceCard({ instance, locale }: { instance: CloudInstance; locale: s
 /** §1 instances: each with product, region, version, status, URL and its environments. */
 export function InstancesSection() {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const instances = useCloudInstances();
   if (instances.isPending) return <p role="status">{t('cloud.loading')}</p>;
   // null: the request failed and the notification bar already says so.
@@ -98,7 +98,7 @@ export function InstancesSection() {
   return (
     <div className="cloud__instances">
       {list.map((instance) => (
-        <InstanceCard key={instance.id} instance={instance} locale={locale} />
+        <InstanceCard key={instance.id} instance={instance} format={format} />
       ))}
     </div>
   );

@@ -1,11 +1,12 @@
 import type { MaintenanceWindow } from '@portico/contracts';
 import { useState } from 'react';
-import { useLocale } from '../../../lib/labels/use-locale.js';
+import type { Format } from '../../../lib/format/format.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useMaintenance } from '../api/cloud-queries.js';
-import { formatEnd, formatMoment, zoneName } from '../utils/cloud-format.js';
+import { formatEnd } from '../utils/cloud-format.js';
 
 const IMPACT_MODIFIER: Record<MaintenanceWindow['impact'], string> = {
   NO_DOWNTIME: 'good',
@@ -17,11 +18,11 @@ interface WindowTableProps {
   id: string;
   title: string;
   windows: readonly MaintenanceWindow[];
-  locale: string;
+  format: Format;
   onCalendar: (window: MaintenanceWindow) => void;
 }
 
-function WindowTable({ id, title, windows, locale, onCalendar }: WindowTableProps) {
+function WindowTable({ id, title, windows, format, onCalendar }: WindowTableProps) {
   const t = useT();
   return (
     <section aria-labelledby={id} className="cloud__section">
@@ -44,10 +45,10 @@ function WindowTable({ id, title, windows, locale, onCalendar }: WindowTableProp
               {windows.map((window) => (
                 <tr key={window.id} data-window-id={window.id}>
                   <td className="cloud__when">
-                    <time dateTime={window.startsAt}>{formatMoment(window.startsAt, locale)}</time>
+                    <time dateTime={window.startsAt}>{format.dateTime(window.startsAt)}</time>
                     {' – '}
                     <time dateTime={window.endsAt}>
-                      {formatEnd(window.startsAt, window.endsAt, locale)}
+                      {formatEnd(format, window.startsAt, window.endsAt)}
                     </time>
                   </td>
                   <th scope="row" className="cloud__window">
@@ -86,7 +87,7 @@ function WindowTable({ id, title, windows, locale, onCalendar }: WindowTableProp
  */
 export function MaintenanceSection() {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const maintenance = useMaintenance();
   const download = useDownloadCloudFile();
   // The split between upcoming and past is taken when the page opens.
@@ -102,9 +103,7 @@ export function MaintenanceSection() {
   return (
     <>
       <div className="cloud__actions">
-        <p className="cloud__zone">
-          {t('cloud.maintenance.zone', { zone: zoneName(locale, new Date(now)) })}
-        </p>
+        <p className="cloud__zone">{t('cloud.maintenance.zone', { zone: format.zoneName(now) })}</p>
         <button
           type="button"
           className="ui-button ui-button--secondary"
@@ -118,14 +117,14 @@ export function MaintenanceSection() {
         id="maintenance-upcoming"
         title={t('cloud.maintenance.upcoming')}
         windows={upcoming}
-        locale={locale}
+        format={format}
         onCalendar={(window) => save(cloudFiles.maintenance(window.id))}
       />
       <WindowTable
         id="maintenance-past"
         title={t('cloud.maintenance.past')}
         windows={past}
-        locale={locale}
+        format={format}
         onCalendar={(window) => save(cloudFiles.maintenance(window.id))}
       />
     </>

@@ -1,8 +1,7 @@
 import type { CloudNotification } from '@portico/contracts';
-import { useLocale } from '../../../lib/labels/use-locale.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudNotifications } from '../api/cloud-queries.js';
-import { formatMoment } from '../utils/cloud-format.js';
 
 const SEVERITY_MODIFIER: Record<CloudNotification['severity'], string> = {
   INFORMATION: 'info',
@@ -13,7 +12,7 @@ const SEVERITY_MODIFIER: Record<CloudNotification['severity'], string> = {
 /** §1 cloud notifications: incidents and maintenance announcements, newest first. */
 export function NotificationsSection() {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const notifications = useCloudNotifications();
   if (notifications.isPending) return <p role="status">{t('cloud.loading')}</p>;
   if (!notifications.data) return null;
@@ -35,14 +34,14 @@ export function NotificationsSection() {
             <p className="cloud__muted">
               {note.instanceName} ·{' '}
               {t('cloud.notifications.published', {
-                date: formatMoment(note.publishedAt, locale),
+                date: format.dateTime(note.publishedAt),
               })}
               {note.kind === 'INCIDENT' && (
                 <>
                   {' · '}
                   {note.resolvedAt
                     ? t('cloud.notifications.resolved', {
-                        date: formatMoment(note.resolvedAt, locale),
+                        date: format.dateTime(note.resolvedAt),
                       })
                     : t('cloud.notifications.open')}
                 </>

@@ -1,14 +1,13 @@
 import { ENVIRONMENT_KINDS } from '@portico/contracts';
-import { useLocale } from '../../../lib/labels/use-locale.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useReleaseSchedules } from '../api/cloud-queries.js';
-import { formatDay } from '../utils/cloud-format.js';
 
 /** §1 release schedules: per product, a table of releases by environment with their dates. */
 export function ReleaseSchedulesSection() {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const schedules = useReleaseSchedules();
   if (schedules.isPending) return <p role="status">{t('cloud.loading')}</p>;
   if (!schedules.data) return null;
@@ -49,7 +48,11 @@ export function ReleaseSchedulesSection() {
                         const date = release.milestones.find((m) => m.environment === kind)?.date;
                         return (
                           <td key={kind}>
-                            {date ? <time dateTime={date}>{formatDay(date, locale)}</time> : '–'}
+                            {date ? (
+                              <time dateTime={date}>{format.calendarDate(date, 'medium')}</time>
+                            ) : (
+                              '–'
+                            )}
                           </td>
                         );
                       })}

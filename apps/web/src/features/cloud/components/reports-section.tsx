@@ -10,12 +10,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { useLocale } from '../../../lib/labels/use-locale.js';
+import type { Format } from '../../../lib/format/format.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useAvailabilityReport, useResponseTimeReport } from '../api/cloud-queries.js';
-import { formatMonth, formatPercent } from '../utils/cloud-format.js';
 
 /** Series colours; CSS (cloud.css) may override them through --portico-chart-N. */
 const SERIES = ['#0b5cad', '#b3541e', '#2e7d32', '#6a1b9a', '#00696f'];
@@ -46,10 +46,10 @@ function Downloads({ report }: { report: Report }) {
   );
 }
 
-function AvailabilityChart({ report, locale }: { report: AvailabilityReport; locale: string }) {
+function AvailabilityChart({ report, format }: { report: AvailabilityReport; format: Format }) {
   const t = useT();
   const data = report.months.map((month) => {
-    const row: Record<string, string | number> = { month: formatMonth(month, locale) };
+    const row: Record<string, string | number> = { month: format.month(month) };
     for (const instance of report.instances) {
       const point = instance.points.find((p) => p.month === month);
       if (point) row[instance.id] = point.availabilityPercent;
@@ -68,11 +68,11 @@ function AvailabilityChart({ report, locale }: { report: AvailabilityReport; loc
           <XAxis dataKey="month" className="cloud-chart__axis" />
           <YAxis
             domain={[floor, 100]}
-            tickFormatter={(value: number) => `${formatPercent(value, locale, 1)} %`}
+            tickFormatter={(value: number) => format.percent(value, 1)}
             width={72}
             className="cloud-chart__axis"
           />
-          <Tooltip formatter={(value) => `${formatPercent(Number(value), locale)} %`} />
+          <Tooltip formatter={(value) => format.percent(Number(value), 2)} />
           <Legend />
           {slas.map((sla) => (
             <ReferenceLine
@@ -82,7 +82,7 @@ function AvailabilityChart({ report, locale }: { report: AvailabilityReport; loc
               strokeDasharray="6 4"
               className="cloud-chart__sla"
               label={{
-                value: t('cloud.reports.sla', { sla: formatPercent(sla, locale, 1) }),
+                value: t('cloud.reports.sla', { sla: format.number(sla, 1) }),
                 position: 'insideBottomRight',
               }}
             />
@@ -105,7 +105,7 @@ function AvailabilityChart({ report, locale }: { report: AvailabilityReport; loc
   );
 }
 
-function AvailabilityTable({ report, locale }: { report: AvailabilityReport; locale: string }) {
+function AvailabilityTable({ report, format }: { report: AvailabilityReport; format: Format }) {
   const t = useT();
   return (
     <ScrollRegion className="cloud__scroller" labelledBy="availability-table">
@@ -118,7 +118,7 @@ function AvailabilityTable({ report, locale }: { report: AvailabilityReport; loc
               <th key={instance.id} scope="col">
                 {instance.name}{' '}
                 <span className="cloud__muted">
-                  ({t('cloud.reports.sla', { sla: formatPercent(instance.slaPercent, locale, 1) })})
+                  ({t('cloud.reports.sla', { sla: format.number(instance.slaPercent, 1) })})
                 </span>
               </th>
             ))}
@@ -127,7 +127,7 @@ function AvailabilityTable({ report, locale }: { report: AvailabilityReport; loc
         <tbody>
           {report.months.map((month) => (
             <tr key={month} data-month={month}>
-              <th scope="row">{formatMonth(month, locale)}</th>
+              <th scope="row">{format.month(month)}</th>
               {report.instances.map((instance) => {
                 const point = instance.points.find((p) => p.month === month);
                 return (
@@ -135,7 +135,7 @@ function AvailabilityTable({ report, locale }: { report: AvailabilityReport; loc
                     key={instance.id}
                     className={point && !point.slaMet ? 'cloud__missed' : undefined}
                   >
-                    {point ? formatPercent(point.availabilityPercent, locale) : '–'}
+                    {point ? format.number(point.availabilityPercent, 2) : '–'}
                     {point && !point.slaMet && (
                       <span className="cloud__missed-text"> ({t('cloud.reports.sla.missed')})</span>
                     )}
@@ -150,17 +150,16 @@ function AvailabilityTable({ report, locale }: { report: AvailabilityReport; loc
   );
 }
 
-function ResponseTimes({ report, locale }: { report: ResponseTimeReport; locale: string }) {
+function ResponseTimes({ report, format }: { report: ResponseTimeReport; format: Format }) {
   const t = useT();
   const data = report.months.map((month) => {
-    const row: Record<string, string | number> = { month: formatMonth(month, locale) };
+    const row: Record<string, string | number> = { month: format.month(month) };
     for (const instance of report.instances) {
       const point = instance.points.find((p) => p.month === month);
       if (point) row[instance.id] = point.p50Ms;
     }
     return row;
   });
-  const ms = new Intl.NumberFormat(locale);
   return (
     <>
       <div className="cloud-chart" role="img" aria-label={t('cloud.reports.response-times.chart')}>
@@ -168,8 +167,8 @@ function ResponseTimes({ report, locale }: { report: ResponseTimeReport; locale:
           <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" className="cloud-chart__grid" />
             <XAxis dataKey="month" className="cloud-chart__axis" />
-            <YAxis tickFormatter={(value: number) => `${ms.format(value)} ms`} width={72} />
-            <Tooltip formatter={(value) => `${ms.format(Number(value))} ms`} />
+            <YAxis tickFormatter={(value: number) => format.milliseconds(value)} width={72} />
+            <Tooltip formatter={(value) => format.milliseconds(Number(value))} />
             <Legend />
             {report.instances.map((instance, index) => (
               <Line
@@ -205,12 +204,12 @@ function ResponseTimes({ report, locale }: { report: ResponseTimeReport; locale:
           <tbody>
             {report.months.map((month) => (
               <tr key={month}>
-                <th scope="row">{formatMonth(month, locale)}</th>
+                <th scope="row">{format.month(month)}</th>
                 {report.instances.flatMap((instance) => {
                   const point = instance.points.find((p) => p.month === month);
                   return [
-                    <td key={`${instance.id}-p50`}>{point ? ms.format(point.p50Ms) : '–'}</td>,
-                    <td key={`${instance.id}-p95`}>{point ? ms.format(point.p95Ms) : '–'}</td>,
+                    <td key={`${instance.id}-p50`}>{point ? format.number(point.p50Ms) : '–'}</td>,
+                    <td key={`${instance.id}-p95`}>{point ? format.number(point.p95Ms) : '–'}</td>,
                   ];
                 })}
               </tr>
@@ -228,7 +227,7 @@ function ResponseTimes({ report, locale }: { report: ResponseTimeReport; locale:
  */
 export function ReportsSection() {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const availability = useAvailabilityReport();
   const responseTimes = useResponseTimeReport();
   if (availability.isPending || responseTimes.isPending) {
@@ -242,8 +241,8 @@ export function ReportsSection() {
           <h2 id="report-availability">{t('cloud.reports.availability')}</h2>
           <p>{t('cloud.reports.availability.intro')}</p>
           <Downloads report="availability" />
-          <AvailabilityChart report={availability.data} locale={locale} />
-          <AvailabilityTable report={availability.data} locale={locale} />
+          <AvailabilityChart report={availability.data} format={format} />
+          <AvailabilityTable report={availability.data} format={format} />
         </section>
       )}
       {responseTimes.data && (
@@ -251,7 +250,7 @@ export function ReportsSection() {
           <h2 id="report-response-times">{t('cloud.reports.response-times')}</h2>
           <p>{t('cloud.reports.response-times.intro')}</p>
           <Downloads report="response-times" />
-          <ResponseTimes report={responseTimes.data} locale={locale} />
+          <ResponseTimes report={responseTimes.data} format={format} />
         </section>
       )}
     </>

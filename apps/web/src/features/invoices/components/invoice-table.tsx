@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceSort, SortOrder } from '@portico/contracts';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import type { Format } from '../../../lib/format/format.js';
 import { useT } from '../../../lib/labels/use-t.js';
-import { formatAmount, formatDay, formatMoment } from '../utils/invoice-format.js';
 import { InvoiceStatusBadge } from './invoice-status-badge.js';
 
 interface Column {
@@ -24,7 +24,8 @@ export interface InvoiceTableProps {
   invoices: readonly Invoice[];
   sort: InvoiceSort;
   order: SortOrder;
-  locale: string;
+  /** Invoice and due dates are calendar days; the upload is a moment in the user's zone. */
+  format: Format;
   busy: boolean;
   onSort: (sort: InvoiceSort) => void;
   onDownload: (invoice: Invoice) => void;
@@ -40,7 +41,7 @@ export function InvoiceTable({
   invoices,
   sort,
   order,
-  locale,
+  format,
   busy,
   onSort,
   onDownload,
@@ -95,11 +96,11 @@ export function InvoiceTable({
           {invoices.map((invoice) => (
             <tr key={invoice.id} data-invoice-id={invoice.id}>
               <th scope="row">{invoice.number}</th>
-              <td>{formatDay(invoice.date, locale)}</td>
-              <td>{formatDay(invoice.dueDate, locale)}</td>
-              <td>{formatMoment(invoice.uploadedAt, locale)}</td>
+              <td>{format.calendarDate(invoice.date, 'medium')}</td>
+              <td>{format.calendarDate(invoice.dueDate, 'medium')}</td>
+              <td>{format.dateTime(invoice.uploadedAt)}</td>
               <td className="invoices__numeric">
-                {formatAmount(invoice.amount, invoice.currency, locale)}
+                {format.currency(invoice.amount, invoice.currency)}
               </td>
               <td>
                 <InvoiceStatusBadge status={invoice.status} />

@@ -4,8 +4,8 @@ import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
 import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { Toolbar } from '../../../components/ui/toolbar/toolbar.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { useT } from '../../../lib/labels/use-t.js';
-import { useLocale } from '../../../lib/labels/use-locale.js';
 import { useInvoiceAccess } from '../api/invoice-access.js';
 import { useDownloadInvoiceList, useDownloadInvoicePdf } from '../api/invoice-files.js';
 import { INVOICE_PAGE_SIZE, useInvoiceList } from '../api/invoice-list.js';
@@ -22,7 +22,7 @@ import '../invoices.css';
  */
 export function InvoicesPage() {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const state = useInvoiceUrlState();
   const goTo = useInvoiceNavigation();
   const access = useInvoiceAccess();
@@ -132,7 +132,7 @@ export function InvoicesPage() {
           invoices={items}
           sort={state.sort}
           order={state.order}
-          locale={locale}
+          format={format}
           busy={list.isFetching}
           onSort={onSort}
           downloadingId={pdf.isPending ? pdf.variables.id : undefined}

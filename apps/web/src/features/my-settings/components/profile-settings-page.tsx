@@ -15,11 +15,10 @@ import { labelListSchema } from '@portico/contracts';
 import { httpGet } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { SUPPORTED_LOCALES, resolveLocale } from '../../../lib/labels/labels-query.js';
-import { useLocale } from '../../../lib/labels/use-locale.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { notify } from '../../../lib/notifications/notification-store.js';
 import { profileQueryKey } from '../../../lib/profile/profile-query.js';
-import { formatDateTime, useTimeZone } from '../../../lib/time/time-zone.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import {
   ownSettingsQueryKey,
   saveOwnSettings,
@@ -70,8 +69,7 @@ export function ProfileSettingsPage() {
 
 function ProfileForm({ settings }: { settings: OwnSettings }) {
   const t = useT();
-  const locale = useLocale();
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const modal = useModal();
@@ -288,7 +286,7 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
                 ))}
               </select>
             ),
-            t('my-settings.local-time', { time: formatDateTime(new Date(), locale, timeZone) }),
+            t('my-settings.local-time', { time: format.dateTime(new Date()) }),
           )}
         </fieldset>
         <fieldset>

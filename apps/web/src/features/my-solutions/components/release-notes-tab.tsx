@@ -2,11 +2,10 @@ import type { Release, ReleaseNote } from '@portico/contracts';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { sanitizeRichHtml } from '../../../lib/html/sanitize-rich-html.js';
-import { useLocale } from '../../../lib/labels/use-locale.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useReleaseChanges, useReleaseNotes, useReleases } from '../api/products.js';
 import { useCurrentProduct } from '../hooks/use-current-product.js';
-import { formatDay } from '../utils/format-size.js';
 import { ReleaseSelect } from './release-select.js';
 
 /** Notes grouped by version, in the order given. */
@@ -24,14 +23,14 @@ function byVersion(
 
 function NoteGroups({ notes, level }: { notes: readonly ReleaseNote[]; level: 3 | 4 }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const VersionHeading = level === 3 ? 'h3' : 'h4';
   const NoteHeading = level === 3 ? 'h4' : 'h5';
   return byVersion(notes).map((group) => (
     <article key={group.version} className="my-solutions-notes__version">
       <VersionHeading>{t('my-solutions.notes.version', { version: group.version })}</VersionHeading>
       <p className="my-solutions-notes__date">
-        {t('my-solutions.notes.released', { date: formatDay(group.date, locale) })}
+        {t('my-solutions.notes.released', { date: format.calendarDate(group.date, 'long') })}
       </p>
       {group.notes.map((note) => (
         <div key={note.id} className="my-solutions-notes__note">

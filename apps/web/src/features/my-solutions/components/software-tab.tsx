@@ -2,11 +2,10 @@ import type { Download } from '@portico/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
-import { useLocale } from '../../../lib/labels/use-locale.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useDownloadFile, useDownloads } from '../api/products.js';
 import { useCurrentProduct } from '../hooks/use-current-product.js';
-import { formatDay, formatSize } from '../utils/format-size.js';
 import { ReleaseSelect } from './release-select.js';
 
 /**
@@ -16,7 +15,7 @@ import { ReleaseSelect } from './release-select.js';
  */
 export function SoftwareTab() {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const product = useCurrentProduct();
   const [params] = useSearchParams();
   const release = params.get('release') ?? '';
@@ -74,10 +73,12 @@ export function SoftwareTab() {
                   <th scope="row">{d.name}</th>
                   <td>{d.version}</td>
                   <td>
-                    <time dateTime={d.releaseDate}>{formatDay(d.releaseDate, locale)}</time>
+                    <time dateTime={d.releaseDate}>
+                      {format.calendarDate(d.releaseDate, 'long')}
+                    </time>
                   </td>
                   <td className="my-solutions-software__numeric">
-                    <data value={d.size}>{formatSize(d.size, locale)}</data>
+                    <data value={d.size}>{format.fileSize(d.size)}</data>
                   </td>
                   <td className="my-solutions-software__sha">
                     <code data-sha256={d.id}>{d.sha256}</code>

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { paths } from '../../../config/paths.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { useT } from '../../../lib/labels/use-t.js';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The editor's items, last changed first: title (to edit), state, dates and who changed it. */
 export function EditorListPage({
@@ -20,6 +19,7 @@ export function EditorListPage({
   onPage: (page: number) => void;
 }) {
   const t = useT();
+  const format = useFormat();
   return (
     <div className="news-editor">
       <p>
@@ -60,9 +60,9 @@ export function EditorListPage({
                       {t(`news-editor.status.${item.status}`)}
                     </span>
                   </td>
-                  <td>{dateTime.format(item.publicationDate)}</td>
+                  <td>{format.dateTime(item.publicationDate)}</td>
                   <td>{item.authorName}</td>
-                  <td>{dateTime.format(item.updatedAt)}</td>
+                  <td>{format.dateTime(item.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,12 +1,13 @@
 import type { NewsListItem } from '@portico/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
+import type { Format } from '../../../lib/format/format.js';
 import { cardImageOf } from '../utils/news-images.js';
-import { formatPublicationDate, isoDateOf } from '../utils/news-dates.js';
 
 export interface NewsCardProps {
   item: NewsListItem;
-  locale: string;
+  /** The user's locale and zone: the publication date is the day in the profile's zone. */
+  format: Format;
   /**
    * The card is in the first screenful: its image loads at once (a lazy image above the fold
    * waits for layout and delays the largest paint); `priority` also raises its fetch priority.
@@ -22,7 +23,7 @@ export interface NewsCardProps {
  * image is decorative: the title says what the card is about. It carries its size (no shift
  * when it arrives) and the variants the browser picks from (srcset, sizes).
  */
-export function NewsCard({ item, locale, eager = false, href }: NewsCardProps) {
+export function NewsCard({ item, format, eager = false, href }: NewsCardProps) {
   const image = cardImageOf(item.headerImage);
   return (
     <article className="news-card">
@@ -46,8 +47,8 @@ export function NewsCard({ item, locale, eager = false, href }: NewsCardProps) {
             {item.title}
           </Link>
         </h2>
-        <time className="news-card__date" dateTime={isoDateOf(item.publicationDate)}>
-          {formatPublicationDate(item.publicationDate, locale)}
+        <time className="news-card__date" dateTime={format.isoDay(item.publicationDate)}>
+          {format.date(item.publicationDate)}
         </time>
       </div>
     </article>

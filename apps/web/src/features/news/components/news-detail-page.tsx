@@ -6,8 +6,7 @@ import { HttpError } from '../../../lib/http/http-error.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useNewsItem } from '../api/news-item.js';
 import { generalNewsSource, type NewsSource } from '../api/news-source.js';
-import { useLocale } from '../hooks/use-locale.js';
-import { formatPublicationDate, isoDateOf } from '../utils/news-dates.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { sanitizeNewsHtml } from '../utils/sanitize-news-html.js';
 import { NewsHeaderImage } from './news-header-image.js';
 import { SubscribeTile } from './subscribe-tile.js';
@@ -27,7 +26,7 @@ const NOT_FOUND = new HttpError(404, null);
  */
 export function NewsDetailPage({ source = generalNewsSource }: { source?: NewsSource }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const id = useParams()[routeParams.newsId] ?? '';
   const validId = NEWS_ID.test(id);
   const news = useNewsItem(id, validId, source);
@@ -57,8 +56,8 @@ export function NewsDetailPage({ source = generalNewsSource }: { source?: NewsSo
           {item.subtitle && <p className="news-detail__subtitle">{item.subtitle}</p>}
           <p className="news-detail__meta">
             {item.location && <span className="news-detail__location">{item.location}</span>}
-            <time className="news-detail__date" dateTime={isoDateOf(item.publicationDate)}>
-              {formatPublicationDate(item.publicationDate, locale)}
+            <time className="news-detail__date" dateTime={format.isoDay(item.publicationDate)}>
+              {format.date(item.publicationDate)}
             </time>
           </p>
         </header>

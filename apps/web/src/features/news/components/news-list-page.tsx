@@ -10,7 +10,7 @@ import { useT } from '../../../lib/labels/use-t.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
 import { NEWS_PAGE_SIZE, useNewsList } from '../api/news-list.js';
 import { generalNewsSource, type NewsSource } from '../api/news-source.js';
-import { useLocale } from '../hooks/use-locale.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { useNewsNavigation, useNewsUrlState } from '../hooks/use-news-url-state.js';
 import { newsQueryStorage } from '../utils/news-query-storage.js';
 import { NewsCard } from './news-card.js';
@@ -29,7 +29,7 @@ const EAGER_CARDS = 4;
  */
 export function NewsListPage({ source = generalNewsSource }: { source?: NewsSource }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const state = useNewsUrlState(source.remembersQuery);
   const goTo = useNewsNavigation(source);
   const list = useNewsList(state, source);
@@ -98,7 +98,7 @@ export function NewsListPage({ source = generalNewsSource }: { source?: NewsSour
               <NewsCard
                 item={item}
                 href={source.itemHref(item.title, item.id)}
-                locale={locale}
+                format={format}
                 eager={index === 0 ? 'priority' : index < EAGER_CARDS}
               />
             </li>

@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  endOfLocalDay,
-  formatPublicationDate,
-  startOfLocalDay,
-  toEpochRange,
-} from './news-dates.js';
-
-const march5 = Date.UTC(2026, 2, 5, 12);
-
-describe("publication date as 'd MMMM y' (§2 News list)", () => {
-  it.each([
-    ['en', '5 March 2026'],
-    ['de', '5 März 2026'],
-    ['fr', '5 mars 2026'],
-    ['nl', '5 maart 2026'],
-  ])('in %s', (locale, expected) => {
-    expect(formatPublicationDate(march5, locale)).toBe(expected);
-  });
-
-  it('falls back to English for a language tag Intl does not accept', () => {
-    expect(formatPublicationDate(march5, 'not a locale!')).toBe('5 March 2026');
-  });
-});
+import { endOfLocalDay, startOfLocalDay, toEpochRange } from './news-dates.js';
 
 describe('date filter bounds (§7 news: start and end of day, local time)', () => {
   it('gives the first and the last millisecond of the local days', () => {

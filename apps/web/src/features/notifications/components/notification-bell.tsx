@@ -3,9 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
-import { useLocale } from '../../../lib/labels/use-locale.js';
 import { useT } from '../../../lib/labels/use-t.js';
-import { formatDateTime, useTimeZone } from '../../../lib/time/time-zone.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import {
   markAllNotificationsRead,
   markNotificationRead,
@@ -33,8 +32,7 @@ export function NotificationBell({ host }: { host: Element | null }) {
 
 function Bell() {
   const t = useT();
-  const locale = useLocale();
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const notifications = useNotifications();
   const { pathname } = useLocation();
@@ -140,7 +138,7 @@ function Bell() {
                   </p>
                   {n.content && <p className="nb-item__content">{n.content}</p>}
                   <p className="nb-item__meta">
-                    <time dateTime={n.date}>{formatDateTime(n.date, locale, timeZone)}</time>
+                    <time dateTime={n.date}>{format.dateTime(n.date)}</time>
                   </p>
                   <div className="nb-item__actions">
                     {path && (

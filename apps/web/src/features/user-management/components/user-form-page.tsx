@@ -17,6 +17,8 @@ import { Link, useNavigate } from 'react-router';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths, withQuery } from '../../../config/paths.js';
 import { getConfig } from '../../../config/runtime-config.js';
+import { browserTimeZone } from '../../../lib/format/time-zone.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { notify } from '../../../lib/notifications/notification-store.js';
@@ -40,7 +42,7 @@ const emptyInput: AccountUserInput = {
   email: '',
   username: '',
   language: 'en',
-  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+  timeZone: browserTimeZone(),
   address: '',
   billingAddress: '',
   shippingAddress: '',
@@ -106,6 +108,7 @@ export function UserFormPage({
 
 function UserForm({ context, user }: { context: UserManagementContext; user: AccountUser | null }) {
   const t = useT();
+  const format = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const modal = useModal();
@@ -545,7 +548,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
               readOnly
               value={
                 current?.lastLoginAt
-                  ? new Date(current.lastLoginAt).toLocaleString()
+                  ? format.dateTime(current.lastLoginAt)
                   : t('user-management.never')
               }
             />
@@ -602,7 +605,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
               <li key={entry.id}>
                 <p>
                   {t('user-management.audit.entry', {
-                    at: new Date(entry.at).toLocaleString(),
+                    at: format.dateTime(entry.at),
                     who: entry.actorName,
                     action: entry.action,
                   })}

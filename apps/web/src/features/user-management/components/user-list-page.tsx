@@ -9,6 +9,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { paths, withQuery } from '../../../config/paths.js';
+import { useFormat } from '../../../lib/format/use-format.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import {
   USERS_PAGE_SIZE,
@@ -19,13 +20,6 @@ import {
 } from '../api/user-management-api.js';
 import { useUserListNavigation, useUserListUrlState } from '../hooks/use-user-list-url-state.js';
 import { UserStatusBadge } from './user-status-badge.js';
-
-function formatLogin(iso: string | null, never: string): string {
-  if (iso === null) return never;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
 
 function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -39,6 +33,7 @@ function saveFile(blob: Blob, name: string) {
 /** The list: 20 a page, query, filters, sort and the account switcher, all in the address. */
 export function UserListPage({ context }: { context: UserManagementContext }) {
   const t = useT();
+  const format = useFormat();
   const state = useUserListUrlState();
   const goTo = useUserListNavigation();
   const list = useUserList(state, true);
@@ -218,7 +213,11 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
                 <td>
                   <UserStatusBadge status={u.status} />
                 </td>
-                <td>{formatLogin(u.lastLoginAt, t('user-management.never'))}</td>
+                <td>
+                  {u.lastLoginAt === null
+                    ? t('user-management.never')
+                    : format.dateTime(u.lastLoginAt)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useLocale } from '../../../../lib/labels/use-locale.js';
+import { useFormat } from '../../../../lib/format/use-format.js';
 import { useT } from '../../../../lib/labels/use-t.js';
 import { useDocument, useDownloadDocument } from '../api/product-documents.js';
 import { useRouteProduct } from '../hooks/use-route-product.js';
-import { formatDocumentDate } from '../utils/document-date.js';
 import { withTableOfContents } from '../utils/table-of-contents.js';
 import { NotConnected } from './not-connected.js';
 import '../documentation.labels.js';
@@ -24,7 +23,7 @@ function listSearchOf(state: unknown): string {
  */
 export function DocumentPage() {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const location = useLocation();
   const { documentId = '' } = useParams();
   const product = useRouteProduct();
@@ -86,7 +85,7 @@ export function DocumentPage() {
           release: document.facets.release.label,
           documentType: document.facets.documentType.label,
           language: document.facets.language.label,
-          date: formatDocumentDate(document.publishedOn, locale),
+          date: format.calendarDate(document.publishedOn),
         })}
       </p>
       <button

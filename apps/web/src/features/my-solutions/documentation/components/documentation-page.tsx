@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Pagination } from '../../../../components/ui/pagination/pagination.js';
 import { SearchBox } from '../../../../components/ui/search-box/search-box.js';
 import { Toolbar } from '../../../../components/ui/toolbar/toolbar.js';
-import { useLocale } from '../../../../lib/labels/use-locale.js';
+import { useFormat } from '../../../../lib/format/use-format.js';
 import { useT } from '../../../../lib/labels/use-t.js';
 import { useDocumentsPage } from '../api/product-documents.js';
 import {
@@ -13,7 +13,6 @@ import {
   useDocumentationUrlState,
 } from '../hooks/use-documentation-url-state.js';
 import { useRouteProduct } from '../hooks/use-route-product.js';
-import { formatDocumentDate } from '../utils/document-date.js';
 import { FacetPanel } from './facet-panel.js';
 import { NotConnected } from './not-connected.js';
 import '../documentation.labels.js';
@@ -28,7 +27,7 @@ import '../documentation.css';
  */
 export function DocumentationPage() {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const sortId = useId();
   const { search } = useLocation();
   const product = useRouteProduct();
@@ -88,11 +87,7 @@ export function DocumentationPage() {
           <h2 id={`${sortId}-results`} className="ui-visually-hidden">
             {t('documentation.results')}
           </h2>
-          <Toolbar
-            count={result?.total}
-            loading={list.isFetching}
-            countLabel="documentation.count"
-          >
+          <Toolbar count={result?.total} loading={list.isFetching} countLabel="documentation.count">
             <label htmlFor={sortId} className="documentation__sort-label">
               {t('documentation.sort')}
             </label>
@@ -138,7 +133,7 @@ export function DocumentationPage() {
                       release: item.facets.release.label,
                       documentType: item.facets.documentType.label,
                       language: item.facets.language.label,
-                      date: formatDocumentDate(item.publishedOn, locale),
+                      date: format.calendarDate(item.publishedOn),
                     })}
                   </p>
                   <p className="documentation__item-summary">{item.summary}</p>
