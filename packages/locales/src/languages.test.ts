@@ -28,7 +28,7 @@ describe('pseudoLocalize', () => {
   it('accents, lengthens by about 30 % and brackets, keeping placeholders and tags', () => {
     const english = 'Please enter a query of at least {{number}} characters';
     const pseudo = pseudoLocalize(english);
-    expect(pseudo.startsWith('⟦Þľéášé')).toBe(true);
+    expect(pseudo.startsWith('⟦Þľéášé··')).toBe(true);
     expect(pseudo.endsWith('⟧')).toBe(true);
     expect(pseudo).toContain('{{number}}');
     expect(pseudo.length / english.length).toBeGreaterThan(1.25);

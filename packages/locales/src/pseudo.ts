@@ -1,5 +1,5 @@
 /**
- * Pseudo-localisation: every letter accented, the text made about 30 % longer and wrapped in
+ * Pseudo-localisation: every letter accented, every word made about 30 % longer, the text wrapped in
  * ⟦ ⟧, so an untranslated string (no brackets) and a box too small for longer languages both
  * show up in the browser. Placeholders ({name}, {{count}}) and HTML tags stay as they are.
  */
@@ -66,16 +66,20 @@ const PROTECTED = /(\{\{[^}]*\}\}|\{[A-Za-z0-9_]+\}|<[^>]*>|&[a-z]+;)/g;
 
 export function pseudoLocalize(text: string): string {
   if (text.trim() === '') return text;
-  let visible = 0;
   const body = text
     .split(PROTECTED)
-    .map((part, index) => {
-      if (index % 2 === 1) return part;
-      visible += part.length;
-      return part.replace(/[A-Za-z]/g, (ch) => ACCENTED[ch] ?? ch);
-    })
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : // Each word grows by about 30 %, as German or Polish words do, so lines can still
+          // wrap between words the way real translations wrap.
+          part.replace(
+            /[A-Za-z]+/g,
+            (word) =>
+              word.replace(/[A-Za-z]/g, (ch) => ACCENTED[ch] ?? ch) +
+              '·'.repeat(Math.ceil(word.length * 0.3)),
+          ),
+    )
     .join('');
-  // About 30 % longer: German and Polish run that much longer than English.
-  const padding = '·'.repeat(Math.max(1, Math.ceil(visible * 0.3)));
-  return `${PSEUDO_OPEN}${body}${padding}${PSEUDO_CLOSE}`;
+  return `${PSEUDO_OPEN}${body}${PSEUDO_CLOSE}`;
 }
