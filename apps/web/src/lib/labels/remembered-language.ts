@@ -1,5 +1,5 @@
+import { resolveLanguage, type Language } from '@portico/locales';
 import { local } from '../storage/storage.js';
-import { resolveLocale, type Locale } from './labels-query.js';
 
 /**
  * The label language of the last profile this browser saw (ADR 0021), so the labels can
@@ -8,19 +8,19 @@ import { resolveLocale, type Locale } from './labels-query.js';
  */
 const KEY = 'portico.labels-language';
 
-export function rememberedLanguage(): Locale {
-  return resolveLocale(local.get(KEY));
+export function rememberedLanguage(): Language {
+  return resolveLanguage(local.get(KEY));
 }
 
 export function rememberLanguage(language: string | null | undefined): void {
-  local.set(KEY, resolveLocale(language));
+  local.set(KEY, resolveLanguage(language));
 }
 
 /**
  * The language this browser knows its user by, or null for a first visit: only then may the
  * sign-in page follow the browser's Accept-Language instead (issue 16).
  */
-export function knownLanguage(): Locale | null {
+export function knownLanguage(): Language | null {
   const stored = local.get(KEY);
-  return stored === null ? null : resolveLocale(stored);
+  return stored === null ? null : resolveLanguage(stored);
 }

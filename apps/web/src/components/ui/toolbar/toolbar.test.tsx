@@ -25,10 +25,11 @@ describe('<Toolbar> (§2 Shared widgets)', () => {
   });
 
   it('takes other count labels from the caller', () => {
-    defineLabels({ 'test.articles_one': '{{count}} article', 'test.articles_other': '{{count}} articles' });
-    const { rerender } = render(
-      <Toolbar count={1} countLabel="test.articles" />,
-    );
+    defineLabels({
+      'test.articles_one': '{{count}} article',
+      'test.articles_other': '{{count}} articles',
+    });
+    const { rerender } = render(<Toolbar count={1} countLabel="test.articles" />);
     expect(screen.getByText('1 article')).toBeInTheDocument();
     rerender(<Toolbar count={2} countLabel="test.articles" />);
     expect(screen.getByText('2 articles')).toBeInTheDocument();

@@ -26,6 +26,7 @@ import {
   useOwnSettings,
 } from '../api/my-settings-api.js';
 import { refreshLabelsAndProfile } from '../refresh.js';
+import { localizeFieldErrors, localizeMessage } from '../../../lib/labels/localize-message.js';
 
 type Editable = Pick<
   OwnSettings,
@@ -91,7 +92,8 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
     const parsed = makeOwnProfileInputSchema(getConfig().phonePattern).safeParse(input);
     if (!parsed.success) {
       const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        fieldErrors[String(issue.path[0])] ??= localizeMessage(issue.message, t);
       setErrors(fieldErrors);
       setBanner({ kind: 'invalid', text: t('my-settings.invalid') });
       return;
@@ -112,12 +114,15 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
       if (error.status === 412 || error.status === 428) {
         setBanner({ kind: 'conflict', text: t('my-settings.conflict') });
       } else if (body.success && body.data.fieldErrors) {
-        setErrors(body.data.fieldErrors);
+        setErrors(localizeFieldErrors(body.data.fieldErrors, t));
         setBanner({ kind: 'invalid', text: t('my-settings.invalid') });
       } else {
         setBanner({
           kind: 'message',
-          text: body.success && error.status < 500 ? body.data.message : t('my-settings.error'),
+          text:
+            body.success && error.status < 500
+              ? localizeMessage(body.data.message, t)
+              : t('my-settings.error'),
         });
       }
     } finally {

@@ -8,6 +8,7 @@ import { useState, type ChangeEvent } from 'react';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { uploadHeaderImage } from '../api/news-editor-api.js';
+import { localizeMessage } from '../../../lib/labels/localize-message.js';
 
 type HeaderImage = NewsEditorInput['headerImage'];
 
@@ -51,7 +52,7 @@ export function HeaderImageField({
       const body = failure instanceof HttpError ? apiErrorSchema.safeParse(failure.body) : null;
       setError(
         body?.success && failure instanceof HttpError && failure.status < 500
-          ? body.data.message
+          ? localizeMessage(body.data.message, t)
           : t('news-editor.form.error'),
       );
     } finally {

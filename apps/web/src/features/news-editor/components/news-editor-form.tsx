@@ -18,6 +18,7 @@ import { deleteItem, newsEditorKey, saveItem, useProductChoices } from '../api/n
 import { fromLocalInput, toLocalInput } from '../utils/local-date-time.js';
 import { HeaderImageField } from './header-image-field.js';
 import { RichTextEditor } from './rich-text-editor.js';
+import { localizeFieldErrors, localizeMessage } from '../../../lib/labels/localize-message.js';
 
 /** The form's own state: the date as the input holds it (local time), the rest as sent. */
 type FormState = Omit<NewsEditorInput, 'action' | 'publicationDate'> & { publicationDate: string };
@@ -88,7 +89,7 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
       return;
     }
     if (body.success && body.data.fieldErrors) {
-      setErrors(body.data.fieldErrors);
+      setErrors(localizeFieldErrors(body.data.fieldErrors, t));
       setBanner({ kind: 'invalid', text: t('news-editor.form.invalid') });
       return;
     }
@@ -96,7 +97,7 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
       kind: 'message',
       text:
         body.success && error.status >= 400 && error.status < 500
-          ? body.data.message
+          ? localizeMessage(body.data.message, t)
           : t('news-editor.form.error'),
     });
   };
@@ -110,7 +111,8 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
     });
     if (!parsed.success) {
       const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        fieldErrors[String(issue.path[0])] ??= localizeMessage(issue.message, t);
       setErrors(fieldErrors);
       setBanner({ kind: 'invalid', text: t('news-editor.form.invalid') });
       return;

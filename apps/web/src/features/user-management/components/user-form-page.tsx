@@ -35,6 +35,7 @@ import {
   userQueryKey,
 } from '../api/user-management-api.js';
 import { UserStatusBadge } from './user-status-badge.js';
+import { localizeFieldErrors, localizeMessage } from '../../../lib/labels/localize-message.js';
 
 const emptyInput: AccountUserInput = {
   firstName: '',
@@ -130,13 +131,15 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
   const showServerError = (error: unknown) => {
     if (!(error instanceof HttpError)) throw error;
     const body = apiErrorSchema.safeParse(error.body);
-    const message = body.success ? body.data.message : t('user-management.form.error');
+    const message = body.success
+      ? localizeMessage(body.data.message, t)
+      : t('user-management.form.error');
     if (error.status === 412) {
       setBanner({ kind: 'conflict', text: t('user-management.form.conflict') });
       return;
     }
     if (body.success && body.data.fieldErrors) {
-      setErrors(body.data.fieldErrors);
+      setErrors(localizeFieldErrors(body.data.fieldErrors, t));
       setBanner({ kind: 'invalid', text: t('user-management.form.invalid') });
       return;
     }
@@ -153,7 +156,8 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
     const parsed = makeAccountUserInputSchema(getConfig().phonePattern).safeParse(input);
     if (!parsed.success) {
       const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        fieldErrors[String(issue.path[0])] ??= localizeMessage(issue.message, t);
       setErrors(fieldErrors);
       setBanner({ kind: 'invalid', text: t('user-management.form.invalid') });
       return;

@@ -1,0 +1,15 @@
+import { newsEditorMessages, userFormMessages } from '@portico/contracts';
+import { defineLabels } from './define-labels.js';
+
+/**
+ * The validation and rule messages of the shared contracts (§5), which the forms show from a
+ * zod issue or from the API's 400/409 answer, as labels (issue 16): `message.<form>.<name>`
+ * with the contract's English text as the default. localizeMessage() finds the label by it.
+ */
+const prefixed = (prefix: string, messages: Readonly<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(messages).map(([name, text]) => [`${prefix}${name}`, text]));
+
+export const apiMessageLabels = defineLabels({
+  ...prefixed('message.user-form.', userFormMessages),
+  ...prefixed('message.news-editor.', newsEditorMessages),
+});
