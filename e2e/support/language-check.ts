@@ -35,9 +35,10 @@ function collectTexts(): string[] {
 }
 
 /** The texts of the page and of its same-origin frames (the support desk pages). */
-export async function pageTexts(page: Page): Promise<string[]> {
+export async function pageTexts(page: Page, withFrames = true): Promise<string[]> {
   const origin = new URL(page.url()).origin;
   const frames = page.frames().filter((f: Frame) => {
+    if (!withFrames && f !== page.mainFrame()) return false;
     try {
       return new URL(f.url()).origin === origin;
     } catch {
@@ -62,25 +63,33 @@ interface EnglishText {
   matches: (shown: string) => boolean;
 }
 
+/** Placeholders that always stand for a number, so "{{count}} user" never matches "Key user". */
+const NUMERIC = /^(count|number|total|first|last|seconds|step|used|year)$/;
+
 /**
  * A matcher for a template: its literal pieces in order, the first at the start and the last
- * at the end (indexOf, not a regular expression, so long texts cannot make it backtrack).
+ * at the end (indexOf, not a regular expression, so long texts cannot make it backtrack); a
+ * numeric placeholder must be filled with a number.
  */
 function templateMatcher(template: string): (shown: string) => boolean {
   const pieces = template.split(PLACEHOLDER).map((piece) => piece.replace(/\s+/g, ' '));
+  const names = [...template.matchAll(PLACEHOLDER)].map((m) => m[0].replace(/[{}\s]/g, ''));
   if (pieces.length === 1) return (shown) => shown === pieces[0];
   const first = pieces[0] ?? '';
   const last = pieces[pieces.length - 1] ?? '';
-  const middle = pieces.slice(1, -1);
   return (shown) => {
     if (!shown.startsWith(first) || !shown.endsWith(last)) return false;
-    let at = first.length + 1; // a placeholder stands for at least one character
-    for (const piece of middle) {
-      const found = shown.indexOf(piece, at);
-      if (found < 0) return false;
-      at = found + piece.length + 1;
+    const end = shown.length - last.length;
+    let at = first.length;
+    for (let i = 1; i < pieces.length; i += 1) {
+      const piece = pieces[i] ?? '';
+      const found = i === pieces.length - 1 ? end : shown.indexOf(piece, at + 1);
+      if (found < at + 1) return false;
+      const value = shown.slice(at, found);
+      if (NUMERIC.test(names[i - 1] ?? '') && !/^[\d.,\u00a0\u202f +]+$/.test(value)) return false;
+      at = found + piece.length;
     }
-    return at - 1 <= shown.length - last.length;
+    return true;
   };
 }
 
@@ -112,10 +121,28 @@ export function englishLeftoverPatterns(language: LabelLanguage): EnglishText[] 
   return found;
 }
 
-/** The shown texts that are English labels (with their keys), for a readable failure. */
-export function leftovers(texts: readonly string[], patterns: readonly EnglishText[]): string[] {
+/** Every text the language's own catalogues hold: such a text is never a leftover. */
+export function ownTexts(language: LabelLanguage): Set<string> {
+  if (language === PSEUDO_LANGUAGE || language === 'en') return new Set();
+  return new Set(
+    (['web', 'server'] as const).flatMap((part) =>
+      Object.values(CATALOGS[part][language]).map((v) => v.replace(/\s+/g, ' ')),
+    ),
+  );
+}
+
+/**
+ * The shown texts that are English labels (with their keys), for a readable failure. A text
+ * the language itself uses for some label ('News' is German for a page title too) is not one.
+ */
+export function leftovers(
+  texts: readonly string[],
+  patterns: readonly EnglishText[],
+  own: ReadonlySet<string> = new Set(),
+): string[] {
   const hits = new Set<string>();
   for (const text of texts) {
+    if (own.has(text)) continue;
     const match = patterns.find((p) => p.matches(text));
     if (match) hits.add(`${match.key}: "${text}"`);
   }
@@ -147,7 +174,7 @@ export async function overflowingText(page: Page): Promise<string[]> {
       const wide = el.scrollWidth > el.clientWidth + 1;
       const tall = el.scrollHeight > el.clientHeight + 1 && style.overflowY !== 'visible';
       if (wide || tall) {
-        const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+        const text = el.textContent.replace(/\s+/g, ' ').trim().slice(0, 60);
         found.push(
           `<${el.tagName.toLowerCase()} class="${el.className}"> "${text}" needs ${el.scrollWidth}×${el.scrollHeight}px, has ${el.clientWidth}×${el.clientHeight}px`,
         );

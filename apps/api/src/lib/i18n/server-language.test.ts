@@ -125,6 +125,19 @@ describe('what the API renders follows the language (issue 16)', () => {
       expect(res.body).toContain('Alle Rechte vorbehalten.');
       expect(String(res.headers.vary)).toMatch(/Accept-Language/);
     });
+
+    it('has a footer in the language asked for by name (the SPA caches one per language)', async () => {
+      const polish = await t.app.inject({
+        method: 'GET',
+        url: '/shared/footer?language=pl',
+        headers: { 'accept-language': 'de' },
+      });
+      expect(polish.body).toContain('Wszelkie prawa zastrzeżone.');
+      expect(polish.body).not.toContain('Alle Rechte vorbehalten.');
+      const unknown = await t.app.inject({ method: 'GET', url: '/shared/footer?language=xx' });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.body).toContain('All rights reserved.');
+    });
   });
 
   describe('subscription mail and the unsubscribe page', () => {

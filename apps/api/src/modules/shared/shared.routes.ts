@@ -25,8 +25,14 @@ export const sharedRoutes: FastifyPluginCallback = (app, _options, done) => {
     request: FastifyRequest,
   ): Promise<{ user: HeaderUser | null; t: Translate }> {
     const user = readUserCookie(request.headers.cookie);
+    // An explicit ?language= (the SPA's footer, which is cached per language) goes first.
+    const asked = (request.query as Record<string, unknown> | undefined)?.['language'];
     const language = chooseLanguage(
-      { profile: user?.language, acceptLanguage: request.headers['accept-language'] },
+      {
+        explicit: typeof asked === 'string' ? asked : undefined,
+        profile: user?.language,
+        acceptLanguage: request.headers['accept-language'],
+      },
       (message) => request.log.warn(message),
     );
     // The shell must render even when the labels table cannot be read: the catalogue alone.

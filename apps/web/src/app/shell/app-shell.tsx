@@ -17,6 +17,7 @@ import { ModalHost } from '../../components/ui/modal/modal-host.js';
 import { SharedHtml } from './shared-html.js';
 import { inlineShellHtml } from './inline-shell.js';
 import { footerQueryOptions, headerQueryOptions } from './shell-queries.js';
+import { useLocale } from '../../lib/labels/use-locale.js';
 import { useNavigationEffects } from './use-navigation-effects.js';
 import './shell.labels.js';
 import './theme.css';
@@ -61,7 +62,11 @@ export function AppShell() {
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] != null ? keepPreviousData(previous) : inlineHeader,
   });
-  const footer = useQuery(footerQueryOptions());
+  // The footer follows the labels' language; the one shown stays until the next has loaded.
+  const footer = useQuery({
+    ...footerQueryOptions(useLocale()),
+    placeholderData: (previous) => previous ?? inlineShellHtml('footer'),
+  });
   const products = useQuery({ ...productsQueryOptions(), enabled: startUp.authorised });
 
   // The header from the first HTML has loaded: the page need not wait for the greeting.

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@portico/locales';
 import { queryOptions } from '@tanstack/react-query';
 import { getConfig, sharedUrl } from '../../config/runtime-config.js';
 import { httpText } from '../../lib/http/http-client.js';
@@ -14,11 +15,16 @@ import { sanitizeShellHtml, sanitizeSprite } from './sanitize-shell-html.js';
 
 export type SharedFragment = 'header' | 'footer';
 
-async function fetchFragment(kind: SharedFragment, signal: AbortSignal): Promise<string> {
+async function fetchFragment(
+  kind: SharedFragment,
+  signal: AbortSignal,
+  query?: Record<string, string>,
+): Promise<string> {
   try {
     const html = await httpText(sharedUrl(kind), {
       signal,
       handleErrors: false,
+      ...(query ? { query } : {}),
     });
     return sanitizeShellHtml(html ?? '');
   } catch (error) {
@@ -49,11 +55,16 @@ export const headerQueryOptions = (userCookie: string | null) => {
   });
 };
 
-export const footerQueryOptions = () => {
-  const inline = inlineShellHtml('footer');
+/**
+ * The footer in the labels' language (issue 16). The first HTML carries the English one, so
+ * English needs no request; another language asks for its own (a public, cacheable answer
+ * per language).
+ */
+export const footerQueryOptions = (language: string) => {
+  const inline = language === DEFAULT_LANGUAGE ? inlineShellHtml('footer') : undefined;
   return queryOptions({
-    queryKey: ['shell', 'footer'] as const,
-    queryFn: ({ signal }) => fetchFragment('footer', signal),
+    queryKey: ['shell', 'footer', language] as const,
+    queryFn: ({ signal }) => fetchFragment('footer', signal, { language }),
     ...(inline === undefined ? {} : { initialData: inline }),
     ...shellQuery,
   });
