@@ -57,15 +57,6 @@ const MORE_ROUTES = [
 
 /** Opens a route and waits until the app has rendered its page (and its frames, if any). */
 async function open(page: Page, route: string): Promise<void> {
-  const started = Date.now();
-  try {
-    await openInner(page, route);
-  } finally {
-    console.log(`DEBUG ${route} ${Date.now() - started} ms`);
-  }
-}
-
-async function openInner(page: Page, route: string): Promise<void> {
   if (route === 'news-item') {
     await page.goto(`${baseUrl}/news`);
     const card = page.locator('main a[href*="/news-item/"]').first();
