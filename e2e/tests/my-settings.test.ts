@@ -36,7 +36,7 @@ describe('my settings', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       // At once, without a page reload: the page and the header's navigation.
       await heading(page, 'Meine Einstellungen').waitFor();
-      await banner(page).getByRole('link', { name: 'Neuigkeiten', exact: true }).waitFor();
+      await banner(page).getByRole('link', { name: 'Meine Einstellungen', exact: true }).waitFor();
       await expect
         .poll(() => page.getByRole('heading', { level: 2, name: 'Mein Profil' }).isVisible())
         .toBe(true);
@@ -49,7 +49,7 @@ describe('my settings', () => {
       await banner(page).getByRole('link', { name: 'Meine Einstellungen', exact: true }).waitFor();
       await page.getByRole('link', { name: 'E-Mail-Abonnements' }).click();
       await page.getByRole('heading', { level: 2, name: 'E-Mail-Abonnements' }).waitFor();
-      await page.getByRole('group', { name: 'Allgemeine Neuigkeiten' }).waitFor();
+      await page.getByRole('group', { name: 'Allgemeine News' }).waitFor();
       await expectNoAxeViolations(page);
     } finally {
       await setOwnSettings(page, baseUrl, { language: 'en' });

@@ -88,7 +88,7 @@ describe('what the API renders follows the language (issue 16)', () => {
         cookie: userCookie({ firstName: 'Anna', language: 'de', permissions: [] }),
         'accept-language': 'en',
       });
-      expect(res.body).toContain('>Neuigkeiten</a>');
+      expect(res.body).toContain('>Meine Einstellungen</a>');
       expect(res.body).toContain('Hallo, Anna');
       expect(res.body).toContain('>Portal durchsuchen</label>');
       expect(String(res.headers.vary)).toMatch(/Cookie/);
@@ -97,7 +97,7 @@ describe('what the API renders follows the language (issue 16)', () => {
 
     it('is German for Accept-Language de when signed out, English otherwise', async () => {
       const german = await header({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
-      expect(german.body).toContain('>Neuigkeiten</a>');
+      expect(german.body).toContain('>Meine Einstellungen</a>');
       expect(german.body).toContain('<span>Menü</span>');
       const english = await header({ 'accept-language': 'it' });
       expect(english.body).toContain('>News</a>');
@@ -110,7 +110,7 @@ describe('what the API renders follows the language (issue 16)', () => {
       try {
         const res = await header({ 'accept-language': 'de' });
         expect(res.body).toContain('>Aktuelles</a>');
-        expect(res.body).not.toContain('>Neuigkeiten</a>');
+        expect(res.body).not.toContain('>News</a>');
       } finally {
         await t.db.query(`delete from labels where language = 'de' and key = 'header.nav.news'`);
       }
@@ -188,7 +188,7 @@ describe('what the API renders follows the language (issue 16)', () => {
         expect(page.statusCode).toBe(200);
         expect(page.body).toContain('<html lang="de">');
         expect(page.body).toContain('<h1>Portico-E-Mails abbestellen</h1>');
-        expect(page.body).toContain('Allgemeine Neuigkeiten');
+        expect(page.body).toContain('Allgemeine News');
         expect(page.body).toContain('>Abbestellen</button>');
       } finally {
         await t.db.query(`update users set language = 'en' where email = $1`, [ANNA]);

@@ -11,6 +11,7 @@ import { databaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
 const webEnglish: Readonly<Record<string, string>> = CATALOGS.web.en;
+const webGerman: Readonly<Record<string, string>> = CATALOGS.web.de;
 
 describe.each(databaseKinds())('content routes over %s', (kind) => {
   let t: TestApp;
@@ -54,12 +55,23 @@ describe.each(databaseKinds())('content routes over %s', (kind) => {
     });
 
     it('returns the catalogue of the language asked for, with editorial overrides over it', async () => {
-      const res = await get('/api/content/labels/cpplabels?language=de');
+      await t.db.query(
+        `insert into labels (language, key, value) values ('de', 'news.search.placeholder', 'Nachrichten durchsuchen'), ('de', 'news.title', ' ')`,
+      );
+      let res;
+      try {
+        res = await get('/api/content/labels/cpplabels?language=de');
+      } finally {
+        await t.db.query(
+          `delete from labels where language = 'de' and key in ('news.search.placeholder', 'news.title')`,
+        );
+      }
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-language']).toBe('de');
       const labels = new Map(labelListSchema.parse(res.json()).map((l) => [l.key, l.value]));
-      // The seed's German override, and the catalogue's German for the rest.
+      // An editorial override wins; a blank one keeps the catalogue's German.
       expect(labels.get('news.search.placeholder')).toBe('Nachrichten durchsuchen');
+      expect(labels.get('news.title')).toBe(webGerman['news.title']);
       expect(labels.get('errormessage.408')).toMatch(/später erneut/);
       expect(labels.get('toolbar.results_other')).toMatch(/Ergebnisse/);
       for (const key of Object.keys(webEnglish)) expect(labels.has(key), key).toBe(true);
