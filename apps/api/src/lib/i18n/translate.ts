@@ -62,14 +62,30 @@ export async function labelOverrides(
   return new Map(rows.filter((r) => r.value.trim() !== '').map((r) => [r.key, r.value]));
 }
 
-/** The server texts in a language: overrides from the database over the server catalogue. */
+const serverCatalogs = new Map<LabelLanguage, Catalog>();
+
+/**
+ * The catalogue server texts are looked up in: the server part over the web part, so a name
+ * both the pages and the SPA show (a subscription topic) is translated once, as a web label.
+ * Built once per language from the immutable catalogues.
+ */
+export function serverCatalog(language: LabelLanguage): Catalog {
+  let catalog = serverCatalogs.get(language);
+  if (catalog === undefined) {
+    catalog = { ...catalogFor('web', language), ...catalogFor('server', language) };
+    serverCatalogs.set(language, catalog);
+  }
+  return catalog;
+}
+
+/** The server texts in a language: overrides from the database over the catalogue. */
 export async function textsFor(db: Queryable, language: LabelLanguage): Promise<Translate> {
-  return translator(language, catalogFor('server', language), await labelOverrides(db, language));
+  return translator(language, serverCatalog(language), await labelOverrides(db, language));
 }
 
 /** The English texts without overrides, for what is rendered once at start-up. */
 export const englishTexts = (): Translate =>
-  translator(DEFAULT_LANGUAGE, catalogFor('server', DEFAULT_LANGUAGE));
+  translator(DEFAULT_LANGUAGE, serverCatalog(DEFAULT_LANGUAGE));
 
 export interface LanguageSources {
   /** An explicit choice: a `language` parameter, or the OIDC `ui_locales`. */

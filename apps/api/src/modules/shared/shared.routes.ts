@@ -1,6 +1,11 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import { catalogFor } from '@portico/locales/catalogs';
-import { chooseLanguage, textsFor, translator, type Translate } from '../../lib/i18n/translate.js';
+import {
+  chooseLanguage,
+  serverCatalog,
+  textsFor,
+  translator,
+  type Translate,
+} from '../../lib/i18n/translate.js';
 import { renderFooter } from './footer-template.js';
 import { renderHeader } from './header-template.js';
 import { loadSprite } from './sprite.js';
@@ -38,7 +43,7 @@ export const sharedRoutes: FastifyPluginCallback = (app, _options, done) => {
     // The shell must render even when the labels table cannot be read: the catalogue alone.
     const t = await textsFor(app.db, language).catch((error: unknown) => {
       request.log.warn({ err: error }, 'label overrides unavailable for the shared shell');
-      return translator(language, catalogFor('server', language));
+      return translator(language, serverCatalog(language));
     });
     return { user, t };
   }

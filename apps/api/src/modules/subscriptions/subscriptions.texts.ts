@@ -2,7 +2,9 @@ import { defineTexts } from '../../lib/i18n/define-texts.js';
 
 /**
  * The texts of subscription mail, unsubscribe pages and notifications (issues 12, 16): mail
- * in the recipient's profile language, unsubscribe pages in the user's language.
+ * in the recipient's profile language, unsubscribe pages in the user's language. The topic
+ * names are the SPA's labels (subscriptions.topic.*, my-settings.labels.ts), found through
+ * serverCatalog().
  */
 export const subscriptionTexts = defineTexts({
   'mail.news.subject': 'New on Portico: {title}',
@@ -27,12 +29,6 @@ export const subscriptionTexts = defineTexts({
   'unsubscribe.invalid':
     'The link is incomplete or was changed. Use the link in the e-mail, or change your subscriptions in My settings.',
   'unsubscribe.manage': 'Open My settings',
-  'subscriptions.topic.general-news': 'General news',
-  'subscriptions.topic.product-news': 'Product news',
-  'subscriptions.topic.release-notes': 'Release notes',
-  'subscriptions.topic.cloud-maintenance': 'Cloud maintenance and release schedules',
-  'subscriptions.topic.support-cases': 'Support case updates',
-  'subscriptions.topic.invoices': 'Invoices',
   'subscriptions.digest.daily': 'daily digest',
   'subscriptions.digest.weekly': 'weekly digest',
 });
