@@ -4,6 +4,7 @@ import {
   labelListSchema,
   productListSchema,
 } from '@portico/contracts';
+import { brotliDecompressSync } from 'node:zlib';
 import { CATALOGS } from '@portico/locales/catalogs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -108,6 +109,24 @@ describe.each(databaseKinds())('content routes over %s', (kind) => {
         headers: { authorization: 'Bearer not-a-token' },
       });
       expect(bad.statusCode).toBe(401);
+    });
+
+    it('is compressed for a browser that accepts it (public text, so BREACH does not apply)', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/content/labels/cpplabels?language=pl',
+        headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(String(res.headers.vary)).toMatch(/Accept-Encoding/);
+      const list = labelListSchema.parse(
+        JSON.parse(brotliDecompressSync(res.rawPayload).toString()),
+      );
+      expect(list.length).toBeGreaterThanOrEqual(Object.keys(webEnglish).length);
+      expect(res.rawPayload.length).toBeLessThan(JSON.stringify(list).length / 3);
+      const plain = await get('/api/content/labels/cpplabels?language=pl');
+      expect(plain.headers['content-encoding']).toBeUndefined();
     });
 
     it('falls back to English for a language the portal does not support', async () => {

@@ -6,6 +6,7 @@ import {
   productListSchema,
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { compressPublic } from '../../lib/compress-public.js';
 import { chooseLanguage } from '../../lib/i18n/translate.js';
 import { bearerErrors } from '../../lib/route-schemas.js';
 import { BEARER_SCHEME } from '../../plugins/openapi.js';
@@ -21,6 +22,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     {
       // Signed out, Accept-Language decides (issue 16); a token, when sent, is still checked.
       config: { optionalAuth: true },
+      onSend: compressPublic,
       schema: {
         summary: 'The portal labels in a language',
         description:
@@ -43,7 +45,9 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         },
         (message) => request.log.warn(message),
       );
-      void reply.header('content-language', language).header('vary', 'Accept-Language');
+      void reply
+        .header('content-language', language)
+        .header('vary', 'Accept-Language, Accept-Encoding');
       return getLabels(app.db, language);
     },
   );
