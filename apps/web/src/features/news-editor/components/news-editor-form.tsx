@@ -15,6 +15,7 @@ import { HttpError } from '../../../lib/http/http-error.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { notify } from '../../../lib/notifications/notification-store.js';
 import { deleteItem, newsEditorKey, saveItem, useProductChoices } from '../api/news-editor-api.js';
+import { useTimeZone } from '../../../lib/format/time-zone.js';
 import { fromLocalInput, toLocalInput } from '../utils/local-date-time.js';
 import { HeaderImageField } from './header-image-field.js';
 import { RichTextEditor } from './rich-text-editor.js';
@@ -24,13 +25,13 @@ import { localizeFieldErrors, localizeMessage } from '../../../lib/labels/locali
 type FormState = Omit<NewsEditorInput, 'action' | 'publicationDate'> & { publicationDate: string };
 type TextField = 'title' | 'subtitle' | 'location' | 'introduction';
 
-function stateOf(item: NewsEditorialItem | null): FormState {
+function stateOf(item: NewsEditorialItem | null, timeZone: string): FormState {
   if (!item) {
     return {
       title: '',
       subtitle: '',
       location: '',
-      publicationDate: toLocalInput(Date.now()),
+      publicationDate: toLocalInput(Date.now(), timeZone),
       introduction: '',
       content: '',
       headerImage: null,
@@ -42,7 +43,7 @@ function stateOf(item: NewsEditorialItem | null): FormState {
     title: item.title,
     subtitle: item.subtitle,
     location: item.location,
-    publicationDate: toLocalInput(item.publicationDate),
+    publicationDate: toLocalInput(item.publicationDate, timeZone),
     introduction: item.introduction,
     content: item.content,
     headerImage: item.headerImage,
@@ -64,8 +65,10 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
   const queryClient = useQueryClient();
   const modal = useModal();
   const products = useProductChoices();
+  // Publication times are typed and shown on the profile's clock (issue 16), not the browser's.
+  const timeZone = useTimeZone();
   const [current, setCurrent] = useState<NewsEditorialItem | null>(item);
-  const [form, setForm] = useState<FormState>(() => stateOf(item));
+  const [form, setForm] = useState<FormState>(() => stateOf(item, timeZone));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<Banner>(null);
   const [saving, setSaving] = useState(false);
@@ -77,7 +80,7 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((prev) => ({ ...prev, [key]: value }));
 
-  const publicationMs = fromLocalInput(form.publicationDate);
+  const publicationMs = fromLocalInput(form.publicationDate, timeZone);
   const inFuture = Number.isFinite(publicationMs) && publicationMs > openedAt;
   const live = current?.status === 'published';
 
@@ -146,7 +149,7 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
     ]);
     if (next && next !== 'no-access') {
       setCurrent(next);
-      setForm(stateOf(next));
+      setForm(stateOf(next, timeZone));
       setBodyKey((k) => k + 1);
     }
     setBanner(null);
