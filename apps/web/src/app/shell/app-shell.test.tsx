@@ -15,6 +15,7 @@ import {
   url,
 } from '../app-test-harness.js';
 import { rememberedLanguage, rememberLanguage } from '../../lib/labels/remembered-language.js';
+import { i18n } from '../../lib/labels/i18n.js';
 import { analyticsHook, resetStartUpForTests } from '../start-up.js';
 import { resetInlineShellForTests } from './inline-shell.js';
 import { clearUserCookie, readUserCookie } from '../user-cookie.js';
@@ -44,11 +45,13 @@ beforeEach(() => {
   installTestConfig();
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
-afterEach(() => {
+afterEach(async () => {
   act(() => useNotificationStore.getState().clear());
   clearUserCookie();
   resetStartUpForTests();
   vi.restoreAllMocks();
+  // The labels' language is app-wide (i18next): the next test starts in English again.
+  await act(() => i18n.changeLanguage('en'));
 });
 
 describe('app shell: start-up requests side by side (ADR 0021)', () => {
@@ -138,6 +141,25 @@ describe('app shell: start-up requests side by side (ADR 0021)', () => {
     greeting.resolve();
     await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Hello, Anna'));
     expect(asked).toEqual(['header']);
+  });
+
+  it('asks for the footer in the language of the labels when that is not English (issue 16)', async () => {
+    const footers: (string | null)[] = [];
+    server.use(
+      http.get(url('/api/users/me'), () => HttpResponse.json({ ...demoProfile, language: 'de' })),
+      http.get(url('/shared/footer'), ({ request }) => {
+        footers.push(new URL(request.url).searchParams.get('language'));
+        return HttpResponse.text('<div>Fußzeile</div>');
+      }),
+    );
+    const footer = document.createElement('template');
+    footer.id = 'portico-shared-footer';
+    footer.innerHTML = '<div>Inline footer</div>';
+    document.body.append(footer);
+
+    await renderSignedIn('/news');
+    await waitFor(() => expect(screen.getByRole('contentinfo')).toHaveTextContent('Fußzeile'));
+    expect(footers).toEqual(['de']);
   });
 });
 
