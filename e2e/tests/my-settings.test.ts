@@ -47,7 +47,8 @@ describe('my settings', () => {
       await page.reload();
       await heading(page, 'Meine Einstellungen').waitFor();
       await banner(page).getByRole('link', { name: 'Meine Einstellungen', exact: true }).waitFor();
-      await page.getByRole('link', { name: 'E-Mail-Abonnements' }).click();
+      // The German footer has a link of the same name; the page's own navigation is meant.
+      await page.getByRole('main').getByRole('link', { name: 'E-Mail-Abonnements' }).click();
       await page.getByRole('heading', { level: 2, name: 'E-Mail-Abonnements' }).waitFor();
       await page.getByRole('group', { name: 'Allgemeine News' }).waitFor();
       await expectNoAxeViolations(page);
