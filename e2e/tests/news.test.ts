@@ -189,9 +189,10 @@ describe('news, signed in as anna', () => {
 
     await card.getByRole('link').click();
     await page.waitForURL(/\/news\/news-item\/[a-z0-9-]+\/\d+$/);
-    const heading = page.getByRole('heading', { level: 1 });
+    // The list's own h1 may still be on screen while the detail loads: wait for the item's.
+    const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
     await heading.waitFor({ state: 'visible' });
-    expect((await heading.innerText()).trim()).toBe(title);
+    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([title]);
 
     const tile = page.getByRole('complementary', { name: 'Stay informed' });
     expect(await tile.getByRole('link').getAttribute('href')).toBe(
