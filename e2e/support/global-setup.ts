@@ -187,7 +187,7 @@ async function startServer(
     env: {
       ...baseEnvironment(),
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
+      // HOST unset: the server's default, IPv6 and IPv4 (the loopback test opens [::1]).
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,

@@ -1,6 +1,8 @@
-// Browser test of issue 11 part 1 (ADR 0014): the portal opened at http://127.0.0.1:<port>
-// while PUBLIC_URL says http://localhost:<port> signs in through the real sign-in page and
-// stays on the address the person typed. Before, the sign-in page said "invalid_redirect_uri".
+// Browser test of issue 11 part 1 (ADR 0014): the portal opened at http://127.0.0.1:<port> or
+// http://[::1]:<port> while PUBLIC_URL says http://localhost:<port> signs in through the real
+// sign-in page and stays on the address the person typed. Before, the sign-in page said
+// "invalid_redirect_uri"; at [::1] the server did not listen, and Chrome's form-action then
+// blocked the redirect back (CSP cannot name an IPv6 literal).
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe.js';
@@ -9,16 +11,17 @@ import { anyDemoUser } from '../support/demo-users.js';
 import { submitSignIn, waitForSignInPage, waitForSpa } from '../support/sign-in.js';
 
 const flows = [
-  { name: 'authorisation code + PKCE', baseUrl: inject('codeBaseUrl') },
-  { name: 'implicit (id_token token)', baseUrl: inject('implicitBaseUrl') },
+  { name: 'authorisation code + PKCE', baseUrl: inject('codeBaseUrl'), address: '127.0.0.1' },
+  { name: 'implicit (id_token token)', baseUrl: inject('implicitBaseUrl'), address: '127.0.0.1' },
+  { name: 'authorisation code + PKCE', baseUrl: inject('codeBaseUrl'), address: '[::1]' },
 ];
 
 const session = useBrowser();
 
-/** The same server under the loopback address instead of the name localhost. */
-function viaLoopbackAddress(baseUrl: string): string {
+/** The same server under a loopback address instead of the name localhost. */
+function viaLoopbackAddress(baseUrl: string, address: string): string {
   const url = new URL(baseUrl);
-  url.hostname = '127.0.0.1';
+  url.hostname = address;
   return url.origin;
 }
 
@@ -26,10 +29,10 @@ async function storedAccessToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('access_token'));
 }
 
-describe.each(flows)('the portal opened at 127.0.0.1, $name', ({ baseUrl }) => {
-  test('signs in through the real sign-in page and lands on /news of 127.0.0.1', async () => {
+describe.each(flows)('the portal opened at $address, $name', ({ baseUrl, address }) => {
+  test('signs in through the real sign-in page and lands on /news of the typed address', async () => {
     const { page } = session;
-    const portal = viaLoopbackAddress(baseUrl);
+    const portal = viaLoopbackAddress(baseUrl, address);
     expect(new URL(baseUrl).hostname).toBe('localhost'); // PUBLIC_URL of the server
 
     await page.goto(`${portal}/news`);

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
@@ -27,6 +28,26 @@ function demoAccountsTable(): string {
   return table
     .map((r) => `  ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('   ')}`.trimEnd())
     .join('\n');
+}
+
+/**
+ * The address to listen on when HOST is unset: `::` takes IPv6 and IPv4 alike, so the portal
+ * answers at http://[::1]:8080 as well as at 127.0.0.1 and localhost (issue 11 part 1); a
+ * machine with IPv6 switched off gets 0.0.0.0.
+ */
+async function everyAddress(): Promise<string> {
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ host: '::', port: 0 }, resolve);
+    });
+    return '::';
+  } catch {
+    return '0.0.0.0';
+  } finally {
+    if (probe.listening) await new Promise((resolve) => probe.close(resolve));
+  }
 }
 
 /**
@@ -99,7 +120,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 
-  const address = await app.listen({ host: env.HOST, port: env.PORT });
+  const host = env.HOST ?? (await everyAddress());
+  const address = await app.listen({ host, port: env.PORT });
   try {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
@@ -117,7 +139,7 @@ async function main(): Promise<void> {
   const url = env.PORT === 0 ? `http://localhost:${port}` : env.PUBLIC_URL;
   const lines = [
     '',
-    `Portico is ready on ${url}  (listening on ${env.HOST}:${port})`,
+    `Portico is ready on ${url}  (listening on ${host.includes(':') ? `[${host}]` : host}:${port})`,
     `Database: ${db.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL'}`,
   ];
   if (env.DEMO_SEED) lines.push('', demoAccountsTable());

@@ -36,7 +36,7 @@ function asDb(lite: PGlite): Db {
 
 /**
  * Migrates and seeds ONE PGlite, once per test run, and hands its dump to every test file:
- * migrating and seeding per file would cost seconds each (scrypt, 160 news rows).
+ * migrating and seeding per file would cost seconds each (a password hash, 160 news rows).
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), 'portico-api-test-'));

@@ -63,7 +63,8 @@ const positive = (fallback: number, max: number) =>
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    /** Unset: every address, IPv6 and IPv4 (`::`), or IPv4 only where IPv6 is off. */
+    HOST: z.string().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     /** The address browsers use to reach this server; the embedded issuer lives under it. */
     PUBLIC_URL: optionalUrl,

@@ -240,14 +240,14 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
     expect(page.statusCode).toBe(200);
     const csp = String(page.headers['content-security-policy']);
     const formAction = /form-action ([^;]*)/.exec(csp)?.[1]?.split(' ');
-    expect(formAction).toEqual(
-      expect.arrayContaining([
-        "'self'",
-        'http://localhost:8080',
-        'http://127.0.0.1:8080',
-        'http://[::1]:8080',
-      ]),
-    );
+    // CSP has no IPv6 literals (Chrome drops `http://[::1]:8080` as invalid): [::1] is
+    // allowed by its scheme, and no source is one a browser would ignore.
+    expect(formAction).toEqual([
+      "'self'",
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http:',
+    ]);
   });
 
   it('still refuses other hosts', async () => {

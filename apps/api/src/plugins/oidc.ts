@@ -59,11 +59,21 @@ function allowFormTargets(reply: FastifyReply, origins: readonly string[]): void
     /(^|;\s*)form-action ([^;]*)/,
     (_match, before: string, list: string) => {
       const sources = new Set(list.trim().split(/\s+/));
-      for (const origin of origins) sources.add(origin);
+      for (const origin of origins) sources.add(formActionSource(origin));
       return `${before}form-action ${[...sources].join(' ')}`;
     },
   );
   reply.raw.setHeader('content-security-policy', updated);
+}
+
+/**
+ * The CSP source for a portal origin. CSP's host grammar has no IPv6 literals, so Chrome drops
+ * `http://[::1]:8080` as invalid; the portal at [::1] is then allowed by its scheme, `http:`.
+ * Only loopback portals (an http PUBLIC_URL on localhost) have such an origin (ADR 0014).
+ */
+export function formActionSource(origin: string): string {
+  const url = new URL(origin);
+  return url.hostname.startsWith('[') ? url.protocol : origin;
 }
 
 /**

@@ -14,7 +14,7 @@ import { seedSupportDesk } from './support-desk.js';
 import { seedUserManagement } from './user-management.js';
 import { DEMO_PASSWORD, demoUserIds, seedUsers } from './users.js';
 
-// scrypt is slow on purpose; one hash serves all demo users and every seed in this process
+// Hashing is slow on purpose; one hash serves all demo users and every seed in this process
 // (test suites seed a fresh PostgreSQL schema per file).
 let demoPasswordHash: Promise<string> | undefined;
 

@@ -67,7 +67,7 @@ export const demoUsers = {
 
 export const demoUserIds: readonly string[] = Object.values(demoUsers).map((u) => u.id);
 
-/** passwordHash: one scrypt hash of DEMO_PASSWORD shared by all four (scrypt is slow on purpose). */
+/** passwordHash: one hash of DEMO_PASSWORD shared by all four (hashing is slow on purpose). */
 export async function seedUsers(tx: Queryable, passwordHash: string): Promise<void> {
   for (const u of Object.values(demoUsers) as DemoUser[]) {
     await tx.query(

@@ -6,6 +6,9 @@
  * completeness check can compare the translations with it.
  */
 const registry = new Map<string, string>();
+// What registeredTexts() hands out, rebuilt only after a new text is registered: translators
+// are made per page and per e-mail, and copying hundreds of texts each time showed in profiles.
+let snapshot: Readonly<Record<string, string>> | undefined;
 
 export function defineTexts<const T extends Record<string, string>>(defaults: T): T {
   for (const [key, value] of Object.entries(defaults)) {
@@ -13,12 +16,14 @@ export function defineTexts<const T extends Record<string, string>>(defaults: T)
     if (known !== undefined && known !== value) {
       throw new Error(`Server text ${key} is defined twice with different English texts`);
     }
+    if (known === undefined) snapshot = undefined;
     registry.set(key, value);
   }
   return defaults;
 }
 
 /** Every server text registered so far, key → English default. */
-export function registeredTexts(): Record<string, string> {
-  return Object.fromEntries(registry);
+export function registeredTexts(): Readonly<Record<string, string>> {
+  snapshot ??= Object.freeze(Object.fromEntries(registry));
+  return snapshot;
 }

@@ -31,11 +31,12 @@ export function translator(
   language: LabelLanguage,
   catalog: Catalog,
   overrides: ReadonlyMap<string, string> = new Map(),
-  defaults: Readonly<Record<string, string>> = registeredTexts(),
+  defaults?: Readonly<Record<string, string>>,
 ): Translate {
-  const rules = new Intl.PluralRules(intlLocale(language));
+  const rules = pluralRules(language);
+  // Without given defaults, the registry as it is at lookup time (a cached snapshot).
   const lookup = (key: string): string | undefined =>
-    overrides.get(key) ?? nonEmpty(catalog[key]) ?? defaults[key];
+    overrides.get(key) ?? nonEmpty(catalog[key]) ?? (defaults ?? registeredTexts())[key];
   return (key, values) => {
     let template: string | undefined;
     const count = values?.['count'];
@@ -45,6 +46,16 @@ export function translator(
     template ??= lookup(key);
     return fill(template ?? key, values);
   };
+}
+
+const pluralRulesByLanguage = new Map<LabelLanguage, Intl.PluralRules>();
+function pluralRules(language: LabelLanguage): Intl.PluralRules {
+  let rules = pluralRulesByLanguage.get(language);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(intlLocale(language));
+    pluralRulesByLanguage.set(language, rules);
+  }
+  return rules;
 }
 
 const nonEmpty = (value: string | undefined): string | undefined =>
@@ -83,9 +94,24 @@ export async function textsFor(db: Queryable, language: LabelLanguage): Promise<
   return translator(language, serverCatalog(language), await labelOverrides(db, language));
 }
 
+const catalogTranslators = new Map<LabelLanguage, Translate>();
+
+/**
+ * The server texts of a language from the catalogue alone, without the database's overrides:
+ * for what must not wait for a query (the busy sign-in page under a flood, ADR 0042) and what
+ * is rendered once at start-up.
+ */
+export function catalogTexts(language: LabelLanguage): Translate {
+  let t = catalogTranslators.get(language);
+  if (t === undefined) {
+    t = translator(language, serverCatalog(language));
+    catalogTranslators.set(language, t);
+  }
+  return t;
+}
+
 /** The English texts without overrides, for what is rendered once at start-up. */
-export const englishTexts = (): Translate =>
-  translator(DEFAULT_LANGUAGE, serverCatalog(DEFAULT_LANGUAGE));
+export const englishTexts = (): Translate => catalogTexts(DEFAULT_LANGUAGE);
 
 export interface LanguageSources {
   /** An explicit choice: a `language` parameter, or the OIDC `ui_locales`. */

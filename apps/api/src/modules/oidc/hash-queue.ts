@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Derive } from '../../lib/password.js';
+import { ARGON2ID, scryptMaxmem, type Derive, type HashJob } from '../../lib/password.js';
 
 /** Thrown by HashQueue.run when every slot is busy and the waiting line is full. */
 export class HashQueueFullError extends Error {
@@ -18,20 +19,34 @@ export interface HashQueueOptions {
 
 // The worker: plain JavaScript evaluated from this string, so it needs no file of its own in
 // the bundle. It lowers its own thread's priority (Linux: nice is per thread), then derives
-// keys with scryptSync on that thread, one at a time.
+// keys synchronously on that thread, one at a time: Argon2id with @node-rs/argon2 (loaded
+// from the path the main thread resolved, since an evaluated worker resolves from the working
+// directory) or scrypt for hashes stored before it (ADR 0042).
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
+const { hashRawSync } = require(workerData.argon2);
 try { require('node:os').setPriority(19); } catch { /* not allowed here: normal priority */ }
 parentPort.on('message', (job) => {
   try {
-    const key = scryptSync(job.password, Buffer.from(job.salt), job.keylen, job.options);
+    const salt = Buffer.from(job.salt);
+    const key = job.kind === 'scrypt'
+      ? scryptSync(job.password, salt, job.keylen, { N: job.N, r: job.r, p: job.p, maxmem: job.maxmem })
+      : hashRawSync(job.password, {
+          algorithm: workerData.algorithm, memoryCost: job.m, timeCost: job.t,
+          parallelism: job.p, outputLen: job.keylen, salt,
+        });
     parentPort.postMessage({ key });
   } catch (error) {
     parentPort.postMessage({ error: String(error) });
   }
 });
 `;
+
+const workerData = {
+  argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'),
+  algorithm: ARGON2ID,
+};
 
 interface WorkerReply {
   key?: Uint8Array;
@@ -40,7 +55,7 @@ interface WorkerReply {
 
 /** One hash worker thread; one job at a time (the queue never gives it two). */
 class HashWorker {
-  private readonly worker = new Worker(WORKER_SOURCE, { eval: true });
+  private readonly worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
   private current: { resolve: (key: Buffer) => void; reject: (error: Error) => void } | undefined;
   broken = false;
 
@@ -62,10 +77,11 @@ class HashWorker {
     this.worker.on('exit', () => fail(new Error('hash worker stopped')));
   }
 
-  readonly derive: Derive = (password, salt, keylen, options) =>
+  readonly derive: Derive = (job: HashJob) =>
     new Promise<Buffer>((resolve, reject) => {
       this.current = { resolve, reject };
-      this.worker.postMessage({ password, salt: new Uint8Array(salt), keylen, options });
+      const maxmem = job.kind === 'scrypt' ? scryptMaxmem(job) : undefined;
+      this.worker.postMessage({ ...job, salt: new Uint8Array(job.salt), maxmem });
     });
 
   async stop(): Promise<void> {
@@ -76,7 +92,7 @@ class HashWorker {
 
 /**
  * Bounds the password hashes of one API process (ADR 0014). Unbounded, a burst of sign-in
- * attempts ran one scrypt per attempt on libuv's thread pool, which token checks (WebCrypto)
+ * attempts ran one hash per attempt on libuv's thread pool, which token checks (WebCrypto)
  * share, and took every core: signed-in API calls waited behind it. Here at most
  * `concurrency` hashes run, each on a worker thread of the lowest CPU priority (so the API's
  * own thread comes first on a busy machine), a short line waits, and the rest are refused.
@@ -110,7 +126,7 @@ export class HashQueue {
   }
 
   /**
-   * Runs `task` with a hash slot: `derive` computes scrypt on this slot's worker thread.
+   * Runs `task` with a hash slot: `derive` computes the hash on this slot's worker thread.
    * Throws HashQueueFullError when every slot is busy and the line is full.
    */
   async run<T>(task: (derive: Derive) => Promise<T>): Promise<T> {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { HashQueue } from './hash-queue.js';
 import { interactionPath, SCOPES, type OidcSettings } from './oidc-provider.js';
 import {
+  catalogPageTexts,
   LOGOUT_SCRIPT,
   LOGOUT_SCRIPT_PATH,
   messagePage,
@@ -182,10 +183,11 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     const params = uidParams.safeParse(request.params);
     if (!params.success) return expired(request, reply);
     if (!hashQueue.admit()) {
-      // No interaction lookup while busy (it costs a query): Accept-Language decides.
+      // No query while busy, not even for the texts' overrides: Accept-Language and the
+      // catalogue decide, so a flood never waits for (or takes) a database connection.
       const typed = signInForm.safeParse(request.body ?? {});
       return busy(
-        await textsOf(request),
+        catalogPageTexts(undefined, request.headers['accept-language']),
         reply,
         interactionPath(params.data.uid),
         typed.success ? typed.data.email : '',

@@ -4,7 +4,12 @@
 
 import { isLabelLanguage, matchLanguage, type LabelLanguage } from '@portico/locales';
 import type { Queryable } from '../../db/db.js';
-import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
+import {
+  catalogTexts,
+  chooseLanguage,
+  textsFor,
+  type Translate,
+} from '../../lib/i18n/translate.js';
 import './oidc.texts.js';
 
 export const ASSETS_PREFIX = '/oidc/assets';
@@ -43,6 +48,16 @@ export async function pageTexts(
 ): Promise<PageTexts> {
   const language = pageLanguage(uiLocales, acceptLanguage, log);
   return { language, t: await textsFor(db, language) };
+}
+
+/** The page texts from the catalogue alone: no query, for the busy page under a flood. */
+export function catalogPageTexts(
+  uiLocales: unknown,
+  acceptLanguage: string | undefined,
+  log?: (message: string) => void,
+): PageTexts {
+  const language = pageLanguage(uiLocales, acceptLanguage, log);
+  return { language, t: catalogTexts(language) };
 }
 
 export function escapeHtml(value: string): string {

@@ -3,8 +3,8 @@
 // bounded per instance (503 when the line is full), and hashes use the chosen parameters
 // while older ones still verify and are upgraded on sign-in.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from '../../lib/password.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashPassword, PASSWORD_SCHEME, verifyPassword } from '../../lib/password.js';
 import { authorizeUrl, browser, follow, type Browser } from '../../../test/oidc-flow.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
@@ -135,15 +135,19 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
     expect(await reservedAttempts(t, keys.account)).toBe(2);
   }, 120_000);
 
-  it('stores new hashes with the chosen parameters, still verifies older ones and upgrades them on sign-in', async () => {
+  it('stores new hashes with Argon2id, still verifies older scrypt ones and upgrades them on sign-in', async () => {
     const fresh = await hashPassword('portico-demo');
+    // OWASP's first minimum for Argon2id (ADR 0042), as a PHC string.
+    expect(PASSWORD_SCHEME).toEqual({ kind: 'argon2id', m: 19456, t: 2, p: 1 });
     expect(fresh).toMatch(
-      new RegExp(`^scrypt\\$${SCRYPT_PARAMS.N}\\$${SCRYPT_PARAMS.r}\\$${SCRYPT_PARAMS.p}\\$`),
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
     );
-    expect(SCRYPT_PARAMS).toEqual({ N: 2 ** 13, r: 8, p: 10 }); // OWASP minimum (ADR 0014)
+    expect(await verifyPassword('portico-demo', fresh)).toBe(true);
+    expect(await verifyPassword('portico-demo!', fresh)).toBe(false);
 
-    // The parameters every hash had before: N=2^17, r=8, p=1 (128 MB).
-    const old = await hashPassword('portico-demo', { N: 2 ** 17, r: 8, p: 1 });
+    // The scheme every hash had before: scrypt N=2^13, r=8, p=10.
+    const old = await hashPassword('portico-demo', { kind: 'scrypt', N: 2 ** 13, r: 8, p: 10 });
+    expect(old).toMatch(/^scrypt\$8192\$8\$10\$/);
     expect(await verifyPassword('portico-demo', old)).toBe(true);
     expect(await verifyPassword('portico-demo!', old)).toBe(false);
     await t.db.query('update users set password_hash = $1 where id = $2', [old, 'u-nina']);
@@ -160,17 +164,26 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
       ['u-nina'],
     );
     const upgraded = rows[0]!.password_hash;
-    expect(upgraded).toMatch(/^scrypt\$8192\$8\$10\$/);
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword('portico-demo', upgraded)).toBe(true);
   }, 120_000);
 
-  it('refuses a damaged stored hash instead of running scrypt with absurd parameters', async () => {
+  it('refuses a damaged stored hash instead of hashing with absurd parameters', async () => {
     expect(
       await verifyPassword('x', 'scrypt$1073741824$8$1$c2FsdA==$aGFzaGhhc2hoYXNoaGFzaA=='),
     ).toBe(false);
     expect(await verifyPassword('x', 'scrypt$16384$8$1000$c2FsdA==$aGFzaGhhc2hoYXNoaGFzaA==')).toBe(
       false,
     );
+    const salt = 'c2FsdHNhbHRzYWx0c2FsdA';
+    const hash = 'aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g';
+    expect(await verifyPassword('x', `$argon2id$v=19$m=4194304,t=2,p=1$${salt}$${hash}`)).toBe(
+      false,
+    );
+    expect(await verifyPassword('x', `$argon2id$v=19$m=19456,t=100,p=1$${salt}$${hash}`)).toBe(
+      false,
+    );
+    expect(await verifyPassword('x', `$argon2i$v=19$m=19456,t=2,p=1$${salt}$${hash}`)).toBe(false);
     expect(await verifyPassword('x', 'bcrypt$whatever')).toBe(false);
   });
 });
@@ -213,5 +226,28 @@ describe('a full line of password checks (issue 11, ADR 0014)', () => {
     const keys = limitKeys(attempts[busy]!.email, attempts[busy]!.ip);
     expect(await reservedAttempts(t, keys.ip)).toBe(0);
     expect(await reservedAttempts(t, keys.account)).toBe(0);
+  }, 120_000);
+
+  it('turns a flood away without a single database query (not even for the texts)', async () => {
+    const client = browser(t.app, '192.0.2.51');
+    const action = await openSignIn(client, t);
+    const query = vi.spyOn(t.app.db, 'query');
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          postFrom(t, client, action, `10.31.0.${i + 1}`, {
+            email: `flood-${i}@portico.test`,
+            password: 'x',
+          }),
+        ),
+      );
+      const counts = countStatuses(responses);
+      expect(counts[503]).toBeGreaterThanOrEqual(10);
+      // Only the attempts let in read the texts' overrides; a refused one reads nothing.
+      const labelQueries = query.mock.calls.filter(([sql]) => /\bfrom labels\b/.test(sql));
+      expect(labelQueries.length).toBe(responses.length - (counts[503] ?? 0));
+    } finally {
+      query.mockRestore();
+    }
   }, 120_000);
 });

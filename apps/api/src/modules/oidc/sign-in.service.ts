@@ -1,7 +1,7 @@
 import { hasControlCharacters } from '@portico/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.js';
-import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from '../../lib/password.js';
+import { hashPassword, needsRehash, PASSWORD_SCHEME, verifyPassword } from '../../lib/password.js';
 import { HashQueueFullError, type HashQueue } from './hash-queue.js';
 import {
   deleteEndedWindows,
@@ -117,7 +117,7 @@ async function upgradeHash(
 ): Promise<void> {
   if (!needsRehash(stored)) return;
   try {
-    const fresh = await queue.run((derive) => hashPassword(password, SCRYPT_PARAMS, derive));
+    const fresh = await queue.run((derive) => hashPassword(password, PASSWORD_SCHEME, derive));
     await updatePasswordHash(db, userId, stored, fresh);
   } catch (error) {
     if (!(error instanceof HashQueueFullError)) throw error;

@@ -142,5 +142,5 @@ describe('the sign-in page of the embedded provider (issue 2 §3)', () => {
       password: 'portico-demo',
     });
     expect(signedIn.statusCode).toBe(303);
-  }, 120_000); // seven scrypt verifications: slow on a busy machine, by design
+  }, 120_000); // seven password verifications: slow on a busy machine, by design
 });
