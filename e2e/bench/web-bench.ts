@@ -6,6 +6,7 @@
 // cache: the LCP of /news (median of BENCH_RUNS, 5), bytes and requests, and the initial JS
 // (Brotli sizes of the scripts that finished before LCP); then the same for a static copy
 // of the rendered /news page served from the same origin. Prints; it is not a timed test.
+// BENCH_WATERFALL=1 also prints what the last SPA run loaded when, up to LCP.
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
@@ -28,7 +29,11 @@ interface Measure {
   bytes: number;
   requests: number;
   jsBrotli: number;
+  /** BENCH_WATERFALL=1: what loaded when, up to LCP, and the LCP element (issue 11). */
+  waterfall: string[];
 }
+
+const waterfallWanted = process.env['BENCH_WATERFALL'] === '1';
 
 async function startServer(dataDir: string) {
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
@@ -86,14 +91,28 @@ async function measure(context: BrowserContext, url: string, ready: string): Pro
   await page.addInitScript(() => {
     const w = window as unknown as { __lcp: number };
     w.__lcp = 0;
+    const v = window as unknown as { __lcpElement: string };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+      for (const entry of list.getEntries()) {
+        w.__lcp = entry.startTime;
+        const element = (entry as PerformanceEntry & { element: Element | null }).element;
+        v.__lcpElement = element ? `${element.tagName.toLowerCase()}.${element.className}` : '?';
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    const tasks: string[] = [];
+    (window as unknown as { __longTasks: string[] }).__longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        tasks.push(
+          `${entry.startTime.toFixed(0).padStart(6)} → ${(entry.startTime + entry.duration).toFixed(0).padStart(6)}  (long task, main thread)`,
+        );
+      }
+    }).observe({ type: 'longtask', buffered: true });
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.locator(ready).first().waitFor({ timeout: 60_000 });
   await page.waitForTimeout(3000);
-  const { lcp, scripts } = await page.evaluate(() => {
+  const { lcp, scripts, waterfall } = await page.evaluate(() => {
     const w = window as unknown as { __lcp: number };
     const scripts = performance
       .getEntriesByType('resource')
@@ -101,11 +120,31 @@ async function measure(context: BrowserContext, url: string, ready: string): Pro
       .filter((e) => e.initiatorType !== 'img')
       .filter((e) => new URL(e.name).pathname.endsWith('.js') && e.responseEnd <= w.__lcp)
       .map((e) => e.name);
-    return { lcp: w.__lcp, scripts };
+    const resources = performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .filter((e) => e.startTime <= w.__lcp)
+      .map(
+        (e) =>
+          `${e.startTime.toFixed(0).padStart(6)} → ${e.responseEnd.toFixed(0).padStart(6)}  ${new URL(e.name).pathname.slice(0, 70)}`,
+      );
+    const element = (window as unknown as { __lcpElement: string }).__lcpElement;
+    const longTasks = (window as unknown as { __longTasks: string[] }).__longTasks.filter(
+      (line) => Number(line.slice(0, 6)) <= w.__lcp,
+    );
+    return {
+      lcp: w.__lcp,
+      scripts,
+      waterfall: [
+        ...resources,
+        ...longTasks,
+        `${w.__lcp.toFixed(0).padStart(6)}   LCP ${element}`,
+      ].sort((a, b) => Number(a.slice(0, 6)) - Number(b.slice(0, 6))),
+    };
   });
   const jsBrotli = scripts.reduce((sum, address) => sum + brotliSize(address), 0);
   await page.close();
-  return { lcp, bytes, requests, jsBrotli };
+  return { lcp, bytes, requests, jsBrotli, waterfall };
 }
 
 const median = (values: number[]) => {
@@ -175,6 +214,10 @@ async function main(): Promise<void> {
     }
     console.log(`\nLCP ratio SPA / static copy: ${(a.lcp / b.lcp).toFixed(2)} (target ≤ 1.3)`);
     console.log(`initial JS of /news: ${(a.jsBrotli / 1024).toFixed(1)} KB brotli (target ≤ 110)`);
+    if (waterfallWanted) {
+      console.log('\nwaterfall of the last SPA run (ms from navigation, start → end):');
+      for (const line of spa.at(-1)?.waterfall ?? []) console.log(line);
+    }
     console.log(
       `runs (LCP ms): SPA ${spa.map((m) => m.lcp.toFixed(0)).join(', ')}; static ${copy.map((m) => m.lcp.toFixed(0)).join(', ')}`,
     );

@@ -118,6 +118,10 @@ describe('the first HTML (ADR 0021)', () => {
         link.getAttribute('href'),
       ),
     ).toEqual(['/assets/news-6.css']);
+    // Same CORS mode as the stylesheet link Vite's loader adds, so it is fetched once.
+    expect(
+      document.head.querySelector('link[rel=preload][as=style]')?.hasAttribute('crossorigin'),
+    ).toBe(true);
 
     const other = await page('/university');
     expect(other.document.querySelector('link[rel=modulepreload]')).toBeNull();

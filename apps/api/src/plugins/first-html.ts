@@ -47,8 +47,10 @@ const attribute = (value: string): string => value.replace(/&/g, '&amp;').replac
 
 export function renderFirstHtml(indexHtml: string, parts: FirstHtmlParts): string {
   const head = [
+    // crossorigin as on the stylesheet link Vite adds when the chunk loads: without it the
+    // two requests differ in CORS mode and the browser fetches the style sheet twice.
     ...(parts.preload?.styles ?? []).map(
-      (href) => `<link rel="preload" as="style" href="${attribute(href)}" />`,
+      (href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}" />`,
     ),
     ...(parts.preload?.scripts ?? []).map(
       (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`,

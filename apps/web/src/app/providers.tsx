@@ -1,8 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { HttpError } from '../lib/http/http-error.js';
-import { i18n } from '../lib/labels/i18n.js';
 
 const MAX_RETRIES = 2;
 
@@ -37,9 +35,5 @@ export function AppProviders({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

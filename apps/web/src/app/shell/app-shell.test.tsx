@@ -50,7 +50,7 @@ afterEach(async () => {
   clearUserCookie();
   resetStartUpForTests();
   vi.restoreAllMocks();
-  // The labels' language is app-wide (i18next): the next test starts in English again.
+  // The labels' language is app-wide (lib/labels/i18n.ts): the next test starts in English again.
   await act(() => i18n.changeLanguage('en'));
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { getConfig } from '../../config/runtime-config.js';
@@ -131,7 +131,8 @@ function IdleWarning({ secondsLeft, onStay, onSignOut }: IdleWarningProps) {
   const [announcement, setAnnouncement] = useState(secondsLeft);
   if (announced(secondsLeft) && announcement !== secondsLeft) setAnnouncement(secondsLeft);
 
-  useEffect(() => {
+  // A layout effect: shown, focused and listening when it paints (Preact defers plain effects).
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -5,7 +5,7 @@ import { profileQueryKey } from '../../lib/profile/profile-query.js';
 
 /**
  * The §4 refresh action after the user changed their own settings: the labels of the (new)
- * language load and become current — the labels query applies them to i18next, so every
+ * language load and become current — the labels query applies them to the label store, so every
  * screen switches at once, without a page reload — then the profile reloads. Loading the
  * labels first, by their language, keeps an older language's refetch from landing last.
  */

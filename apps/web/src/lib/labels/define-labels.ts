@@ -11,5 +11,5 @@ export function defineLabels<const T extends Record<string, string>>(defaults: T
 
 /** Every default registered so far (used for merging and for tests). */
 export function registeredDefaults(): Record<string, string> {
-  return { ...(i18n.getResourceBundle('en', 'defaults') as Record<string, string> | undefined) };
+  return { ...i18n.getResourceBundle('en', 'defaults') };
 }

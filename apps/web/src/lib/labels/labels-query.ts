@@ -19,7 +19,7 @@ import { i18n } from './i18n.js';
  * Server labels (§7 first row): GET {content}/labels/cpplabels?language=<profile language>,
  * a list of {key, value} merged over the built-in English defaults (an empty value falls back
  * to the default). On failure the defaults are used and a persistent notice says so (§4).
- * The query function applies the result to i18next itself, so loading (or refreshing) the
+ * The query function applies the result to the label store itself, so loading (or refreshing) the
  * query is all the shell has to do.
  */
 
@@ -55,7 +55,7 @@ export function mergeLabels(
 }
 
 /**
- * Loads labels into i18next: the merged set becomes the 'server' namespace of the language,
+ * Loads labels into the label store: the merged set becomes the 'server' namespace of the language,
  * which becomes the current language. Returns the merged set.
  */
 export async function applyLabels(

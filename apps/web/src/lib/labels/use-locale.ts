@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { currentLanguage, subscribeLabels } from './i18n.js';
 
 /** The user's language (the labels' language), for Intl formatting of numbers and dates. */
 export function useLocale(): string {
-  const { i18n } = useTranslation();
-  return i18n.resolvedLanguage ?? i18n.language;
+  return useSyncExternalStore(subscribeLabels, currentLanguage);
 }

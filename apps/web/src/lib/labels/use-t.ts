@@ -1,10 +1,9 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { currentTranslate, subscribeLabels, type Translate } from './i18n.js';
 
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+export type { Translate };
 
 /** The label lookup for components: t('news.title') or t('search-box.error.minlength', { number: 3 }). */
 export function useT(): Translate {
-  const { t } = useTranslation();
-  return useCallback<Translate>((key, vars) => t(key, vars ?? {}), [t]);
+  return useSyncExternalStore(subscribeLabels, currentTranslate);
 }

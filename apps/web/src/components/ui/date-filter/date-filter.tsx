@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
 import {
   checkRange,
@@ -135,7 +135,8 @@ export function DateFilter({
   const rootRef = useRef<HTMLDivElement>(null);
   const fromRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  // A layout effect: shown, focused and listening when it paints (Preact defers plain effects).
+  useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!open || !panel) return;
     const place = () => {

@@ -1,5 +1,5 @@
 import { sanitizeRichHtml } from '../../../lib/html/sanitize-rich-html.js';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
 import './modal.labels.js';
 import './modal.css';
@@ -64,7 +64,8 @@ export function Modal({ title, body, onClose, consentLabelKey, onConsent }: Moda
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // A layout effect: shown, focused and listening when it paints (Preact defers plain effects).
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -1,6 +1,6 @@
 import type { UserNotification } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -47,7 +47,9 @@ function Bell() {
   const unread = notifications.data?.unreadCount ?? 0;
   const items = notifications.data?.items ?? [];
 
-  useEffect(() => {
+  // A layout effect: the listeners are in place when the panel paints. Preact (the build,
+  // ADR 0041) runs plain effects after the next frame, so an Escape pressed at once was lost.
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (event.target instanceof Node && !root.current?.contains(event.target)) setOpenOn(null);
