@@ -194,6 +194,8 @@ async function startServer(
       LOG_LEVEL: 'warn',
       // No load balancer to warn before the test servers stop: no grace period.
       SHUTDOWN_GRACE_MS: '0',
+      // The read caches as in production (ADR 0043; NODE_ENV=test alone turns them off).
+      READ_CACHE: '1',
       OIDC_RESPONSE_TYPE: responseType,
       ...extraEnv,
     },

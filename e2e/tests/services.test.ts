@@ -229,7 +229,9 @@ describe('Support4U, signed in as anna', () => {
     const downloaded = page.waitForEvent('download');
     await button.dblclick();
     await expect.poll(() => requests).toBe(1);
-    expect(await button.getAttribute('aria-busy')).toBe('true');
+    // The busy state renders after the click's task (the store notifies on a timer): wait
+    // for it while the file is still held, rather than reading it once.
+    await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
     release();
     await fileText(await downloaded);
     await expect.poll(() => button.getAttribute('aria-busy')).toBeNull();

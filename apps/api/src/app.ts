@@ -31,6 +31,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { oidcPlugin } from './plugins/oidc.js';
+import { readCachesPlugin } from './plugins/read-caches.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sourceMapsPlugin } from './plugins/source-maps.js';
@@ -78,6 +79,7 @@ export async function buildApp({
   // zod route schemas (validation, serialisation, /api/openapi.json, /api/docs): before any route
   await app.register(openapiPlugin);
   await app.register(oidcPlugin); // embedded sign-in under /oidc (none when OIDC_ISSUER is set)
+  await app.register(readCachesPlugin); // token state and news list, dropped on change (ADR 0043)
   await app.register(authPlugin); // bearer JWT on /api/*: before any API route
   await app.register(jobsPlugin); // mail + job queue (issue 15, shared with issue 12)
   await app.register(runtimeConfigRoutes);

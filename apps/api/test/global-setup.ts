@@ -28,8 +28,10 @@ function asDb(lite: PGlite): Db {
   });
   return {
     kind: 'pglite',
+    schema: 'public',
     ...q(lite),
     transaction: (fn) => lite.transaction((tx) => fn(q(tx))),
+    listen: () => Promise.reject(new Error('the seeding database does not listen')),
     close: () => lite.close(),
   };
 }

@@ -22,9 +22,11 @@ export interface PlatformAppOptions {
 
 const noDatabase: Db = {
   kind: 'pglite',
+  schema: 'public',
   query: () => Promise.reject(new Error('no database in platform tests')),
   exec: () => Promise.reject(new Error('no database in platform tests')),
   transaction: () => Promise.reject(new Error('no database in platform tests')),
+  listen: () => Promise.reject(new Error('no database in platform tests')),
   close: () => Promise.resolve(),
 };
 

@@ -85,6 +85,11 @@ export const envSchema = z
       .default('info'),
     /** Proxies whose X-Forwarded-* headers are believed (Fastify trustProxy); none by default. */
     TRUST_PROXY: trustProxy,
+    /**
+     * Read caches dropped by database notifications (ADR 0043): token state and news list.
+     * Default: on, except under NODE_ENV=test, whose API tests write to the database directly.
+     */
+    READ_CACHE: flag,
 
     // Sign-in
     OIDC_ISSUER: optionalUrl,
@@ -174,6 +179,7 @@ export const envSchema = z
       PUBLIC_URL: publicUrl,
       DEMO_SEED: seed,
       SOURCE_MAPS: e.SOURCE_MAPS ?? false,
+      READ_CACHE: e.READ_CACHE ?? e.NODE_ENV !== 'test',
       DEV_OUTBOX: devOutbox,
     };
   });

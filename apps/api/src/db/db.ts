@@ -23,9 +23,23 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** What a change listener hears: a notification's payload, or that it may have missed some. */
+export interface ChangeListener {
+  onNotify(payload: string): void;
+  /** Connected (true) or lost (false): while lost, notifications may be missed. */
+  onConnected(connected: boolean): void;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** The schema the tables live in (PostgreSQL); 'public' for PGlite. */
+  readonly schema: string;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel` (ADR 0043): on PostgreSQL over a connection of its own that comes back
+   * after it is lost, on PGlite in process. Resolves to a function that stops listening.
+   */
+  listen(channel: string, listener: ChangeListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,8 +77,18 @@ async function openPglite(options: DbOptions): Promise<Db> {
   });
   return {
     kind: 'pglite',
+    schema: 'public',
     ...asQueryable(lite),
     transaction: (fn) => lite.transaction((tx) => fn(asQueryable(tx))),
+    async listen(channel, listener) {
+      // In process: nothing to lose, so it is connected for as long as it listens.
+      const unlisten = await lite.listen(channel, (payload) => listener.onNotify(payload));
+      listener.onConnected(true);
+      return async () => {
+        listener.onConnected(false);
+        await unlisten();
+      };
+    },
     close: () => lite.close(),
   };
 }
@@ -107,6 +131,7 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
   });
   return {
     kind: 'postgres',
+    schema,
     ...asQueryable(pool),
     async transaction(fn) {
       const conn = await pool.connect();
@@ -122,7 +147,79 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
         conn.release();
       }
     },
+    listen: (channel, listener) => listenOnPostgres(url, channel, listener),
     close: () => pool.end(),
+  };
+}
+
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_NAME = 'portico-changes';
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * LISTEN over a client of its own (a pooled connection would be handed to other queries).
+ * A lost connection is reported (the caches stop serving) and opened again with back-off.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  listener: ChangeListener,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_MIN_MS;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      listener.onConnected(false);
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      if (!stopped) schedule();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotify(message.payload ?? '');
+    });
+    await next.connect();
+    await next.query(`listen "${channel}"`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    delay = RECONNECT_MIN_MS;
+    listener.onConnected(true);
+  };
+  const schedule = () => {
+    retry = setTimeout(() => {
+      connect().catch(() => {
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        if (!stopped) schedule();
+      });
+    }, delay);
+    retry.unref();
+  };
+
+  try {
+    await connect();
+  } catch {
+    // The database may come later: until then the caches do not serve.
+    listener.onConnected(false);
+    schedule();
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    listener.onConnected(false);
+    await current?.end().catch(() => undefined);
   };
 }
 

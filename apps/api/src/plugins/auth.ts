@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Env } from '../config/env.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
+import { findTokenState } from '../modules/users/user-management.repository.js';
 import { linkedUserId, tokenState } from '../modules/users/token-rule.js';
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
@@ -185,6 +186,15 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
     createTokenVerifier(app.env, app.hasDecorator('embeddedOidc') ? app.embeddedOidc : null),
   );
 
+  // Only Active users are kept: anything else is read again, so a change can only ever
+  // take access away late by a notification's delay, never grant it (ADR 0043).
+  const readTokenState: typeof findTokenState = (db, userId) =>
+    app.readCaches.tokenState.get(
+      userId,
+      () => findTokenState(db, userId),
+      (row) => row?.status === 'Active',
+    );
+
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url) || request.is404 || request.routeOptions.config.public === true)
       return;
@@ -213,7 +223,7 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
       : verified.userId;
     if (userId === null) return notLinked(reply);
     // Deactivated, deleted or revoked since the token was issued (ADR 0027).
-    const state = await tokenState(app.db, userId, verified.issuedAt);
+    const state = await tokenState(app.db, userId, verified.issuedAt, readTokenState);
     if (state === 'inactive' && verified.external) return notLinked(reply);
     if (state !== 'valid') {
       return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');

@@ -13,6 +13,7 @@ import { sql as newsPublishing } from './012-news-publishing.js';
 import { sql as productDocuments } from './013-product-documents.js';
 import { sql as mySolutions } from './014-my-solutions.js';
 import { sql as userSearchTerms } from './015-user-search-terms.js';
+import { sql as changeNotifications } from './016-change-notifications.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -31,4 +32,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '013-product-documents', sql: productDocuments },
   { name: '014-my-solutions', sql: mySolutions },
   { name: '015-user-search-terms', sql: userSearchTerms },
+  { name: '016-change-notifications', sql: changeNotifications },
 ];

@@ -38,11 +38,17 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) => {
-      const page = await getNewsPage(app.db, request.query);
+      // The list is the same for every signed-in user: a page is read and serialised (with
+      // the route's own response schema) once, until the news changes (ADR 0043).
+      const page = await app.readCaches.newsList.get(JSON.stringify(request.query), async () => {
+        const fresh = await getNewsPage(app.db, request.query);
+        return { total: fresh.total, json: String(reply.serialize(fresh.items)) };
+      });
       return reply
         .header('x-total-count', String(page.total))
         .header('access-control-expose-headers', 'X-Total-Count')
-        .send(page.items);
+        .type('application/json; charset=utf-8')
+        .send(page.json);
     },
   );
 

@@ -25,8 +25,9 @@ export async function tokenState(
   db: Queryable,
   userId: string,
   issuedAt: number | undefined,
+  read: typeof findTokenState = findTokenState,
 ): Promise<'valid' | 'inactive' | 'revoked'> {
-  const state = await findTokenState(db, userId);
+  const state = await read(db, userId);
   if (!state || state.status !== 'Active') return 'inactive';
   if (state.tokens_valid_after === null) return 'valid';
   if (issuedAt === undefined) return 'revoked';

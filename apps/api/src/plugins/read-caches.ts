@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { ReadCache } from '../lib/cache/read-cache.js';
+import { rootPlugin } from '../lib/root-plugin.js';
+import type { findTokenState } from '../modules/users/user-management.repository.js';
+
+/** The channel the triggers of migration 016 notify on; payload "<schema> <what> [<id>]". */
+export const CHANGES_CHANNEL = 'portico_changes';
+
+/** A user's token state (ADR 0027) as the users table holds it. */
+export type TokenStateRow = NonNullable<Awaited<ReturnType<typeof findTokenState>>>;
+
+/** A page of the news list, serialised once (ADR 0043). */
+export interface CachedNewsPage {
+  total: number;
+  json: string;
+}
+
+export interface ReadCaches {
+  /** users.id → status and tokens_valid_after; only Active users are kept. */
+  tokenState: ReadCache<string, TokenStateRow | undefined>;
+  /** The list query's criteria → the page. The list is the same for every signed-in user. */
+  newsList: ReadCache<string, CachedNewsPage>;
+  /** Whether they serve: on, and hearing the database's notifications. */
+  serving(): boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCaches: ReadCaches;
+  }
+}
+
+const TTL_MS = 60_000;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Read caches for the two reads every news-list call made (ADR 0043): the caller's token
+ * state and the list page. Several instances stay one portal: each listens for the database's
+ * change notifications (triggers, migration 016), which reach every instance on commit, and
+ * serves from cache only while it is listening. A write through this instance also drops its
+ * own caches before it answers, so its caller reads what it wrote even before the
+ * notification arrives. READ_CACHE=0 turns them off (every read goes to the database).
+ */
+export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyInstance) => {
+  let listening = false;
+  const serving = () => app.env.READ_CACHE && listening;
+  const caches: ReadCaches = {
+    tokenState: new ReadCache({ maxEntries: 10_000, ttlMs: TTL_MS, serving }),
+    newsList: new ReadCache({ maxEntries: 500, ttlMs: TTL_MS, serving }),
+    serving,
+  };
+  const clearAll = () => {
+    caches.tokenState.clear();
+    caches.newsList.clear();
+  };
+  app.decorate('readCaches', caches);
+  if (!app.env.READ_CACHE) return Promise.resolve();
+
+  const onNotify = (payload: string) => {
+    const [schema, what, id] = payload.split(' ');
+    if (schema !== app.db.schema) return;
+    if (what === 'news') caches.newsList.clear();
+    else if (what === 'user' && id) caches.tokenState.forget(id);
+    else clearAll();
+  };
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    try {
+      stop = await app.db.listen(CHANGES_CHANNEL, {
+        onNotify,
+        onConnected(connected) {
+          // Either way the entries may be older than a missed notification: drop them.
+          clearAll();
+          listening = connected;
+          if (!connected) app.log.warn('change notifications lost: read caches off until back');
+        },
+      });
+    } catch (error) {
+      app.log.error(error, 'could not listen for change notifications: read caches off');
+    }
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+  // A write through this instance: drop before answering (the handler's transaction has
+  // committed), so this caller's next read is fresh without waiting for the notification.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (MUTATING.has(request.method) && request.url.startsWith('/api/')) clearAll();
+    return payload;
+  });
+  return Promise.resolve();
+});
