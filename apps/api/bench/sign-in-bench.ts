@@ -197,7 +197,8 @@ async function main(): Promise<void> {
     if (value) passThrough[name] = value;
   }
   // The attacker's thread sends X-Forwarded-For over loopback, as a proxy would.
-  const source = testEnvSource({ TRUST_PROXY: 'loopback', ...passThrough });
+  // As deployed: read caches on (ADR 0043), proxies on loopback trusted (the attacker's addresses).
+  const source = testEnvSource({ TRUST_PROXY: 'loopback', READ_CACHE: '1', ...passThrough });
   const env = { ...loadEnv(source), ...pickDb(scratch.env) };
   const app = await buildApp({ env, db: scratch.db, ready: true });
   try {
