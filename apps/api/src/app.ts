@@ -10,6 +10,7 @@ import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
+import { firstPaintRoutes } from './modules/first-paint/first-paint.routes.js';
 import { newsEditorRoutes } from './modules/news-editor/news-editor.routes.js';
 import { mySolutionsRoutes } from './modules/products/my-solutions.routes.js';
 import { partnerRoutes } from './modules/partner/partner.routes.js';
@@ -35,7 +36,7 @@ import { readCachesPlugin } from './plugins/read-caches.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sourceMapsPlugin } from './plugins/source-maps.js';
-import { spaPlugin } from './plugins/spa.js';
+import { spaPlugin, type SpaOptions } from './plugins/spa.js';
 import './types.js';
 
 export interface AppOptions {
@@ -47,6 +48,8 @@ export interface AppOptions {
   logStream?: LogStream;
   /** Sees every route as it is registered (tests check each /api route is documented). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the built web app is (tests give a fake build). */
+  spa?: SpaOptions;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function buildApp({
   ready = false,
   logStream,
   onRoute,
+  spa = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL, logStream), // secrets in URLs and headers redacted
@@ -93,6 +97,7 @@ export async function buildApp({
   await app.register(contentRoutes);
   await app.register(accountRoutes);
   await app.register(newsRoutes);
+  await app.register(firstPaintRoutes); // the news list rendered into the first HTML (ADR 0044)
   await app.register(newsEditorRoutes); // news publishing by vendor employees (issue 12)
   await app.register(searchRoutes); // federated search counts (issue 4)
   await app.register(supportDeskRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
@@ -108,7 +113,7 @@ export async function buildApp({
 
   await app.register(sourceMapsPlugin); // no /assets/*.map unless SOURCE_MAPS=1 (issue 11 §7)
   // Answers what nothing above claimed (index.html for client routes): keep it last.
-  await app.register(spaPlugin);
+  await app.register(spaPlugin, spa);
 
   return app;
 }

@@ -18,6 +18,8 @@ declare module 'fastify' {
     env: Env;
     db: Db;
     state: AppState;
+    /** plugins/auth.ts: the user a bearer token stands for, when /api would honour it. */
+    honouredUserOf(token: string): Promise<string | null>;
   }
   interface FastifyRequest {
     caller: Caller | null;

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.js';
 import { startFirstRequests } from './app/first-requests.js';
+import { removeFirstPaint } from './lib/auth/first-paint.js';
 import { capturePreviewLanguage } from './lib/labels/preview-language.js';
 import { createAppRouter } from './app/router.js';
 import { loadRuntimeConfig } from './config/runtime-config.js';
@@ -34,6 +35,7 @@ function showStartFailure(container: HTMLElement, error: unknown): void {
   reload.textContent = i18n.t('start.failed.reload');
   reload.addEventListener('click', () => window.location.reload());
   main.append(message, reload);
+  removeFirstPaint();
   container.replaceChildren(main);
 }
 

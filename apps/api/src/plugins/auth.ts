@@ -195,6 +195,22 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
       (row) => row?.status === 'Active',
     );
 
+  // The same check for a token that arrives another way (the first paint's cookie, ADR 0044):
+  // the user's id when the token would be honoured on /api, else null. Never throws.
+  app.decorate('honouredUserOf', async (token: string): Promise<string | null> => {
+    try {
+      const verified = await verify(token);
+      const userId = verified.external
+        ? await linkedUserId(app.db, verified.external.issuer, verified.userId, verified.external)
+        : verified.userId;
+      if (userId === null) return null;
+      const state = await tokenState(app.db, userId, verified.issuedAt, readTokenState);
+      return state === 'valid' ? userId : null;
+    } catch {
+      return null;
+    }
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url) || request.is404 || request.routeOptions.config.public === true)
       return;

@@ -27,7 +27,14 @@ export interface FirstHtmlParts {
   footer: string;
   /** Addresses of scripts (modulepreload) and style sheets (preload) the route needs. */
   preload?: { scripts: readonly string[]; styles: readonly string[] };
+  /**
+   * The page rendered on the server for its user (ADR 0044), shown until the app is ready.
+   * The route's style sheets are then linked, not just preloaded: the markup needs them.
+   */
+  firstPaint?: string;
 }
+
+export const FIRST_PAINT_ELEMENT_ID = 'portico-first-paint';
 
 /** JSON that cannot end its <script> element nor open a comment inside it. */
 function jsonForScript(value: unknown): string {
@@ -45,25 +52,55 @@ function templateBody(html: string): string {
 
 const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-export function renderFirstHtml(indexHtml: string, parts: FirstHtmlParts): string {
+/** Vite's script and module-preload tags in the built index.html. */
+const SCRIPT_TAGS = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+
+/**
+ * With a first paint, the scripts go after it (ADR 0044): the browser then asks for the
+ * styles and the first cards' images before the app's code, which over HTTP/1.1's six
+ * connections would otherwise take every connection first. Module scripts run after parsing
+ * either way, so the app starts as before; only what is fetched first changes.
+ */
+function scriptsLast(indexHtml: string): { html: string; scripts: string[] } {
+  const scripts = [...indexHtml.matchAll(SCRIPT_TAGS)].map((match) => match[1] ?? '');
+  return { html: indexHtml.replace(SCRIPT_TAGS, ''), scripts };
+}
+
+export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): string {
+  const painted = parts.firstPaint !== undefined;
+  const { html: indexHtml, scripts } = painted
+    ? scriptsLast(builtHtml)
+    : { html: builtHtml, scripts: [] };
+  const routeScripts = (parts.preload?.scripts ?? []).map(
+    (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`,
+  );
   const head = [
     // crossorigin as on the stylesheet link Vite adds when the chunk loads: without it the
     // two requests differ in CORS mode and the browser fetches the style sheet twice.
-    ...(parts.preload?.styles ?? []).map(
-      (href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}" />`,
+    ...(parts.preload?.styles ?? []).map((href) =>
+      painted
+        ? `<link rel="stylesheet" crossorigin href="${attribute(href)}" />`
+        : `<link rel="preload" as="style" crossorigin href="${attribute(href)}" />`,
     ),
-    ...(parts.preload?.scripts ?? []).map(
-      (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`,
-    ),
+    ...(painted ? [] : routeScripts),
     `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(parts.config)}</script>`,
   ].join('\n    ');
   const body = [
     `<template id="${HEADER_TEMPLATE_ID}">${templateBody(parts.header)}</template>`,
     `<template id="${FOOTER_TEMPLATE_ID}">${templateBody(parts.footer)}</template>`,
+    ...(painted ? [...scripts, ...routeScripts] : []),
   ].join('\n    ');
-  const withHead = indexHtml.includes('</head>')
-    ? indexHtml.replace('</head>', `  ${head}\n  </head>`)
-    : `${head}\n${indexHtml}`;
+  const root = '<div id="root">';
+  const withFirstPaint =
+    parts.firstPaint !== undefined && indexHtml.includes(root)
+      ? indexHtml.replace(
+          root,
+          `<div id="${FIRST_PAINT_ELEMENT_ID}">${parts.firstPaint}</div>\n    ${root}`,
+        )
+      : indexHtml;
+  const withHead = withFirstPaint.includes('</head>')
+    ? withFirstPaint.replace('</head>', `  ${head}\n  </head>`)
+    : `${head}\n${withFirstPaint}`;
   return withHead.includes('</body>')
     ? withHead.replace('</body>', `  ${body}\n  </body>`)
     : `${withHead}\n${body}`;
@@ -74,6 +111,20 @@ export interface EncodedHtml {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+}
+
+/** One page for one request (a first paint): compressed quickly, in the encoding asked for. */
+export function encodeHtmlOnce(html: string, encoding: 'br' | 'gzip' | 'identity'): Buffer {
+  const identity = Buffer.from(html, 'utf8');
+  if (encoding === 'br') {
+    return brotliCompressSync(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    });
+  }
+  return encoding === 'gzip' ? gzipSync(identity, { level: 6 }) : identity;
 }
 
 export function encodeHtml(html: string): EncodedHtml {

@@ -82,10 +82,12 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
   app.addHook('onClose', async () => {
     await stop?.();
   });
-  // A write through this instance: drop before answering (the handler's transaction has
-  // committed), so this caller's next read is fresh without waiting for the notification.
+  // A signed-in write through this instance: drop before answering (the handler's
+  // transaction has committed), so this caller's next read is fresh without waiting for the
+  // notification. Anonymous calls change nothing cached (and must not empty it at will).
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (MUTATING.has(request.method) && request.url.startsWith('/api/')) clearAll();
+    if (request.caller && MUTATING.has(request.method) && request.url.startsWith('/api/'))
+      clearAll();
     return payload;
   });
   return Promise.resolve();

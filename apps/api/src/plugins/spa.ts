@@ -10,17 +10,22 @@ import { englishTexts } from '../lib/i18n/translate.js';
 import { renderFooter } from '../modules/shared/footer-template.js';
 import { renderHeader } from '../modules/shared/header-template.js';
 import { loadSprite } from '../modules/shared/sprite.js';
+import { loadNewsFirstPaint, newsFirstPaintFor } from '../modules/first-paint/news-first-paint.js';
 import {
   encodeHtml,
+  encodeHtmlOnce,
   pickEncoding,
   renderFirstHtml,
   routeAssets,
   type EncodedHtml,
+  type FirstHtmlParts,
 } from './first-html.js';
 
 export interface SpaOptions {
   /** The built SPA (default: apps/web/dist of this checkout). */
   distDir?: string;
+  /** The web build's server entry (default: dist-ssr/news-first-paint.js beside distDir). */
+  firstPaintFile?: string;
 }
 
 /** Paths the server itself owns: never answered with the SPA. */
@@ -77,6 +82,8 @@ interface FirstHtml {
   /** For /news and below: with the news chunk and styles preloaded. */
   news: EncodedHtml;
   other: EncodedHtml;
+  /** A news page with a first paint written in (per request: it is the user's). */
+  newsWith(firstPaint: string): string;
 }
 
 /** The first HTML for every client route, built once at start-up (ADR 0021). */
@@ -89,9 +96,11 @@ function buildFirstHtml(env: Env, distDir: string): FirstHtml {
     footer: renderFooter(env, englishTexts()),
   };
   const news = routeAssets(distDir, NEWS_ROUTE_SOURCE);
+  const newsParts: FirstHtmlParts = news ? { ...parts, preload: news } : parts;
   return {
-    news: encodeHtml(renderFirstHtml(index, news ? { ...parts, preload: news } : parts)),
+    news: encodeHtml(renderFirstHtml(index, newsParts)),
     other: encodeHtml(renderFirstHtml(index, parts)),
+    newsWith: (firstPaint) => renderFirstHtml(index, { ...newsParts, firstPaint }),
   };
 }
 
@@ -119,6 +128,11 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
   const distDir = resolve(options.distDir ?? webDistDir());
   const built = existsSync(resolve(distDir, 'index.html'));
   const firstHtml = built ? buildFirstHtml(app.env, distDir) : null;
+  const renderNews = built
+    ? await loadNewsFirstPaint(
+        options.firstPaintFile ?? resolve(distDir, '..', 'dist-ssr', 'news-first-paint.js'),
+      )
+    : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -158,6 +172,18 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     if (!acceptsHtml(request) && file !== 'index.html') return reply.callNotFound();
     // Client-side route: the SPA decides what to show (and its own "not found").
     if (!firstHtml) return reply.callNotFound();
+    const firstPaint =
+      renderNews && isNewsPath(path) ? await newsFirstPaintFor(app, renderNews, request) : null;
+    if (firstPaint !== null) {
+      // The user's own page: never stored by a shared cache, nor reused for another cookie.
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('vary', 'Accept, Accept-Encoding, Cookie');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(encodeHtmlOnce(firstHtml.newsWith(firstPaint), encoding));
+    }
     return sendHtml(request, reply, isNewsPath(path) ? firstHtml.news : firstHtml.other);
   });
 };

@@ -66,3 +66,33 @@ describe('startFirstRequests', () => {
     expect(asked).toEqual([]);
   });
 });
+
+// ADR 0044: the server's first paint stays only while it shows what the app will show.
+describe('startFirstRequests and the first paint', () => {
+  const paint = () => {
+    const element = document.createElement('div');
+    element.id = 'portico-first-paint';
+    document.body.append(element);
+  };
+  const painted = () => document.getElementById('portico-first-paint') !== null;
+  afterEach(() => document.getElementById('portico-first-paint')?.remove());
+
+  it('keeps it for the plain list', () => {
+    signIn();
+    paint();
+    startFirstRequests(createQueryClient(), at('/news'));
+    expect(painted()).toBe(true);
+  });
+
+  it('drops it for a search, and when signed out', () => {
+    signIn();
+    paint();
+    startFirstRequests(createQueryClient(), at('/news?query=cloud'));
+    expect(painted()).toBe(false);
+
+    window.localStorage.clear();
+    paint();
+    startFirstRequests(createQueryClient(), at('/news'));
+    expect(painted()).toBe(false);
+  });
+});

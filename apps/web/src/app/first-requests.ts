@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import { routeParams, routePaths } from '../config/paths.js';
 import { newsListQueryOptions } from '../features/news/api/news-list.js';
 import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
+import { removeFirstPaint } from '../lib/auth/first-paint.js';
 import { isAuthorised } from '../lib/auth/session.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
 import { previewLanguage } from '../lib/labels/preview-language.js';
@@ -25,7 +26,11 @@ import { profileQueryOptions } from '../lib/profile/profile-query.js';
 const ignore = (): undefined => undefined;
 
 export function startFirstRequests(queryClient: QueryClient, location: Location): void {
-  if (!isAuthorised()) return;
+  if (!isAuthorised()) {
+    // Signed out here (whatever the server believed): the sign-in comes next, not the list.
+    removeFirstPaint();
+    return;
+  }
   queryClient.query(profileQueryOptions()).catch(ignore);
   queryClient.query(labelsQueryOptions(previewLanguage() ?? rememberedLanguage())).catch(ignore);
   queryClient.query(productsQueryOptions()).catch(ignore);
@@ -37,6 +42,9 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
   if (list) {
     void import('../features/news/news.route.js');
     const criteria = readNewsUrlState(location.search, list.params[routeParams.page]);
+    // The server painted the plain list; an address with a search, or this session's saved
+    // one, shows another.
+    if (criteria.query !== '') removeFirstPaint();
     queryClient.query(newsListQueryOptions(criteria)).catch(ignore);
   }
 }

@@ -10,7 +10,7 @@ const headerUserSchema = z.object({
 });
 export type HeaderUser = z.infer<typeof headerUserSchema>;
 
-function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');

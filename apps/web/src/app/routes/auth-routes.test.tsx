@@ -151,8 +151,12 @@ describe('logout (§2, §4)', () => {
     expect(router.state.location.pathname).toBe('/logout');
     expect(redirectTo).toHaveBeenCalledOnce();
     expect(redirectTo.mock.calls[0]![0]).toContain(`${TEST_ISSUER}/session/end`);
-    // Nothing asked the API without a token (which would answer 401 and start sign-in).
-    expect(apiCalls.slice(callsBefore)).toEqual([]);
+    // Nothing asked the API without a token (which would answer 401 and start sign-in),
+    // but for taking back the first paint's cookie, which needs none (ADR 0044).
+    const after = apiCalls.slice(callsBefore);
+    const cookieCall = (url: string) => new URL(url).pathname === '/api/session/first-paint';
+    expect(after.filter((url) => !cookieCall(url))).toEqual([]);
+    expect(after.filter(cookieCall)).toHaveLength(1);
     server.events.removeAllListeners();
   });
 });

@@ -4,6 +4,7 @@ import { useLayoutEffect, useState, type MouseEvent } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { currentRouteHandle, FULL_WIDTH_CLASS } from '../../config/route-handle.js';
 import { usePageViews } from '../../lib/analytics/use-page-views.js';
+import { removeFirstPaint } from '../../lib/auth/first-paint.js';
 import { NotificationBar } from '../../components/ui/notification-bar/notification-bar.js';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.js';
 import { useT } from '../../lib/labels/use-t.js';
@@ -74,6 +75,10 @@ export function AppShell() {
     settled(header) ||
     (inlineHeader !== undefined && header.isPlaceholderData && header.data === inlineHeader);
   const visible = startUp.ready && headerReady && settled(footer);
+  // The server's first paint (ADR 0044) stands in until the app shows the page itself.
+  useLayoutEffect(() => {
+    if (visible) removeFirstPaint();
+  }, [visible]);
   // Issue 12: the notification bell is an item of the header's bar (found in each new header):
   // after the account links on a desktop, beside the Search and Menu buttons on a phone.
   const [bellHost, setBellHost] = useState<Element | null>(null);

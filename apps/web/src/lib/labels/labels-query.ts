@@ -39,7 +39,7 @@ export function resolveLocale(language: string | null | undefined): Locale {
 }
 
 /** A label language: the pseudo-locale (a preview, issue 16) as it is, anything else resolved. */
-const labelLanguageOf = (language: string | null | undefined): LabelLanguage =>
+export const labelLanguageOf = (language: string | null | undefined): LabelLanguage =>
   language === PSEUDO_LANGUAGE ? PSEUDO_LANGUAGE : resolveLocale(language);
 
 /** Server values over defaults; an empty (or blank) server value keeps the default. */

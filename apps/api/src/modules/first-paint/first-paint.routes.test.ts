@@ -1,0 +1,163 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadEnv } from '../../config/env.js';
+import { createTempDist } from '../../../test/temp-dist.js';
+import { testEnvSource } from '../../../test/test-app.js';
+import { createTestDb, type TestDb } from '../../../test/test-db.js';
+import { bearerFor } from '../../../test/tokens.js';
+import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
+
+// ADR 0044: the app hands its token to the server as an HttpOnly cookie for /news, and the
+// server writes the user's news list into the first HTML. The web build's real renderer is
+// tested in the browser (e2e/tests/first-paint.test.ts); here a stand-in renderer shows what
+// the server hands it, so the server's part is tested without a web build.
+const STAND_IN = `export function renderNewsFirstPaint(input) {
+  const seen = { path: input.path, language: input.language, first: input.news.items[0]?.title,
+    total: input.news.total, name: input.profile.firstName, labels: input.labels.length,
+    header: input.header.includes('<'), footer: input.footer.includes('<') };
+  return '<p id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</p>';
+}`;
+
+const ANNA = 'anna.customer@portico.test';
+
+interface Seen {
+  path: string;
+  language: string;
+  first: string;
+  total: number;
+  name: string;
+  labels: number;
+  header: boolean;
+  footer: boolean;
+}
+
+function seenIn(html: string): Seen | null {
+  const match = /<div id="portico-first-paint"><p id="seen">(.*?)<\/p><\/div>/.exec(html);
+  return match?.[1] ? (JSON.parse(match[1]) as Seen) : null;
+}
+
+describe('the first paint of the news list (ADR 0044)', () => {
+  let testDb: TestDb;
+  let dist: Awaited<ReturnType<typeof createTempDist>>;
+  let app: FastifyInstance;
+  let token: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDb('pglite');
+    dist = await createTempDist();
+    const firstPaintFile = join(dist.dir, 'stand-in-first-paint.mjs');
+    await writeFile(firstPaintFile, STAND_IN);
+    app = await buildApp({
+      env: loadEnv(testEnvSource()),
+      db: testDb.db,
+      ready: true,
+      spa: { distDir: dist.dir, firstPaintFile },
+    });
+    await app.ready();
+    token = await bearerFor(app, ANNA);
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.close();
+    await dist.remove();
+  });
+
+  const page = (url: string, cookie?: string) =>
+    app.inject({
+      url,
+      headers: {
+        accept: 'text/html',
+        ...(cookie ? { cookie: `${FIRST_PAINT_COOKIE}=${cookie}` } : {}),
+      },
+    });
+
+  it('PUT sets an HttpOnly cookie for /news with the bearer token, until it expires', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/session/first-paint',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toContain(`${FIRST_PAINT_COOKIE}=${token};`);
+    expect(cookie).toMatch(/; Path=\/news; Max-Age=3[0-9]{3}; HttpOnly; SameSite=Lax$/);
+
+    const anonymous = await app.inject({ method: 'PUT', url: '/api/session/first-paint' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('DELETE takes it back', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/api/session/first-paint' });
+    expect(response.statusCode).toBe(204);
+    expect(String(response.headers['set-cookie'])).toMatch(
+      new RegExp(`^${FIRST_PAINT_COOKIE}=; Path=/news; Max-Age=0; HttpOnly`),
+    );
+  });
+
+  it("writes the user's first page into /news, never to be stored by a shared cache", async () => {
+    const list = await app.inject({
+      url: '/api/news?page=1&size=30',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const response = await page('/news', token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(String(response.headers['vary'])).toContain('Cookie');
+    expect(seenIn(response.body)).toEqual({
+      path: '/news',
+      language: 'en',
+      first: list.json<{ title: string }[]>()[0]?.title,
+      total: Number(list.headers['x-total-count']),
+      name: 'Anna',
+      labels: expect.any(Number) as number,
+      header: true,
+      footer: true,
+    });
+    // The styles and images first: the app's scripts come after the painted page.
+    expect(response.body.indexOf('<script type="module"')).toBeGreaterThan(
+      response.body.indexOf('portico-first-paint'),
+    );
+  });
+
+  it('paints a numbered page as that page', async () => {
+    const second = await app.inject({
+      url: '/api/news?page=2&size=30',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(seenIn((await page('/news/2', token)).body)).toMatchObject({
+      path: '/news/2',
+      first: second.json<{ title: string }[]>()[0]?.title,
+    });
+  });
+
+  it('paints nothing without the cookie, for a search, a detail page or a bad token', async () => {
+    const plain = await page('/news');
+    expect(seenIn(plain.body)).toBeNull();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(seenIn((await page('/news?query=erp', token)).body)).toBeNull();
+    expect(seenIn((await page('/news/news-item/some-title/1', token)).body)).toBeNull();
+    expect(seenIn((await page('/news', `${token}x`)).body)).toBeNull();
+  });
+
+  it('paints nothing once the user signed out everywhere, and the cookie is no API credential', async () => {
+    const own = await bearerFor(app, ANNA);
+    const cookieOnly = await app.inject({
+      url: '/api/news',
+      headers: { cookie: `${FIRST_PAINT_COOKIE}=${own}` },
+    });
+    expect(cookieOnly.statusCode).toBe(401);
+
+    expect(seenIn((await page('/news', own)).body)).not.toBeNull();
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/api/users/me/sign-out-everywhere',
+      headers: { authorization: `Bearer ${own}` },
+    });
+    expect(signOut.statusCode).toBe(204);
+    expect(seenIn((await page('/news', own)).body)).toBeNull();
+  });
+});

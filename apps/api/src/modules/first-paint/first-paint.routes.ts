@@ -1,0 +1,51 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { bearerErrors, noContent } from '../../lib/route-schemas.js';
+import { clearedFirstPaintCookie, firstPaintCookie } from './first-paint-cookie.js';
+
+const tags = ['session'];
+
+/**
+ * `PUT`/`DELETE /api/session/first-paint` (ADR 0044): the app hands over its access token
+ * after each sign-in or renewal, and takes it back on sign-out. The bearer check has already
+ * verified the token (plugins/auth.ts); the cookie carries that same token.
+ */
+export const firstPaintRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.put(
+    '/api/session/first-paint',
+    {
+      schema: {
+        summary: 'Let the server render the first paint of the news list',
+        description:
+          'Sets an HttpOnly cookie, sent only for /news addresses, with the bearer token of this request until it expires. The server then writes the news list into the first HTML.',
+        tags,
+        response: { 204: noContent('The cookie is set.'), ...bearerErrors() },
+      },
+    },
+    async (request, reply) => {
+      const token = /^Bearer +(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      const cookie = firstPaintCookie(app.env, token);
+      if (cookie) void reply.header('set-cookie', cookie);
+      return reply.code(204).header('cache-control', 'no-store').send(null);
+    },
+  );
+
+  app.delete(
+    '/api/session/first-paint',
+    {
+      // Signing out must work with an expired or revoked token too.
+      config: { public: true },
+      schema: {
+        summary: 'Stop rendering the first paint for this browser',
+        tags,
+        response: { 204: noContent('The cookie is removed.') },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .code(204)
+        .header('set-cookie', clearedFirstPaintCookie(app.env))
+        .header('cache-control', 'no-store')
+        .send(null),
+  );
+  done();
+};

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import {
+  safeHeaderImage,
+  type LabelEntry,
+  type NewsListItem,
+  type UserProfile,
+} from '@portico/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
+import { getLabels } from '../content/content.service.js';
+import { getNewsPage } from '../news/news.service.js';
+import { renderFooter } from '../shared/footer-template.js';
+import { renderHeader } from '../shared/header-template.js';
+import { cookieValue } from '../shared/user-cookie.js';
+import { getOwnProfile } from '../users/users.service.js';
+import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
+
+/** What the web build's server entry takes (apps/web/src/first-paint/news-first-paint.tsx). */
+interface NewsFirstPaintInput {
+  path: string;
+  search: string;
+  profile: UserProfile;
+  language: string;
+  labels: readonly LabelEntry[];
+  news: { items: NewsListItem[]; total: number };
+  header: string;
+  footer: string;
+}
+type RenderNewsFirstPaint = (input: NewsFirstPaintInput) => string;
+
+/** The list addresses a first paint is made for: page 1 or a numbered page, no filters. */
+const LIST_PATH = /^\/news(?:\/(\d{1,6}))?\/?$/;
+const PAGE_SIZE = 30;
+
+/** Loads the web build's server entry; null when it was not built (the app then paints alone). */
+export async function loadNewsFirstPaint(file: string): Promise<RenderNewsFirstPaint | null> {
+  if (!existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const render = module['renderNewsFirstPaint'];
+  return typeof render === 'function' ? (render as RenderNewsFirstPaint) : null;
+}
+
+/**
+ * The news list's first paint for this request (ADR 0044), or null: no cookie, a token /api
+ * would not honour, not a plain list address (a search, dates or a preview language are
+ * the app's to show), or anything failing. It never fails the page: the app paints as before.
+ */
+export async function newsFirstPaintFor(
+  app: FastifyInstance,
+  render: RenderNewsFirstPaint,
+  request: FastifyRequest,
+): Promise<string | null> {
+  const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
+  const list = LIST_PATH.exec(path);
+  if (!list || search !== '') return null;
+  const token = cookieValue(request.headers.cookie, FIRST_PAINT_COOKIE);
+  if (!token) return null;
+  try {
+    const userId = await app.honouredUserOf(token);
+    if (!userId) return null;
+    const page = Number(list[1] ?? '1');
+    const profile = await getOwnProfile(app.db, userId);
+    const language = chooseLanguage({ profile: profile.language });
+    const [labels, t, news] = await Promise.all([
+      getLabels(app.db, language),
+      textsFor(app.db, language),
+      getNewsPage(app.db, { page, size: PAGE_SIZE }),
+    ]);
+    const headerUser = {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      permissions: profile.permissions,
+      language,
+    };
+    return render({
+      path,
+      search: '',
+      profile,
+      language,
+      labels,
+      news: {
+        total: news.total,
+        // As the app does: only http(s) and same-origin images reach an <img> (issue 11).
+        items: news.items.map((item) => ({
+          ...item,
+          headerImage: safeHeaderImage(item.headerImage),
+        })),
+      },
+      header: renderHeader(app.env, headerUser, t),
+      footer: renderFooter(app.env, t),
+    });
+  } catch (error) {
+    request.log.warn({ err: error }, 'no first paint of the news list');
+    return null;
+  }
+}

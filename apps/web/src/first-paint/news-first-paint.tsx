@@ -1,0 +1,70 @@
+import type { LabelEntry, NewsListItem, UserProfile } from '@portico/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { NewsListPage } from '../features/news/components/news-list-page.js';
+import { newsListQueryOptions } from '../features/news/api/news-list.js';
+import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
+import { registeredDefaults } from '../lib/labels/define-labels.js';
+import { i18n } from '../lib/labels/i18n.js';
+import { labelLanguageOf, mergeLabels } from '../lib/labels/labels-query.js';
+import { profileQueryKey } from '../lib/profile/profile-query.js';
+import { routePaths } from '../config/paths.js';
+
+/**
+ * The news list rendered on the server into the first HTML (ADR 0044), with the app's own
+ * components, so the first paint needs no script: what the app will show once it has
+ * started, for a signed-in user whose session the server has checked. The app replaces it
+ * when it is ready. Built by `vite build --ssr` (with Preact, as the app) into dist-ssr/.
+ */
+export interface NewsFirstPaintInput {
+  /** The address asked for: /news or /news/{page}, with its query string. */
+  path: string;
+  search: string;
+  profile: UserProfile;
+  /** The cpplabels answer in the profile's language (catalogue and overrides). */
+  language: string;
+  labels: readonly LabelEntry[];
+  news: { items: NewsListItem[]; total: number };
+  /** The shared header and footer, sanitised by the server that rendered them. */
+  header: string;
+  footer: string;
+}
+
+/** The list criteria of an address, as the page reads them (no remembered query here). */
+export function newsCriteriaOf(path: string, search: string) {
+  const page = /^\/news\/([^/]+)$/.exec(path)?.[1];
+  return readNewsUrlState(search, page, false);
+}
+
+export function renderNewsFirstPaint(input: NewsFirstPaintInput): string {
+  // The label store is one per process: set and render without a pause in between.
+  const locale = labelLanguageOf(input.language);
+  i18n.removeResourceBundle(locale, 'server');
+  i18n.addResourceBundle(locale, 'server', mergeLabels(registeredDefaults(), input.labels));
+  void i18n.changeLanguage(locale);
+
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  queryClient.setQueryData(profileQueryKey, input.profile);
+  const criteria = newsCriteriaOf(input.path, input.search);
+  queryClient.setQueryData(newsListQueryOptions(criteria).queryKey, input.news);
+
+  const Stub = createRoutesStub([
+    { path: routePaths.news, Component: NewsListPage },
+    { path: routePaths.newsPage, Component: NewsListPage },
+  ]);
+  const page = renderToString(
+    <QueryClientProvider client={queryClient}>
+      <Stub initialEntries={[`${input.path}${input.search}`]} />
+    </QueryClientProvider>,
+  );
+  queryClient.clear();
+  // The shell's own classes, so the swap to the app changes nothing on screen.
+  return (
+    `<div class="app-page">` +
+    `<header class="app-header">${input.header}</header>` +
+    `<main class="app-main">${page}</main>` +
+    `<footer class="app-footer">${input.footer}</footer>` +
+    `</div>`
+  );
+}

@@ -1,0 +1,79 @@
+// Browser test of the server's first paint of the news list (issue 11 "fast first load",
+// ADR 0044): after sign-in the server knows the user by an HttpOnly cookie and writes the
+// news list, rendered with the app's own components, into the first HTML. The page shows it
+// without any script; the app then replaces it with its own; sign-out takes the cookie back.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { apiJson } from '../support/api.js';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { useBrowser } from '../support/browser.js';
+import { anna } from '../support/demo-users.js';
+import { signIn } from '../support/sign-in.js';
+
+const baseUrl = inject('codeBaseUrl');
+const session = useBrowser();
+
+const firstPaint = (page: Page) => page.locator('#portico-first-paint');
+const newsGrid = (page: Page) => page.getByRole('list', { name: 'News items' });
+const cookieNamed = async (page: Page, name: string) =>
+  (await page.context().cookies(`${baseUrl}/news`)).find((cookie) => cookie.name === name);
+
+describe('the first paint of /news', () => {
+  test("shows anna's news list without a script, then the app takes over", async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    await expect
+      .poll(() => cookieNamed(page, 'portico-first-paint'))
+      .toMatchObject({
+        httpOnly: true,
+        path: '/news',
+        sameSite: 'Lax',
+      });
+    const newest = (await apiJson<{ title: string }[]>(page, '/api/news?page=1&size=30'))[0];
+    expect(newest).toBeDefined();
+
+    // No script at all: what shows is the server's page, in anna's words.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(`${baseUrl}/news`);
+    await firstPaint(page).waitFor({ state: 'visible' });
+    await page.getByRole('heading', { name: 'News', level: 1 }).waitFor({ state: 'visible' });
+    expect(await newsGrid(page).getByRole('article').first().innerText()).toContain(
+      newest?.title ?? '',
+    );
+    expect(await page.getByRole('banner').innerText()).toContain('Anna');
+    await expectNoAxeViolations(page);
+
+    // With its scripts the app shows its own list and the server's copy is gone.
+    await page.unroute('**/*.js');
+    await page.goto(`${baseUrl}/news`);
+    await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
+    expect(await firstPaint(page).count()).toBe(0);
+    expect(await newsGrid(page).count()).toBe(1);
+    expect(await newsGrid(page).getByRole('article').first().innerText()).toContain(
+      newest?.title ?? '',
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test('a saved search of the session is not hidden behind the plain list', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    const newest = (await apiJson<{ title: string }[]>(page, '/api/news?page=1&size=1'))[0];
+    const word = newest?.title.split(/\s+/).find((w) => /^\p{L}{4,}$/u.test(w)) ?? 'news';
+    await page.goto(`${baseUrl}/news?query=${encodeURIComponent(word)}`);
+    await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
+    // Back to the plain address: the app restores the saved query, so no server list shows.
+    await page.goto(`${baseUrl}/news`);
+    await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
+    expect(await firstPaint(page).count()).toBe(0);
+    expect(await page.getByRole('searchbox', { name: 'Search news' }).inputValue()).toBe(word);
+  });
+
+  test('signing out takes the cookie back', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    await expect.poll(() => cookieNamed(page, 'portico-first-paint')).toBeDefined();
+    await page.goto(`${baseUrl}/logout`);
+    await expect.poll(() => cookieNamed(page, 'portico-first-paint')).toBeUndefined();
+  });
+});
