@@ -61,14 +61,15 @@ function ensureBuilt(): void {
 
 /**
  * Copies the built app into a temporary tree shaped like the checkout (root package.json,
- * apps/api/dist, apps/web/dist, node_modules linked), so the servers keep serving the build
+ * apps/api/dist, apps/web/dist and dist-ssr, node_modules linked), so the servers keep serving the build
  * under test even when `npm run build` runs again meanwhile (it empties the dist folders).
  * The bundle finds the SPA from the nearest package.json with workspaces above it.
  */
 async function snapshotBuild(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'portico-e2e-build-'));
   tempDirs.push(root);
-  for (const dist of ['apps/api/dist', 'apps/web/dist']) {
+  // dist-ssr: the server's first paint of the news list (ADR 0044).
+  for (const dist of ['apps/api/dist', 'apps/web/dist', 'apps/web/dist-ssr']) {
     await cp(join(repoRoot, dist), join(root, dist), { recursive: true });
   }
   await copyFile(join(repoRoot, 'package.json'), join(root, 'package.json'));
