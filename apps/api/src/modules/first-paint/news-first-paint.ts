@@ -53,13 +53,14 @@ export async function newsFirstPaintFor(
 ): Promise<string | null> {
   const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
   const list = LIST_PATH.exec(path);
-  if (!list || search !== '') return null;
+  const page = Number(list?.[1] ?? '1');
+  // A page the app would not read as such (0) is the app's to show.
+  if (!list || search !== '' || page < 1) return null;
   const token = cookieValue(request.headers.cookie, FIRST_PAINT_COOKIE);
   if (!token) return null;
   try {
     const userId = await app.honouredUserOf(token);
     if (!userId) return null;
-    const page = Number(list[1] ?? '1');
     const profile = await getOwnProfile(app.db, userId);
     const language = chooseLanguage({ profile: profile.language });
     const [labels, t, news] = await Promise.all([
