@@ -42,7 +42,11 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       // the route's own response schema) once, until the news changes (ADR 0043).
       const page = await app.readCaches.newsList.get(JSON.stringify(request.query), async () => {
         const fresh = await getNewsPage(app.db, request.query);
-        return { total: fresh.total, json: String(reply.serialize(fresh.items)) };
+        const json = reply.serialize(fresh.items);
+        return {
+          total: fresh.total,
+          json: typeof json === 'string' ? json : new TextDecoder().decode(json),
+        };
       });
       return reply
         .header('x-total-count', String(page.total))
