@@ -64,6 +64,7 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
     else clearAll();
   };
   let stop: (() => Promise<void>) | undefined;
+  let closing = false;
   app.addHook('onReady', async () => {
     try {
       stop = await app.db.listen(CHANGES_CHANNEL, {
@@ -72,7 +73,9 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
           // Either way the entries may be older than a missed notification: drop them.
           clearAll();
           listening = connected;
-          if (!connected) app.log.warn('change notifications lost: read caches off until back');
+          if (!connected && !closing) {
+            app.log.warn('change notifications lost: read caches off until back');
+          }
         },
       });
     } catch (error) {
@@ -80,6 +83,7 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
     }
   });
   app.addHook('onClose', async () => {
+    closing = true;
     await stop?.();
   });
   // A signed-in write through this instance: drop before answering (the handler's
