@@ -95,7 +95,9 @@ export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): strin
     parts.firstPaint !== undefined && indexHtml.includes(root)
       ? indexHtml.replace(
           root,
-          `<div id="${FIRST_PAINT_ELEMENT_ID}">${parts.firstPaint}</div>\n    ${root}`,
+          // inert: a picture of the page until the app runs it. Its buttons could not work
+          // yet, and assistive technology hears the app's "loading" status instead.
+          `<div id="${FIRST_PAINT_ELEMENT_ID}" inert>${parts.firstPaint}</div>\n    ${root}`,
         )
       : indexHtml;
   const withHead = withFirstPaint.includes('</head>')

@@ -35,7 +35,7 @@ interface Seen {
 }
 
 function seenIn(html: string): Seen | null {
-  const match = /<div id="portico-first-paint"><p id="seen">(.*?)<\/p><\/div>/.exec(html);
+  const match = /<div id="portico-first-paint" inert><p id="seen">(.*?)<\/p><\/div>/.exec(html);
   return match?.[1] ? (JSON.parse(match[1]) as Seen) : null;
 }
 
