@@ -1,7 +1,7 @@
 import type { LabelEntry, NewsListItem, UserProfile } from '@portico/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { NewsListPage } from '../features/news/components/news-list-page.js';
 import { newsListQueryOptions } from '../features/news/api/news-list.js';
 import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
@@ -49,13 +49,14 @@ export function renderNewsFirstPaint(input: NewsFirstPaintInput): string {
   const criteria = newsCriteriaOf(input.path, input.search);
   queryClient.setQueryData(newsListQueryOptions(criteria).queryKey, input.news);
 
-  const Stub = createRoutesStub([
-    { path: routePaths.news, Component: NewsListPage },
-    { path: routePaths.newsPage, Component: NewsListPage },
-  ]);
   const page = renderToString(
     <QueryClientProvider client={queryClient}>
-      <Stub initialEntries={[`${input.path}${input.search}`]} />
+      <StaticRouter location={`${input.path}${input.search}`}>
+        <Routes>
+          <Route path={routePaths.news} element={<NewsListPage />} />
+          <Route path={routePaths.newsPage} element={<NewsListPage />} />
+        </Routes>
+      </StaticRouter>
     </QueryClientProvider>,
   );
   queryClient.clear();
