@@ -9,6 +9,7 @@ import { repoRoot } from './ensure-deps.mjs';
 
 export const buildOutputs = [
   join(repoRoot, 'apps/web/dist/index.html'),
+  join(repoRoot, 'apps/web/dist-ssr/news-first-paint.js'),
   join(repoRoot, 'apps/api/dist/server.js'),
 ];
 const stampFile = join(repoRoot, 'node_modules/.cache/portico/build-stamp');
@@ -20,10 +21,19 @@ const inputs = [
   'tsconfig.base.json',
   'scripts/build-api.mjs',
   'packages/contracts',
+  'packages/locales',
   'apps/web',
   'apps/api',
 ];
-const skippedDirs = new Set(['node_modules', 'dist', 'coverage', 'test', 'testing', 'bench']);
+const skippedDirs = new Set([
+  'node_modules',
+  'dist',
+  'dist-ssr',
+  'coverage',
+  'test',
+  'testing',
+  'bench',
+]);
 const isTestFile = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
 function collect(path, files) {
