@@ -4,6 +4,7 @@ export * from './cloud.js';
 export * from './config.js';
 export * from './content.js';
 export * from './errors.js';
+export * from './first-paint.js';
 export * from './html-policy.js';
 export * from './invoices.js';
 export * from './news.js';

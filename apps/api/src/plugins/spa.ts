@@ -104,14 +104,23 @@ function buildFirstHtml(env: Env, distDir: string): FirstHtml {
   };
 }
 
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: EncodedHtml): FastifyReply {
+/**
+ * The first HTML: the shared page, compressed once, or a user's own page (a first paint),
+ * compressed now and never stored by a shared cache nor reused for another cookie.
+ */
+function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: EncodedHtml | { personal: string },
+): FastifyReply {
   const encoding = pickEncoding(request.headers['accept-encoding']);
+  const personal = 'personal' in html;
   reply
     .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'Accept, Accept-Encoding');
+    .header('cache-control', personal ? 'private, no-store' : 'no-cache')
+    .header('vary', personal ? 'Accept, Accept-Encoding, Cookie' : 'Accept, Accept-Encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(html[encoding]);
+  return reply.send(personal ? encodeHtmlOnce(html.personal, encoding) : html[encoding]);
 }
 
 export const notBuiltMessage =
@@ -175,14 +184,7 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     const firstPaint =
       renderNews && isNewsPath(path) ? await newsFirstPaintFor(app, renderNews, request) : null;
     if (firstPaint !== null) {
-      // The user's own page: never stored by a shared cache, nor reused for another cookie.
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('vary', 'Accept, Accept-Encoding, Cookie');
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(encodeHtmlOnce(firstHtml.newsWith(firstPaint), encoding));
+      return sendHtml(request, reply, { personal: firstHtml.newsWith(firstPaint) });
     }
     return sendHtml(request, reply, isNewsPath(path) ? firstHtml.news : firstHtml.other);
   });

@@ -1,4 +1,4 @@
-import type { LabelEntry, NewsListItem, UserProfile } from '@portico/contracts';
+import type { NewsFirstPaintInput } from '@portico/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
@@ -17,20 +17,6 @@ import { routePaths } from '../config/paths.js';
  * started, for a signed-in user whose session the server has checked. The app replaces it
  * when it is ready. Built by `vite build --ssr` (with Preact, as the app) into dist-ssr/.
  */
-export interface NewsFirstPaintInput {
-  /** The address asked for: /news or /news/{page}, with its query string. */
-  path: string;
-  search: string;
-  profile: UserProfile;
-  /** The cpplabels answer in the profile's language (catalogue and overrides). */
-  language: string;
-  labels: readonly LabelEntry[];
-  news: { items: NewsListItem[]; total: number };
-  /** The shared header and footer, sanitised by the server that rendered them. */
-  header: string;
-  footer: string;
-}
-
 /** The list criteria of an address, as the page reads them (no remembered query here). */
 export function newsCriteriaOf(path: string, search: string) {
   const page = /^\/news\/([^/]+)$/.exec(path)?.[1];

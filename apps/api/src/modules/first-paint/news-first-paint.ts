@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
+  NEWS_DEFAULT_PAGE_SIZE,
   safeHeaderImage,
-  type LabelEntry,
-  type NewsListItem,
-  type UserProfile,
+  type RenderNewsFirstPaint,
 } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
@@ -16,22 +15,8 @@ import { cookieValue } from '../shared/user-cookie.js';
 import { getOwnProfile } from '../users/users.service.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 
-/** What the web build's server entry takes (apps/web/src/first-paint/news-first-paint.tsx). */
-interface NewsFirstPaintInput {
-  path: string;
-  search: string;
-  profile: UserProfile;
-  language: string;
-  labels: readonly LabelEntry[];
-  news: { items: NewsListItem[]; total: number };
-  header: string;
-  footer: string;
-}
-type RenderNewsFirstPaint = (input: NewsFirstPaintInput) => string;
-
 /** The list addresses a first paint is made for: page 1 or a numbered page, no filters. */
 const LIST_PATH = /^\/news(?:\/(\d{1,6}))?\/?$/;
-const PAGE_SIZE = 30;
 
 /** Loads the web build's server entry; null when it was not built (the app then paints alone). */
 export async function loadNewsFirstPaint(file: string): Promise<RenderNewsFirstPaint | null> {
@@ -66,7 +51,7 @@ export async function newsFirstPaintFor(
     const [labels, t, news] = await Promise.all([
       getLabels(app.db, language),
       textsFor(app.db, language),
-      getNewsPage(app.db, { page, size: PAGE_SIZE }),
+      getNewsPage(app.db, { page, size: NEWS_DEFAULT_PAGE_SIZE }),
     ]);
     const headerUser = {
       firstName: profile.firstName,
