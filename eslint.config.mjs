@@ -10,7 +10,14 @@ import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/coverage/**', '**/.tmp/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'data/**',
+      '**/coverage/**',
+      '**/.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

@@ -39,9 +39,17 @@ describe('ReadCache (ADR 0043)', () => {
     await c.get('k', () => Promise.resolve(1));
     expect(c.size).toBe(0);
     serving = true;
-    await c.get('k', () => Promise.resolve(1), (value) => value > 1);
+    await c.get(
+      'k',
+      () => Promise.resolve(1),
+      (value) => value > 1,
+    );
     expect(c.size).toBe(0);
-    await c.get('k', () => Promise.resolve(2), (value) => value > 1);
+    await c.get(
+      'k',
+      () => Promise.resolve(2),
+      (value) => value > 1,
+    );
     expect(c.size).toBe(1);
   });
 
