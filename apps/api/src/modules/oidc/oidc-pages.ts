@@ -120,6 +120,48 @@ export function signInPage(
   );
 }
 
+// Stand-ins for the two values a busy page carries; escapeHtml leaves them as they are, and
+// no text of the catalogue contains them.
+const ACTION_SLOT = '\u0000action\u0000';
+const EMAIL_SLOT = '\u0000email\u0000';
+const busyTemplates = new Map<string, readonly string[]>();
+
+/**
+ * The sign-in page with the busy message (503), from the catalogue's texts: the same page as
+ * signInPage(catalogPageTexts(…), { action, email, error: t('signin.busy') }), rendered once
+ * per language and with or without an e-mail, so a refused attempt under a flood only escapes
+ * and splices in its own form address and e-mail (ADR 0042).
+ */
+export function busyPage(language: LabelLanguage, action: string, email: string): string {
+  const key = `${language}${email ? '+' : '-'}`;
+  let parts = busyTemplates.get(key);
+  if (parts === undefined) {
+    const page: PageTexts = { language, t: catalogTexts(language) };
+    const html = signInPage(page, {
+      action: ACTION_SLOT,
+      email: email ? EMAIL_SLOT : '',
+      error: page.t('signin.busy'),
+    });
+    const pieces: string[] = [];
+    html.split(ACTION_SLOT).forEach((piece, i) => {
+      if (i > 0) pieces.push(ACTION_SLOT);
+      piece.split(EMAIL_SLOT).forEach((text, j) => {
+        if (j > 0) pieces.push(EMAIL_SLOT);
+        pieces.push(text);
+      });
+    });
+    parts = pieces;
+    busyTemplates.set(key, parts);
+  }
+  let html = '';
+  for (const part of parts) {
+    if (part === ACTION_SLOT) html += escapeHtml(action);
+    else if (part === EMAIL_SLOT) html += escapeHtml(email);
+    else html += part;
+  }
+  return html;
+}
+
 export function tooManyAttemptsPage(page: PageTexts, action: string): string {
   const { t } = page;
   return layout(
