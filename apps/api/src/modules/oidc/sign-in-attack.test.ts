@@ -10,7 +10,12 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
 import { HashQueue, HashQueueFullError } from './hash-queue.js';
 import { busyPage } from './oidc-pages.js';
-import { limitKeys, MAX_ACCOUNT_FAILURES, MAX_FAILURES } from './sign-in.service.js';
+import {
+  CLEANUP_INTERVAL_MS,
+  limitKeys,
+  MAX_ACCOUNT_FAILURES,
+  MAX_FAILURES,
+} from './sign-in.service.js';
 
 const anna = 'anna.customer@portico.test';
 const paul = 'paul.partner@portico.test';
@@ -135,6 +140,36 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
     expect(right.statusCode).toBe(303);
     expect(await reservedAttempts(t, keys.ip)).toBe(2);
     expect(await reservedAttempts(t, keys.account)).toBe(2);
+  }, 120_000);
+
+  it('deletes ended windows at most once a minute, not after every failure', async () => {
+    const client = browser(t.app, '192.0.2.60');
+    const action = await openSignIn(client, t);
+    const query = vi.spyOn(t.db, 'query');
+    const now = vi.spyOn(Date, 'now');
+    const cleanups = () =>
+      query.mock.calls.filter(([sql]) => /^delete from sign_in_limits\b/.test(sql)).length;
+    try {
+      const start = Date.now() + 10 * CLEANUP_INTERVAL_MS; // past any earlier test's clean-up
+      const wrongAt = async (at: number, i: number) => {
+        now.mockReturnValue(at);
+        const response = await postFrom(t, client, action, `10.40.0.${i}`, {
+          email: `cleanup-${i}@portico.test`,
+          password: 'x',
+        });
+        expect(response.statusCode).toBe(422);
+      };
+      await wrongAt(start, 1);
+      expect(cleanups()).toBe(1);
+      await wrongAt(start + 1_000, 2);
+      await wrongAt(start + CLEANUP_INTERVAL_MS - 1, 3);
+      expect(cleanups()).toBe(1);
+      await wrongAt(start + CLEANUP_INTERVAL_MS, 4);
+      expect(cleanups()).toBe(2);
+    } finally {
+      now.mockRestore();
+      query.mockRestore();
+    }
   }, 120_000);
 
   it('stores new hashes with Argon2id, still verifies older scrypt ones and upgrades them on sign-in', async () => {
