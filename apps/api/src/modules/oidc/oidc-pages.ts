@@ -50,16 +50,6 @@ export async function pageTexts(
   return { language, t: await textsFor(db, language) };
 }
 
-/** The page texts from the catalogue alone: no query, for the busy page under a flood. */
-export function catalogPageTexts(
-  uiLocales: unknown,
-  acceptLanguage: string | undefined,
-  log?: (message: string) => void,
-): PageTexts {
-  const language = pageLanguage(uiLocales, acceptLanguage, log);
-  return { language, t: catalogTexts(language) };
-}
-
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -127,10 +117,10 @@ const EMAIL_SLOT = '\u0000email\u0000';
 const busyTemplates = new Map<string, readonly string[]>();
 
 /**
- * The sign-in page with the busy message (503), from the catalogue's texts: the same page as
- * signInPage(catalogPageTexts(…), { action, email, error: t('signin.busy') }), rendered once
- * per language and with or without an e-mail, so a refused attempt under a flood only escapes
- * and splices in its own form address and e-mail (ADR 0042).
+ * The sign-in page with the busy message (503), from the catalogue's texts alone (no query):
+ * the page signInPage renders with `catalogTexts(language)` and `t('signin.busy')`, rendered
+ * once per language and with or without an e-mail, so a refused attempt under a flood only
+ * escapes and splices in its own form address and e-mail (ADR 0042).
  */
 export function busyPage(language: LabelLanguage, action: string, email: string): string {
   const key = `${language}${email ? '+' : '-'}`;
