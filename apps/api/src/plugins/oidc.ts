@@ -47,22 +47,36 @@ function pinForwardedHeaders(request: FastifyRequest): void {
 }
 
 /**
- * Adds `origins` to the form-action directive of the response's Content-Security-Policy. The
+ * Adds the portal `origins` to the form-action directive of a Content-Security-Policy. The
  * provider's forms (sign-in, sign-out) redirect to the portal after the post, and browsers
  * apply form-action to those redirects too: a portal opened at http://127.0.0.1 must be a
  * permitted target when PUBLIC_URL says localhost (ADR 0014).
  */
-function allowFormTargets(reply: FastifyReply, origins: readonly string[]): void {
+export function withFormTargets(csp: string, origins: readonly string[]): string {
+  return csp.replace(/(^|;\s*)form-action ([^;]*)/, (_match, before: string, list: string) => {
+    const sources = new Set(list.trim().split(/\s+/));
+    for (const origin of origins) sources.add(formActionSource(origin));
+    return `${before}form-action ${[...sources].join(' ')}`;
+  });
+}
+
+/**
+ * Sets the /oidc policy on the response. The policy every response starts with is one string
+ * per app, so the rewrite is done once and remembered: under a flood of sign-in posts it ran
+ * for every refused attempt (ADR 0042).
+ */
+function allowFormTargets(
+  reply: FastifyReply,
+  origins: readonly string[],
+  rewritten: Map<string, string>,
+): void {
   const csp = reply.raw.getHeader('content-security-policy');
   if (typeof csp !== 'string') return;
-  const updated = csp.replace(
-    /(^|;\s*)form-action ([^;]*)/,
-    (_match, before: string, list: string) => {
-      const sources = new Set(list.trim().split(/\s+/));
-      for (const origin of origins) sources.add(formActionSource(origin));
-      return `${before}form-action ${[...sources].join(' ')}`;
-    },
-  );
+  let updated = rewritten.get(csp);
+  if (updated === undefined) {
+    updated = withFormTargets(csp, origins);
+    if (rewritten.size < 8) rewritten.set(csp, updated); // a route may set its own policy
+  }
   reply.raw.setHeader('content-security-policy', updated);
 }
 
@@ -118,10 +132,11 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
   warmUpSignIn();
 
   const portals = portalOrigins(settings.publicUrl);
+  const rewrittenCsp = new Map<string, string>();
   app.addHook('onRequest', (request, reply, next) => {
     if (request.url === OIDC_PREFIX || request.url.startsWith(`${OIDC_PREFIX}/`)) {
       pinForwardedHeaders(request);
-      if (portals.length > 1) allowFormTargets(reply, portals);
+      if (portals.length > 1) allowFormTargets(reply, portals, rewrittenCsp);
     }
     next();
   });

@@ -81,17 +81,21 @@ export function securityHeaders(env: Env): Record<string, string> {
  */
 const headersHook: FastifyPluginCallback = (app, _options, done) => {
   const headers = Object.entries(securityHeaders(app.env));
+  // Responses the server's listener has covered: the hook below skips them rather than set
+  // every header twice on each request (a cost every answer paid, refused sign-ins included).
+  const covered = new WeakSet<ServerResponse>();
   const apply = (response: ServerResponse): void => {
     for (const [name, value] of headers) response.setHeader(name, value);
   };
   // Ahead of Fastify's own listener: also covers what Fastify answers before any hook runs
   // (a malformed URL, the 503 while closing).
-  app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) =>
-    apply(response),
-  );
+  app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    apply(response);
+    covered.add(response);
+  });
   // Requests that do not come through the server (app.inject in tests).
   app.addHook('onRequest', (_request, reply, next) => {
-    apply(reply.raw);
+    if (!covered.has(reply.raw)) apply(reply.raw);
     next();
   });
   done();

@@ -116,9 +116,14 @@ export class HashQueue {
    * Every admitted attempt must call leave() once.
    */
   admit(): boolean {
-    if (this.admitted >= this.options.concurrency + this.options.maxWaiting) return false;
+    if (this.full) return false;
     this.admitted += 1;
     return true;
+  }
+
+  /** True while admit() would refuse. Reserves nothing, so nothing has to be given back. */
+  get full(): boolean {
+    return this.admitted >= this.options.concurrency + this.options.maxWaiting;
   }
 
   leave(): void {

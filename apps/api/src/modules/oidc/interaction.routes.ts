@@ -5,10 +5,11 @@ import { z } from 'zod';
 import type { HashQueue } from './hash-queue.js';
 import { interactionPath, SCOPES, type OidcSettings } from './oidc-provider.js';
 import {
-  catalogPageTexts,
+  busyPage,
   LOGOUT_SCRIPT,
   LOGOUT_SCRIPT_PATH,
   messagePage,
+  pageLanguage,
   pageTexts,
   signInPage,
   STYLESHEET,
@@ -30,6 +31,15 @@ export interface InteractionRoutesOptions {
 const BUSY_RETRY_SECONDS = 5;
 
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
+/** The largest form post the early busy answer reads itself; anything else takes the route. */
+const EARLY_BUSY_BODY_LIMIT = 16 * 1024;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** An HTML form post's fields; the last of a repeated name wins. */
+function parseForm(body: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
 const signInForm = z.object({
   email: z.string().trim().max(320).optional().default(''),
   password: z.string().max(1024).optional().default(''),
@@ -84,7 +94,7 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      done(null, parseForm(String(body)));
     },
   );
 
@@ -177,21 +187,72 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     return sendHtml(reply, 503, signInPage(page, { action, email, error: page.t('signin.busy') }));
   };
 
-  app.post('/oidc/interaction/:uid', async (request, reply) => {
+  /**
+   * The busy page of a refused attempt. No query while busy, not even for the texts'
+   * overrides: Accept-Language and the catalogue decide, so a flood never waits for (or
+   * takes) a database connection (ADR 0042).
+   */
+  const busyHtml = (request: FastifyRequest, uid: string, body: unknown): string => {
+    const typed = signInForm.safeParse(body ?? {});
+    const language = pageLanguage(undefined, request.headers['accept-language']);
+    return busyPage(language, interactionPath(uid), typed.success ? typed.data.email : '');
+  };
+
+  /**
+   * While every place in the line is taken, a form post is answered here, before Fastify
+   * parses its body and before any provider, cookie or database work: under a flood nearly
+   * every attempt ends here, and each one delays the signed-in calls that arrive with it
+   * (issue 11). It reads the small form itself and writes the busy page in one go; the
+   * security headers (and the /oidc form-action) were set by the hooks before this one.
+   * Anything unusual (another content type, no length, a large body) takes the route, which
+   * answers the same.
+   */
+  const refuseWhileFull = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    next: (error?: Error) => void,
+  ): void => {
+    const params = uidParams.safeParse(request.params);
+    const { headers } = request;
+    const length = Number(headers['content-length']);
+    const type = headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+    if (
+      !hashQueue.full ||
+      !params.success ||
+      type !== FORM_TYPE ||
+      headers['transfer-encoding'] !== undefined ||
+      !Number.isInteger(length) ||
+      length < 0 ||
+      length > EARLY_BUSY_BODY_LIMIT
+    ) {
+      next();
+      return;
+    }
+    reply.hijack();
+    const raw = request.raw;
+    const chunks: Buffer[] = [];
+    raw.on('data', (chunk: Buffer) => chunks.push(chunk));
+    raw.on('error', () => raw.destroy()); // the client went away: nobody to answer
+    raw.on('end', () => {
+      const html = busyHtml(request, params.data.uid, parseForm(Buffer.concat(chunks).toString()));
+      reply.raw.writeHead(503, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': Buffer.byteLength(html),
+        'cache-control': 'no-store',
+        'retry-after': String(BUSY_RETRY_SECONDS),
+      });
+      reply.raw.end(html);
+    });
+  };
+
+  app.post('/oidc/interaction/:uid', { onRequest: refuseWhileFull }, async (request, reply) => {
     // As many attempts are in progress as this instance can hash soon: answer at once, before
     // any database work, so a flood costs next to nothing (ADR 0014).
     const params = uidParams.safeParse(request.params);
     if (!params.success) return expired(request, reply);
     if (!hashQueue.admit()) {
-      // No query while busy, not even for the texts' overrides: Accept-Language and the
-      // catalogue decide, so a flood never waits for (or takes) a database connection.
-      const typed = signInForm.safeParse(request.body ?? {});
-      return busy(
-        catalogPageTexts(undefined, request.headers['accept-language']),
-        reply,
-        interactionPath(params.data.uid),
-        typed.success ? typed.data.email : '',
-      );
+      reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+      return sendHtml(reply, 503, busyHtml(request, params.data.uid, request.body));
     }
     try {
       return await attemptSignIn(request, reply);

@@ -50,16 +50,6 @@ export async function pageTexts(
   return { language, t: await textsFor(db, language) };
 }
 
-/** The page texts from the catalogue alone: no query, for the busy page under a flood. */
-export function catalogPageTexts(
-  uiLocales: unknown,
-  acceptLanguage: string | undefined,
-  log?: (message: string) => void,
-): PageTexts {
-  const language = pageLanguage(uiLocales, acceptLanguage, log);
-  return { language, t: catalogTexts(language) };
-}
-
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -118,6 +108,48 @@ export function signInPage(
 <button type="submit">${escapeHtml(t('signin.submit'))}</button>
 </form>`,
   );
+}
+
+// Stand-ins for the two values a busy page carries; escapeHtml leaves them as they are, and
+// no text of the catalogue contains them.
+const ACTION_SLOT = '\u0000action\u0000';
+const EMAIL_SLOT = '\u0000email\u0000';
+const busyTemplates = new Map<string, readonly string[]>();
+
+/**
+ * The sign-in page with the busy message (503), from the catalogue's texts alone (no query):
+ * the page signInPage renders with `catalogTexts(language)` and `t('signin.busy')`, rendered
+ * once per language and with or without an e-mail, so a refused attempt under a flood only
+ * escapes and splices in its own form address and e-mail (ADR 0042).
+ */
+export function busyPage(language: LabelLanguage, action: string, email: string): string {
+  const key = `${language}${email ? '+' : '-'}`;
+  let parts = busyTemplates.get(key);
+  if (parts === undefined) {
+    const page: PageTexts = { language, t: catalogTexts(language) };
+    const html = signInPage(page, {
+      action: ACTION_SLOT,
+      email: email ? EMAIL_SLOT : '',
+      error: page.t('signin.busy'),
+    });
+    const pieces: string[] = [];
+    html.split(ACTION_SLOT).forEach((piece, i) => {
+      if (i > 0) pieces.push(ACTION_SLOT);
+      piece.split(EMAIL_SLOT).forEach((text, j) => {
+        if (j > 0) pieces.push(EMAIL_SLOT);
+        pieces.push(text);
+      });
+    });
+    parts = pieces;
+    busyTemplates.set(key, parts);
+  }
+  let html = '';
+  for (const part of parts) {
+    if (part === ACTION_SLOT) html += escapeHtml(action);
+    else if (part === EMAIL_SLOT) html += escapeHtml(email);
+    else html += part;
+  }
+  return html;
 }
 
 export function tooManyAttemptsPage(page: PageTexts, action: string): string {

@@ -8,7 +8,14 @@ import { hashPassword, PASSWORD_SCHEME, verifyPassword } from '../../lib/passwor
 import { authorizeUrl, browser, follow, type Browser } from '../../../test/oidc-flow.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
-import { limitKeys, MAX_ACCOUNT_FAILURES, MAX_FAILURES } from './sign-in.service.js';
+import { HashQueue, HashQueueFullError } from './hash-queue.js';
+import { busyPage } from './oidc-pages.js';
+import {
+  CLEANUP_INTERVAL_MS,
+  limitKeys,
+  MAX_ACCOUNT_FAILURES,
+  MAX_FAILURES,
+} from './sign-in.service.js';
 
 const anna = 'anna.customer@portico.test';
 const paul = 'paul.partner@portico.test';
@@ -135,6 +142,36 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
     expect(await reservedAttempts(t, keys.account)).toBe(2);
   }, 120_000);
 
+  it('deletes ended windows at most once a minute, not after every failure', async () => {
+    const client = browser(t.app, '192.0.2.60');
+    const action = await openSignIn(client, t);
+    const query = vi.spyOn(t.db, 'query');
+    const now = vi.spyOn(Date, 'now');
+    const cleanups = () =>
+      query.mock.calls.filter(([sql]) => /^delete from sign_in_limits\b/.test(sql)).length;
+    try {
+      const start = Date.now() + 10 * CLEANUP_INTERVAL_MS; // past any earlier test's clean-up
+      const wrongAt = async (at: number, i: number) => {
+        now.mockReturnValue(at);
+        const response = await postFrom(t, client, action, `10.40.0.${i}`, {
+          email: `cleanup-${i}@portico.test`,
+          password: 'x',
+        });
+        expect(response.statusCode).toBe(422);
+      };
+      await wrongAt(start, 1);
+      expect(cleanups()).toBe(1);
+      await wrongAt(start + 1_000, 2);
+      await wrongAt(start + CLEANUP_INTERVAL_MS - 1, 3);
+      expect(cleanups()).toBe(1);
+      await wrongAt(start + CLEANUP_INTERVAL_MS, 4);
+      expect(cleanups()).toBe(2);
+    } finally {
+      now.mockRestore();
+      query.mockRestore();
+    }
+  }, 120_000);
+
   it('stores new hashes with Argon2id, still verifies older scrypt ones and upgrades them on sign-in', async () => {
     const fresh = await hashPassword('portico-demo');
     // OWASP's first minimum for Argon2id (ADR 0042), as a PHC string.
@@ -226,6 +263,77 @@ describe('a full line of password checks (issue 11, ADR 0014)', () => {
     const keys = limitKeys(attempts[busy]!.email, attempts[busy]!.ip);
     expect(await reservedAttempts(t, keys.ip)).toBe(0);
     expect(await reservedAttempts(t, keys.account)).toBe(0);
+  }, 120_000);
+
+  it('answers a post while the line is full before the route: no provider, no query, the sign-in page’s headers', async () => {
+    const client = browser(t.app, '192.0.2.52');
+    const action = await openSignIn(client, t);
+    const signInPage = await client.get(action);
+    expect(signInPage.statusCode).toBe(200);
+    // Hold the line: the two attempts let in wait in their hash until released.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const run = vi.spyOn(HashQueue.prototype, 'run').mockImplementation(async () => {
+      await held;
+      throw new HashQueueFullError();
+    });
+    const holders = [1, 2].map((i) =>
+      postFrom(t, client, action, `10.32.0.${i}`, {
+        email: `holder-${i}@portico.test`,
+        password: 'x',
+      }),
+    );
+    const admit = vi.spyOn(HashQueue.prototype, 'admit');
+    const provider = await t.app.embeddedOidc!.provider();
+    const details = vi.spyOn(provider, 'interactionDetails');
+    try {
+      await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(2));
+      admit.mockClear();
+      details.mockClear();
+      const query = vi.spyOn(t.app.db, 'query');
+      const email = '"><b>x</b>@portico.test';
+      const refused = await postFrom(t, client, action, '10.32.0.9', { email, password: 'x' });
+      query.mockRestore();
+
+      expect(refused.statusCode).toBe(503);
+      expect(refused.body).toBe(busyPage('en', action, email));
+      expect(refused.body).toContain('value="&quot;&gt;&lt;b&gt;x&lt;/b&gt;@portico.test"');
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.headers['cache-control']).toBe('no-store');
+      expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(refused.headers['content-length']).toBe(String(Buffer.byteLength(refused.body)));
+      for (const name of [
+        'content-security-policy',
+        'x-content-type-options',
+        'referrer-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'permissions-policy',
+      ]) {
+        expect(refused.headers[name], name).toBeDefined();
+        expect(refused.headers[name], name).toBe(signInPage.headers[name]);
+      }
+      // Answered before the route: it neither asked the line nor the provider nor the database.
+      expect(admit).not.toHaveBeenCalled();
+      expect(details).not.toHaveBeenCalled();
+      expect(query).not.toHaveBeenCalled();
+
+      // A post the early answer does not read itself (here a large one) takes the route, which
+      // is refused the same way, by the line.
+      const large = await postFrom(t, client, action, '10.32.0.10', {
+        email: 'large@portico.test',
+        password: 'x'.repeat(20_000),
+      });
+      expect(large.statusCode).toBe(503);
+      expect(admit).toHaveBeenCalledTimes(1);
+    } finally {
+      release();
+      await Promise.all(holders);
+      run.mockRestore();
+      admit.mockRestore();
+      details.mockRestore();
+    }
   }, 120_000);
 
   it('turns a flood away without a single database query (not even for the texts)', async () => {

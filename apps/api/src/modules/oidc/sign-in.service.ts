@@ -103,8 +103,25 @@ export async function signIn(
     return { outcome: 'signed-in', userId: user.id };
   }
 
-  await deleteEndedWindows(db, WINDOW_SECONDS);
+  await forgetEndedWindows(db);
   return { outcome: 'invalid-credentials' };
+}
+
+/** How often one instance deletes the rate limit's ended windows (after a failed attempt). */
+export const CLEANUP_INTERVAL_MS = 60_000;
+const lastCleanup = new WeakMap<Db, number>();
+
+/**
+ * Deletes ended windows at most once per CLEANUP_INTERVAL_MS per database: it ran after every
+ * failure, one more query for each checked attempt of a flood (issue 11). Ended windows left
+ * meanwhile change nothing: reserveAttempt starts them over.
+ */
+async function forgetEndedWindows(db: Db): Promise<void> {
+  const now = Date.now();
+  const last = lastCleanup.get(db);
+  if (last !== undefined && now - last < CLEANUP_INTERVAL_MS) return;
+  lastCleanup.set(db, now);
+  await deleteEndedWindows(db, WINDOW_SECONDS);
 }
 
 /** Re-hashes a password stored with older parameters, unless the hash line is full. */
