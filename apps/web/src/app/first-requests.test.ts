@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestServer } from '../testing/msw.js';
 import { installTestConfig } from '../testing/test-config.js';
 import { demoProfile, signIn, url } from './app-test-harness.js';
+import { capturePreviewLanguage } from '../lib/labels/preview-language.js';
 import { startFirstRequests } from './first-requests.js';
 import { createQueryClient } from './providers.js';
 
@@ -82,6 +83,18 @@ describe('startFirstRequests and the first paint', () => {
     paint();
     startFirstRequests(createQueryClient(), at('/news'));
     expect(painted()).toBe(true);
+  });
+
+  it("drops it while a translator previews a language other than the profile's", () => {
+    signIn();
+    capturePreviewLanguage('?language=de');
+    try {
+      paint();
+      startFirstRequests(createQueryClient(), at('/news'));
+      expect(painted()).toBe(false);
+    } finally {
+      window.sessionStorage.clear();
+    }
   });
 
   it('drops it for a search, and when signed out', () => {

@@ -31,6 +31,8 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
     removeFirstPaint();
     return;
   }
+  // A translator's preview shows another language than the profile's the server painted in.
+  if (previewLanguage() !== null) removeFirstPaint();
   queryClient.query(profileQueryOptions()).catch(ignore);
   queryClient.query(labelsQueryOptions(previewLanguage() ?? rememberedLanguage())).catch(ignore);
   queryClient.query(productsQueryOptions()).catch(ignore);
