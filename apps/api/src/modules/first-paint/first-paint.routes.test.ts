@@ -17,7 +17,8 @@ import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 const STAND_IN = `export function renderNewsFirstPaint(input) {
   const seen = { path: input.path, language: input.language, first: input.news.items[0]?.title,
     total: input.news.total, name: input.profile.firstName, labels: input.labels.length,
-    header: input.header.includes('<'), footer: input.footer.includes('<') };
+    header: input.header.includes('<'), footer: input.footer.includes('<'),
+    menuShown: input.header.includes('aria-controls="portico-header-nav">') };
   return '<p id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</p>';
 }`;
 
@@ -32,10 +33,14 @@ interface Seen {
   labels: number;
   header: boolean;
   footer: boolean;
+  menuShown: boolean;
 }
 
 function seenIn(html: string): Seen | null {
-  const match = /<div id="portico-first-paint" inert><p id="seen">(.*?)<\/p><\/div>/.exec(html);
+  const match =
+    /<div id="portico-first-paint" inert>(?:(?!<\/div>).)*<\/div><p id="seen">(.*?)<\/p><\/div>/s.exec(
+      html,
+    );
   return match?.[1] ? (JSON.parse(match[1]) as Seen) : null;
 }
 
@@ -116,7 +121,11 @@ describe('the first paint of the news list (ADR 0044)', () => {
       labels: expect.any(Number) as number,
       header: true,
       footer: true,
+      // As the app shows it on a phone: the Menu button, collapsed (not hidden for scripts).
+      menuShown: true,
     });
+    // The header's icons come with it.
+    expect(response.body).toMatch(/<div class="app-icon-sprite" hidden aria-hidden="true"><svg/);
     // The styles and images first: the app's scripts come after the painted page.
     expect(response.body.indexOf('<script type="module"')).toBeGreaterThan(
       response.body.indexOf('portico-first-paint'),

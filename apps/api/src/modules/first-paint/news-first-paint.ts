@@ -11,6 +11,7 @@ import { getLabels } from '../content/content.service.js';
 import { getNewsPage } from '../news/news.service.js';
 import { renderFooter } from '../shared/footer-template.js';
 import { renderHeader } from '../shared/header-template.js';
+import { loadSprite } from '../shared/sprite.js';
 import { cookieValue } from '../shared/user-cookie.js';
 import { getOwnProfile } from '../users/users.service.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
@@ -59,23 +60,28 @@ export async function newsFirstPaintFor(
       permissions: profile.permissions,
       language,
     };
-    return render({
-      path,
-      search: '',
-      profile,
-      language,
-      labels,
-      news: {
-        total: news.total,
-        // As the app does: only http(s) and same-origin images reach an <img> (issue 11).
-        items: news.items.map((item) => ({
-          ...item,
-          headerImage: safeHeaderImage(item.headerImage),
-        })),
-      },
-      header: renderHeader(app.env, headerUser, t),
-      footer: renderFooter(app.env, t),
-    });
+    // The icons the header draws (the app adds this sprite itself once it runs).
+    const sprite = `<div class="app-icon-sprite" hidden aria-hidden="true">${loadSprite().svg}</div>`;
+    return (
+      sprite +
+      render({
+        path,
+        search: '',
+        profile,
+        language,
+        labels,
+        news: {
+          total: news.total,
+          // As the app does: only http(s) and same-origin images reach an <img> (issue 11).
+          items: news.items.map((item) => ({
+            ...item,
+            headerImage: safeHeaderImage(item.headerImage),
+          })),
+        },
+        header: renderHeader(app.env, headerUser, t, { asTheAppShowsIt: true }),
+        footer: renderFooter(app.env, t),
+      })
+    );
   } catch (error) {
     request.log.warn({ err: error }, 'no first paint of the news list');
     return null;

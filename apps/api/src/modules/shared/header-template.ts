@@ -39,8 +39,16 @@ const icon = (name: string): string =>
  * hidden: the SPA shows it and opens and closes the navigation with it on narrow screens; the
  * Search button likewise collapses the search form there (ADR 0019).
  */
-export function renderHeader(env: Env, user: HeaderUser | null, t: Translate): string {
+export function renderHeader(
+  env: Env,
+  user: HeaderUser | null,
+  t: Translate,
+  // The first paint (ADR 0044) shows the buttons as the app will, collapsed: it is inert, so
+  // nothing is clickable before the app runs, and the page does not jump when it takes over.
+  { asTheAppShowsIt = false }: { asTheAppShowsIt?: boolean } = {},
+): string {
   const firstName = user?.firstName ?? '';
+  const hidden = asTheAppShowsIt ? '' : ' hidden';
   const nav = navigation(env, user, t)
     .map(
       (l) =>
@@ -62,8 +70,8 @@ export function renderHeader(env: Env, user: HeaderUser | null, t: Translate): s
   return `<div class="portico-header">
   <div class="portico-header__bar">
     <a class="portico-header__logo" href="/news"><span class="portico-header__brand">Portico</span><span class="portico-visually-hidden"> ${escapeHtml(t('header.logo.section'))}</span></a>
-    <button class="portico-header__search-toggle" type="button" aria-expanded="false" aria-controls="portico-header-search" hidden>${icon('search')}<span>${escapeHtml(t('header.search.toggle'))}</span></button>
-    <button class="portico-header__menu-button" type="button" aria-expanded="false" aria-controls="portico-header-nav" hidden>${icon('menu')}<span>${escapeHtml(t('header.menu'))}</span></button>
+    <button class="portico-header__search-toggle" type="button" aria-expanded="false" aria-controls="portico-header-search"${hidden}>${icon('search')}<span>${escapeHtml(t('header.search.toggle'))}</span></button>
+    <button class="portico-header__menu-button" type="button" aria-expanded="false" aria-controls="portico-header-nav"${hidden}>${icon('menu')}<span>${escapeHtml(t('header.menu'))}</span></button>
     <nav class="portico-header__nav" id="portico-header-nav" aria-label="${escapeHtml(t('header.nav.label'))}">
       <ul class="portico-header__nav-list">
         ${nav}
