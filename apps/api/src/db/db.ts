@@ -186,8 +186,13 @@ async function listenOnPostgres(
     next.on('notification', (message) => {
       if (message.channel === channel) listener.onNotify(message.payload ?? '');
     });
-    await next.connect();
-    await next.query(`listen "${channel}"`);
+    try {
+      await next.connect();
+      await next.query(`listen "${channel}"`);
+    } catch (error) {
+      await next.end().catch(() => undefined); // a half-open client must not linger
+      throw error;
+    }
     if (stopped) {
       await next.end();
       return;
