@@ -166,4 +166,25 @@ describe('the first HTML (ADR 0021)', () => {
       contactEmail: '</script><script>alert(1)</script>',
     });
   });
+
+  it("writes a first paint and the shell's texts as they are, dollar signs included", () => {
+    // String.replace would read "$'" as "the rest of the page" and "$&" as the marker.
+    const title = "Save $$ now: $' and $& stay text";
+    const out = renderFirstHtml(
+      '<html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+      {
+        config: {} as never,
+        header: `<p>${title}</p>`,
+        footer: '',
+        firstPaint: `<h2 class="card">${title}</h2>`,
+      },
+    );
+    const document = new JSDOM(out).window.document;
+    expect(document.querySelector('#portico-first-paint .card')?.textContent).toBe(title);
+    expect(document.getElementById('portico-first-paint')?.hasAttribute('inert')).toBe(true);
+    expect(document.querySelectorAll('#root')).toHaveLength(1);
+    // The app's script comes after the painted page (styles and images are asked for first).
+    const script = document.querySelector('script[type="module"]');
+    expect(script?.parentElement?.tagName).toBe('BODY');
+  });
 });

@@ -66,6 +66,14 @@ function scriptsLast(indexHtml: string): { html: string; scripts: string[] } {
   return { html: indexHtml.replace(SCRIPT_TAGS, ''), scripts };
 }
 
+/**
+ * `html` with the first `marker` replaced by `replacement`, taken literally: a string given
+ * to String.replace reads `$&`, `$'` and the like, which a news title or a label may hold.
+ */
+function insertAt(html: string, marker: string, replacement: string): string {
+  return html.replace(marker, () => replacement);
+}
+
 export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): string {
   const painted = parts.firstPaint !== undefined;
   const { html: indexHtml, scripts } = painted
@@ -93,7 +101,8 @@ export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): strin
   const root = '<div id="root">';
   const withFirstPaint =
     parts.firstPaint !== undefined && indexHtml.includes(root)
-      ? indexHtml.replace(
+      ? insertAt(
+          indexHtml,
           root,
           // inert: a picture of the page until the app runs it. Its buttons could not work
           // yet, and assistive technology hears the app's "loading" status instead.
@@ -101,10 +110,10 @@ export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): strin
         )
       : indexHtml;
   const withHead = withFirstPaint.includes('</head>')
-    ? withFirstPaint.replace('</head>', `  ${head}\n  </head>`)
+    ? insertAt(withFirstPaint, '</head>', `  ${head}\n  </head>`)
     : `${head}\n${withFirstPaint}`;
   return withHead.includes('</body>')
-    ? withHead.replace('</body>', `  ${body}\n  </body>`)
+    ? insertAt(withHead, '</body>', `  ${body}\n  </body>`)
     : `${withHead}\n${body}`;
 }
 
