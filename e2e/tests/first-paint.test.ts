@@ -74,8 +74,12 @@ describe('the first paint of /news', () => {
   test('signing out takes the cookie back', async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
-    await expect.poll(() => cookieNamed(page, 'portico-first-paint')).toBeDefined();
+    await expect
+      .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
+      .toBeDefined();
     await page.goto(`${baseUrl}/logout`);
-    await expect.poll(() => cookieNamed(page, 'portico-first-paint')).toBeUndefined();
+    await expect
+      .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
+      .toBeUndefined();
   });
 });
