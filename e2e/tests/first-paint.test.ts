@@ -23,7 +23,7 @@ describe('the first paint of /news', () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
     await expect
-      .poll(() => cookieNamed(page, 'portico-first-paint'))
+      .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
       .toMatchObject({
         httpOnly: true,
         path: '/news',
