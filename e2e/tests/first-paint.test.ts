@@ -8,7 +8,7 @@ import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna } from '../support/demo-users.js';
-import { signIn } from '../support/sign-in.js';
+import { emailField, signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
@@ -77,7 +77,13 @@ describe('the first paint of /news', () => {
     await expect
       .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
       .toBeDefined();
-    await page.goto(`${baseUrl}/logout`);
+    await page.getByRole('link', { name: 'Sign out', exact: true }).click();
+    // The provider session ends too: let its pages settle before looking (and before the
+    // browser context closes in the middle of its redirects).
+    await emailField(page)
+      .or(page.getByRole('heading', { name: /signed out/i }))
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await expect
       .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
       .toBeUndefined();
