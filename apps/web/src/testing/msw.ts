@@ -14,6 +14,10 @@ const firstPaintSession = [
  */
 export function setupTestServer(...handlers: RequestHandler[]): SetupServer {
   const server = setupServer(...handlers, ...firstPaintSession);
+  // A test that replaces the initial handlers keeps the first-paint answers all the same.
+  const reset = server.resetHandlers.bind(server);
+  server.resetHandlers = (...next: Parameters<SetupServer['resetHandlers']>) =>
+    next.length > 0 ? reset(...next, ...firstPaintSession) : reset();
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
