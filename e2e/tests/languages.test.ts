@@ -19,6 +19,7 @@ import {
 } from '../support/language-check.js';
 import { setOwnSettings } from '../support/own-settings.js';
 import { signIn, waitForSignInPage } from '../support/sign-in.js';
+import { openApp } from '../support/app.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
@@ -58,7 +59,7 @@ const MORE_ROUTES = [
 /** Opens a route and waits until the app has rendered its page (and its frames, if any). */
 async function open(page: Page, route: string): Promise<void> {
   if (route === 'news-item') {
-    await page.goto(`${baseUrl}/news`);
+    await openApp(page, `${baseUrl}/news`);
     const card = page.locator('main a[href*="/news-item/"]').first();
     await card.waitFor();
     await card.click();
@@ -152,7 +153,7 @@ describe('the portal in nine languages', () => {
       const context = await session.browser.newContext({ locale: language });
       const page = await context.newPage();
       try {
-        await page.goto(`${baseUrl}/news`);
+        await openApp(page, `${baseUrl}/news`);
         await page.locator('input[type="email"]').waitFor();
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
         await expectNoLeftovers(page, language, 'sign-in');
@@ -167,7 +168,7 @@ describe('the portal in nine languages', () => {
     const context = await session.browser.newContext({ locale: 'it-IT' });
     const page = await context.newPage();
     try {
-      await page.goto(`${baseUrl}/news`);
+      await openApp(page, `${baseUrl}/news`);
       await waitForSignInPage(page);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     } finally {
@@ -178,7 +179,7 @@ describe('the portal in nine languages', () => {
   test('the German news date reads like 9. Juli 2026', async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
-    await page.goto(`${baseUrl}/news?language=de`);
+    await openApp(page, `${baseUrl}/news?language=de`);
     const date = page.locator('main time').first();
     await date.waitFor();
     expect(await date.textContent()).toMatch(
@@ -217,7 +218,7 @@ describe('the portal in nine languages', () => {
   test('the pseudo-locale: every route translated and nothing overflows, desktop and phone', async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
-    await page.goto(`${baseUrl}/news?language=en-XA`);
+    await openApp(page, `${baseUrl}/news?language=en-XA`);
     const patterns = englishLeftoverPatterns('en-XA');
     const data = new Set(await productNames(page));
     // Every route is walked before failing, so one run lists every problem.

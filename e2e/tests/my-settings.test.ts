@@ -10,6 +10,7 @@ import { anna } from '../support/demo-users.js';
 import { bellButton, bellPanel, openBell } from '../support/notification-bell.js';
 import { setOwnSettings, setOwnSubscriptions } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
+import { openApp } from '../support/app.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
@@ -104,7 +105,7 @@ describe('my settings', () => {
   test('the Stay informed block leads to the news topic; the subscriptions page saves and reloads', async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
-    await page.goto(`${baseUrl}/news`);
+    await openApp(page, `${baseUrl}/news`);
     await page.getByRole('link', { name: 'Manage your subscriptions' }).click();
     await page.getByRole('heading', { level: 2, name: 'E-mail subscriptions' }).waitFor();
     const url = new URL(page.url());
@@ -148,7 +149,7 @@ describe('my settings', () => {
   test('the bell opens by keyboard, closes with Escape, and fits a phone', async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
-    await page.goto(`${baseUrl}/news`);
+    await openApp(page, `${baseUrl}/news`);
     const panel = await openBell(page);
     expect(await bellButton(page).getAttribute('aria-expanded')).toBe('true');
     await panel.getByRole('heading', { name: 'Notifications' }).waitFor();

@@ -12,6 +12,7 @@ import { bellPanel, openBell } from '../support/notification-bell.js';
 import { unsubscribeUrlOf, waitForMail } from '../support/outbox.js';
 import { setOwnSubscriptions } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
+import { openApp } from '../support/app.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
@@ -75,7 +76,7 @@ describe('news delivery', () => {
       }
 
       // Within seconds: anna's bell …
-      await page.goto(`${baseUrl}/news`);
+      await openApp(page, `${baseUrl}/news`);
       await waitForNotification(page, title);
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');

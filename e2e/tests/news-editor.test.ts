@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, erik } from '../support/demo-users.js';
 import { signIn } from '../support/sign-in.js';
+import { openApp } from '../support/app.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
@@ -42,7 +43,7 @@ describe('news publishing', () => {
     const title = `Portico platform update ${Date.now()}`;
 
     await signIn(page, baseUrl, erik);
-    await page.goto(`${baseUrl}/news`);
+    await openApp(page, `${baseUrl}/news`);
     await editorLink(page).click();
     await page.getByRole('heading', { name: 'News editor' }).waitFor();
     await expectNoAxeViolations(page);
@@ -119,7 +120,7 @@ describe('news publishing', () => {
       const errors: string[] = [];
       reader.on('pageerror', (error) => errors.push(error.message));
       await signIn(reader, baseUrl, anna);
-      await reader.goto(`${baseUrl}/news`);
+      await openApp(reader, `${baseUrl}/news`);
       const card = reader.getByRole('article').filter({ hasText: title });
       await card.waitFor();
       expect(await editorLink(reader).count()).toBe(0);

@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from '../support/axe.js';
 import { anna } from '../support/demo-users.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
+import { openApp } from '../support/app.js';
 
 const baseUrl = inject('codeBaseUrl');
 /** anna's account manager in the demo seed. */
@@ -40,7 +41,7 @@ function daysAgo(days: number): Date {
 }
 
 async function openNews(page: Page, path = '/news'): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
+  await openApp(page, `${baseUrl}${path}`);
   await cards(page).first().waitFor({ state: 'visible' });
 }
 

@@ -14,6 +14,7 @@ import {
   waitForSignInPage,
   waitForSpa,
 } from '../support/sign-in.js';
+import { openApp } from '../support/app.js';
 
 const flows = [
   { name: 'authorisation code + PKCE', baseUrl: inject('codeBaseUrl') },
@@ -111,7 +112,7 @@ describe.each(flows)('sign-in, $name', ({ baseUrl }) => {
 
   test('a wrong password shows a generic error and stays on the sign-in page', async () => {
     const { page } = session;
-    await page.goto(`${baseUrl}/news`);
+    await openApp(page, `${baseUrl}/news`);
     await submitSignIn(page, anyDemoUser.email, 'not-the-password');
     await expectOnSignInPage(page, baseUrl);
     const alert = page.getByRole('alert');
@@ -144,7 +145,7 @@ describe.each(flows)('sign-in, $name', ({ baseUrl }) => {
     expect(new URL(page.url()).origin).toBe(new URL(baseUrl).origin);
     expect(await storedAccessToken(page)).toBeNull();
 
-    await page.goto(`${baseUrl}/news`);
+    await openApp(page, `${baseUrl}/news`);
     await expectOnSignInPage(page, baseUrl);
     expect(await storedAccessToken(page)).toBeNull();
   });
