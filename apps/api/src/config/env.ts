@@ -101,6 +101,11 @@ export const envSchema = z
     SIGN_IN_HASH_CONCURRENCY: positive(1, 64),
     /** Sign-in attempts that may wait for a hash slot; beyond that: 503, try again. */
     SIGN_IN_HASH_QUEUE: positive(16, 10_000),
+    /**
+     * About how long an attempt refused by a full line waits for its answer, and its
+     * connection rests after it (ms, jittered ±50 %); 0 answers at once (ADR 0042).
+     */
+    SIGN_IN_BUSY_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 
     // Runtime configuration served to the SPA as /config.json
     CONTENT_BASE: z.string().default('/api/content'),

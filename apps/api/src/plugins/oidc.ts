@@ -14,6 +14,12 @@ import {
   type OidcSettings,
 } from '../modules/oidc/oidc-provider.js';
 import { warmUpSignIn } from '../modules/oidc/sign-in.service.js';
+import { SlowLane } from '../modules/oidc/slow-lane.js';
+
+/** Answers the slow lane holds, and connections it rests, at most (each about 2 KB). */
+const SLOW_LANE_MAX_HELD = 4096;
+/** Resting connections are read again at most one every 5 ms: 200 a second per instance. */
+const SLOW_LANE_PACE_MS = 5;
 
 /** The embedded OpenID Connect provider, as the rest of the server sees it. */
 export interface EmbeddedOidc {
@@ -147,10 +153,22 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
     maxWaiting: app.env.SIGN_IN_HASH_QUEUE,
   });
   app.addHook('onClose', () => hashQueue.close());
+  // Attempts refused meanwhile are answered late (ADR 0042, addendum 2), and at once when
+  // the app closes, so that shutting down never waits for them.
+  const slowLane = new SlowLane({
+    delayMs: app.env.SIGN_IN_BUSY_DELAY_MS,
+    paceMs: SLOW_LANE_PACE_MS,
+    maxHeld: SLOW_LANE_MAX_HELD,
+  });
+  app.addHook('preClose', (done) => {
+    slowLane.close();
+    done();
+  });
   await app.register(interactionRoutes, {
     getProvider: () => embedded.provider(),
     settings,
     hashQueue,
+    slowLane,
   });
 
   let handle: ReturnType<Provider['callback']> | undefined;

@@ -2,7 +2,9 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-import type { HashQueue } from './hash-queue.js';
+import { HashQueueFullError, type HashQueue } from './hash-queue.js';
+import type { SlowLane } from './slow-lane.js';
+import type { Derive } from '../../lib/password.js';
 import { interactionPath, SCOPES, type OidcSettings } from './oidc-provider.js';
 import {
   busyPage,
@@ -18,13 +20,15 @@ import {
   type PageTexts,
 } from './oidc-pages.js';
 import { recordSignIn } from '../users/user-management.repository.js';
-import { signIn, WINDOW_SECONDS } from './sign-in.service.js';
+import { checkSignIn, WINDOW_SECONDS } from './sign-in.service.js';
 
 export interface InteractionRoutesOptions {
   getProvider: () => Promise<Provider>;
   settings: OidcSettings;
   /** Bounds the password hashes of this instance. */
   hashQueue: HashQueue;
+  /** Where attempts refused by a full line wait for their answer. */
+  slowLane: SlowLane;
 }
 
 /** What a 503 (every password check slot busy) suggests as the wait before trying again. */
@@ -62,7 +66,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
  */
 export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> = (
   app,
-  { getProvider, settings, hashQueue },
+  { getProvider, settings, hashQueue, slowLane },
   done,
 ) => {
   const home = (t: PageTexts['t']) => ({
@@ -181,31 +185,37 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     return sendHtml(reply, 200, signInPage(page, { action: interactionPath(interaction.uid) }));
   });
 
-  const busy = (page: PageTexts, reply: FastifyReply, action: string, email: string) => {
-    // Not the user's fault and nothing was counted: the form again, with the e-mail kept.
-    reply.header('retry-after', String(BUSY_RETRY_SECONDS));
-    return sendHtml(reply, 503, signInPage(page, { action, email, error: page.t('signin.busy') }));
-  };
-
   /**
-   * The busy page of a refused attempt. No query while busy, not even for the texts'
-   * overrides: Accept-Language and the catalogue decide, so a flood never waits for (or
-   * takes) a database connection (ADR 0042).
+   * Answers an attempt refused by the full line with the busy page, through the slow lane
+   * (ADR 0042, addendum 2). No query while busy, not even for the texts' overrides:
+   * Accept-Language and the catalogue decide, so a flood never waits for (or takes) a
+   * database connection (ADR 0042). Written straight to the socket (the security headers and
+   * the /oidc form-action are on it already, set by the hooks before this one), so it can be
+   * written later than the route returns.
    */
-  const busyHtml = (request: FastifyRequest, uid: string, body: unknown): string => {
+  const refuse = (request: FastifyRequest, reply: FastifyReply, uid: string, body: unknown) => {
     const typed = signInForm.safeParse(body ?? {});
     const language = pageLanguage(undefined, request.headers['accept-language']);
-    return busyPage(language, interactionPath(uid), typed.success ? typed.data.email : '');
+    const html = busyPage(language, interactionPath(uid), typed.success ? typed.data.email : '');
+    reply.hijack();
+    slowLane.hold(request.raw.socket, () => {
+      if (reply.raw.destroyed) return;
+      reply.raw.writeHead(503, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': Buffer.byteLength(html),
+        'cache-control': 'no-store',
+        'retry-after': String(BUSY_RETRY_SECONDS),
+      });
+      reply.raw.end(html);
+    });
   };
 
   /**
    * While every place in the line is taken, a form post is answered here, before Fastify
    * parses its body and before any provider, cookie or database work: under a flood nearly
    * every attempt ends here, and each one delays the signed-in calls that arrive with it
-   * (issue 11). It reads the small form itself and writes the busy page in one go; the
-   * security headers (and the /oidc form-action) were set by the hooks before this one.
-   * Anything unusual (another content type, no length, a large body) takes the route, which
-   * answers the same.
+   * (issue 11). It reads the small form itself. Anything unusual (another content type, no
+   * length, a large body) takes the route, which answers the same.
    */
   const refuseWhileFull = (
     request: FastifyRequest,
@@ -234,34 +244,42 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     raw.on('data', (chunk: Buffer) => chunks.push(chunk));
     raw.on('error', () => raw.destroy()); // the client went away: nobody to answer
     raw.on('end', () => {
-      const html = busyHtml(request, params.data.uid, parseForm(Buffer.concat(chunks).toString()));
-      reply.raw.writeHead(503, {
-        'content-type': 'text/html; charset=utf-8',
-        'content-length': Buffer.byteLength(html),
-        'cache-control': 'no-store',
-        'retry-after': String(BUSY_RETRY_SECONDS),
-      });
-      reply.raw.end(html);
+      refuse(request, reply, params.data.uid, parseForm(Buffer.concat(chunks).toString()));
     });
   };
 
-  app.post('/oidc/interaction/:uid', { onRequest: refuseWhileFull }, async (request, reply) => {
+  // While the line is full, the connection of an attempt that was checked rests too: a flood's
+  // clients, answered together when their hashes are done, must not all come back at once.
+  const restWhileFull = (request: FastifyRequest, _reply: FastifyReply, next: () => void) => {
+    if (hashQueue.full) slowLane.rest(request.raw.socket);
+    next();
+  };
+
+  const postOptions = { onRequest: refuseWhileFull, onResponse: restWhileFull };
+  app.post('/oidc/interaction/:uid', postOptions, async (request, reply) => {
     // As many attempts are in progress as this instance can hash soon: answer at once, before
     // any database work, so a flood costs next to nothing (ADR 0014).
     const params = uidParams.safeParse(request.params);
     if (!params.success) return expired(request, reply);
     if (!hashQueue.admit()) {
-      reply.header('retry-after', String(BUSY_RETRY_SECONDS));
-      return sendHtml(reply, 503, busyHtml(request, params.data.uid, request.body));
+      refuse(request, reply, params.data.uid, request.body);
+      return reply;
     }
     try {
-      return await attemptSignIn(request, reply);
+      // All of an admitted attempt waits for its slot, database work included: a burst let
+      // into the line reaches the database and the event loop one attempt at a time, not all
+      // at once (issue 11).
+      return await hashQueue.run((derive) => attemptSignIn(request, reply, derive));
+    } catch (error) {
+      if (!(error instanceof HashQueueFullError)) throw error;
     } finally {
       hashQueue.leave();
     }
+    refuse(request, reply, params.data.uid, request.body);
+    return reply;
   });
 
-  async function attemptSignIn(request: FastifyRequest, reply: FastifyReply) {
+  async function attemptSignIn(request: FastifyRequest, reply: FastifyReply, derive: Derive) {
     const interaction = await findInteraction(request, reply);
     if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply);
     const action = interactionPath(interaction.uid);
@@ -280,13 +298,11 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     }
 
     // request.ip follows TRUST_PROXY: a forwarded address only from a trusted proxy (ADR 0015).
-    const result = await signIn(app.db, hashQueue, email, password, request.ip);
+    const result = await checkSignIn(app.db, derive, email, password, request.ip);
     switch (result.outcome) {
       case 'rate-limited':
         reply.header('retry-after', String(WINDOW_SECONDS));
         return sendHtml(reply, 429, tooManyAttemptsPage(page, action));
-      case 'busy':
-        return busy(page, reply, action, email);
       case 'invalid-credentials':
         // The same words whether the account exists or not (issue 2 §3).
         return sendHtml(

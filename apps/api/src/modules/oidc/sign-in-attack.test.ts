@@ -1,8 +1,13 @@
 // Sign-in under attack (issue 11, part 2; ADR 0014): the rate limit holds for parallel
 // attempts (reserved in the database before the password is hashed), password hashes are
 // bounded per instance (503 when the line is full), and hashes use the chosen parameters
-// while older ones still verify and are upgraded on sign-in.
+// while older ones still verify and are upgraded on sign-in. Attempts refused by a full
+// line go through the slow lane, and attempts in the line wait for their slot before any
+// database work (ADR 0042, addendum 2).
 import type { LightMyRequestResponse } from 'fastify';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword, PASSWORD_SCHEME, verifyPassword } from '../../lib/password.js';
 import { authorizeUrl, browser, follow, type Browser } from '../../../test/oidc-flow.js';
@@ -358,4 +363,112 @@ describe('a full line of password checks (issue 11, ADR 0014)', () => {
       query.mockRestore();
     }
   }, 120_000);
+});
+
+describe('the slow lane and the line, over real connections (issue 11, ADR 0042 addendum 2)', () => {
+  const DELAY = 400;
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      SIGN_IN_HASH_CONCURRENCY: '1',
+      SIGN_IN_HASH_QUEUE: '1',
+      SIGN_IN_BUSY_DELAY_MS: String(DELAY),
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** One form post over `agent`'s connection: its status, time taken and local port. */
+  function timedPost(agent: Agent, email: string) {
+    const body = new URLSearchParams({ email, password: 'x' }).toString();
+    const start = performance.now();
+    return new Promise<{ status: number; ms: number; localPort: number | undefined }>(
+      (resolve, reject) => {
+        const req = request(
+          {
+            agent,
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/oidc/interaction/slow-lane-test',
+            headers: {
+              host: 'localhost:8080',
+              'content-type': 'application/x-www-form-urlencoded',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            const localPort = res.socket.localPort;
+            res.resume();
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, ms: performance.now() - start, localPort }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      },
+    );
+  }
+
+  it('does no database work for an attempt in the line until it has its slot', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const run = vi.spyOn(HashQueue.prototype, 'run').mockImplementation(async () => {
+      await held;
+      throw new HashQueueFullError();
+    });
+    const query = vi.spyOn(t.app.db, 'query');
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const attempts = [1, 2].map((i) => timedPost(agent, `waiting-${i}@portico.test`));
+      await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(2));
+      // Neither the provider's interaction, nor the texts, nor the rate limit was read.
+      expect(query).not.toHaveBeenCalled();
+      release();
+      expect((await Promise.all(attempts)).map((a) => a.status)).toEqual([503, 503]);
+    } finally {
+      release();
+      run.mockRestore();
+      query.mockRestore();
+      agent.destroy();
+    }
+  }, 60_000);
+
+  it('answers a refused attempt late, and reads its connection’s next request later still', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const run = vi.spyOn(HashQueue.prototype, 'run').mockImplementation(async () => {
+      await held;
+      throw new HashQueueFullError();
+    });
+    const holders = new Agent({ keepAlive: true });
+    const attacker = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const holding = [1, 2].map((i) => timedPost(holders, `holder-${i}@portico.test`));
+      await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(2));
+
+      const first = await timedPost(attacker, 'flood-1@portico.test');
+      expect(first.status).toBe(503);
+      // Answered no sooner than half the delay (timers may fire a millisecond early).
+      expect(first.ms).toBeGreaterThanOrEqual(DELAY / 2 - 5);
+      const second = await timedPost(attacker, 'flood-2@portico.test');
+      expect(second.localPort).toBe(first.localPort); // the same connection
+      expect(second.status).toBe(503);
+      // Not read for the delay after the first answer, then answered late itself.
+      expect(second.ms).toBeGreaterThanOrEqual(DELAY + DELAY / 2 - 5);
+
+      release();
+      await Promise.all(holding);
+    } finally {
+      release();
+      run.mockRestore();
+      holders.destroy();
+      attacker.destroy();
+    }
+  }, 60_000);
 });

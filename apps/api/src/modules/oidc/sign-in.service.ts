@@ -1,7 +1,13 @@
 import { hasControlCharacters } from '@portico/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.js';
-import { hashPassword, needsRehash, PASSWORD_SCHEME, verifyPassword } from '../../lib/password.js';
+import {
+  hashPassword,
+  needsRehash,
+  PASSWORD_SCHEME,
+  verifyPassword,
+  type Derive,
+} from '../../lib/password.js';
 import { HashQueueFullError, type HashQueue } from './hash-queue.js';
 import {
   deleteEndedWindows,
@@ -76,6 +82,26 @@ export async function signIn(
   password: string,
   ip: string,
 ): Promise<SignInResult> {
+  try {
+    // The whole check holds a hash slot, its database work included: a burst let into the
+    // line waits there, instead of opening a transaction each at once and taking the pool's
+    // connections from everybody else (issue 11).
+    return await queue.run((derive) => checkSignIn(db, derive, email, password, ip));
+  } catch (error) {
+    // Every slot busy and the line full: nothing was reserved, nothing counts.
+    if (error instanceof HashQueueFullError) return { outcome: 'busy' };
+    throw error;
+  }
+}
+
+/** One attempt's check, in a hash slot the caller holds (`derive` computes on its thread). */
+export async function checkSignIn(
+  db: Db,
+  derive: Derive,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<Exclude<SignInResult, { outcome: 'busy' }>> {
   const keys = limitKeys(email, ip);
   if (!(await reserve(db, keys))) return { outcome: 'rate-limited' };
 
@@ -86,11 +112,10 @@ export async function signIn(
     // account, on the same path (dummy hash, counted failure) as any other.
     user = hasControlCharacters(email) ? undefined : await findUserByEmail(db, email);
     const stored = user?.passwordHash ?? (await getDummyHash());
-    passwordMatches = await queue.run((derive) => verifyPassword(password, stored, derive));
+    passwordMatches = await verifyPassword(password, stored, derive);
   } catch (error) {
-    // Not checked (the queue is full, or the database failed): the attempt does not count.
+    // Not checked (the database or the hash failed): the attempt does not count.
     await releaseAttempts(db, [keys.ip, keys.account]);
-    if (error instanceof HashQueueFullError) return { outcome: 'busy' };
     throw error;
   }
 
@@ -99,7 +124,7 @@ export async function signIn(
     // A success gives back only its own reservation: it never resets the counters, or one
     // valid account would let an attacker interleave guesses at other people's passwords.
     await releaseAttempts(db, [keys.ip, keys.account]);
-    await upgradeHash(db, queue, user.id, user.passwordHash, password);
+    await upgradeHash(db, derive, user.id, user.passwordHash, password);
     return { outcome: 'signed-in', userId: user.id };
   }
 
@@ -124,20 +149,15 @@ async function forgetEndedWindows(db: Db): Promise<void> {
   await deleteEndedWindows(db, WINDOW_SECONDS);
 }
 
-/** Re-hashes a password stored with older parameters, unless the hash line is full. */
+/** Re-hashes a password stored with older parameters, in the slot the check holds. */
 async function upgradeHash(
   db: Db,
-  queue: HashQueue,
+  derive: Derive,
   userId: string,
   stored: string,
   password: string,
 ): Promise<void> {
   if (!needsRehash(stored)) return;
-  try {
-    const fresh = await queue.run((derive) => hashPassword(password, PASSWORD_SCHEME, derive));
-    await updatePasswordHash(db, userId, stored, fresh);
-  } catch (error) {
-    if (!(error instanceof HashQueueFullError)) throw error;
-    // Busy: the next sign-in upgrades it.
-  }
+  const fresh = await hashPassword(password, PASSWORD_SCHEME, derive);
+  await updatePasswordHash(db, userId, stored, fresh);
 }
