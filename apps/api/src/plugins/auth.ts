@@ -10,6 +10,7 @@ import {
 } from 'jose';
 import { z } from 'zod';
 import type { Env } from '../config/env.js';
+import { bearerTokenOf } from '../lib/bearer-token.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
 import { findTokenState } from '../modules/users/user-management.repository.js';
@@ -102,6 +103,12 @@ export interface VerifiedToken {
 }
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
+/** Whether /api honours a token: its user, or why not (the hook answers 401, 403 or 503). */
+type TokenCheck =
+  | { userId: string }
+  | { refusal: 'invalid' | 'not-linked' }
+  | { refusal: 'unavailable'; error: unknown };
+
 /**
  * Verifies bearer JWTs: signature (issuer's keys), issuer, audience, expiry (`exp` is
  * required: a token without one would never expire), algorithm. Rejects with a jose error for a bad token and with KeySourceUnavailable when the issuer
@@ -171,11 +178,6 @@ function notLinked(reply: FastifyReply): FastifyReply {
   });
 }
 
-function bearerTokenOf(header: string | undefined): string | undefined {
-  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header ?? '');
-  return match?.[1];
-}
-
 /**
  * Every /api route needs a valid bearer token unless its config says `{ public: true }`
  * (issue 2 §3); with `{ optionalAuth: true }` a request without one passes as anonymous. The verified subject becomes `request.caller`. Unknown /api paths are left to
@@ -195,17 +197,36 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
       (row) => row?.status === 'Active',
     );
 
+  /**
+   * Whether /api honours `token`, and for whom: the signature and claims, then the user an
+   * external identity is linked to (ADR 0029), then the user's token state (ADR 0027).
+   * Database errors propagate.
+   */
+  const checkToken = async (token: string): Promise<TokenCheck> => {
+    let verified: VerifiedToken;
+    try {
+      verified = await verify(token);
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout))
+        return { refusal: 'invalid' };
+      return { refusal: 'unavailable', error };
+    }
+    const userId = verified.external
+      ? await linkedUserId(app.db, verified.external.issuer, verified.userId, verified.external)
+      : verified.userId;
+    if (userId === null) return { refusal: 'not-linked' };
+    // Deactivated, deleted or revoked since the token was issued (ADR 0027).
+    const state = await tokenState(app.db, userId, verified.issuedAt, readTokenState);
+    if (state === 'inactive' && verified.external) return { refusal: 'not-linked' };
+    return state === 'valid' ? { userId } : { refusal: 'invalid' };
+  };
+
   // The same check for a token that arrives another way (the first paint's cookie, ADR 0044):
   // the user's id when the token would be honoured on /api, else null. Never throws.
   app.decorate('honouredUserOf', async (token: string): Promise<string | null> => {
     try {
-      const verified = await verify(token);
-      const userId = verified.external
-        ? await linkedUserId(app.db, verified.external.issuer, verified.userId, verified.external)
-        : verified.userId;
-      if (userId === null) return null;
-      const state = await tokenState(app.db, userId, verified.issuedAt, readTokenState);
-      return state === 'valid' ? userId : null;
+      const check = await checkToken(token);
+      return 'userId' in check ? check.userId : null;
     } catch {
       return null;
     }
@@ -220,31 +241,23 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
       if (request.routeOptions.config.optionalAuth === true) return;
       return unauthorized(reply, messages.missing, 'Bearer');
     }
-    let verified: Awaited<ReturnType<TokenVerifier>>;
-    try {
-      verified = await verify(token);
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
+    const check = await checkToken(token);
+    if ('userId' in check) {
+      request.caller = { userId: check.userId };
+      return;
+    }
+    switch (check.refusal) {
+      case 'invalid':
         return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
-      }
-      request.log.error(error, 'bearer token could not be verified');
-      return reply
-        .code(503)
-        .header('retry-after', '30')
-        .send({ statusCode: 503, error: 'Service Unavailable', message: messages.unavailable });
+      case 'not-linked':
+        return notLinked(reply);
+      case 'unavailable':
+        request.log.error(check.error, 'bearer token could not be verified');
+        return reply
+          .code(503)
+          .header('retry-after', '30')
+          .send({ statusCode: 503, error: 'Service Unavailable', message: messages.unavailable });
     }
-    // An external provider's subject is linked to a user on first sign-in (ADR 0029).
-    const userId = verified.external
-      ? await linkedUserId(app.db, verified.external.issuer, verified.userId, verified.external)
-      : verified.userId;
-    if (userId === null) return notLinked(reply);
-    // Deactivated, deleted or revoked since the token was issued (ADR 0027).
-    const state = await tokenState(app.db, userId, verified.issuedAt, readTokenState);
-    if (state === 'inactive' && verified.external) return notLinked(reply);
-    if (state !== 'valid') {
-      return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
-    }
-    request.caller = { userId };
   });
   return Promise.resolve();
 });

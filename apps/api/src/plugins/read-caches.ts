@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ReadCache } from '../lib/cache/read-cache.js';
 import { rootPlugin } from '../lib/root-plugin.js';
+import type { CachedNewsPage } from '../modules/news/news.service.js';
 import type { findTokenState } from '../modules/users/user-management.repository.js';
 
 /** The channel the triggers of migration 016 notify on; payload "<schema> <what> [<id>]". */
@@ -8,12 +9,6 @@ export const CHANGES_CHANNEL = 'portico_changes';
 
 /** A user's token state (ADR 0027) as the users table holds it. */
 export type TokenStateRow = NonNullable<Awaited<ReturnType<typeof findTokenState>>>;
-
-/** A page of the news list, serialised once (ADR 0043). */
-export interface CachedNewsPage {
-  total: number;
-  json: string;
-}
 
 export interface ReadCaches {
   /** users.id → status and tokens_valid_after; only Active users are kept. */

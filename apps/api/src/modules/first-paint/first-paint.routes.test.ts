@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadEnv } from '../../config/env.js';
 import { createTempDist } from '../../../test/temp-dist.js';
@@ -44,40 +44,51 @@ function seenIn(html: string): Seen | null {
   return match?.[1] ? (JSON.parse(match[1]) as Seen) : null;
 }
 
-describe('the first paint of the news list (ADR 0044)', () => {
-  let testDb: TestDb;
-  let dist: Awaited<ReturnType<typeof createTempDist>>;
-  let app: FastifyInstance;
-  let token: string;
-
+/** The app over a fresh database, with the stand-in renderer in a temporary web build. */
+function firstPaintApp(envOverrides: Record<string, string> = {}) {
+  const setup = {} as {
+    testDb: TestDb;
+    dist: Awaited<ReturnType<typeof createTempDist>>;
+    app: FastifyInstance;
+    token: string;
+  };
   beforeAll(async () => {
-    testDb = await createTestDb('pglite');
-    dist = await createTempDist();
-    const firstPaintFile = join(dist.dir, 'stand-in-first-paint.mjs');
+    setup.testDb = await createTestDb('pglite');
+    setup.dist = await createTempDist();
+    const firstPaintFile = join(setup.dist.dir, 'stand-in-first-paint.mjs');
     await writeFile(firstPaintFile, STAND_IN);
-    app = await buildApp({
-      env: loadEnv(testEnvSource()),
-      db: testDb.db,
+    setup.app = await buildApp({
+      env: loadEnv(testEnvSource(envOverrides)),
+      db: setup.testDb.db,
       ready: true,
-      spa: { distDir: dist.dir, firstPaintFile },
+      spa: { distDir: setup.dist.dir, firstPaintFile },
     });
-    await app.ready();
-    token = await bearerFor(app, ANNA);
+    await setup.app.ready();
+    setup.token = await bearerFor(setup.app, ANNA);
   });
   afterAll(async () => {
-    await app.close();
-    await testDb.close();
-    await dist.remove();
+    await setup.app.close();
+    await setup.testDb.close();
+    await setup.dist.remove();
   });
-
   const page = (url: string, cookie?: string) =>
-    app.inject({
+    setup.app.inject({
       url,
       headers: {
         accept: 'text/html',
         ...(cookie ? { cookie: `${FIRST_PAINT_COOKIE}=${cookie}` } : {}),
       },
     });
+  return { setup, page };
+}
+
+describe('the first paint of the news list (ADR 0044)', () => {
+  const { setup, page } = firstPaintApp();
+  let app: FastifyInstance;
+  let token: string;
+  beforeAll(() => {
+    ({ app, token } = setup);
+  });
 
   it('PUT sets an HttpOnly cookie for /news with the bearer token, until it expires', async () => {
     const response = await app.inject({
@@ -169,5 +180,27 @@ describe('the first paint of the news list (ADR 0044)', () => {
     });
     expect(signOut.statusCode).toBe(204);
     expect(seenIn((await page('/news', own)).body)).toBeNull();
+  });
+});
+
+describe('the first paint and the app’s list call (ADR 0043, ADR 0044)', () => {
+  const { setup, page } = firstPaintApp({ READ_CACHE: '1' });
+
+  it('read a page of the list once between them', async () => {
+    const query = vi.spyOn(setup.testDb.db, 'query');
+    try {
+      const document = await page('/news/3', setup.token);
+      expect(seenIn(document.body)).toMatchObject({ path: '/news/3' });
+      const list = await setup.app.inject({
+        url: '/api/news?page=3&size=30',
+        headers: { authorization: `Bearer ${setup.token}` },
+      });
+      expect(list.statusCode).toBe(200);
+      expect(seenIn(document.body)?.first).toBe(list.json<{ title: string }[]>()[0]?.title);
+      const listReads = query.mock.calls.filter(([sql]) => /\bselect t\.total\b/.test(sql));
+      expect(listReads).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { bearerTokenOf } from '../../lib/bearer-token.js';
 import { bearerErrors, noContent } from '../../lib/route-schemas.js';
 import { clearedFirstPaintCookie, firstPaintCookie } from './first-paint-cookie.js';
 
@@ -22,8 +23,7 @@ export const firstPaintRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       },
     },
     async (request, reply) => {
-      const token = /^Bearer +(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      const cookie = firstPaintCookie(app.env, token);
+      const cookie = firstPaintCookie(app.env, bearerTokenOf(request.headers.authorization) ?? '');
       if (cookie) void reply.header('set-cookie', cookie);
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
-  NEWS_DEFAULT_PAGE_SIZE,
+  newsListQuerySchema,
   safeHeaderImage,
   type RenderNewsFirstPaint,
 } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { getLabels } from '../content/content.service.js';
-import { getNewsPage } from '../news/news.service.js';
+import { getCachedNewsPage } from '../news/news.service.js';
 import { renderFooter } from '../shared/footer-template.js';
 import { renderHeader } from '../shared/header-template.js';
 import { loadSprite } from '../shared/sprite.js';
@@ -52,7 +52,12 @@ export async function newsFirstPaintFor(
     const [labels, t, news] = await Promise.all([
       getLabels(app.db, language),
       textsFor(app.db, language),
-      getNewsPage(app.db, { page, size: NEWS_DEFAULT_PAGE_SIZE }),
+      // The page the app's list call asks for next, read once for both (ADR 0043).
+      getCachedNewsPage(
+        app.readCaches.newsList,
+        app.db,
+        newsListQuerySchema.parse({ page: String(page) }),
+      ),
     ]);
     const headerUser = {
       firstName: profile.firstName,

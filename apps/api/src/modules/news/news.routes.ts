@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../lib/errors.js';
 import { bearerErrors, withHeaders } from '../../lib/route-schemas.js';
-import { getNewsItem, getNewsPage } from './news.service.js';
+import { getCachedNewsPage, getNewsItem } from './news.service.js';
 
 /** Ids are bigint identities; more digits than that cannot name a row. */
 const MAX_ID_DIGITS = 15;
@@ -40,14 +40,11 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (request, reply) => {
       // The list is the same for every signed-in user: a page is read and serialised (with
       // the route's own response schema) once, until the news changes (ADR 0043).
-      const page = await app.readCaches.newsList.get(JSON.stringify(request.query), async () => {
-        const fresh = await getNewsPage(app.db, request.query);
-        const json = reply.serialize(fresh.items);
-        return {
-          total: fresh.total,
-          json: typeof json === 'string' ? json : new TextDecoder().decode(json),
-        };
-      });
+      const page = await getCachedNewsPage(app.readCaches.newsList, app.db, request.query);
+      if (page.json === undefined) {
+        const json = reply.serialize(page.items);
+        page.json = typeof json === 'string' ? json : new TextDecoder().decode(json);
+      }
       return reply
         .header('x-total-count', String(page.total))
         .header('access-control-expose-headers', 'X-Total-Count')

@@ -1,5 +1,6 @@
 import type { NewsItem, NewsListCriteria, NewsListItem } from '@portico/contracts';
 import type { Db } from '../../db/db.js';
+import type { ReadCache } from '../../lib/cache/read-cache.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { findNewsById, listNews } from './news.repository.js';
 
@@ -7,6 +8,24 @@ export interface NewsPage {
   items: NewsListItem[];
   /** Every match of the filters, for X-Total-Count. */
   total: number;
+}
+
+/** A page as the read cache keeps it (ADR 0043): GET /api/news adds its JSON once. */
+export interface CachedNewsPage extends NewsPage {
+  json?: string;
+}
+
+/**
+ * A page of the list through the instance's read cache, keyed by the validated criteria:
+ * GET /api/news and the first paint of /news (ADR 0044) share it, so a page load and the
+ * app's list call that follows it cost one query.
+ */
+export function getCachedNewsPage(
+  cache: ReadCache<string, CachedNewsPage>,
+  db: Db,
+  criteria: NewsListCriteria,
+): Promise<CachedNewsPage> {
+  return cache.get(JSON.stringify(criteria), () => getNewsPage(db, criteria));
 }
 
 /**
