@@ -1,8 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
-import { loadEnv } from './config/env.js';
-import { openDb, type Db } from './db/db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILURES } from './modules/oidc/sign-in.service.js';
 import {
   authorizeUrl,
@@ -12,8 +9,7 @@ import {
   pkcePair,
   signInThroughProvider,
 } from '../test/oidc-flow.js';
-import { testEnvSource } from '../test/test-app.js';
-import { createTestDb, type TestDb } from '../test/test-db.js';
+import { twoInstances } from '../test/two-instances.js';
 
 // Two API instances behind one balancer over one PostgreSQL must behave as one portal
 // (issue 11 "Scale past one machine", ADR 0016): each instance here is its own app with its
@@ -29,24 +25,11 @@ if (!databaseUrl) {
 }
 
 describe.runIf(databaseUrl)('two API instances over one PostgreSQL', () => {
-  let shared: TestDb;
-  let secondDb: Db;
+  const instances = twoInstances({ PUBLIC_URL });
   let a: FastifyInstance;
   let b: FastifyInstance;
-
-  beforeAll(async () => {
-    shared = await createTestDb('postgres');
-    secondDb = await openDb({ databaseUrl, schema: shared.schema! });
-    const env = loadEnv(testEnvSource({ PUBLIC_URL }));
-    a = await buildApp({ env, db: shared.db, ready: true });
-    b = await buildApp({ env, db: secondDb, ready: true });
-    await Promise.all([a.ready(), b.ready()]);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await secondDb.close();
-    await shared.close();
+  beforeAll(() => {
+    ({ a, b } = instances);
   });
 
   /** One browser behind the balancer: the same cookies, whichever instance answers. */

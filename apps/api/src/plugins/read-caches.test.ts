@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
-import { LISTENER_NAME, openDb, type Db } from '../db/db.js';
+import { LISTENER_NAME, type Db } from '../db/db.js';
 import { insertNews } from '../modules/news/news.repository.js';
 import { testEnvSource } from '../../test/test-app.js';
 import { createTestDb, databaseKinds, type TestDb } from '../../test/test-db.js';
 import { bearerFor } from '../../test/tokens.js';
+import { twoInstances } from '../../test/two-instances.js';
 
 // ADR 0043: the token state and the news list are served from caches that the database's
 // change notifications drop. Whoever writes (another instance, a job, plain SQL), the next
@@ -103,24 +104,14 @@ describe.each(databaseKinds())('read caches over %s', (kind) => {
 });
 
 describe.runIf(process.env.DATABASE_URL)('read caches of two instances over one PostgreSQL', () => {
+  const instances = twoInstances({ READ_CACHE: '1' });
   let shared: TestDb;
-  let secondDb: Db;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    shared = await createTestDb('postgres');
-    secondDb = await openDb({ databaseUrl: process.env.DATABASE_URL, schema: shared.schema! });
-    a = await cachedApp(shared.db);
-    b = await cachedApp(secondDb);
-    await Promise.all([a.ready(), b.ready()]);
+    ({ shared, a, b } = instances);
     await until(async () => Promise.resolve(listening(a) && listening(b)), 'both listen');
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await secondDb.close();
-    await shared.close();
   });
   afterEach(async () => {
     await shared.db.query(
