@@ -87,7 +87,7 @@ export function renderHeader(
     <label class="portico-header__search-label" for="portico-search-query">${escapeHtml(t('header.search.label'))}</label>
     <input class="portico-header__search-input" id="portico-search-query" name="query" type="text" autocomplete="off" />
     <label class="portico-header__search-label" for="portico-search-product">${escapeHtml(t('header.search.product'))}</label>
-    <select class="portico-header__search-product" id="portico-search-product" name="productId"></select>
+    <select class="portico-header__search-product" id="portico-search-product" name="productId"><option value="">${escapeHtml(t('header.search.all-products'))}</option></select>
     <button class="portico-header__search-button" type="submit">${icon('search')}<span>${escapeHtml(t('header.search.button'))}</span></button>
   </form>
 </div>

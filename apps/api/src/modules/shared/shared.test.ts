@@ -136,6 +136,10 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
     expect(query?.getAttribute('type')).toBe('text');
     const product = form?.querySelector('select[name="productId"]');
     expect(product).not.toBeNull();
+    // Searching every product is there before the app adds the products (a first paint shows it).
+    expect([...(product?.querySelectorAll('option') ?? [])].map((o) => [o.value, o.text])).toEqual([
+      ['', 'All products'],
+    ]);
     for (const control of [query, product]) {
       const label = doc.querySelector(`label[for="${control?.id ?? 'missing'}"]`);
       expect(label?.textContent.trim()).toBeTruthy();

@@ -18,6 +18,7 @@ export const sharedTexts = defineTexts({
   'header.menu': 'Menu',
   'header.search.label': 'Search the portal',
   'header.search.product': 'Product',
+  'header.search.all-products': 'All products',
   'header.search.button': 'Search',
   'header.user-management': 'User management',
   'header.invoices': 'Invoices',
