@@ -248,10 +248,11 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     });
   };
 
-  // While the line is full, the connection of an attempt that was checked rests too: a flood's
-  // clients, answered together when their hashes are done, must not all come back at once.
-  const restWhileFull = (request: FastifyRequest, _reply: FastifyReply, next: () => void) => {
-    if (hashQueue.full) slowLane.rest(request.raw.socket);
+  // While the line is full, the connection of an attempt that was checked and failed rests
+  // too: a flood's clients, answered together when their hashes are done, must not all come
+  // back at once. A successful sign-in goes on at once (its redirects use the connection).
+  const restWhileFull = (request: FastifyRequest, reply: FastifyReply, next: () => void) => {
+    if (hashQueue.full && reply.raw.statusCode >= 400) slowLane.rest(request.raw.socket);
     next();
   };
 

@@ -57,6 +57,20 @@ function postFrom(
   });
 }
 
+/**
+ * Attempts that reach their hash slot wait there until `release()`, then are refused as if
+ * the line were full: two of them fill a line of one slot and one place.
+ */
+function holdTheLine() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const run = vi.spyOn(HashQueue.prototype, 'run').mockImplementation(async () => {
+    await held;
+    throw new HashQueueFullError();
+  });
+  return { run, release };
+}
+
 function countStatuses(responses: LightMyRequestResponse[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
@@ -276,12 +290,7 @@ describe('a full line of password checks (issue 11, ADR 0014)', () => {
     const signInPage = await client.get(action);
     expect(signInPage.statusCode).toBe(200);
     // Hold the line: the two attempts let in wait in their hash until released.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const run = vi.spyOn(HashQueue.prototype, 'run').mockImplementation(async () => {
-      await held;
-      throw new HashQueueFullError();
-    });
+    const { run, release } = holdTheLine();
     const holders = [1, 2].map((i) =>
       postFrom(t, client, action, `10.32.0.${i}`, {
         email: `holder-${i}@portico.test`,
@@ -416,12 +425,7 @@ describe('the slow lane and the line, over real connections (issue 11, ADR 0042 
   }
 
   it('does no database work for an attempt in the line until it has its slot', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const run = vi.spyOn(HashQueue.prototype, 'run').mockImplementation(async () => {
-      await held;
-      throw new HashQueueFullError();
-    });
+    const { run, release } = holdTheLine();
     const query = vi.spyOn(t.app.db, 'query');
     const agent = new Agent({ keepAlive: true });
     try {
@@ -440,12 +444,7 @@ describe('the slow lane and the line, over real connections (issue 11, ADR 0042 
   }, 60_000);
 
   it('answers a refused attempt late, and reads its connection’s next request later still', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const run = vi.spyOn(HashQueue.prototype, 'run').mockImplementation(async () => {
-      await held;
-      throw new HashQueueFullError();
-    });
+    const { run, release } = holdTheLine();
     const holders = new Agent({ keepAlive: true });
     const attacker = new Agent({ keepAlive: true, maxSockets: 1 });
     try {

@@ -93,6 +93,23 @@ describe('the slow lane of refused sign-in attempts', () => {
     expect(c.paused).toBe(false);
   });
 
+  it('gives a connection one place in line, however often it is rested', () => {
+    const l = lane();
+    const socket = new FakeSocket();
+    l.hold(socket, () => undefined);
+    l.rest(socket); // its answer's own rest, from the route's onResponse hook
+    vi.advanceTimersByTime(500);
+    l.rest(socket);
+    expect(l.size).toEqual({ waiting: 0, resting: 1 });
+    vi.advanceTimersByTime(DELAY);
+    socket.bytesRead += 100; // it sent its next request during its turn: out of the lane
+    vi.advanceTimersByTime(PACE);
+    expect(l.size.resting).toBe(0);
+    l.rest(socket); // its next answer: back in line, once
+    expect(l.size.resting).toBe(1);
+    l.close();
+  });
+
   it('neither answers nor gives a turn to a connection that closed', () => {
     const l = lane();
     const gone = new FakeSocket();

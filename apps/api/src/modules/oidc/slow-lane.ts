@@ -59,6 +59,8 @@ interface Resting {
 export class SlowLane {
   private readonly waiting = new Set<Held>();
   private readonly resting: Resting[] = [];
+  /** Connections held or resting: a second rest of the same one is no second place in line. */
+  private readonly members = new WeakSet<LaneSocket>();
   private pacer: NodeJS.Timeout | undefined;
   /** The connection whose turn it is, and its bytes read when the turn began. */
   private turn: { socket: LaneSocket; bytesRead: number | undefined } | undefined;
@@ -87,6 +89,7 @@ export class SlowLane {
     }
     // Not read meanwhile: a pipelined next attempt waits in the kernel, not on the loop.
     socket.pause?.();
+    this.members.add(socket);
     const entry: Held = {
       answer,
       forget: () => {
@@ -110,8 +113,9 @@ export class SlowLane {
 
   /** Rests the connection of an attempt that was answered while the line was full. */
   rest(socket: LaneSocket | undefined): void {
-    if (!this.usable(socket) || !socket.pause) return;
+    if (!this.usable(socket) || !socket.pause || this.members.has(socket)) return;
     socket.pause();
+    this.members.add(socket);
     this.enqueue(socket);
   }
 
@@ -125,7 +129,10 @@ export class SlowLane {
       entry.answer();
     }
     this.turn = undefined;
-    for (const { socket } of this.resting.splice(0)) if (!socket.destroyed) socket.resume?.();
+    for (const { socket } of this.resting.splice(0)) {
+      this.members.delete(socket);
+      if (!socket.destroyed) socket.resume?.();
+    }
   }
 
   private usable(socket: LaneSocket | undefined): socket is LaneSocket {
@@ -133,8 +140,12 @@ export class SlowLane {
   }
 
   private enqueue(socket: LaneSocket): void {
-    if (!socket.resume || socket.destroyed) return;
+    if (!socket.resume || socket.destroyed) {
+      this.members.delete(socket);
+      return;
+    }
     if (!this.open || this.resting.length >= this.options.maxHeld) {
+      this.members.delete(socket);
       socket.resume();
       return;
     }
@@ -158,6 +169,8 @@ export class SlowLane {
     if (turn && !turn.socket.destroyed && turn.socket.bytesRead === turn.bytesRead) {
       turn.socket.pause?.();
       this.resting.push({ socket: turn.socket, notBefore: this.now() });
+    } else if (turn) {
+      this.members.delete(turn.socket);
     }
     // Closed connections need no turn.
     while (this.resting[0]?.socket.destroyed) this.resting.shift();
