@@ -31,6 +31,15 @@ export function showIdentityRefusal(): void {
   browserRedirect.to(paths.identityRefused());
 }
 
+/**
+ * True once this document is on its way to the refusal page. The access token is gone on
+ * purpose then: a 401 for a request sent after that is no session to renew, and signing in
+ * again would bring the same identity back, in a loop.
+ */
+export function leavingForIdentityRefusal(): boolean {
+  return leaving;
+}
+
 /** The e-mail address the provider signed in (from the stored id token), if any. */
 export function refusedEmail(): string | null {
   const payload = getIdToken()?.split('.')[1];

@@ -406,6 +406,26 @@ describe('403 identity_not_linked (ADR 0029: the external identity has no Portic
     ).rejects.toMatchObject({ status: 403, reason: 'identity-refused' });
   });
 
+  it('starts no sign-in for a 401 that comes after the refusal (the token is gone on purpose)', async () => {
+    window.history.replaceState({}, '', '/news');
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'valid-but-unknown');
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/later`, () =>
+        HttpResponse.json(
+          { statusCode: 401, error: 'Unauthorized', message: 'x' },
+          { status: 401 },
+        ),
+      ),
+    );
+    const redirects = captureRedirects();
+    await expect(httpGet('/api/users/me', itemSchema)).resolves.toBeNull();
+    // Sent after the refusal removed the token, as a slow page's later requests are.
+    await expect(httpGet('/api/later', itemSchema)).resolves.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(redirects.mock.calls).toEqual([['/account-unknown']]);
+    expect(useNotificationStore.getState().notification).toBeNull();
+  });
+
   it('leaves any other 403 to the §8 catalogue', async () => {
     const redirects = captureRedirects();
     await expect(httpGet('/api/forbidden', itemSchema)).resolves.toBeNull();

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { getConfig } from '../../config/runtime-config.js';
-import { isIdentityRefusal, showIdentityRefusal } from '../auth/identity-refusal.js';
+import {
+  isIdentityRefusal,
+  leavingForIdentityRefusal,
+  showIdentityRefusal,
+} from '../auth/identity-refusal.js';
 import { login } from '../auth/session.js';
 import { getAccessToken } from '../auth/tokens.js';
 import { handleHttpError, type CatalogueOptions } from './error-catalogue.js';
@@ -127,6 +131,10 @@ async function send<T>(
   const done = beginRequest();
   try {
     const response = await fetch(target, { method, headers, body, signal });
+    // A request sent after an identity refusal removed the token is part of that refusal.
+    if (response.status === 401 && leavingForIdentityRefusal()) {
+      throw new HttpError(response.status, null, 'identity-refused');
+    }
     if (response.status === 401) {
       login(currentReturnUrl()).catch((error: unknown) =>
         console.error('Sign-in could not be started after a 401', error),
