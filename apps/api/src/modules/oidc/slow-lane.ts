@@ -52,9 +52,10 @@ interface Resting {
  * after each round they came back together, to be read, routed and answered in one stretch
  * of the event loop that signed-in calls queued behind. In the lane the same clients make a
  * fraction of the attempts, read at a steady pace however they send them: taking turns,
- * rather than resting for a while, because clients that rest together come back together. Nothing here is state
- * that matters: a restart or another instance just answers sooner. A person refused during a
- * flood (the page says to wait a few seconds anyway) sees the page a second later.
+ * rather than resting for a while, because clients that rest together come back together.
+ * Nothing here is state that matters: a restart or another instance just answers sooner. A
+ * person refused during a flood (the page says to wait a few seconds anyway) sees the page
+ * a second later.
  */
 export class SlowLane {
   private readonly waiting = new Set<Held>();
