@@ -160,6 +160,7 @@ describe('the first paint of the news list (ADR 0044)', () => {
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(seenIn((await page('/news?query=erp', token)).body)).toBeNull();
     expect(seenIn((await page('/news/0', token)).body)).toBeNull();
+    expect(seenIn((await page('/news/999999', token)).body)).toBeNull(); // past the last page
     expect(seenIn((await page('/news/news-item/some-title/1', token)).body)).toBeNull();
     expect(seenIn((await page('/news', `${token}x`)).body)).toBeNull();
   });

@@ -39,9 +39,11 @@ export async function newsFirstPaintFor(
 ): Promise<string | null> {
   const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
   const list = LIST_PATH.exec(path);
-  const page = Number(list?.[1] ?? '1');
-  // A page the app would not read as such (0) is the app's to show.
-  if (!list || search !== '' || page < 1) return null;
+  if (!list || search !== '') return null;
+  // The list call's own criteria; a page it would refuse (0, or past the last) is the app's
+  // to show.
+  const criteria = newsListQuerySchema.safeParse({ page: list[1] ?? '1' });
+  if (!criteria.success) return null;
   const token = cookieValue(request.headers.cookie, FIRST_PAINT_COOKIE);
   if (!token) return null;
   try {
@@ -53,11 +55,7 @@ export async function newsFirstPaintFor(
       getLabels(app.db, language),
       textsFor(app.db, language),
       // The page the app's list call asks for next, read once for both (ADR 0043).
-      getCachedNewsPage(
-        app.readCaches.newsList,
-        app.db,
-        newsListQuerySchema.parse({ page: String(page) }),
-      ),
+      getCachedNewsPage(app.readCaches.newsList, app.db, criteria.data),
     ]);
     const headerUser = {
       firstName: profile.firstName,
