@@ -80,6 +80,20 @@ describe('TRUST_PROXY unset (the default): forwarded headers are nobody’s word
     expect(response.headers['cache-control']).toBe('public, max-age=300');
   });
 
+  it('never reflects the Host header into the publicly cached discovery document (issue 23 §8)', async () => {
+    for (const host of ['evil.example', 'evil.example:8080', '127.0.0.1:8080', '[::1]:8080']) {
+      const response = await discovery(t.app, '203.0.113.7', { host });
+      expect(response.statusCode, host).toBe(200);
+      const doc = response.json<Discovery>();
+      expect(doc.authorization_endpoint, host).toBe('http://localhost:8080/oidc/auth');
+      expect(doc.token_endpoint, host).toBe('http://localhost:8080/oidc/token');
+      expect(doc.end_session_endpoint, host).toBe('http://localhost:8080/oidc/session/end');
+      expect(doc.jwks_uri, host).toBe('http://localhost:8080/oidc/jwks');
+      expect(response.body, host).not.toContain('evil.example');
+      expect(response.headers['cache-control'], host).toBe('public, max-age=300');
+    }
+  });
+
   it('gives the JWKS the same cache policy, and keeps no-store on tokens', async () => {
     const jwks = await t.app.inject({ method: 'GET', url: '/oidc/jwks' });
     expect(jwks.statusCode).toBe(200);
@@ -110,16 +124,18 @@ describe('TRUST_PROXY=10.0.0.0/8: forwarded headers from that proxy only', () =>
     await t.close();
   });
 
-  it('advertises the address the proxy forwards', async () => {
+  it('advertises PUBLIC_URL in discovery, even for a host the proxy forwards (issue 23 §8)', async () => {
+    // Cached publicly: one caller's host must not reach everybody (ADR 0015, addendum).
     const response = await discovery(t.app, '10.1.2.3', {
       'x-forwarded-host': 'portal.example',
       'x-forwarded-proto': 'https',
       'x-forwarded-for': '203.0.113.8',
     });
     const doc = response.json<Discovery>();
-    expect(doc.authorization_endpoint).toBe('https://portal.example/oidc/auth');
-    expect(doc.token_endpoint).toBe('https://portal.example/oidc/token');
+    expect(doc.authorization_endpoint).toBe('http://localhost:8080/oidc/auth');
+    expect(doc.token_endpoint).toBe('http://localhost:8080/oidc/token');
     expect(doc.issuer).toBe('http://localhost:8080/oidc'); // fixed, whatever the request
+    expect(response.body).not.toContain('portal.example');
   });
 
   it('ignores the same headers from anybody else', async () => {

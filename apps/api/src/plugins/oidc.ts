@@ -101,8 +101,21 @@ export function formActionSource(origin: string): string {
  * five minutes by browsers and shared caches; everything else the provider answers decides
  * for itself (no-store on tokens).
  */
-const PUBLIC_METADATA = new Set(['/.well-known/openid-configuration', '/jwks']);
+const DISCOVERY_PATH = '/.well-known/openid-configuration';
+const PUBLIC_METADATA = new Set([DISCOVERY_PATH, '/jwks']);
 export const METADATA_CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * The provider builds discovery's endpoint addresses from the request's host. A document that
+ * shared caches keep for everybody must not depend on what one caller sent: discovery is
+ * answered as if asked at PUBLIC_URL, whatever Host or trusted X-Forwarded-Host said (ADR 0015,
+ * addendum). Sign-in pages and redirects still follow the request's host (loopback aliases,
+ * ADR 0014); they are never publicly cached.
+ */
+function pinToPublicUrl(raw: IncomingMessage, publicUrl: URL): void {
+  raw.headers['x-forwarded-host'] = publicUrl.host;
+  raw.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+}
 
 /**
  * Mounts the embedded OpenID Connect provider (oidc-provider, a Koa app) under /oidc, unless
@@ -138,6 +151,7 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
   warmUpSignIn();
 
   const portals = portalOrigins(settings.publicUrl);
+  const publicUrl = new URL(settings.publicUrl);
   const rewrittenCsp = new Map<string, string>();
   app.addHook('onRequest', (request, reply, next) => {
     if (request.url === OIDC_PREFIX || request.url.startsWith(`${OIDC_PREFIX}/`)) {
@@ -181,6 +195,7 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
     raw.originalUrl = url;
     raw.url = url.slice(OIDC_PREFIX.length) || '/';
     const path = raw.url.split('?', 1)[0] ?? '';
+    if (path === DISCOVERY_PATH) pinToPublicUrl(raw, publicUrl);
     if (PUBLIC_METADATA.has(path) && (raw.method === 'GET' || raw.method === 'HEAD'))
       reply.raw.setHeader('cache-control', METADATA_CACHE_CONTROL);
     await handle(raw, reply.raw);
