@@ -3,12 +3,13 @@
  * through DOMPurify). The API sanitises news bodies and content documents with it on the way
  * in, and every client sanitiser (news, content documents, the modal) applies the very same
  * list right before the DOM, so HTML written straight to the database is cut to what the
- * server would have stored. No `style` (a `position:fixed` overlay), no `id`/`name` (DOM
- * clobbering), no event handlers, no forms, frames, scripts or SVG.
+ * server would have stored. No `style` (a `position:fixed` overlay), no `class` (the app's own
+ * classes, e.g. `.ui-card-link::after`, would lay a full-page link over the portal), no
+ * `id`/`name` (DOM clobbering), no event handlers, no forms, frames, scripts or SVG.
  *
  * The shared header and footer need a few chrome elements on top (a search form, ids for
- * labels and aria-controls, sprite icons): SHELL_HTML_POLICY is this list plus exactly those,
- * still without `style`, handlers or foreign addresses.
+ * labels and aria-controls, sprite icons, the chrome's classes): SHELL_HTML_POLICY is this
+ * list plus exactly those, still without `style`, handlers or foreign addresses.
  *
  * Plain data, so the package needs no DOMPurify: each side passes it to its own instance.
  */
@@ -74,10 +75,10 @@ const RICH_TAGS = [
   'ul',
 ] as const;
 
+/** No `class`, `id` or `style`: content must not reach the app's stylesheet (ADR 0019). */
 const RICH_ATTR = [
   'alt',
   'cite',
-  'class',
   'colspan',
   'datetime',
   'dir',
@@ -136,6 +137,8 @@ export const SHELL_HTML_POLICY: HtmlPolicy = {
     'aria-label',
     'aria-labelledby',
     'autocomplete',
+    // The header and footer are styled by the app's chrome classes (trusted configuration).
+    'class',
     'focusable',
     'for',
     'hidden',

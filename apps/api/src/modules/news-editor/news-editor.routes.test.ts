@@ -476,6 +476,29 @@ describe.each(databaseKinds())('news publishing over %s', (kind) => {
         expect(body).not.toMatch(/<script|onerror|onclick|javascript:|style|alert/i);
       }
     });
+    it('drops class, id and style from the body on every write path (no app class over the page)', async () => {
+      const overlay =
+        '<p>Hello</p><a class="ui-card-link" href="https://evil.example/">x</a>' +
+        '<div class="app-loading-bar nb-panel" id="root" style="inset:0">y</div>';
+      const { item } = await create(form({ action: 'publish', content: overlay }));
+      const product = await t.app.inject({
+        method: 'POST',
+        url: '/api/products/p-erp/news',
+        headers: as('erik'),
+        payload: form({ action: 'publish', content: overlay }),
+      });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/news/${item.id}`,
+        headers: as('erik'),
+        payload: form({ action: 'publish', content: `${overlay}<p>again</p>` }),
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      for (const body of [product.body, put.body, (await readerGet(item.id)).body]) {
+        expect(body).toContain('https://evil.example/');
+        expect(body).not.toMatch(/class=|id=|style=|ui-card-link|app-loading-bar|nb-panel/);
+      }
+    });
   });
 
   describe('header images', () => {

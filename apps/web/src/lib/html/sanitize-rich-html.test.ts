@@ -19,6 +19,13 @@ describe.each([
   });
 
   it.each([
+    // The app's classes: a full-page card link, the loading bar, the notification panel.
+    [
+      '<a class="ui-card-link" href="https://evil.example/">x</a>',
+      '<a href="https://evil.example/">x</a>',
+    ],
+    ['<div class="app-loading-bar">x</div><p class="nb-panel">y</p>', '<div>x</div><p>y</p>'],
+    ['<p id="root" style="position:fixed">x</p>', '<p>x</p>'],
     ['<style>body{display:none}</style><p>ok</p>', '<p>ok</p>'],
     ['<form action="https://evil.example"><input name="pw"><button>Go</button></form>', 'Go'],
     ['<div id="location" name="cookie">x</div>', '<div>x</div>'],

@@ -145,10 +145,11 @@ describe('<Modal> (§2 Shared widgets)', () => {
 });
 
 describe('Modal body allow-list', () => {
-  it('drops inline styles, so a content document cannot lay an overlay over the page', async () => {
+  it('drops inline styles and classes, so a content document cannot lay an overlay over the page', async () => {
     await openHarness();
-    const overlay = dialog().querySelector('.overlay');
-    expect(overlay).not.toBeNull();
+    const overlay = [...dialog().querySelectorAll('div')].find((d) => d.textContent === 'Overlay');
+    expect(overlay).toBeDefined();
     expect(overlay!.hasAttribute('style')).toBe(false);
+    expect(overlay!.hasAttribute('class')).toBe(false);
   });
 });
