@@ -1,19 +1,47 @@
-// `npm test` (issue 2 §1): install what the tests need, then run every check in order,
-// stopping at the first failure. DATABASE_URL (set by .ci/run when PostgreSQL answers) is
-// passed through untouched: the API tests then also run over PostgreSQL.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// `npm test` (issue 2 §1, issue 26): install what the tests need, then run every check,
+// stopping at the first failure, and print each stage's time and the slowest test files.
+// DATABASE_URL (set by .ci/run when PostgreSQL answers) is passed through untouched: the API
+// tests then also run over PostgreSQL.
+//
+// Stages run in lanes (issue 26, ADR 0046): the stages of one lane run one after another,
+// the lanes of one phase side by side. Vitest runs one test worker on a 2-core machine (cores
+// − 1), so lint and typecheck (one core each, cached) fit beside the unit projects; the build
+// comes first because it takes seconds. TEST_SCHEDULE=serial runs the old one-at-a-time order
+// (to measure a stage on its own).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { ensureDeps, repoRoot } from './ensure-deps.mjs';
 
 const chromium = '/usr/bin/chromium';
 
-const steps = [
-  { name: 'lint', script: 'lint', what: 'ESLint and Prettier over the whole repository' },
-  { name: 'typecheck', script: 'typecheck', what: 'TypeScript: contracts, api, web, e2e' },
-  { name: 'unit', script: 'test:unit', what: 'Vitest: contracts, locales, web and api projects' },
-  { name: 'build', script: 'build', what: 'Vite build of the web app, bundle of the API' },
-  { name: 'e2e', script: 'test:e2e', what: 'Browser tests in Chromium against the built server' },
-];
+/** Vitest stages write a JSON report (per-file times) beside their normal console output. */
+const stages = {
+  lint: { script: 'lint', what: 'ESLint and Prettier over the whole repository (cached)' },
+  typecheck: { script: 'typecheck', what: 'TypeScript: contracts, locales, api, web, e2e' },
+  unit: {
+    script: 'test:unit',
+    what: 'Vitest: contracts, locales, web and api projects',
+    vitest: true,
+  },
+  build: { script: 'build', what: 'Vite build of the web app, bundle of the API' },
+  e2e: {
+    script: 'test:e2e',
+    what: 'Browser tests in Chromium against the built server',
+    vitest: true,
+  },
+};
+
+const schedules = {
+  // build (seconds) first; then lint → typecheck in one lane beside the unit projects; the
+  // browser tests last, alone (their timeouts assume a machine not also running the API tests).
+  parallel: [[['build']], [['lint', 'typecheck'], ['unit']], [['e2e']]],
+  serial: [[['lint']], [['typecheck']], [['unit']], [['build']], [['e2e']]],
+};
+
+const useColour = process.stdout.isTTY === true;
+const colourEnv = useColour ? { FORCE_COLOR: '1' } : {};
 
 function banner(text) {
   const line = '═'.repeat(Math.max(60, text.length + 4));
@@ -25,7 +53,7 @@ function fail(message) {
   process.exit(1);
 }
 
-function run(command, args, options = {}) {
+function runSync(command, args, options = {}) {
   const result = spawnSync(command, args, {
     cwd: repoRoot,
     stdio: 'inherit',
@@ -64,7 +92,7 @@ function ensureChromium() {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = (args) => {
     const [command, ...rest] = [...prefix, 'apt-get', ...args];
-    return run(command, rest, { env });
+    return runSync(command, rest, { env });
   };
   const update = apt(['update']);
   if (!update.ok) fail(`apt-get update failed (${update.detail})`);
@@ -77,7 +105,136 @@ function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function main() {
+/** Children still running, stopped (with their process group) when another stage fails. */
+const running = new Set();
+
+/**
+ * Runs one stage. Alone in its phase, its output goes straight to the console; beside other
+ * lanes, every line is prefixed with the stage's name so interleaved output stays readable.
+ */
+function runStage(name, reportDir, prefixed) {
+  const stage = stages[name];
+  const args = ['run', stage.script];
+  const report = stage.vitest ? join(reportDir, `${name}.json`) : null;
+  if (report) {
+    args.push('--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
+  }
+  const started = Date.now();
+  console.log(`\n▶ ${name} — npm ${args.join(' ')} (${stage.what})`);
+  return new Promise((resolvePromise) => {
+    const child = spawn('npm', args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...(prefixed ? colourEnv : {}) },
+      stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      detached: true,
+    });
+    running.add(child);
+    if (prefixed) {
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let pending = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (pending + chunk).split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) out.write(`[${name}] ${line}\n`);
+        });
+        stream.on('end', () => {
+          if (pending !== '') out.write(`[${name}] ${pending}\n`);
+        });
+      }
+    }
+    let stopped = false;
+    child.stopStage = () => {
+      stopped = true;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    };
+    const finish = (ok, detail) => {
+      running.delete(child);
+      const ms = Date.now() - started;
+      console.log(
+        `${ok ? '✔' : '✖'} ${name} ${ok ? 'passed' : `FAILED (${detail})`} in ${seconds(ms)}`,
+      );
+      resolvePromise({ name, ok, stopped, detail, ms, report });
+    };
+    child.on('error', (error) => finish(false, error.message));
+    child.on('close', (code, signal) => {
+      if (stopped) finish(false, 'stopped: another stage failed');
+      else if (code === 0) finish(true, '');
+      else finish(false, signal ? `killed by ${signal}` : `exit code ${code}`);
+    });
+  });
+}
+
+/** A lane: its stages in order, stopping at a failure (or when another lane failed). */
+async function runLane(lane, reportDir, prefixed, results, state) {
+  for (const name of lane) {
+    if (state.failed) return;
+    const result = await runStage(name, reportDir, prefixed);
+    results.push(result);
+    if (!result.ok && !state.failed) {
+      state.failed = result;
+      for (const child of running) child.stopStage();
+    }
+  }
+}
+
+/** Per-file times from Vitest's JSON reports (file → wall time from its first to last test). */
+function slowestFiles(results, count) {
+  const files = [];
+  for (const result of results) {
+    if (!result.report || !existsSync(result.report)) continue;
+    let json;
+    try {
+      json = JSON.parse(readFileSync(result.report, 'utf8'));
+    } catch {
+      continue;
+    }
+    for (const file of json.testResults ?? []) {
+      const ms = Math.max(0, (file.endTime ?? 0) - (file.startTime ?? 0));
+      files.push({
+        stage: result.name,
+        file: relative(repoRoot, file.name),
+        ms,
+        tests: (file.assertionResults ?? []).length,
+      });
+    }
+  }
+  return files.sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
+function printSummary(order, results, wallMs) {
+  console.log('\nStage times');
+  for (const name of order) {
+    const result = results.find((r) => r.name === name);
+    if (!result) console.log(`  -  ${name.padEnd(10)} skipped`);
+    else if (result.ok)
+      console.log(`  ✔  ${name.padEnd(10)} passed  ${seconds(result.ms).padStart(9)}`);
+    else
+      console.log(
+        `  ✖  ${name.padEnd(10)} ${result.stopped ? 'stopped' : 'FAILED '} ${seconds(result.ms).padStart(9)}  (${result.detail})`,
+      );
+  }
+  console.log(`     ${'wall'.padEnd(10)}         ${seconds(wallMs).padStart(9)}`);
+
+  const slow = slowestFiles(results, 10);
+  if (slow.length > 0) {
+    console.log('\nSlowest test files');
+    for (const { stage, file, ms, tests } of slow) {
+      console.log(
+        `  ${seconds(ms).padStart(9)}  ${stage.padEnd(5)} ${file} (${tests} test${tests === 1 ? '' : 's'})`,
+      );
+    }
+  }
+}
+
+async function main() {
   try {
     ensureDeps();
   } catch (error) {
@@ -89,27 +246,38 @@ function main() {
     console.log('» DATABASE_URL is set: API tests also run over PostgreSQL.');
   }
 
+  const scheduleName = process.env.TEST_SCHEDULE ?? 'parallel';
+  const schedule = schedules[scheduleName];
+  if (!schedule) fail(`TEST_SCHEDULE must be one of ${Object.keys(schedules).join(', ')}`);
+  const order = schedule.flat(2);
+
+  const reportDir = mkdtempSync(join(tmpdir(), 'portico-test-report-'));
   const results = [];
-  for (const [index, step] of steps.entries()) {
-    banner(`[${index + 1}/${steps.length}] ${step.name} — npm run ${step.script} (${step.what})`);
-    const started = Date.now();
-    const result = run('npm', ['run', step.script]);
-    results.push({ step, ok: result.ok, detail: result.detail, ms: Date.now() - started });
-    if (!result.ok) break;
+  const state = { failed: null };
+  const wallStarted = Date.now();
+  const interrupt = () => {
+    for (const child of running) child.stopStage();
+    process.exit(130);
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+
+  for (const [index, phase] of schedule.entries()) {
+    if (state.failed) break;
+    const names = phase.map((lane) => lane.join(' → ')).join('  ‖  ');
+    banner(`[${index + 1}/${schedule.length}] ${names}`);
+    await Promise.all(
+      phase.map((lane) => runLane(lane, reportDir, phase.length > 1, results, state)),
+    );
   }
 
-  console.log('\nSummary');
-  for (const step of steps) {
-    const result = results.find((r) => r.step === step);
-    if (!result) console.log(`  -  ${step.name.padEnd(10)} skipped`);
-    else if (result.ok) console.log(`  ✔  ${step.name.padEnd(10)} passed  (${seconds(result.ms)})`);
-    else
-      console.log(`  ✖  ${step.name.padEnd(10)} FAILED  (${result.detail}, ${seconds(result.ms)})`);
+  printSummary(order, results, Date.now() - wallStarted);
+  rmSync(reportDir, { recursive: true, force: true });
+  if (state.failed) {
+    const { name } = state.failed;
+    fail(`npm test failed at stage "${name}" (npm run ${stages[name].script}).`);
   }
-  const failed = results.find((r) => !r.ok);
-  if (failed)
-    fail(`npm test failed at step "${failed.step.name}" (npm run ${failed.step.script}).`);
   console.log('\n✔ All checks passed.');
 }
 
-main();
+await main();
