@@ -1,10 +1,10 @@
-import { sanitizeShellHtml } from './sanitize-shell-html.js';
 import type { SharedFragment } from './shell-queries.js';
 
 /**
  * The shared header and footer the server wrote into the first HTML as inert templates
  * (ADR 0021), so the shell needs no request for them. The header there is the signed-out
- * one, the same for everybody. Sanitised like fetched HTML. Undefined when the page has none
+ * one, the same for everybody. The page's own server wrote them, as it writes the fetched
+ * ones (shell-html-trust.ts: used as sent). Undefined when the page has none
  * (the development server, tests): then they are fetched as before.
  */
 const TEMPLATE_IDS: Record<SharedFragment, string> = {
@@ -19,7 +19,7 @@ export function inlineShellHtml(kind: SharedFragment): string | undefined {
   const template = document.getElementById(TEMPLATE_IDS[kind]);
   const html =
     template instanceof HTMLTemplateElement && template.innerHTML.trim() !== ''
-      ? sanitizeShellHtml(template.innerHTML)
+      ? template.innerHTML
       : undefined;
   read.set(kind, html);
   return html;

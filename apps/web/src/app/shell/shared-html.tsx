@@ -17,7 +17,7 @@ import './shell.labels.js';
 interface SharedHtmlProps {
   /** The landmark element hosting the HTML (the server's markup has a plain div root). */
   as: 'header' | 'footer';
-  /** Sanitised HTML (see sanitizeShellHtml). */
+  /** HTML safe to inject (see shell-html-trust.ts). */
   html: string;
   className: string;
   /**

@@ -4,7 +4,7 @@ import { getConfig, sharedUrl } from '../../config/runtime-config.js';
 import { httpText } from '../../lib/http/http-client.js';
 import { inlineShellHtml } from './inline-shell.js';
 import { clearUserCookie, writeUserCookie } from '../user-cookie.js';
-import { sanitizeShellHtml, sanitizeSprite } from './sanitize-shell-html.js';
+import { trustedShellHtml, trustedSprite } from './shell-html-trust.js';
 
 /**
  * The shared pieces of the shell (§7 "GET {shared base}/header and /footer", "icon sprite with
@@ -21,12 +21,13 @@ async function fetchFragment(
   query?: Record<string, string>,
 ): Promise<string> {
   try {
-    const html = await httpText(sharedUrl(kind), {
+    const address = sharedUrl(kind);
+    const html = await httpText(address, {
       signal,
       handleErrors: false,
       ...(query ? { query } : {}),
     });
-    return sanitizeShellHtml(html ?? '');
+    return await trustedShellHtml(html ?? '', address);
   } catch (error) {
     if (!signal.aborted) console.warn(`The shared ${kind} could not be loaded`, error);
     throw error;
@@ -75,12 +76,13 @@ export const spriteQueryOptions = () =>
     queryKey: ['shell', 'sprite', getConfig().spriteHash] as const,
     queryFn: async ({ signal }) => {
       try {
-        const svg = await httpText(sharedUrl('sprite.svg'), {
+        const address = sharedUrl('sprite.svg');
+        const svg = await httpText(address, {
           query: { v: getConfig().spriteHash },
           signal,
           handleErrors: false,
         });
-        return sanitizeSprite(svg ?? '');
+        return await trustedSprite(svg ?? '', address);
       } catch (error) {
         // Icons are decoration: without the sprite they are blank, and every control keeps its name.
         if (!signal.aborted) console.warn('The icon sprite could not be loaded', error);

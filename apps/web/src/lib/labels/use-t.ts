@@ -5,5 +5,6 @@ export type { Translate };
 
 /** The label lookup for components: t('news.title') or t('search-box.error.minlength', { number: 3 }). */
 export function useT(): Translate {
-  return useSyncExternalStore(subscribeLabels, currentTranslate);
+  // The same snapshot on the server: the first paint renders with the store as set for it.
+  return useSyncExternalStore(subscribeLabels, currentTranslate, currentTranslate);
 }

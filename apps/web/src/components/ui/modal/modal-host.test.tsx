@@ -55,7 +55,7 @@ describe('<ModalHost> and useModal (§2 Shared widgets: Modal)', () => {
   it('opens with a content document and closes through the store', async () => {
     const { user, open } = renderHost({ title: 'Hint', body: '<p>Use <b>quotes</b></p>' });
     await open();
-    expect(screen.getByRole('dialog', { name: 'Hint' })).toHaveTextContent('Use quotes');
+    expect(await screen.findByRole('dialog', { name: 'Hint' })).toHaveTextContent('Use quotes');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(useModalStore.getState().request).toBeNull();

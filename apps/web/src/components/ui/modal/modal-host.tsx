@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { infoDocumentQueryOptions } from './info-document-query.js';
-import { Modal } from './modal.js';
 import { useModalStore, type ModalConsent } from './modal-store.js';
+
+// Loaded when a modal first opens: the dialog and the HTML sanitiser it needs (DOMPurify) stay
+// off the start-up path (ADR 0045).
+const Modal = lazy(() => import('./modal.js').then((module) => ({ default: module.Modal })));
 
 /**
  * The app-wide modal: the shell mounts this once (inside the QueryClientProvider); anything
@@ -12,23 +15,24 @@ export function ModalHost() {
   const request = useModalStore((state) => state.request);
   const close = useModalStore((state) => state.close);
   if (!request) return null;
-  if ('contentKey' in request) {
-    return (
-      <ContentKeyModal
-        key={request.contentKey}
-        contentKey={request.contentKey}
-        consent={request.consent}
-        onClose={close}
-      />
-    );
-  }
   return (
-    <Modal
-      title={request.title}
-      body={request.body}
-      onClose={close}
-      {...consentProps(request.consent)}
-    />
+    <Suspense fallback={null}>
+      {'contentKey' in request ? (
+        <ContentKeyModal
+          key={request.contentKey}
+          contentKey={request.contentKey}
+          consent={request.consent}
+          onClose={close}
+        />
+      ) : (
+        <Modal
+          title={request.title}
+          body={request.body}
+          onClose={close}
+          {...consentProps(request.consent)}
+        />
+      )}
+    </Suspense>
   );
 }
 
