@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
 import { type Db, openDb } from './db/db.js';
-import { migrate } from './db/migrate.js';
-import { seedDemo } from './db/seed/seed.js';
+import { prepareDatabase } from './db/prepare-database.js';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/users.js';
 
 /**
@@ -123,10 +122,13 @@ async function main(): Promise<void> {
   const host = env.HOST ?? (await everyAddress());
   const address = await app.listen({ host, port: env.PORT });
   try {
-    const applied = await migrate(db);
+    // Migrations, demo seed, the queue's own tables, then its workers (ADR 0028): one node
+    // at a time, since several may start at once (ADR 0016, addendum).
+    const applied = await prepareDatabase(db, {
+      seed: env.DEMO_SEED,
+      startJobs: () => app.jobs.start(),
+    });
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-    if (env.DEMO_SEED) await seedDemo(db);
-    await app.jobs.start(); // the queue's own tables, then the workers (ADR 0028)
   } catch (error) {
     if (app.state.shuttingDown) return; // the database was closed under us by a stop signal
     throw error;
