@@ -1,10 +1,13 @@
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
+import type { IssuedAt } from './modules/users/token-rule.js';
 
 /** The verified caller of an /api request (set by plugins/auth.ts). */
 export interface Caller {
   /** The token's subject: our users.id. */
   userId: string;
+  /** When the bearer token was issued: the support desk's session inherits it (ADR 0005). */
+  issued?: IssuedAt;
 }
 
 export interface AppState {

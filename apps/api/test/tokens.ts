@@ -53,6 +53,8 @@ export interface MintOptions {
   foreignKey?: boolean;
   /** Override the subject (default: the user's id). */
   subject?: string;
+  /** Seconds from now of `iat` (default: now, or earlier for a short-lived token). */
+  issuedIn?: number;
 }
 
 /**
@@ -78,7 +80,13 @@ export async function mintToken(
     .setSubject(options.subject ?? (await userIdFor(app, email)))
     .setIssuer(options.issuer ?? settings.issuer)
     .setAudience(options.audience ?? settings.audience)
-    .setIssuedAt(expiresIn === null ? now : Math.min(now, now + expiresIn - 60));
+    .setIssuedAt(
+      options.issuedIn !== undefined
+        ? now + options.issuedIn
+        : expiresIn === null
+          ? now
+          : Math.min(now, now + expiresIn - 60),
+    );
   if (expiresIn !== null) jwt.setExpirationTime(now + expiresIn);
   return jwt.sign(key);
 }

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IDENTITY_NOT_LINKED } from '@portico/contracts';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
 import { bearerFor, mintToken } from '../../test/tokens.js';
@@ -87,6 +88,32 @@ describe('bearer tokens on /api (embedded issuer)', () => {
     const after = await news();
     expectUnauthorized(after);
     expect(after.json()).toMatchObject({ message: messages.invalid });
+  });
+
+  it('answers 401 to a token issued in the future beyond a small clock skew', async () => {
+    // Issued "later", it would outlive a revocation made before its iat (ADR 0027).
+    expectUnauthorized(await whoami(`Bearer ${await mintToken(t.app, anna, { issuedIn: 600 })}`));
+    expect(
+      (await whoami(`Bearer ${await mintToken(t.app, anna, { issuedIn: 2 })}`)).statusCode,
+    ).toBe(200);
+  });
+
+  it('accepts a sign-in in the same second as a revocation, refuses a token before it', async () => {
+    // Early in a second, so the revocation, the old token and the new one share it.
+    while (Date.now() % 1000 > 300) await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = await bearerFor(t.app, anna);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.db.query(`update users set tokens_valid_after = now() where email = $1`, [anna]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const after = await bearerFor(t.app, anna);
+    try {
+      const second = (token: string) => z.object({ iat: z.number() }).parse(decodeJwt(token)).iat;
+      expect(second(after)).toBe(second(before));
+      expectUnauthorized(await whoami(`Bearer ${before}`));
+      expect((await whoami(`Bearer ${after}`)).statusCode).toBe(200);
+    } finally {
+      await t.db.query(`update users set tokens_valid_after = null where email = $1`, [anna]);
+    }
   });
 
   it('answers 401 to a token for another audience', async () => {

@@ -14,7 +14,7 @@ import { bearerTokenOf } from '../lib/bearer-token.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
 import { findTokenState } from '../modules/users/user-management.repository.js';
-import { linkedUserId, tokenState } from '../modules/users/token-rule.js';
+import { linkedUserId, tokenState, type IssuedAt } from '../modules/users/token-rule.js';
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
 
@@ -32,6 +32,11 @@ const EXTERNAL_ALGORITHMS = [
   'EdDSA',
 ];
 const CLOCK_TOLERANCE_SECONDS = 30;
+/**
+ * How far a token's `iat` may lie ahead of our clock: a token "issued later" would outlive a
+ * revocation made before that time (ADR 0027, addendum), so only clock skew is forgiven.
+ */
+export const MAX_IAT_SKEW_SECONDS = 5;
 
 export const messages = {
   missing: 'A valid bearer token is required.',
@@ -96,6 +101,8 @@ export interface VerifiedToken {
   /** The token's subject (`sub`); our user id for the embedded provider. */
   userId: string;
   issuedAt?: number;
+  /** The embedded provider's `iat_ms` claim: when in the second of `iat` (ADR 0027). */
+  issuedAtMs?: number;
   /** The token's exp in epoch ms (always set: exp is required). */
   expiresAt?: number;
   /** Set for tokens of an external issuer: its subject must be linked to a user (ADR 0029). */
@@ -105,7 +112,7 @@ export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 /** Whether /api honours a token: its user, or why not (the hook answers 401, 403 or 503). */
 type TokenCheck =
-  | { userId: string }
+  | { userId: string; issued: IssuedAt }
   | { refusal: 'invalid' | 'not-linked' }
   | { refusal: 'unavailable'; error: unknown };
 
@@ -135,11 +142,17 @@ export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): To
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new joseErrors.JWTClaimValidationFailed('missing subject', payload, 'sub', 'missing');
     }
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + MAX_IAT_SKEW_SECONDS) {
+      throw new joseErrors.JWTClaimValidationFailed('issued in the future', payload, 'iat');
+    }
     const email = typeof payload.email === 'string' ? payload.email : undefined;
     return {
       userId: payload.sub,
       ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {}),
       ...(payload.iat === undefined ? {} : { issuedAt: payload.iat }),
+      ...(typeof payload.iat_ms === 'number' && !env.OIDC_ISSUER
+        ? { issuedAtMs: payload.iat_ms }
+        : {}),
       ...(env.OIDC_ISSUER && typeof payload.iss === 'string'
         ? {
             external: {
@@ -216,9 +229,10 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
       : verified.userId;
     if (userId === null) return { refusal: 'not-linked' };
     // Deactivated, deleted or revoked since the token was issued (ADR 0027).
-    const state = await tokenState(app.db, userId, verified.issuedAt, readTokenState);
+    const issued: IssuedAt = { seconds: verified.issuedAt, ms: verified.issuedAtMs };
+    const state = await tokenState(app.db, userId, issued, readTokenState);
     if (state === 'inactive' && verified.external) return { refusal: 'not-linked' };
-    return state === 'valid' ? { userId } : { refusal: 'invalid' };
+    return state === 'valid' ? { userId, issued } : { refusal: 'invalid' };
   };
 
   // The same check for a token that arrives another way (the first paint's cookie, ADR 0044):
@@ -243,7 +257,7 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
     }
     const check = await checkToken(token);
     if ('userId' in check) {
-      request.caller = { userId: check.userId };
+      request.caller = { userId: check.userId, issued: check.issued };
       return;
     }
     switch (check.refusal) {

@@ -244,6 +244,12 @@ describe.each(databaseKinds())(
       const done = await client.postForm(action!, { xsrf: xsrf!, logout: 'yes' });
       expect(done.statusCode).toBe(303);
       expect(done.headers.location).toBe(`${PUBLIC_URL}/login`);
+      // The support desk's session in this browser ends with the portal's (ADR 0005).
+      const cleared = [done.headers['set-cookie'] ?? []].flat();
+      expect(cleared).toContainEqual(
+        expect.stringMatching(/^portico_desk=; Path=\/support-desk; Max-Age=0; HttpOnly/),
+      );
+      expect(cleared.some((c) => c.startsWith('_session='))).toBe(true);
 
       const afterLogout = await follow(
         client,

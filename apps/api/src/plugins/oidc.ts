@@ -15,6 +15,7 @@ import {
 } from '../modules/oidc/oidc-provider.js';
 import { warmUpSignIn } from '../modules/oidc/sign-in.service.js';
 import { SlowLane } from '../modules/oidc/slow-lane.js';
+import { clearedSessionCookie } from '../modules/support-desk/desk-session.js';
 
 /** Answers the slow lane holds, and connections it rests, at most (each about 2 KB). */
 const SLOW_LANE_MAX_HELD = 4096;
@@ -104,6 +105,8 @@ export function formActionSource(origin: string): string {
 const DISCOVERY_PATH = '/.well-known/openid-configuration';
 const PUBLIC_METADATA = new Set([DISCOVERY_PATH, '/jwks']);
 export const METADATA_CACHE_CONTROL = 'public, max-age=300';
+/** The provider's end-session confirmation (the sign-out itself). */
+const END_SESSION_CONFIRM = `${OIDC_PREFIX}/session/end/confirm`;
 
 /**
  * The provider builds discovery's endpoint addresses from the request's host. A document that
@@ -153,10 +156,15 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
   const portals = portalOrigins(settings.publicUrl);
   const publicUrl = new URL(settings.publicUrl);
   const rewrittenCsp = new Map<string, string>();
+  const deskCookieCleared = clearedSessionCookie(settings.publicUrl.startsWith('https://'));
   app.addHook('onRequest', (request, reply, next) => {
     if (request.url === OIDC_PREFIX || request.url.startsWith(`${OIDC_PREFIX}/`)) {
       pinForwardedHeaders(request);
       if (portals.length > 1) allowFormTargets(reply, portals, rewrittenCsp);
+      // Signing out of the portal ends the support desk's session in this browser too
+      // (ADR 0005, addendum); the provider adds its own cookies to this header.
+      if (request.method === 'POST' && request.url.startsWith(END_SESSION_CONFIRM))
+        reply.raw.setHeader('set-cookie', [deskCookieCleared]);
     }
     next();
   });

@@ -14,6 +14,7 @@ import { sql as productDocuments } from './013-product-documents.js';
 import { sql as mySolutions } from './014-my-solutions.js';
 import { sql as userSearchTerms } from './015-user-search-terms.js';
 import { sql as changeNotifications } from './016-change-notifications.js';
+import { sql as sessionEndsAndSignInTrust } from './017-session-ends-and-sign-in-trust.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -33,4 +34,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '014-my-solutions', sql: mySolutions },
   { name: '015-user-search-terms', sql: userSearchTerms },
   { name: '016-change-notifications', sql: changeNotifications },
+  { name: '017-session-ends-and-sign-in-trust', sql: sessionEndsAndSignInTrust },
 ];

@@ -205,6 +205,9 @@ export async function createOidcProvider(
         },
       },
     },
+    // iat has whole seconds: a sign-in in the second of a revocation needs a finer time to
+    // be told from a token before it (ADR 0027, addendum). Signed with the token.
+    extraTokenClaims: () => Promise.resolve({ iat_ms: Date.now() }),
     findAccount: async (_ctx, sub) => {
       const user = await findUserById(db, sub);
       if (!user || user.status !== 'Active') return undefined;

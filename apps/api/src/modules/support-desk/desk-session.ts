@@ -1,9 +1,13 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Queryable } from '../../db/db.js';
+import type { IssuedAt } from '../users/token-rule.js';
+import { DESK_PREFIX } from './desk-pages.js';
 import {
   claimFrameToken,
+  endDeskSession,
   forgetExpiredFrameTokens,
+  forgetExpiredSessionEnds,
   loadOrCreateDeskKey,
 } from './support-desk.repository.js';
 
@@ -28,17 +32,50 @@ export interface DeskSession {
   userId: string;
   /** Random per session; the CSRF token is derived from it. */
   sessionId: string;
+  /** When the portal's bearer token that opened the desk was issued (checked like it). */
+  issued: IssuedAt;
+  /** The cookie's exp, epoch seconds. */
+  expiresAt: number;
+}
+
+/** Who a frame token was issued to, and when their portal token was issued. */
+export interface FrameHolder {
+  userId: string;
+  issued: IssuedAt;
 }
 
 export interface DeskKeys {
-  issueFrameToken(userId: string): Promise<string>;
-  /** The user id of a valid, unexpired, not yet used frame token (now used); null otherwise. */
-  verifyFrameToken(token: string): Promise<string | null>;
+  issueFrameToken(holder: FrameHolder): Promise<string>;
+  /** The holder of a valid, unexpired, not yet used frame token (now used); null otherwise. */
+  verifyFrameToken(token: string): Promise<FrameHolder | null>;
   /** A session cookie value; `sessionId` keeps an existing session (and its CSRF token). */
-  issueSession(userId: string, sessionId?: string): Promise<string>;
+  issueSession(holder: FrameHolder, sessionId?: string): Promise<string>;
+  /** The session of a validly signed, unexpired cookie (whether it still stands is not checked). */
   verifySession(cookie: string): Promise<DeskSession | null>;
+  /** Ends the session on every instance (a portal sign-out). */
+  endSession(session: DeskSession): Promise<void>;
   csrfToken(session: DeskSession): Promise<string>;
   checkCsrf(session: DeskSession, token: string | undefined): Promise<boolean>;
+}
+
+/** The portal token's issue time as claims: `pat` (seconds) and `pat_ms` (ADR 0027). */
+function issuedClaims(issued: IssuedAt): JWTPayload {
+  return {
+    ...(issued.seconds === undefined ? {} : { pat: issued.seconds }),
+    ...(issued.ms === undefined ? {} : { pat_ms: issued.ms }),
+  };
+}
+
+function issuedOf(payload: JWTPayload): IssuedAt {
+  return {
+    seconds: typeof payload.pat === 'number' ? payload.pat : undefined,
+    ms: typeof payload.pat_ms === 'number' ? payload.pat_ms : undefined,
+  };
+}
+
+/** The Set-Cookie value that removes the desk cookie (also sent by the provider's sign-out). */
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=${DESK_PREFIX}; Max-Age=0; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
 /**
@@ -57,12 +94,7 @@ export function deskKeys(db: Queryable): DeskKeys {
     return pending;
   };
 
-  const sign = async (
-    claims: Record<string, string>,
-    userId: string,
-    audience: string,
-    seconds: number,
-  ) =>
+  const sign = async (claims: JWTPayload, userId: string, audience: string, seconds: number) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: ALG })
       .setJti(randomUUID())
@@ -73,12 +105,15 @@ export function deskKeys(db: Queryable): DeskKeys {
       .setExpirationTime(`${seconds}s`)
       .sign(await key());
 
-  const verify = async (token: string, audience: string) => {
+  const verify = async (token: string, audience: string, seconds: number) => {
     try {
       const { payload } = await jwtVerify(token, await key(), {
         issuer: ISSUER,
         audience,
         algorithms: [ALG],
+        // With maxTokenAge jose also refuses an iat in the future (beyond the tolerance).
+        maxTokenAge: seconds,
+        clockTolerance: 5,
       });
       return typeof payload.sub === 'string' && payload.sub !== '' ? payload : null;
     } catch {
@@ -92,23 +127,37 @@ export function deskKeys(db: Queryable): DeskKeys {
       .digest('base64url');
 
   return {
-    async issueFrameToken(userId) {
+    async issueFrameToken(holder) {
       await forgetExpiredFrameTokens(db);
-      return sign({}, userId, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
+      await forgetExpiredSessionEnds(db);
+      return sign(issuedClaims(holder.issued), holder.userId, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
     },
     async verifyFrameToken(token) {
-      const payload = await verify(token, FRAME_AUDIENCE);
+      const payload = await verify(token, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
       if (!payload?.sub || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
         return null;
-      return (await claimFrameToken(db, payload.jti, payload.exp)) ? payload.sub : null;
+      if (!(await claimFrameToken(db, payload.jti, payload.exp))) return null;
+      return { userId: payload.sub, issued: issuedOf(payload) };
     },
-    issueSession: (userId, sessionId = randomUUID()) =>
-      sign({ sid: sessionId }, userId, SESSION_AUDIENCE, SESSION_SECONDS),
+    issueSession: (holder, sessionId = randomUUID()) =>
+      sign(
+        { sid: sessionId, ...issuedClaims(holder.issued) },
+        holder.userId,
+        SESSION_AUDIENCE,
+        SESSION_SECONDS,
+      ),
     async verifySession(cookie) {
-      const payload = await verify(cookie, SESSION_AUDIENCE);
-      if (!payload?.sub || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const payload = await verify(cookie, SESSION_AUDIENCE, SESSION_SECONDS);
+      if (!payload?.sub || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+        return null;
+      return {
+        userId: payload.sub,
+        sessionId: payload.sid,
+        issued: issuedOf(payload),
+        expiresAt: payload.exp,
+      };
     },
+    endSession: (session) => endDeskSession(db, session.sessionId, session.expiresAt),
     csrfToken: csrfOf,
     async checkCsrf(session, token) {
       if (!token) return false;

@@ -8,6 +8,12 @@ export interface DeskCallerRow {
   time_zone: string;
 }
 
+export interface DeskSessionCallerRow extends DeskCallerRow {
+  status: string;
+  tokens_valid_after: Date | string | null;
+  session_ended: boolean;
+}
+
 export interface CaseRow {
   number: string;
   title: string;
@@ -186,4 +192,40 @@ export async function claimFrameToken(
 /** Forgets uses of frame tokens that have expired anyway (they fail the signature check). */
 export async function forgetExpiredFrameTokens(db: Queryable): Promise<void> {
   await db.query('delete from support_desk_frame_token_uses where expires_at < now()');
+}
+
+/**
+ * The caller of a desk session with what decides whether the session still stands: the
+ * user's status and revocation time (ADR 0027) and whether the session was ended. One read.
+ */
+export async function findDeskSessionCaller(
+  db: Queryable,
+  userId: string,
+  sessionId: string,
+): Promise<DeskSessionCallerRow | undefined> {
+  const { rows } = await db.query<DeskSessionCallerRow>(
+    `select id, account_id, permissions, language, time_zone, status, tokens_valid_after,
+            exists (select 1 from support_desk_session_ends where sid = $2) as session_ended
+       from users where id = $1`,
+    [userId, sessionId],
+  );
+  return rows[0];
+}
+
+/** Ends a desk session on every instance (a portal sign-out, ADR 0005 addendum). */
+export async function endDeskSession(
+  db: Queryable,
+  sessionId: string,
+  expiresAtSeconds: number,
+): Promise<void> {
+  await db.query(
+    `insert into support_desk_session_ends (sid, expires_at) values ($1, to_timestamp($2))
+     on conflict (sid) do nothing`,
+    [sessionId, expiresAtSeconds],
+  );
+}
+
+/** Forgets ended sessions whose cookie has expired anyway. */
+export async function forgetExpiredSessionEnds(db: Queryable): Promise<void> {
+  await db.query('delete from support_desk_session_ends where expires_at < now()');
 }

@@ -203,6 +203,97 @@ describe.each(databaseKinds())('support desk over %s', (kind) => {
       expect(setCookies(res)[0]).toMatch(/^portico_desk=; .*Max-Age=0/);
     });
 
+    describe('checked like the portal token on every request (issue 23)', () => {
+      const TEMP = 'temp.desk@portico.test';
+      beforeAll(async () => {
+        await t.db.query(
+          `insert into users (id, email, password_hash, first_name, last_name, account_id, permissions)
+           values ('u-desk-temp', $1, 'x', 'Temp', 'Desk', 'acc-northwind', '{SUPPORT}')`,
+          [TEMP],
+        );
+      });
+      afterAll(async () => {
+        await t.db.query("delete from support_cases where created_by = 'u-desk-temp'");
+        await t.db.query("delete from users where id = 'u-desk-temp'");
+      });
+      const reset = () =>
+        t.db.query(
+          "update users set status = 'Active', tokens_valid_after = null where id = 'u-desk-temp'",
+        );
+      // As the user management service deactivates (ADR 0027).
+      const deactivate = () =>
+        t.db.query(
+          "update users set status = 'Inactive', tokens_valid_after = now() where id = 'u-desk-temp'",
+        );
+
+      it('ends the session of a user deactivated since: no cases, no new incident', async () => {
+        await reset();
+        const cookie = await deskCookie(TEMP);
+        const page = await desk('/support-desk/incident', cookie);
+        expect(page.statusCode).toBe(200);
+        const csrf = csrfOf(page);
+        await deactivate();
+        const list = await desk('/support-desk/track-cases', cookie);
+        expect(list.statusCode).toBe(401);
+        expect(setCookies(list)[0]).toMatch(/^portico_desk=; .*Max-Age=0/);
+        const filed = await post('/support-desk/incident', cookie, {
+          _csrf: csrf,
+          shortDescription: 'Filed after deactivation',
+          description: 'Should not be stored',
+          category: 'Data issue',
+          priority: '2 - High',
+        });
+        expect(filed.statusCode).toBe(401);
+        const { rows } = await t.db.query(
+          "select 1 from support_cases where title = 'Filed after deactivation'",
+        );
+        expect(rows).toHaveLength(0);
+      });
+
+      it('opens no session with a frame token minted before deactivation', async () => {
+        await reset();
+        const token = await frameToken(TEMP);
+        await deactivate();
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/support-desk/incident?t=${token}`,
+        });
+        expect(res.statusCode).toBe(401);
+        expect(setCookies(res)).toEqual([]);
+      });
+
+      it('ends the session when the user signs out everywhere', async () => {
+        await reset();
+        const bearerHeaders = await bearer(TEMP);
+        const cookie = await deskCookie(TEMP);
+        expect((await desk('/support-desk/track-cases', cookie)).statusCode).toBe(200);
+        // A later second than the token that opened the desk (iat has whole seconds).
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        const out = await t.app.inject({
+          method: 'POST',
+          url: '/api/users/me/sign-out-everywhere',
+          headers: bearerHeaders,
+        });
+        expect(out.statusCode).toBe(204);
+        expect((await desk('/support-desk/track-cases', cookie)).statusCode).toBe(401);
+      });
+
+      it('ends the session of this browser on sign-out, a copy of the cookie included', async () => {
+        await reset();
+        const cookie = await deskCookie(TEMP);
+        const other = await deskCookie(TEMP); // another browser of the same user
+        const out = await t.app.inject({
+          method: 'POST',
+          url: '/support-desk/sign-out',
+          headers: { cookie },
+        });
+        expect(out.statusCode).toBe(204);
+        expect(setCookies(out)[0]).toMatch(/^portico_desk=; Path=\/support-desk; Max-Age=0/);
+        expect((await desk('/support-desk/track-cases', cookie)).statusCode).toBe(401);
+        expect((await desk('/support-desk/track-cases', other)).statusCode).toBe(200);
+      });
+    });
+
     it('sends the empty path to the incident form, keeping the frame token', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/support-desk?t=abc' });
       expect(res.statusCode).toBe(303);

@@ -5,7 +5,7 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { isDomainError, NotFoundError } from '../../lib/errors.js';
+import { isDomainError } from '../../lib/errors.js';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
 import {
@@ -22,6 +22,7 @@ import {
   type DeskTexts,
 } from './desk-pages.js';
 import {
+  clearedSessionCookie,
   deskKeys,
   FRAME_TOKEN_SECONDS,
   SESSION_COOKIE,
@@ -37,6 +38,7 @@ import {
   createIncident,
   DEFAULT_PRIORITY,
   deskCallerOf,
+  deskSessionCallerOf,
   serviceCatalogue,
   statusSlugs,
   submitServiceRequest,
@@ -109,6 +111,7 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
   const secureCookie = app.env.PUBLIC_URL.startsWith('https://');
   const cookieFor = (value: string, maxAge: number): string =>
     `${SESSION_COOKIE}=${value}; Path=${DESK_PREFIX}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secureCookie ? '; Secure' : ''}`;
+  const cleared = clearedSessionCookie(secureCookie);
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -168,34 +171,36 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     const existing = current ? await keys.verifySession(current) : null;
     const frameToken = request.method === 'GET' ? deskQuery.parse(request.query).t : undefined;
     if (frameToken !== undefined) {
-      const userId = await keys.verifyFrameToken(frameToken);
-      if (!userId) {
+      const holder = await keys.verifyFrameToken(frameToken);
+      // A frame token whose portal token was revoked since (or whose user left Active)
+      // opens nothing: the same rule as the portal token itself (ADR 0027).
+      const standing = holder
+        ? await deskSessionCallerOf(app.db, { ...holder, sessionId: '' })
+        : null;
+      if (!holder || !standing) {
         sendMessage(reply, 401, await textsOf(request), deskMessages.signedOut);
         return null;
       }
-      const sessionId = existing?.userId === userId ? existing.sessionId : undefined;
+      const sessionId = existing?.userId === holder.userId ? existing.sessionId : undefined;
       const target = new URL(request.url, 'http://desk.invalid');
       target.searchParams.delete('t');
       reply
         .code(303)
         .header(
           'set-cookie',
-          cookieFor(await keys.issueSession(userId, sessionId), SESSION_SECONDS),
+          cookieFor(await keys.issueSession(holder, sessionId), SESSION_SECONDS),
         )
         .header('cache-control', 'no-store')
         .header('location', `${target.pathname}${target.search}`)
         .send();
       return null;
     }
-    // A session of a user deleted since is no session; a database failure is not hidden.
-    const caller = existing
-      ? await deskCallerOf(app.db, existing.userId).catch((error: unknown) => {
-          if (error instanceof NotFoundError) return null;
-          throw error;
-        })
-      : null;
+    // On every request, the rule of the portal's bearer token (ADR 0027): a user deleted,
+    // deactivated or signed out everywhere since, or a session ended by a sign-out, is no
+    // session. A database failure is not hidden.
+    const caller = existing ? await deskSessionCallerOf(app.db, existing) : null;
     if (!existing || !caller) {
-      if (current) reply.header('set-cookie', cookieFor('', 0));
+      if (current) reply.header('set-cookie', cleared);
       sendMessage(reply, 401, await textsOf(request), deskMessages.signedOut);
       return null;
     }
@@ -360,6 +365,19 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     );
   });
 
+  /**
+   * The portal's sign-out ends the desk session of this browser (ADR 0005, addendum): the
+   * session id is recorded as ended, so a copy of the cookie stops working on every
+   * instance, and the cookie is removed. No CSRF field: another site's post carries no
+   * cookie (SameSite=Strict), and ending a session is all it could do.
+   */
+  app.post('/sign-out', async (request, reply) => {
+    const current = readCookie(request.headers.cookie, SESSION_COOKIE);
+    const session = current ? await keys.verifySession(current) : null;
+    if (session) await keys.endSession(session);
+    return reply.code(204).header('set-cookie', cleared).header('cache-control', 'no-store').send();
+  });
+
   // Anything else under the desk: an HTML 404, not the SPA nor the API's JSON 404.
   app.all('/*', async (request, reply) =>
     sendMessage(reply, 404, await textsOf(request), deskMessages.notFound),
@@ -392,9 +410,13 @@ export const supportDeskRoutes: FastifyPluginCallbackZod = (app, _options, done)
     async (request, reply) => {
       const userId = callerIdOf(request);
       await deskCallerOf(app.db, userId); // a deleted user gets no desk session
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ token: await keys.issueFrameToken(userId), expiresIn: FRAME_TOKEN_SECONDS });
+      // The desk session inherits the bearer token's issue time, so whatever revokes the
+      // token (sign out everywhere, deactivation) ends the desk session too (ADR 0005).
+      const issued = request.caller?.issued ?? { seconds: undefined };
+      return reply.header('cache-control', 'no-store').send({
+        token: await keys.issueFrameToken({ userId, issued }),
+        expiresIn: FRAME_TOKEN_SECONDS,
+      });
     },
   );
 

@@ -2,10 +2,12 @@ import { withoutControlCharacters } from '@portico/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { tokenStateOf, type IssuedAt } from '../users/token-rule.js';
 import { toCsv } from './csv.js';
 import {
   findCase,
   findDeskCaller,
+  findDeskSessionCaller,
   insertCase,
   listCases,
   listCatalogueItems,
@@ -78,6 +80,26 @@ function toCase(row: CaseRow): SupportCase {
 export async function deskCallerOf(db: Queryable, userId: string): Promise<DeskCaller> {
   const row = await findDeskCaller(db, userId);
   if (!row) throw new NotFoundError('Your user profile was not found.');
+  return {
+    userId: row.id,
+    accountId: row.account_id,
+    permissions: row.permissions,
+    language: row.language,
+    timeZone: row.time_zone,
+  };
+}
+
+/**
+ * The caller of a desk session, or null when the session no longer stands: the same rule as
+ * a bearer token on /api (ADR 0027: Active, not revoked since the portal token that opened
+ * the desk was issued), and not ended by a portal sign-out (ADR 0005, addendum).
+ */
+export async function deskSessionCallerOf(
+  db: Queryable,
+  session: { userId: string; sessionId: string; issued: IssuedAt },
+): Promise<DeskCaller | null> {
+  const row = await findDeskSessionCaller(db, session.userId, session.sessionId);
+  if (!row || row.session_ended || tokenStateOf(row, session.issued) !== 'valid') return null;
   return {
     userId: row.id,
     accountId: row.account_id,

@@ -2,19 +2,50 @@ import { hasControlCharacters } from '@portico/contracts';
 import type { Db, Queryable } from '../../db/db.js';
 import { findTokenState } from './user-management.repository.js';
 
+/** When a token was issued: `iat` (whole seconds) and, when the token carries it, `iat_ms`. */
+export interface IssuedAt {
+  seconds: number | undefined;
+  /** The embedded provider's signed `iat_ms` claim (ADR 0027, addendum). */
+  ms?: number | undefined;
+}
+
+/**
+ * Whether a token issued at `issued` postdates a revocation at `revokedAt`. Whole seconds
+ * decide when they differ; in the revocation's own second only a millisecond claim can tell
+ * a sign-in after it from a token before it (without one the token is refused, as before).
+ */
+export function issuedAfter(revokedAt: Date | string, issued: IssuedAt): boolean {
+  if (issued.seconds === undefined) return false;
+  const revokedMs = new Date(revokedAt).getTime();
+  const revokedSecond = Math.floor(revokedMs / 1000);
+  if (issued.seconds !== revokedSecond) return issued.seconds > revokedSecond;
+  const { ms } = issued;
+  // The ms claim must agree with iat, so it cannot move a token out of its second.
+  return ms !== undefined && Math.floor(ms / 1000) === issued.seconds && ms > revokedMs;
+}
+
 /**
  * ADR 0027: a bearer token is honoured only while its user exists and is Active, and only if
- * it was issued after the user's tokens were last revoked (deactivation, deletion). One
- * primary-key read per API call; the auth plugin calls it after verifying the signature.
- * `issuedAt` is the token's `iat` in seconds; revocation at 10:00:00.5 refuses every token
- * with iat ≤ 10:00:00 (iat has whole seconds).
+ * it was issued after the user's tokens were last revoked (deactivation, deletion, sign out
+ * everywhere). One primary-key read per API call; the auth plugin calls it after verifying
+ * the signature.
  */
 export async function tokenStillValid(
   db: Queryable,
   userId: string,
-  issuedAt: number | undefined,
+  issued: IssuedAt,
 ): Promise<boolean> {
-  return (await tokenState(db, userId, issuedAt)) === 'valid';
+  return (await tokenState(db, userId, issued)) === 'valid';
+}
+
+/** The rule on a user row already read: status, then revocation. */
+export function tokenStateOf(
+  state: { status: string; tokens_valid_after: Date | string | null } | undefined,
+  issued: IssuedAt,
+): 'valid' | 'inactive' | 'revoked' {
+  if (!state || state.status !== 'Active') return 'inactive';
+  if (state.tokens_valid_after === null) return 'valid';
+  return issuedAfter(state.tokens_valid_after, issued) ? 'valid' : 'revoked';
 }
 
 /**
@@ -24,15 +55,10 @@ export async function tokenStillValid(
 export async function tokenState(
   db: Queryable,
   userId: string,
-  issuedAt: number | undefined,
+  issued: IssuedAt,
   read: typeof findTokenState = findTokenState,
 ): Promise<'valid' | 'inactive' | 'revoked'> {
-  const state = await read(db, userId);
-  if (!state || state.status !== 'Active') return 'inactive';
-  if (state.tokens_valid_after === null) return 'valid';
-  if (issuedAt === undefined) return 'revoked';
-  const revokedAtSecond = Math.floor(new Date(state.tokens_valid_after).getTime() / 1000);
-  return issuedAt > revokedAtSecond ? 'valid' : 'revoked';
+  return tokenStateOf(await read(db, userId), issued);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { base64url } from 'jose';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeProvider, type FakeProvider } from '../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../testing/msw.js';
@@ -180,6 +181,12 @@ describe('session (§4 Session)', () => {
   });
 
   it('logout clears both tokens and ends the provider session', async () => {
+    server.use(
+      http.post(
+        `${TEST_ORIGIN}/support-desk/sign-out`,
+        () => new HttpResponse(null, { status: 204 }),
+      ),
+    );
     localStorage.setItem(ACCESS_TOKEN_KEY, 'access');
     localStorage.setItem(ID_TOKEN_KEY, 'the-id-token');
     const redirects = captureRedirects();
@@ -193,6 +200,23 @@ describe('session (§4 Session)', () => {
     expect(target.searchParams.get('id_token_hint')).toBe('the-id-token');
     expect(target.searchParams.get('post_logout_redirect_uri')).toBe(`${TEST_ORIGIN}/`);
     expect(target.searchParams.get('client_id')).toBe('portico-spa');
+  });
+
+  it("logout ends the built-in support desk's session before leaving (issue 23)", async () => {
+    const ended: string[] = [];
+    server.use(
+      http.post(`${TEST_ORIGIN}/support-desk/sign-out`, ({ request }) => {
+        ended.push(request.method);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    localStorage.setItem(ID_TOKEN_KEY, 'the-id-token');
+    const redirects = captureRedirects();
+
+    await logout();
+
+    expect(ended).toEqual(['POST']);
+    expect(lastRedirect(redirects).pathname).toBe('/oidc/session/end');
   });
 });
 

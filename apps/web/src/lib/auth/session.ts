@@ -122,6 +122,25 @@ export function login(returnUrl?: string): Promise<void> {
 }
 
 /**
+ * Ends the built-in support desk's session of this browser (ADR 0005, addendum): its cookie
+ * is HttpOnly and scoped to the desk's path, so only a request there can end it. An external
+ * desk (another origin) has no session of ours. A failure does not stop the sign-out.
+ */
+async function endDeskSession(): Promise<void> {
+  const desk = URL.parse(getConfig().supportFrameBase, window.location.origin);
+  if (desk?.origin !== window.location.origin) return;
+  try {
+    await fetch(`${desk.origin}${desk.pathname.replace(/\/$/, '')}/sign-out`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(3000),
+    });
+  } catch (error) {
+    console.warn('The support desk session could not be ended', error);
+  }
+}
+
+/**
  * Signs out: clears both tokens and ends the provider session through its end-session
  * endpoint (id_token_hint, post_logout_redirect_uri = this origin's root). Without such an
  * endpoint the browser simply goes to the root.
@@ -130,6 +149,7 @@ export async function logout(): Promise<void> {
   const idToken = getIdToken();
   clearTokens();
   clearPendingSignIn();
+  await endDeskSession();
   const home = `${window.location.origin}/`;
   let endSession: string | undefined;
   try {
