@@ -10,12 +10,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** The test environment: quiet, NODE_ENV=test, everything else at its defaults unless overridden. */
 export function testEnvSource(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:8080',
+    // A fixed key: tests write no key file into DATA_DIR (ADR 0027 addendum).
+    OIDC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
+import { loadKeyEncryptionKey } from '../src/modules/oidc/key-encryption.js';
 import { loadSigningKeys, SIGNING_ALG } from '../src/modules/oidc/oidc-keys.js';
 import { apiResourceServer, SCOPES } from '../src/modules/oidc/oidc-provider.js';
 import { findUserByEmail } from '../src/modules/oidc/oidc.repository.js';
@@ -67,7 +68,10 @@ export async function mintToken(
   options: MintOptions = {},
 ): Promise<string> {
   const { settings } = embeddedOf(app);
-  const { privateJwks } = await loadSigningKeys(app.db);
+  const { privateJwks } = await loadSigningKeys(
+    app.db,
+    loadKeyEncryptionKey(app.env.OIDC_KEY_ENCRYPTION_KEY, app.env.DATA_DIR),
+  );
   const jwk = privateJwks[0]!;
   const key = options.foreignKey
     ? (await generateKeyPair(SIGNING_ALG, { modulusLength: 2048 })).privateKey

@@ -97,6 +97,17 @@ export const envSchema = z
     OIDC_AUDIENCE: optionalUrl,
     OIDC_RESPONSE_TYPE: z.enum(['code', 'id_token token']).default('code'),
     OIDC_COOKIE_KEYS: z.string().optional(),
+    /**
+     * 32 bytes in base64: encrypts the embedded provider's signing keys in the database.
+     * Unset: a key made once and kept in DATA_DIR (one instance; ADR 0027 addendum).
+     */
+    OIDC_KEY_ENCRYPTION_KEY: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .refine((v) => v === undefined || Buffer.from(v.trim(), 'base64url').length === 32, {
+        message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+      }),
     /** Password hashes one instance runs at once (the rest wait in line). */
     SIGN_IN_HASH_CONCURRENCY: positive(1, 64),
     /** Sign-in attempts that may wait for a hash slot; beyond that: 503, try again. */

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
-import { findKey, insertKeyIfAbsent } from './oidc.repository.js';
+import { decryptValue, encryptedValue, encryptValue } from './key-encryption.js';
+import { findKey, insertKeyIfAbsent, replaceKey } from './oidc.repository.js';
 
 /** The one signing algorithm of the embedded provider (id tokens and JWT access tokens). */
 export const SIGNING_ALG = 'RS256';
@@ -39,13 +40,29 @@ function publicPart(jwk: JWK): JWK {
 
 /**
  * The RS256 key set, generated on the very first start and kept in the database, so tokens
- * stay valid across restarts and every API node signs and verifies with the same keys.
+ * stay valid across restarts and every API node signs and verifies with the same keys. Kept
+ * encrypted with `encryptionKey` (AES-256-GCM); a set stored in clear by an older version is
+ * encrypted in place on the first start that finds it.
  */
-export async function loadSigningKeys(db: Queryable): Promise<SigningKeys> {
-  const existing = await findKey(db, SIGNING_KEYS);
-  const stored =
-    existing ?? (await insertKeyIfAbsent(db, SIGNING_KEYS, { keys: [await generateSigningKey()] }));
-  const { keys } = storedSigningKeys.parse(stored);
+export async function loadSigningKeys(db: Queryable, encryptionKey: Buffer): Promise<SigningKeys> {
+  let stored = await findKey(db, SIGNING_KEYS);
+  if (stored === undefined) {
+    const fresh = encryptValue(encryptionKey, SIGNING_KEYS, {
+      keys: [await generateSigningKey()],
+    });
+    stored = await insertKeyIfAbsent(db, SIGNING_KEYS, fresh);
+  }
+  const encrypted = encryptedValue.safeParse(stored);
+  let clear: unknown;
+  if (encrypted.success) {
+    clear = decryptValue(encryptionKey, SIGNING_KEYS, encrypted.data);
+  } else {
+    clear = stored;
+    storedSigningKeys.parse(clear);
+    // Only if unchanged meanwhile: another instance may be doing the same.
+    await replaceKey(db, SIGNING_KEYS, stored, encryptValue(encryptionKey, SIGNING_KEYS, clear));
+  }
+  const { keys } = storedSigningKeys.parse(clear);
   const privateJwks: JWK[] = keys.map((k) => ({ ...k, alg: SIGNING_ALG, use: 'sig' }));
   return { privateJwks, publicJwks: privateJwks.map(publicPart) };
 }

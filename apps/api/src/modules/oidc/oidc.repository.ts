@@ -72,6 +72,20 @@ export async function insertKeyIfAbsent(
   return rows[0]?.value;
 }
 
+/** Replaces the value under `name` only while it is still `expected`. */
+export async function replaceKey(
+  db: Queryable,
+  name: string,
+  expected: unknown,
+  value: unknown,
+): Promise<void> {
+  await db.query('update oidc_keys set value = $3 where name = $1 and value = $2::jsonb', [
+    name,
+    JSON.stringify(expected),
+    JSON.stringify(value),
+  ]);
+}
+
 export async function findKey(db: Queryable, name: string): Promise<unknown> {
   const { rows } = await db.query<{ value: unknown }>(
     'select value from oidc_keys where name = $1',
