@@ -16,29 +16,87 @@ import { ensureDeps, repoRoot } from './ensure-deps.mjs';
 
 const chromium = '/usr/bin/chromium';
 
+const unitProjects = ['contracts', 'locales', 'web', 'api'].flatMap((p) => ['--project', p]);
+
+/**
+ * `npm run test:quick` (issue 26): the checks of a change, in a few minutes. The base is
+ * `--since <ref>` (its merge-base with HEAD), else the upstream's merge-base, else HEAD; the
+ * change is what was committed since the base plus everything staged, unstaged and untracked.
+ */
+function quickBase() {
+  const at = process.argv.indexOf('--since');
+  const ref =
+    at > 0
+      ? process.argv[at + 1]
+      : spawnSync('git', ['rev-parse', '--abbrev-ref', '@{upstream}'], {
+          cwd: repoRoot,
+          encoding: 'utf8',
+        }).stdout?.trim() || 'HEAD';
+  if (!ref) fail('--since needs a git ref');
+  const base = spawnSync('git', ['merge-base', ref, 'HEAD'], { cwd: repoRoot, encoding: 'utf8' });
+  if (base.status !== 0) fail(`git merge-base ${ref} HEAD failed: ${base.stderr.trim()}`);
+  return base.stdout.trim();
+}
+
 /** Vitest stages write a JSON report (per-file times) beside their normal console output. */
-const stages = {
-  lint: { script: 'lint', what: 'ESLint and Prettier over the whole repository (cached)' },
-  typecheck: { script: 'typecheck', what: 'TypeScript: contracts, locales, api, web, e2e' },
-  unit: {
-    script: 'test:unit',
-    what: 'Vitest: contracts, locales, web and api projects',
-    vitest: true,
-  },
-  build: { script: 'build', what: 'Vite build of the web app, bundle of the API' },
-  e2e: {
-    script: 'test:e2e',
-    what: 'Browser tests in Chromium against the built server',
-    vitest: true,
-  },
-};
+function fullStages() {
+  return {
+    lint: {
+      args: ['run', 'lint'],
+      what: 'ESLint and Prettier over the whole repository (cached)',
+    },
+    typecheck: {
+      args: ['run', 'typecheck'],
+      what: 'TypeScript: contracts, locales, api, web, e2e',
+    },
+    unit: {
+      args: ['run', 'test:unit'],
+      what: 'Vitest: contracts, locales, web and api projects',
+      vitest: true,
+    },
+    build: { args: ['run', 'build'], what: 'Vite build of the web app, bundle of the API' },
+    e2e: {
+      args: ['run', 'test:e2e'],
+      what: 'Browser tests in Chromium against the built server',
+      vitest: true,
+    },
+  };
+}
+
+function quickStages(base) {
+  return {
+    lint: {
+      args: ['exec', '--', 'node', 'scripts/lint-changed.mjs', base],
+      what: `ESLint and Prettier over the files changed since ${base.slice(0, 10)}`,
+    },
+    typecheck: fullStages().typecheck,
+    unit: {
+      args: [
+        'exec',
+        '--',
+        'vitest',
+        'run',
+        ...unitProjects,
+        '--changed',
+        base,
+        '--passWithNoTests',
+      ],
+      what: 'Vitest: the contracts, locales, web and api tests the change reaches',
+      vitest: true,
+    },
+  };
+}
 
 const schedules = {
   // build (seconds) first; then lint → typecheck in one lane beside the unit projects; the
   // browser tests last, alone (their timeouts assume a machine not also running the API tests).
   parallel: [[['build']], [['lint', 'typecheck'], ['unit']], [['e2e']]],
   serial: [[['lint']], [['typecheck']], [['unit']], [['build']], [['e2e']]],
+  quick: [[['lint'], ['typecheck']], [['unit']]],
 };
+
+const quick = process.argv.includes('--quick');
+const stages = quick ? quickStages(quickBase()) : fullStages();
 
 const useColour = process.stdout.isTTY === true;
 const colourEnv = useColour ? { FORCE_COLOR: '1' } : {};
@@ -114,10 +172,11 @@ const running = new Set();
  */
 function runStage(name, reportDir, prefixed) {
   const stage = stages[name];
-  const args = ['run', stage.script];
+  const args = [...stage.args];
   const report = stage.vitest ? join(reportDir, `${name}.json`) : null;
   if (report) {
-    args.push('--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
+    if (!args.includes('--')) args.push('--');
+    args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
   }
   const started = Date.now();
   console.log(`\n▶ ${name} — npm ${args.join(' ')} (${stage.what})`);
@@ -240,13 +299,13 @@ async function main() {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  ensureChromium();
+  if (!quick) ensureChromium();
 
   if (process.env.DATABASE_URL) {
     console.log('» DATABASE_URL is set: API tests also run over PostgreSQL.');
   }
 
-  const scheduleName = process.env.TEST_SCHEDULE ?? 'parallel';
+  const scheduleName = quick ? 'quick' : (process.env.TEST_SCHEDULE ?? 'parallel');
   const schedule = schedules[scheduleName];
   if (!schedule) fail(`TEST_SCHEDULE must be one of ${Object.keys(schedules).join(', ')}`);
   const order = schedule.flat(2);
@@ -275,7 +334,9 @@ async function main() {
   rmSync(reportDir, { recursive: true, force: true });
   if (state.failed) {
     const { name } = state.failed;
-    fail(`npm test failed at stage "${name}" (npm run ${stages[name].script}).`);
+    fail(
+      `${quick ? 'npm run test:quick' : 'npm test'} failed at stage "${name}" (npm ${stages[name].args.join(' ')}).`,
+    );
   }
   console.log('\n✔ All checks passed.');
 }
