@@ -4,10 +4,8 @@
 // tests then also run over PostgreSQL.
 //
 // Stages run in lanes (issue 26, ADR 0046): the stages of one lane run one after another,
-// the lanes of one phase side by side. Vitest runs one test worker on a 2-core machine (cores
-// − 1), so lint and typecheck (one core each, cached) fit beside the unit projects; the build
-// comes first because it takes seconds. TEST_SCHEDULE=serial runs the old one-at-a-time order
-// (to measure a stage on its own).
+// the lanes of one phase side by side; the first failure stops every running stage.
+// TEST_SCHEDULE=staged|serial picks another order (see `schedules`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,10 +85,17 @@ function quickStages(base) {
   };
 }
 
+/**
+ * Lanes per phase. `parallel` (the default): Vitest gives the unit projects one worker on a
+ * two-core machine (cores − 1), the browser tests run one file at a time, so each takes about
+ * a core; lint and typecheck (single-threaded, cached) go first in a third lane and the build
+ * (seconds) goes before the browser tests. `staged` keeps the browser tests after the unit
+ * projects (a machine that is busy with other work); `serial` is the old one-at-a-time order,
+ * to time a stage on its own.
+ */
 const schedules = {
-  // build (seconds) first; then lint → typecheck in one lane beside the unit projects; the
-  // browser tests last, alone (their timeouts assume a machine not also running the API tests).
-  parallel: [[['build']], [['lint', 'typecheck'], ['unit']], [['e2e']]],
+  parallel: [[['lint', 'typecheck'], ['build', 'e2e'], ['unit']]],
+  staged: [[['build']], [['lint', 'typecheck'], ['unit']], [['e2e']]],
   serial: [[['lint']], [['typecheck']], [['unit']], [['build']], [['e2e']]],
   quick: [[['lint'], ['typecheck']], [['unit']]],
 };
