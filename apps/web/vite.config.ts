@@ -70,6 +70,9 @@ export default defineConfig(({ isSsrBuild }) =>
                     test: /node_modules[\\/](@tiptap|prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|@floating-ui)[\\/]/,
                     priority: 2,
                   },
+                  // DOMPurify sanitises news bodies, documents and modals, never the first screen
+                  // (ADR 0045): its own chunk, or it would ride in vendor onto the start-up path.
+                  { name: 'dompurify', test: /node_modules[\\/]dompurify[\\/]/, priority: 2 },
                   // jose checks id tokens in the sign-in callback only (ADR 0039): off the start-up path.
                   { name: 'jose', test: /node_modules[\\/]jose[\\/]/, priority: 2 },
                   { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },

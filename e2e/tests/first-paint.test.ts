@@ -57,6 +57,63 @@ describe('the first paint of /news', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('React 19 runs the app that takes over, and the takeover moves nothing (issue 25)', async () => {
+    const { page } = session;
+    // Layout shifts and the moment the server's copy leaves, recorded from the first byte.
+    await page.addInitScript(() => {
+      const w = window as unknown as {
+        __shifts: { at: number; value: number }[];
+        __takeover: number;
+      };
+      w.__shifts = [];
+      w.__takeover = -1;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const shift = entry as PerformanceEntry & { value: number };
+          w.__shifts.push({ at: shift.startTime, value: shift.value });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      let painted = false;
+      new MutationObserver((_, observer) => {
+        if (document.getElementById('portico-first-paint')) painted = true;
+        else if (painted) {
+          w.__takeover = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.url());
+    });
+    await page.goto(`${baseUrl}/news`);
+    await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as {
+        __shifts: { at: number; value: number }[];
+        __takeover: number;
+      };
+      const root = document.getElementById('root');
+      return {
+        takeover: w.__takeover,
+        shifts: w.__shifts,
+        // React 19's createRoot marks its container; Preact's compat layer does not.
+        reactRoot:
+          root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
+      };
+    });
+    expect(seen.reactRoot).toBe(true);
+    expect(seen.takeover).toBeGreaterThan(0);
+    const atTakeover = seen.shifts.filter((shift) => Math.abs(shift.at - seen.takeover) < 500);
+    expect(atTakeover.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.001);
+    // The shipped scripts are React 19's own (Preact's compat layer reports React 18.3.1).
+    const bodies = await Promise.all(
+      scripts.map((address) => fetch(address).then((response) => response.text())),
+    );
+    expect(bodies.some((body) => /reconcilerVersion:\s*[`'"]19\./.test(body))).toBe(true);
+    expect(bodies.filter((body) => /preact/i.test(body))).toEqual([]);
+  });
+
   test('a saved search of the session is not hidden behind the plain list', async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
