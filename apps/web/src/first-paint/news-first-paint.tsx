@@ -15,7 +15,7 @@ import { routePaths } from '../config/paths.js';
  * The news list rendered on the server into the first HTML (ADR 0044), with the app's own
  * components, so the first paint needs no script: what the app will show once it has
  * started, for a signed-in user whose session the server has checked. The app replaces it
- * when it is ready. Built by `vite build --ssr` (with Preact, as the app) into dist-ssr/.
+ * when it is ready. Built by `vite build --ssr` (React, as the app: ADR 0047) into dist-ssr/.
  */
 /** The list criteria of an address, as the page reads them (no remembered query here). */
 export function newsCriteriaOf(path: string, search: string) {

@@ -131,7 +131,7 @@ function IdleWarning({ secondsLeft, onStay, onSignOut }: IdleWarningProps) {
   const [announcement, setAnnouncement] = useState(secondsLeft);
   if (announced(secondsLeft) && announcement !== secondsLeft) setAnnouncement(secondsLeft);
 
-  // A layout effect: shown, focused and listening when it paints (Preact defers plain effects).
+  // A layout effect: shown, focused and listening when it paints (a plain effect may run after the frame that shows it).
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return undefined;

@@ -135,7 +135,7 @@ export function DateFilter({
   const rootRef = useRef<HTMLDivElement>(null);
   const fromRef = useRef<HTMLInputElement>(null);
 
-  // A layout effect: shown, focused and listening when it paints (Preact defers plain effects).
+  // A layout effect: shown, focused and listening when it paints (a plain effect may run after the frame that shows it).
   useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!open || !panel) return;

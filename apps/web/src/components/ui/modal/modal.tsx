@@ -64,7 +64,7 @@ export function Modal({ title, body, onClose, consentLabelKey, onConsent }: Moda
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  // A layout effect: shown, focused and listening when it paints (Preact defers plain effects).
+  // A layout effect: shown, focused and listening when it paints (a plain effect may run after the frame that shows it).
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;

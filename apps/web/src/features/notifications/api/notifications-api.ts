@@ -14,9 +14,11 @@ export const notificationsQueryKey = ['notifications'] as const;
 export function useNotifications() {
   return useQuery({
     queryKey: notificationsQueryKey,
-    queryFn: ({ signal }) =>
-      // A failed poll is not worth an error notification: the bell simply keeps its count.
-      httpGet(apiUrl('notifications'), notificationListSchema, { signal, handleErrors: false }),
+    // A failed poll is not worth an error notification: the bell simply keeps its count. No
+    // abort signal: the bell mounts again when it moves into the header's bar, and the poll
+    // already on its way then serves the moved bell instead of being cancelled and sent again.
+    queryFn: () =>
+      httpGet(apiUrl('notifications'), notificationListSchema, { handleErrors: false }),
     enabled: isAuthorised(),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,

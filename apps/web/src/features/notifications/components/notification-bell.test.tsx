@@ -93,6 +93,20 @@ afterEach(() => {
 });
 
 describe('the notification bell', () => {
+  it('asks for the notifications once per page load, though it moves into the header (issue 25)', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(url('/api/notifications'), ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json(list);
+      }),
+    );
+    await renderSignedIn('/university');
+    const banner = screen.getByRole('banner');
+    await within(banner).findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(asked).toHaveLength(1);
+  });
+
   it('shows the unread count in the header and opens its panel by keyboard', async () => {
     const user = userEvent.setup();
     await renderSignedIn('/university');

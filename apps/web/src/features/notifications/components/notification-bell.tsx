@@ -47,8 +47,8 @@ function Bell() {
   const unread = notifications.data?.unreadCount ?? 0;
   const items = notifications.data?.items ?? [];
 
-  // A layout effect: the listeners are in place when the panel paints. Preact (the build,
-  // ADR 0041) runs plain effects after the next frame, so an Escape pressed at once was lost.
+  // A layout effect: the listeners are in place when the panel paints (a plain effect may run
+  // after the next frame, and an Escape pressed at once would be lost).
   useLayoutEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
