@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, withoutControlCharacters } from './text.js';
+import {
+  findUnstorableText,
+  hasControlCharacters,
+  isStorableText,
+  withoutControlCharacters,
+} from './text.js';
 
 describe('control characters in text a person typed', () => {
   it('finds NUL, bell, escape and DEL, but not tabs, line breaks or other scripts', () => {
@@ -15,5 +20,34 @@ describe('control characters in text a person typed', () => {
     expect(withoutControlCharacters('a\u0000b\u0007c\u007f')).toBe('abc');
     expect(withoutControlCharacters('line one\u0000\nline\ttwo')).toBe('line one\nline\ttwo');
     expect(withoutControlCharacters('Ærø 🙂')).toBe('Ærø 🙂');
+  });
+});
+
+describe('text the database cannot store', () => {
+  it('is a NUL or a surrogate without its partner; pairs, tabs and other controls are fine', () => {
+    for (const bad of ['a\u0000', '\ud800', 'x\ud83d', '\udc00y', 'a\udfffb\ud800']) {
+      expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
+    }
+    for (const fine of ['', 'Ærø 🙂', '\ud83d\ude00', 'tab\t\u0007', '𝒜']) {
+      expect(isStorableText(fine), JSON.stringify(fine)).toBe(true);
+    }
+  });
+
+  it('finds the first such string or key in parsed input, by its path', () => {
+    expect(findUnstorableText({ a: 'ok', list: [1, 'ok', 'b\u0000'], c: '\ud800' })).toEqual([
+      'list',
+      2,
+    ]);
+    expect(findUnstorableText({ nested: { 'k\u0000': 1 } })).toEqual(['nested']);
+    expect(findUnstorableText('\ud800')).toEqual([]);
+    expect(findUnstorableText({ a: ['🙂', null, true, 3], b: { c: 'd' } })).toBeUndefined();
+  });
+
+  it('walks input nested far deeper than the call stack, in linear time', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const started = performance.now();
+    expect(findUnstorableText(deep)).toHaveLength(100_000);
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 });

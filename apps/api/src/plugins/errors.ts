@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
-import type { ApiError } from '@portico/contracts';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE, type ApiError } from '@portico/contracts';
 import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDomainError } from '../lib/errors.js';
+import { BadRequestError, isDomainError } from '../lib/errors.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 
 /** The one error body of the whole API (contracts `apiErrorSchema`). */
@@ -119,6 +119,40 @@ export function toApiError(error: unknown): ApiError {
   return errorBody(status ?? 500, internalErrorMessage);
 }
 
+/** What the multipart parser (busboy) throws for a body without a boundary or cut short. */
+const MALFORMED_MULTIPART =
+  /^(?:Multipart: |Unexpected end of multipart data$|.* terminated early due to unexpected end of multipart data$|Unsupported Content-Type\.$|Boundary required$|The needle cannot )/;
+
+export const malformedMultipartMessage =
+  'The multipart/form-data body is malformed or incomplete (no boundary, or cut short). Send it again.';
+
+/**
+ * A broken multipart body fails inside the parser, as a plain Error (or a stream's premature
+ * close), not as a client error: only on a multipart request are these the caller's fault.
+ */
+function isMalformedMultipart(error: unknown, request: FastifyRequest): boolean {
+  if (!(error instanceof Error) || isDomainError(error)) return false;
+  if (!/^multipart\//i.test(request.headers['content-type'] ?? '')) return false;
+  return (
+    (error as Partial<FastifyError>).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    MALFORMED_MULTIPART.test(error.message)
+  );
+}
+
+/**
+ * Text PostgreSQL cannot store (U+0000, a lone surrogate) anywhere in a JSON body is a 400
+ * naming the field, before any schema or service sees it: one rule for every route
+ * (docs/decisions/0045) instead of a refinement on each of the contracts' strings.
+ */
+function unstorableTextError(body: unknown): BadRequestError | undefined {
+  const path = findUnstorableText(body);
+  if (path === undefined) return undefined;
+  const field = path.length > 0 ? path.join('.') : 'body';
+  return new BadRequestError(
+    `Invalid request. ${field}: ${UNSTORABLE_TEXT_MESSAGE}`,
+  ).withFieldErrors({ [field]: UNSTORABLE_TEXT_MESSAGE });
+}
+
 function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
   return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
@@ -128,7 +162,7 @@ function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
  * validation errors become 4xx JSON with a clear message; anything else is a 500 whose
  * detail is logged, never sent. Unknown paths get a 404 JSON. While the server is starting
  * (migrations not yet applied) or shutting down, /api answers 503 instead of failing
- * halfway (issue 2 §7).
+ * halfway (issue 2 §7). A JSON body with text the database cannot store is a 400 (ADR 0045).
  */
 const errors: FastifyPluginCallback = (app, _options, done) => {
   app.addHook('onRequest', (request, reply, next) => {
@@ -144,8 +178,14 @@ const errors: FastifyPluginCallback = (app, _options, done) => {
     sendError(reply, errorBody(503, message));
   });
 
+  app.addHook('preValidation', (request, _reply, next) => {
+    next(isApiPath(request.url) ? unstorableTextError(request.body) : undefined);
+  });
+
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const body = toApiError(error);
+    const body = isMalformedMultipart(error, request)
+      ? errorBody(400, malformedMultipartMessage)
+      : toApiError(error);
     if (body.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {

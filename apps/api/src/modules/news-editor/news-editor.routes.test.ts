@@ -5,6 +5,7 @@ import {
   newsImageUploadSchema,
   newsItemSchema,
   newsListSchema,
+  UNSTORABLE_TEXT_MESSAGE,
   type NewsEditorInput,
 } from '@portico/contracts';
 import sharp from 'sharp';
@@ -358,6 +359,31 @@ describe.each(databaseKinds())('news publishing over %s', (kind) => {
       expect(image.statusCode).toBe(400);
       expect(apiErrorSchema.parse(image.json()).fieldErrors?.headerImage).toBeDefined();
     });
+    it('answers 400 for content the database cannot store (NUL, a lone surrogate) on every write route', async () => {
+      const { item } = await create(form());
+      const product = await create(form(), '/api/products/p-erp/news');
+      const routes = [
+        { method: 'POST' as const, url: '/api/news' },
+        { method: 'PUT' as const, url: `/api/news/${item.id}` },
+        { method: 'POST' as const, url: '/api/products/p-erp/news' },
+        { method: 'PUT' as const, url: `/api/products/p-erp/news/${product.item.id}` },
+      ];
+      // Without a '<' DOMPurify hands the text back as it came, NUL included.
+      for (const content of ['x\u0000', '<p>a\ud800</p>']) {
+        for (const { method, url } of routes) {
+          const response = await t.app.inject({
+            method,
+            url,
+            headers: as('erik'),
+            payload: form({ content }),
+          });
+          expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(400);
+          expect(apiErrorSchema.parse(response.json()).fieldErrors).toEqual({
+            content: UNSTORABLE_TEXT_MESSAGE,
+          });
+        }
+      }
+    });
   });
 
   describe('scheduled publication', () => {
@@ -576,6 +602,28 @@ describe.each(databaseKinds())('news publishing over %s', (kind) => {
       });
       expect(response.statusCode).toBe(413);
       expect(apiErrorSchema.parse(response.json()).message).toMatch(/larger than 5 MB/);
+    });
+
+    it('answers 400 JSON, not 500, for a multipart body without a boundary or cut short', async () => {
+      const { payload, headers } = multipart(await png(400, 200), 'a.png', 'image/png');
+      const broken = /malformed or incomplete/;
+      for (const [contentType, body, message] of [
+        ['multipart/form-data', payload, broken],
+        [`multipart/form-data; boundary=${'b'.repeat(300)}`, payload, broken],
+        [headers['content-type'], payload.subarray(0, payload.length - 40), broken],
+        // Cut inside the part's headers: the parser sees no file at all.
+        [headers['content-type'], payload.subarray(0, 60), /choose an image/],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/news/images',
+          headers: { ...as('erik'), 'content-type': contentType },
+          payload: body,
+        });
+        expect(response.statusCode, `${contentType} ${body.length}`).toBe(400);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(apiErrorSchema.parse(response.json()).message).toMatch(message);
+      }
     });
 
     it('answers 400 without a file and 404 for an unknown image', async () => {

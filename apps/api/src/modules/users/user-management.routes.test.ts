@@ -2,6 +2,7 @@ import {
   accountUserListSchema,
   accountUserSchema,
   apiErrorSchema,
+  UNSTORABLE_TEXT_MESSAGE,
   userAuditSchema,
   userFormMessages,
   userManagementContextSchema,
@@ -702,6 +703,41 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(apiErrorSchema.parse(bad.json()).fieldErrors).toEqual({
       firstName: userFormMessages.required,
     });
+  });
+
+  it('answers 400 naming the field, not 500, for text the database cannot store (PUT /api/users/{id} and /me)', async () => {
+    const headers = await as(ANNA);
+    const { user, etag } = await getUser(ANNA, 'u-northwind-011');
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
+    const userUrl = `/api/users/${user.id}`;
+    const meEtag = String(me.headers.etag);
+    const cases = [
+      { url: userUrl, ifMatch: etag, field: 'firstName', value: 'A\ud800' },
+      { url: userUrl, ifMatch: etag, field: 'city', value: '\udc00x' },
+      { url: userUrl, ifMatch: etag, field: 'lastName', value: 'L\u0000' },
+      { url: '/api/users/me', ifMatch: meEtag, field: 'lastName', value: 'x\ud83dy' },
+    ];
+    for (const { url, ifMatch, field, value } of cases) {
+      const base = url === userUrl ? inputOf(user) : newUser();
+      const res = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...headers, 'if-match': ifMatch },
+        payload: { ...base, [field]: value },
+      });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
+        [field]: UNSTORABLE_TEXT_MESSAGE,
+      });
+    }
+    // A whole emoji (a surrogate pair) is text like any other.
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { ...headers, 'if-match': etag },
+      payload: { ...inputOf(user), city: 'Tromsø 🙂' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('deletes a user: gone from the list, their token stops working', async () => {
