@@ -20,7 +20,14 @@ import {
   type PageTexts,
 } from './oidc-pages.js';
 import { recordSignIn } from '../users/user-management.repository.js';
-import { checkSignIn, WINDOW_SECONDS } from './sign-in.service.js';
+import { accountDigest, checkSignIn } from './sign-in.service.js';
+import {
+  isKnownDevice,
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_SECONDS,
+  knownDeviceValue,
+} from './known-device.js';
+import { loadCookieKeys } from './oidc-keys.js';
 
 export interface InteractionRoutesOptions {
   getProvider: () => Promise<Provider>;
@@ -38,6 +45,15 @@ const uidParams = z.object({ uid: z.string().min(1).max(100) });
 /** The largest form post the early busy answer reads itself; anything else takes the route. */
 const EARLY_BUSY_BODY_LIMIT = 16 * 1024;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** One cookie of a Cookie header. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
 
 /** An HTML form post's fields; the last of a repeated name wins. */
 function parseForm(body: string): Record<string, string> {
@@ -69,6 +85,16 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
   { getProvider, settings, hashQueue, slowLane },
   done,
 ) => {
+  // The known-device cookie is signed with the provider's cookie keys (ADR 0014 addendum).
+  let cookieKeys: Promise<string[]> | undefined;
+  const deviceKeys = (): Promise<string[]> => {
+    cookieKeys ??= loadCookieKeys(app.db, app.env.OIDC_COOKIE_KEYS).catch((error: unknown) => {
+      cookieKeys = undefined;
+      throw error;
+    });
+    return cookieKeys;
+  };
+  const secureCookie = settings.publicUrl.startsWith('https://');
   const home = (t: PageTexts['t']) => ({
     href: `${settings.publicUrl}/`,
     text: t('signin.back-to-portal'),
@@ -299,10 +325,14 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     }
 
     // request.ip follows TRUST_PROXY: a forwarded address only from a trusted proxy (ADR 0015).
-    const result = await checkSignIn(app.db, derive, email, password, request.ip);
+    const keys = await deviceKeys();
+    const device = cookieValue(request.headers.cookie, KNOWN_DEVICE_COOKIE);
+    const result = await checkSignIn(app.db, derive, email, password, request.ip, {
+      knownDevice: (digest) => isKnownDevice(keys, device, digest),
+    });
     switch (result.outcome) {
       case 'rate-limited':
-        reply.header('retry-after', String(WINDOW_SECONDS));
+        reply.header('retry-after', String(result.retryAfterSeconds));
         return sendHtml(reply, 429, tooManyAttemptsPage(page, action));
       case 'invalid-credentials':
         // The same words whether the account exists or not (issue 2 §3).
@@ -313,6 +343,10 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
         );
       case 'signed-in':
         await recordSignIn(app.db, result.userId);
+        // This browser is known to the account from now on; the provider adds its cookies.
+        reply.raw.setHeader('set-cookie', [
+          `${KNOWN_DEVICE_COOKIE}=${knownDeviceValue(keys, accountDigest(email))}; Path=/oidc/interaction; Max-Age=${KNOWN_DEVICE_SECONDS}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
+        ]);
         return finish(request, reply, { login: { accountId: result.userId } }, page);
     }
   }

@@ -174,16 +174,17 @@ export async function deleteExpiredPayloads(db: Queryable): Promise<void> {
 }
 
 /**
- * Reserves one attempt for `key` in its window: true when the key had fewer than `limit`
- * attempts in the last `windowSeconds` (a window that ended starts again at 1). One upsert,
- * so concurrent callers on any instance serialise on the row and at most `limit` succeed.
+ * Reserves one attempt for `key` in its window: the attempts reserved in the window so far
+ * (this one included) when the key had fewer than `limit` in the last `windowSeconds` (a
+ * window that ended starts again at 1), else null. One upsert, so concurrent callers on any
+ * instance serialise on the row and at most `limit` succeed.
  */
 export async function reserveAttempt(
   db: Queryable,
   key: string,
   limit: number,
   windowSeconds: number,
-): Promise<boolean> {
+): Promise<number | null> {
   const { rows } = await db.query<{ attempts: number }>(
     `insert into sign_in_limits as l (key, window_start, attempts) values ($1, now(), 1)
      on conflict (key) do update set
@@ -195,7 +196,7 @@ export async function reserveAttempt(
      returning attempts`,
     [key, limit, windowSeconds],
   );
-  return rows.length > 0;
+  return rows[0]?.attempts ?? null;
 }
 
 /** Gives reserved attempts back (a sign-in that succeeded, or was never checked). */

@@ -27,11 +27,26 @@ import {
 export const MAX_FAILURES = 5;
 export const MAX_ACCOUNT_FAILURES = 10;
 export const WINDOW_SECONDS = 5 * 60;
+/**
+ * Past MAX_ACCOUNT_FAILURES the account is slowed, not locked (issue 23, ADR 0014 addendum):
+ * a known device always passes; an address with no failures of its own in the window passes
+ * one attempt per ACCOUNT_PACE_SECONDS at that account (so strangers' failures cannot keep
+ * the owner out, and guesses spread over many addresses stay bounded); an address with
+ * failures of its own is refused.
+ */
+export const ACCOUNT_PACE_SECONDS = 5;
+
+/** What the sign-in form knows of the client beyond its address. */
+export interface ClientTrust {
+  /** The browser holds a valid known-device cookie for this account. */
+  knownDevice: (accountDigest: string) => boolean;
+}
+const UNKNOWN_CLIENT: ClientTrust = { knownDevice: () => false };
 
 export type SignInResult =
   | { outcome: 'signed-in'; userId: string }
   | { outcome: 'invalid-credentials' }
-  | { outcome: 'rate-limited' }
+  | { outcome: 'rate-limited'; retryAfterSeconds: number }
   /** Too many password checks in this instance right now: try again in a moment. */
   | { outcome: 'busy' };
 
@@ -51,26 +66,54 @@ export function warmUpSignIn(): void {
   getDummyHash().catch(() => undefined); // retried on first use
 }
 
-/** The rate-limit keys of one attempt. The e-mail is hashed: typed addresses are not stored. */
-export function limitKeys(email: string, ip: string): { ip: string; account: string } {
-  const account = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  return { ip: `ip:${ip}`, account: `account:${account}` };
+/** The digest that names an account in the limits and the known-device cookie. */
+export function accountDigest(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
-class Refused extends Error {}
+/** The rate-limit keys of one attempt. The e-mail is hashed: typed addresses are not stored. */
+export function limitKeys(
+  email: string,
+  ip: string,
+): { ip: string; account: string; pace: string } {
+  const account = accountDigest(email);
+  return { ip: `ip:${ip}`, account: `account:${account}`, pace: `pace:${account}` };
+}
 
-/** Reserves one attempt for the address and one for the account, both or neither. */
-async function reserve(db: Db, keys: { ip: string; account: string }): Promise<boolean> {
+class Refused extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('refused');
+  }
+}
+
+/**
+ * Reserves one attempt for the address and one for the account, both or neither; the
+ * account's count only decides once it is past its limit (see ACCOUNT_PACE_SECONDS). The
+ * keys released afterwards: those that were reserved.
+ */
+async function reserve(
+  db: Db,
+  keys: { ip: string; account: string; pace: string },
+  knownDevice: boolean,
+): Promise<{ released: string[] } | { retryAfterSeconds: number }> {
   try {
-    await db.transaction(async (tx) => {
-      // Always the address first, then the account: one lock order, no deadlock.
-      if (!(await reserveAttempt(tx, keys.ip, MAX_FAILURES, WINDOW_SECONDS))) throw new Refused();
-      if (!(await reserveAttempt(tx, keys.account, MAX_ACCOUNT_FAILURES, WINDOW_SECONDS)))
-        throw new Refused();
+    return await db.transaction(async (tx) => {
+      // Always the address, then the account, then its pace: one lock order, no deadlock.
+      const ipAttempts = await reserveAttempt(tx, keys.ip, MAX_FAILURES, WINDOW_SECONDS);
+      if (ipAttempts === null) throw new Refused(WINDOW_SECONDS);
+      // Counted, never refused by itself (the largest PostgreSQL integer).
+      const accountAttempts = await reserveAttempt(tx, keys.account, 2_147_483_647, WINDOW_SECONDS);
+      if (accountAttempts === null || accountAttempts <= MAX_ACCOUNT_FAILURES || knownDevice)
+        return { released: [keys.ip, keys.account] };
+      // Under attack: an address with failures of its own waits for its window...
+      if (ipAttempts > 1) throw new Refused(WINDOW_SECONDS);
+      // ...a fresh one takes the account's next paced turn.
+      if ((await reserveAttempt(tx, keys.pace, 1, ACCOUNT_PACE_SECONDS)) === null)
+        throw new Refused(ACCOUNT_PACE_SECONDS);
+      return { released: [keys.ip, keys.account] };
     });
-    return true;
   } catch (error) {
-    if (error instanceof Refused) return false;
+    if (error instanceof Refused) return { retryAfterSeconds: error.retryAfterSeconds };
     throw error;
   }
 }
@@ -81,12 +124,13 @@ export async function signIn(
   email: string,
   password: string,
   ip: string,
+  trust: ClientTrust = UNKNOWN_CLIENT,
 ): Promise<SignInResult> {
   try {
     // The whole check holds a hash slot, its database work included: a burst let into the
     // line waits there, instead of opening a transaction each at once and taking the pool's
     // connections from everybody else (issue 11).
-    return await queue.run((derive) => checkSignIn(db, derive, email, password, ip));
+    return await queue.run((derive) => checkSignIn(db, derive, email, password, ip, trust));
   } catch (error) {
     // Every slot busy and the line full: nothing was reserved, nothing counts.
     if (error instanceof HashQueueFullError) return { outcome: 'busy' };
@@ -101,9 +145,12 @@ export async function checkSignIn(
   email: string,
   password: string,
   ip: string,
+  trust: ClientTrust = UNKNOWN_CLIENT,
 ): Promise<Exclude<SignInResult, { outcome: 'busy' }>> {
   const keys = limitKeys(email, ip);
-  if (!(await reserve(db, keys))) return { outcome: 'rate-limited' };
+  const reserved = await reserve(db, keys, trust.knownDevice(accountDigest(email)));
+  if ('retryAfterSeconds' in reserved)
+    return { outcome: 'rate-limited', retryAfterSeconds: reserved.retryAfterSeconds };
 
   let user: Awaited<ReturnType<typeof findUserByEmail>>;
   let passwordMatches: boolean;
@@ -115,7 +162,7 @@ export async function checkSignIn(
     passwordMatches = await verifyPassword(password, stored, derive);
   } catch (error) {
     // Not checked (the database or the hash failed): the attempt does not count.
-    await releaseAttempts(db, [keys.ip, keys.account]);
+    await releaseAttempts(db, reserved.released);
     throw error;
   }
 
@@ -123,7 +170,7 @@ export async function checkSignIn(
   if (user && passwordMatches && user.status === 'Active' && user.passwordHash !== null) {
     // A success gives back only its own reservation: it never resets the counters, or one
     // valid account would let an attacker interleave guesses at other people's passwords.
-    await releaseAttempts(db, [keys.ip, keys.account]);
+    await releaseAttempts(db, reserved.released);
     await upgradeHash(db, derive, user.id, user.passwordHash, password);
     return { outcome: 'signed-in', userId: user.id };
   }
