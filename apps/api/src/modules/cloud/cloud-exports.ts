@@ -1,7 +1,7 @@
 import type { AvailabilityReport, MaintenanceWindow, ResponseTimeReport } from '@portico/contracts';
 import ExcelJS from 'exceljs';
 import { createEvents, type EventAttributes } from 'ics';
-import { toCsv } from '../support-desk/csv.js';
+import { toCsv } from '../../lib/csv.js';
 
 /** A report as one table: the same header and cells feed the CSV and the XLSX export. */
 export interface ReportTable {

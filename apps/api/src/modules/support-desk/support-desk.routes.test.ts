@@ -47,6 +47,32 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
+/**
+ * The cells a spreadsheet sees when it splits on another separator (Excel in a semicolon
+ * locale, a tab import): a quote is special only at the start of a cell, and any line break
+ * outside quotes ends the row.
+ */
+function cellsSplitOn(text: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === separator || c === '\r' || c === '\n') {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  return [...cells, cell];
+}
+
 function document(res: LightMyRequestResponse): Document {
   return new JSDOM(res.body).window.document;
 }
@@ -655,6 +681,24 @@ describe.each(databaseKinds())('support desk over %s', (kind) => {
       const row = records.find((r) => r[1]?.includes('HYPERLINK'));
       expect(row?.[1]).toBe(`'=HYPERLINK("http://evil.test","x")`);
       expect(row?.[2]).toBe("'@SUM(1+1)\r\nsecond line");
+    });
+
+    it('starts no cell with a formula where a spreadsheet splits on ; or tabs instead', async () => {
+      const title = "Printer broken;=cmd|' /C calc'!A0";
+      await t.db.query(
+        `insert into support_cases (account_id, title, description) values ('acc-northwind', $1, $2)`,
+        [title, 'Tab\t+1, then; "@SUM(1)"\n-2 and\r\n=3'],
+      );
+      const body = (await downloadCsv(ANNA)).body.replace(/^\uFEFF/, '');
+      const row = parseCsv(body).find((r) => r[1]?.startsWith('Printer broken'));
+      expect(row?.slice(1, 3)).toEqual([
+        "Printer broken;'=cmd|' /C calc'!A0",
+        `Tab\t'+1, then; "'@SUM(1)"\n'-2 and\r\n'=3`,
+      ]);
+      for (const separator of [';', '\t']) {
+        const formulas = cellsSplitOn(body, separator).filter((c) => /^[\s"]*[=+\-@]/.test(c));
+        expect(formulas, JSON.stringify(separator)).toEqual([]);
+      }
     });
 
     it('needs both SUPPORT and USERMANAGEMENT: 403 JSON for nina and paul', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { tokenStateOf, type IssuedAt } from '../users/token-rule.js';
-import { toCsv } from './csv.js';
+import { toCsv } from '../../lib/csv.js';
 import {
   findCase,
   findDeskCaller,

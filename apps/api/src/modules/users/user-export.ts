@@ -1,6 +1,6 @@
 import { fullName, type AccountUserSummary } from '@portico/contracts';
 import ExcelJS from 'exceljs';
-import { toCsv } from '../support-desk/csv.js';
+import { toCsv } from '../../lib/csv.js';
 import { ROLE_NAMES } from './user-options.js';
 
 /** The largest export: every user of the biggest accounts fits, the server stays responsive. */
