@@ -11,7 +11,8 @@
 // takes over from the server's first paint with the layout shift at that moment, and
 // Lighthouse 12 (node API, mobile preset, signed in, on the same Chromium) for /news,
 // /my-solutions and /invoices: score, LCP, TBT, CLS and JS bytes, min and median of
-// BENCH_LH_RUNS (3) runs each. BENCH_LH_RUNS=0 skips Lighthouse.
+// BENCH_LH_RUNS (3) runs each. BENCH_LH_RUNS=0 skips Lighthouse; BENCH_LH_SHIFTS=1 lists the
+// elements that shifted in each page's last run.
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
@@ -223,6 +224,8 @@ interface LighthouseRun {
   tbt: number;
   cls: number;
   jsKb: number;
+  /** BENCH_LH_SHIFTS=1: the elements Lighthouse saw shift, with their scores. */
+  shifts: string[];
 }
 
 /**
@@ -251,12 +254,20 @@ async function lighthouseRun(context: BrowserContext, path: string): Promise<Lig
       ? (summary.items as { resourceType?: string; transferSize?: number }[])
       : [];
   const script = items.find((item) => item.resourceType === 'script');
+  const shiftDetails = lhr.audits['layout-shifts']?.details;
+  const shifts =
+    shiftDetails && 'items' in shiftDetails
+      ? (shiftDetails.items as { node?: { snippet?: string }; score?: number }[]).map(
+          (item) => `${(item.score ?? 0).toFixed(3)} ${item.node?.snippet ?? '?'}`,
+        )
+      : [];
   return {
     score: (lhr.categories['performance']?.score ?? Number.NaN) * 100,
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     jsKb: (script?.transferSize ?? Number.NaN) / 1024,
+    shifts,
   };
 }
 
@@ -302,6 +313,9 @@ function printLighthouse(results: Map<string, LighthouseRun[]>): void {
     console.log(
       `    runs: ${list.map((r) => `${r.score.toFixed(0)} (LCP ${r.lcp.toFixed(0)}, TBT ${r.tbt.toFixed(0)}, CLS ${r.cls.toFixed(3)})`).join('; ')}`,
     );
+    if (process.env['BENCH_LH_SHIFTS'] === '1') {
+      for (const shift of list.at(-1)?.shifts ?? []) console.log(`    shift ${shift}`);
+    }
   }
 }
 

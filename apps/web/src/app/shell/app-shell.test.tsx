@@ -240,7 +240,7 @@ describe('app shell: page visibility (§1, §4 Start-up)', () => {
 
 describe('app shell: shared header and footer (§1, §7)', () => {
   it('sanitises a header from another origin: scripts and event handlers are gone, markup stays', async () => {
-    // The server's own header is its escaped template (ADR 0045); another system's is not.
+    // The server's own header is its escaped template (ADR 0047); another system's is not.
     installTestConfig({ sharedBase: OTHER_SHARED_BASE });
     server.use(
       http.get(`${OTHER_SHARED_BASE}/header`, () =>

@@ -1,5 +1,5 @@
 /**
- * The shell's HTML (header, footer, icon sprite) and who vouches for it (ADR 0045). This
+ * The shell's HTML (header, footer, icon sprite) and who vouches for it (ADR 0047). This
  * server renders its own from templates that escape every value, with the shell allow-list
  * (packages/contracts html-policy); so HTML from the page's own origin is used as sent, and
  * DOMPurify stays off the start-up path. A shared base on another origin is another system's

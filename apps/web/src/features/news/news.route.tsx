@@ -4,7 +4,7 @@ import { routeParams } from '../../config/paths.js';
 import { NewsListPage } from './components/news-list-page.js';
 
 // The article and its HTML sanitiser (DOMPurify) load with the first article, not with the
-// list the portal opens on (ADR 0045).
+// list the portal opens on (ADR 0047).
 const NewsDetailPage = lazy(() =>
   import('./components/news-detail-page.js').then((module) => ({
     default: module.NewsDetailPage,

@@ -4,7 +4,7 @@ import { infoDocumentQueryOptions } from './info-document-query.js';
 import { useModalStore, type ModalConsent } from './modal-store.js';
 
 // Loaded when a modal first opens: the dialog and the HTML sanitiser it needs (DOMPurify) stay
-// off the start-up path (ADR 0045).
+// off the start-up path (ADR 0047).
 const Modal = lazy(() => import('./modal.js').then((module) => ({ default: module.Modal })));
 
 /**
