@@ -72,6 +72,7 @@ export const userFormMessages = {
   invalidTimeZone: 'Please choose a time zone from the list.',
   invalidLanguage: 'Please choose a language from the list.',
   learningRoleNotOffered: 'This learning role is not available for this account.',
+  billingPlatformRoleNotOffered: 'Choose one of the billing platform roles offered.',
   selfDelete: 'You cannot delete your own user.',
   selfDeactivate: 'You cannot deactivate your own user.',
   selfDemote: 'You cannot remove your own user management rights.',

@@ -335,6 +335,19 @@ describe.each(databaseKinds())('news publishing over %s', (kind) => {
       expect(unknown.statusCode).toBe(404);
     });
 
+    it('compares If-Match strongly: a weak W/ tag of the current version is a 412', async () => {
+      const { item, etag } = await create(form());
+      for (const method of ['PUT', 'DELETE'] as const) {
+        const weak = await t.app.inject({
+          method,
+          url: `/api/news/${item.id}`,
+          headers: { ...as('erik'), 'if-match': `W/${etag!}` },
+          ...(method === 'PUT' ? { payload: form({ title: 'Weakly changed' }) } : {}),
+        });
+        expect(weak.statusCode, method).toBe(412);
+      }
+    });
+
     it('answers 400 with a message per field for an invalid form', async () => {
       const response = await t.app.inject({
         method: 'POST',

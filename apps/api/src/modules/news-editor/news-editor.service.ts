@@ -83,10 +83,13 @@ export async function requireEditor(db: Queryable, callerId: string): Promise<Ed
 
 export const etagOf = (version: number): string => `"v${version}"`;
 
-/** If-Match is optional here; when sent, it must name the current version. */
+/**
+ * If-Match is optional here; when sent, it must name the current version, compared strongly
+ * (RFC 9110): a weak `W/` tag never matches.
+ */
 function checkIfMatch(header: string | undefined, version: number): void {
   if (header === undefined || header.trim() === '' || header.trim() === '*') return;
-  const match = /^(?:W\/)?"v([0-9]{1,9})"$/.exec(header.trim());
+  const match = /^"v([0-9]{1,9})"$/.exec(header.trim());
   if (!match || Number(match[1]) !== version) {
     throw new PreconditionFailedError(newsEditorMessages.conflict);
   }

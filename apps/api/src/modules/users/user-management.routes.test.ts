@@ -265,6 +265,79 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(await usersSnapshot()).toBe(before);
   });
 
+  it('answers a user of another account 404 whatever If-Match says (*, weak, malformed)', async () => {
+    const headers = await as(ANNA);
+    const foreign = 'u-brightwater-002';
+    for (const ifMatch of ['*', 'W/"v1"', 'nonsense']) {
+      for (const method of ['PUT', 'DELETE'] as const) {
+        const res = await t.app.inject({
+          method,
+          url: `/api/users/${foreign}`,
+          headers: { ...headers, 'if-match': ifMatch },
+          ...(method === 'PUT' ? { payload: newUser({ email: 'x@y.test' }) } : {}),
+        });
+        expect(res.statusCode, `${method} ${ifMatch}`).toBe(404);
+      }
+    }
+  });
+
+  it('compares If-Match strongly: a weak W/ tag of the current version is a 412', async () => {
+    const headers = await as(ANNA);
+    const { user, etag } = await getUser(ANNA, 'u-northwind-011');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { ...headers, 'if-match': `W/${etag}` },
+      payload: { ...inputOf(user), city: 'Alta' },
+    });
+    expect(put.statusCode).toBe(412);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { ...headers, 'if-match': `W/${String(me.headers.etag)}` },
+      payload: newUser(),
+    });
+    expect(own.statusCode).toBe(412);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${user.id}`,
+      headers: { ...headers, 'if-match': `W/${etag}` },
+    });
+    expect(del.statusCode).toBe(412);
+    expect((await getUser(ANNA, user.id)).etag).toBe(etag);
+  });
+
+  it('accepts only the billing platform roles offered', async () => {
+    const headers = await as(ANNA);
+    const { user, etag } = await getUser(ANNA, 'u-northwind-011');
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { ...headers, 'if-match': etag },
+      payload: { ...inputOf(user), billingPlatformRole: 'superadmin' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).fieldErrors).toEqual({
+      billingPlatformRole: userFormMessages.billingPlatformRoleNotOffered,
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: newUser({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
+    });
+    expect(created.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { ...headers, 'if-match': etag },
+      payload: { ...inputOf(user), billingPlatformRole: 'approver' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(accountUserSchema.parse(ok.json()).billingPlatformRole).toBe('approver');
+  });
+
   it('lets a vendor employee with USERMANAGEMENT administer any account', async () => {
     const headers = await as(ERIK);
     const ctx = await t.app.inject({

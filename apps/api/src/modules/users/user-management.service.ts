@@ -36,7 +36,7 @@ import {
   setInvitationToken,
 } from './invitations.repository.js';
 import './invitation.texts.js';
-import { learningRolesFor } from './user-options.js';
+import { billingPlatformRoles, learningRolesFor } from './user-options.js';
 import {
   countActiveAdministrators,
   deleteProviderState,
@@ -223,15 +223,28 @@ export async function getAccountUser(db: Queryable, callerId: string, id: string
 /** ETag of a user at a version; If-Match must name it. */
 export const etagOf = (version: number): string => `"v${version}"`;
 
-export function versionFromIfMatch(header: string | undefined): number {
+/**
+ * The version If-Match names, or undefined when it names none we could match (a weak `W/`
+ * tag: RFC 9110 compares If-Match strongly; `*`; anything malformed). Absent is a 428 at
+ * once; the 412 is the caller's to throw *after* the user was found, so a user of another
+ * account is a 404 whatever the header says (checkVersion).
+ */
+export function versionFromIfMatch(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '') {
     throw new PreconditionRequiredError(
       'This change needs an If-Match header with the ETag of the user you read.',
     );
   }
-  const match = /^(?:W\/)?"v([0-9]{1,9})"$/.exec(header.trim());
-  if (!match) throw new PreconditionFailedError(userFormMessages.conflict);
-  return Number(match[1]);
+  const match = /^"v([0-9]{1,9})"$/.exec(header.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
+/** 412 unless If-Match named exactly the version of the user found. */
+function checkVersion(user: { version: number }, version: number | undefined): number {
+  if (version === undefined || user.version !== version) {
+    throw new PreconditionFailedError(userFormMessages.conflict);
+  }
+  return version;
 }
 
 /** zod issues → the §5 headline and one message per field. */
@@ -347,6 +360,13 @@ async function checkRules(
   }
   if (input.role === 'point-manager' && (await pointManagerTaken(tx, admin.account.id, exceptId))) {
     throw fieldError('conflict', 'role', userFormMessages.pointManager);
+  }
+  // Only the roles the form offers: any other string would be stored and sent on as a role.
+  if (
+    input.billingPlatformRole !== '' &&
+    !billingPlatformRoles.some((r) => r.id === input.billingPlatformRole)
+  ) {
+    throw fieldError('bad', 'billingPlatformRole', userFormMessages.billingPlatformRoleNotOffered);
   }
   const offered = learningRolesFor(admin.account.subscription_level, admin.account.vendor);
   if (input.learningRole !== '' && !offered.some((r) => r.id === input.learningRole)) {
@@ -472,11 +492,11 @@ export async function updateAccountUser(
   body: unknown,
 ): Promise<AccountUser> {
   const input = parseInput(body, deps.phonePattern);
-  const version = versionFromIfMatch(ifMatch);
+  const ifMatchVersion = versionFromIfMatch(ifMatch);
   try {
     return await deps.db.transaction(async (tx) => {
       const { admin, user } = await reachableUser(tx, callerId, id, true);
-      if (user.version !== version) throw new PreconditionFailedError(userFormMessages.conflict);
+      const version = checkVersion(user, ifMatchVersion);
       const next: UserStatus =
         user.status === 'Pending' ? 'Pending' : input.active ? 'Active' : 'Inactive';
       await checkRules(tx, admin, input, next, user);
@@ -513,10 +533,10 @@ export async function deleteAccountUser(
   id: string,
   ifMatch: string | undefined,
 ): Promise<void> {
-  const version = versionFromIfMatch(ifMatch);
+  const ifMatchVersion = versionFromIfMatch(ifMatch);
   await deps.db.transaction(async (tx) => {
     const { admin, user } = await reachableUser(tx, callerId, id, true);
-    if (user.version !== version) throw new PreconditionFailedError(userFormMessages.conflict);
+    const version = checkVersion(user, ifMatchVersion);
     if (user.id === admin.caller.id) throw new ConflictError(userFormMessages.selfDelete);
     if (
       user.status === 'Active' &&
@@ -639,11 +659,11 @@ export async function updateOwnProfile(
       fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
     throw new BadRequestError(userFormMessages.invalidData).withFieldErrors(fieldErrors);
   }
-  const version = versionFromIfMatch(ifMatch);
+  const ifMatchVersion = versionFromIfMatch(ifMatch);
   return deps.db.transaction(async (tx) => {
     const user = await findUser(tx, callerId, null);
     if (!user) throw new NotFoundError('Your user profile was not found.');
-    if (user.version !== version) throw new PreconditionFailedError(userFormMessages.conflict);
+    const version = checkVersion(user, ifMatchVersion);
     const input = { ...inputOfRow(user), ...parsed.data };
     const write = writeOf(input, user.status, user.permissions);
     const row = await updateUser(tx, user.id, user.account_id, version, write);
