@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
 import { type Db, openDb } from './db/db.js';
 import { prepareDatabase } from './db/prepare-database.js';
+import { trackConnections } from './lib/connection-drain.js';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/users.js';
 
 /**
@@ -54,13 +55,15 @@ async function everyAddress(): Promise<string> {
  * the database is prepared), then migrate, seed the demo data when enabled, and only then
  * report ready (issue 2 §7).
  *
- * SIGTERM/SIGINT stop the node without dropping a request (issue 11 §4, ADR 0016):
- * 1. /health/ready answers 503 at once, while everything else is still served as usual;
+ * SIGTERM/SIGINT stop the node without dropping a request (issue 11 §4, issue 23 §1,
+ * ADR 0016):
+ * 1. /health/ready answers 503 at once, while everything else, /api included, is served as
+ *    usual, each response saying `Connection: close` so clients move to new connections;
  * 2. for SHUTDOWN_GRACE_MS (default 5 s) — time for a load balancer to notice and stop
  *    sending new requests here;
- * 3. then the listener closes: requests still in flight finish, their responses saying
- *    `Connection: close`; keep-alive connections are closed as soon as they are idle, with
- *    a FIN (never a reset under a request); the database is closed and the process exits 0.
+ * 3. then the listener closes (a new connection is refused): requests already sent are
+ *    answered, connections are closed once they have nothing left to answer, with a FIN
+ *    (never a reset under a request); the database is closed and the process exits 0.
  * SIGINT (Ctrl-C) skips the grace period. A second signal exits at once.
  */
 async function main(): Promise<void> {
@@ -71,21 +74,17 @@ async function main(): Promise<void> {
     dataDir: env.DATABASE_URL ? undefined : resolve(env.DATA_DIR),
   });
   const app = await buildApp({ env, db });
-
-  let closing = false;
-  // Once the listener is closing, no response invites the client to reuse its connection.
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+  const connections = trackConnections(app.server);
+  // Answers wait a moment while the listener closes (lib/connection-drain.ts).
+  app.addHook('onSend', async () => {
+    await connections.answersMayGo();
   });
 
   const close = async (): Promise<void> => {
-    closing = true;
-    // app.close() stops accepting and closes the connections that are idle now; one whose
-    // last response is only finishing would hold it for Fastify's 72 s keep-alive, so keep
-    // closing connections as they fall idle.
-    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
-    idle.unref();
     try {
+      // Refuse new connections, answer what was sent on open ones, close each when done;
+      // then the app (its server no longer listening), the job queue and the database.
+      await connections.drain();
       await app.close();
       await db.close();
       process.exit(0);
@@ -102,7 +101,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    app.state.shuttingDown = true; // /health/ready: 503 from now on
+    app.state.shuttingDown = true; // /health/ready: 503 from now on; everything else served
+    // No client keeps a connection that the listener's close could cut under its next request.
+    connections.closeAfterEachResponse();
     // Still starting (not ready, so no balancer sends traffic here), or Ctrl-C at a terminal
     // (orchestrators send SIGTERM): no grace period to wait for.
     const grace = app.state.ready && signal === 'SIGTERM' ? env.SHUTDOWN_GRACE_MS : 0;

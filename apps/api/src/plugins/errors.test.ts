@@ -186,16 +186,25 @@ describe('/api while the server is not ready (issue 2 §7)', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('answers 503 JSON while shutting down, even for unknown /api paths', async () => {
+  it('keeps serving /api while shutting down once ready (issue 23 §1: only readiness changes)', async () => {
     app.state.ready = true;
     app.state.shuttingDown = true;
-    for (const url of ['/api/test/query?page=1', '/api/unknown']) {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(503);
-      expect(res.json<{ message: string }>().message).toBe(
-        'The server is shutting down. Please try again in a moment.',
-      );
-    }
+    const ok = await app.inject({ method: 'GET', url: '/api/test/query?page=1' });
+    expect(ok.statusCode).toBe(200);
+    const unknown = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(unknown.statusCode).toBe(404);
+    app.state.shuttingDown = false;
+  });
+
+  it('answers 503 JSON to a stop signal that came while still starting', async () => {
+    app.state.ready = false;
+    app.state.shuttingDown = true;
+    const res = await app.inject({ method: 'GET', url: '/api/test/query?page=1' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json<{ message: string }>().message).toBe(
+      'The server is shutting down. Please try again in a moment.',
+    );
+    app.state.ready = true;
     app.state.shuttingDown = false;
   });
 

@@ -161,15 +161,18 @@ function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
  * One error handler for the whole app (ARCHITECTURE.md "Errors"): typed domain errors and
  * validation errors become 4xx JSON with a clear message; anything else is a 500 whose
  * detail is logged, never sent. Unknown paths get a 404 JSON. While the server is starting
- * (migrations not yet applied) or shutting down, /api answers 503 instead of failing
- * halfway (issue 2 §7). A JSON body with text the database cannot store is a 400 (ADR 0045).
+ * (migrations not yet applied), /api answers 503 instead of failing halfway (issue 2 §7);
+ * once ready it serves /api while shutting down too: during the grace period a balancer
+ * still sends traffic here, and only /health/ready tells it to stop (issue 23 §1, ADR 0016).
+ * A JSON body with text the database cannot store is a 400 (ADR 0045).
  */
 const errors: FastifyPluginCallback = (app, _options, done) => {
   app.addHook('onRequest', (request, reply, next) => {
-    if (!isApiPath(request.url) || (app.state.ready && !app.state.shuttingDown)) {
+    if (!isApiPath(request.url) || app.state.ready) {
       next();
       return;
     }
+    // A stop signal while still starting: the database is being closed under us.
     const message = app.state.shuttingDown
       ? 'The server is shutting down. Please try again in a moment.'
       : 'The server is starting. Please try again in a moment.';

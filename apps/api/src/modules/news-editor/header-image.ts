@@ -21,7 +21,9 @@ export async function resizeHeaderImage(input: Buffer): Promise<StoredImage> {
   let format: string;
   let pixels: number;
   try {
-    const metadata = await open().metadata();
+    // The header only, without the pixel limit: sharp refuses an oversized image as an error
+    // like any other, and the caller must learn it is too large, not "not an image".
+    const metadata = await sharp(input, { limitInputPixels: false, animated: false }).metadata();
     format = metadata.format;
     pixels = metadata.width * metadata.height;
   } catch {

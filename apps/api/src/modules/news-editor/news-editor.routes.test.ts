@@ -2,12 +2,14 @@ import {
   apiErrorSchema,
   newsEditorialItemSchema,
   newsEditorialListSchema,
+  newsEditorMessages,
   newsImageUploadSchema,
   newsItemSchema,
   newsListSchema,
   UNSTORABLE_TEXT_MESSAGE,
   type NewsEditorInput,
 } from '@portico/contracts';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -599,6 +601,28 @@ describe.each(databaseKinds())('news publishing over %s', (kind) => {
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(apiErrorSchema.parse(response.json()).message).toMatch(/not an image/);
+    });
+
+    it('answers 400 "too many pixels" (not "not an image") for an image over the pixel limit', async () => {
+      // A real PNG whose header says 10000 × 5000: small on the wire, 50 megapixels decoded.
+      const small = await png(1, 1);
+      const ihdr = Buffer.from(small.subarray(12, 29));
+      ihdr.writeUInt32BE(10_000, 4);
+      ihdr.writeUInt32BE(5_000, 8);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(ihdr));
+      const big = Buffer.concat([small.subarray(0, 12), ihdr, crc, small.subarray(33)]);
+      const { payload, headers } = multipart(big, 'huge.png', 'image/png');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/news/images',
+        headers: { ...as('erik'), ...headers },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).message).toBe(
+        newsEditorMessages.imageTooManyPixels,
+      );
     });
 
     it('answers 413 JSON for a file over 5 MB', async () => {
