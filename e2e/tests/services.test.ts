@@ -245,11 +245,12 @@ describe.each([
   ['paul', paul],
   ['nina', nina],
 ])('track cases, signed in as %s', (_name, email) => {
-  test('has no download button', async () => {
+  // Spec §6: cases need SUPPORT_SERVICE_NOW, which neither holds; the desk refuses (issue 23 #9).
+  test('gets the desk refusal and no download button', async () => {
     const { page } = session;
     await signIn(page, baseUrl, email);
     await openServices(page, '/services/track-cases');
-    expect(await frameHeading(page).innerText()).toBe('Track cases');
+    expect(await frameHeading(page).innerText()).toBe('No access to support cases');
     expect(await downloadButton(page).count()).toBe(0);
     await expectAccessible(page);
   });

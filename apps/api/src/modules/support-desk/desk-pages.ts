@@ -419,6 +419,7 @@ export function messagePage(texts: DeskTexts, title: string, message: string): s
 export const deskMessages = {
   signedOut: ['desk.signed-out.title', 'desk.signed-out'],
   notFound: ['desk.not-found.title', 'desk.not-found'],
+  forbidden: ['desk.forbidden.title', 'desk.forbidden'],
   formExpired: ['desk.form-expired.title', 'desk.form-expired'],
   error: ['desk.error.title', 'desk.error'],
   badRequest: ['desk.bad-request.title', 'desk.bad-request'],

@@ -73,6 +73,9 @@ export const deskTexts = defineTexts({
   'desk.contacts.empty': 'Your account has no contacts yet.',
   'desk.signed-out.title': 'Your support session has expired',
   'desk.signed-out': 'Reload this page in the portal to continue.',
+  'desk.forbidden.title': 'No access to support cases',
+  'desk.forbidden':
+    'Your user has no access to support cases and service requests. Ask an administrator of your account for it.',
   'desk.not-found.title': 'Page not found',
   'desk.not-found': 'There is nothing at this address in the support desk.',
   'desk.form-expired.title': 'This form has expired',

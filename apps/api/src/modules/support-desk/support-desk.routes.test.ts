@@ -98,6 +98,11 @@ describe.each(databaseKinds())('support desk over %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
+    // Paul stands for "another account" in these tests (his account holds the seeded cases
+    // CS0001006/7); the desk needs SUPPORT_SERVICE_NOW (§6), which the demo paul lacks.
+    await t.db.query(
+      "update users set permissions = array_append(permissions, 'SUPPORT_SERVICE_NOW') where id = 'u-paul'",
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -234,7 +239,7 @@ describe.each(databaseKinds())('support desk over %s', (kind) => {
       beforeAll(async () => {
         await t.db.query(
           `insert into users (id, email, password_hash, first_name, last_name, account_id, permissions)
-           values ('u-desk-temp', $1, 'x', 'Temp', 'Desk', 'acc-northwind', '{SUPPORT}')`,
+           values ('u-desk-temp', $1, 'x', 'Temp', 'Desk', 'acc-northwind', '{SUPPORT,SUPPORT_SERVICE_NOW}')`,
           [TEMP],
         );
       });
@@ -390,6 +395,59 @@ describe.each(databaseKinds())('support desk over %s', (kind) => {
       const paul = document(await desk('/support-desk/contacts', await deskCookie(PAUL)));
       expect(paul.body.textContent).toContain('Grace Whitfield');
       expect(paul.body.textContent).not.toContain('Lars Bakke');
+    });
+  });
+
+  describe('SUPPORT_SERVICE_NOW (§6, issue 23 #9)', () => {
+    it('refuses nina (NEWS only) with a 403 page on every case and catalogue route', async () => {
+      const cookie = await deskCookie(NINA);
+      const before = await t.db.query('select count(*)::int as n from support_cases');
+      for (const url of [
+        '/support-desk/track-cases',
+        '/support-desk/track-case/CS0001001',
+        '/support-desk/incident',
+        '/support-desk/service-request',
+      ]) {
+        const res = await desk(url, cookie);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(document(res).querySelector('h1')?.textContent, url).toBe(
+          'No access to support cases',
+        );
+      }
+      const incident = await post('/support-desk/incident', cookie, {
+        shortDescription: 'Should not be saved',
+        description: 'nina has no SUPPORT_SERVICE_NOW',
+        category: 'Other',
+        priority: '4 - Low',
+      });
+      // The permission page, not the CSRF refusal of the form.
+      expect(incident.statusCode).toBe(403);
+      expect(document(incident).querySelector('h1')?.textContent).toBe(
+        'No access to support cases',
+      );
+      const request = await post('/support-desk/service-request', cookie, {
+        item: 'any',
+        description: 'nina has no SUPPORT_SERVICE_NOW',
+      });
+      expect(request.statusCode).toBe(403);
+      const after = await t.db.query('select count(*)::int as n from support_cases');
+      expect(after.rows).toEqual(before.rows);
+    });
+
+    it('lets anna (who holds it) list cases and file an incident', async () => {
+      const cookie = await deskCookie(ANNA);
+      const list = await desk('/support-desk/track-cases', cookie);
+      expect(list.statusCode).toBe(200);
+      expect(caseNumbersOn(list)).toContain('CS0001001');
+      const res = await post('/support-desk/incident', cookie, {
+        _csrf: csrfOf(await desk('/support-desk/incident', cookie)),
+        shortDescription: 'Allowed incident',
+        description: 'anna holds SUPPORT_SERVICE_NOW',
+        category: 'Other',
+        priority: '4 - Low',
+      });
+      expect(res.statusCode).toBe(303);
     });
   });
 

@@ -62,6 +62,8 @@ const deskQuery = z.object({
   created: queryValue,
   item: queryValue,
 });
+/** §6: the permission for cases (incidents, service requests, tracking) and the catalogue. */
+const CASES_PERMISSION = 'SUPPORT_SERVICE_NOW';
 const formBody = z.record(z.string(), z.string());
 const tags = ['support'];
 
@@ -166,6 +168,7 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
   const contextOf = async (
     request: FastifyRequest,
     reply: FastifyReply,
+    access: 'cases' | 'any' = 'cases',
   ): Promise<DeskContext | null> => {
     const current = readCookie(request.headers.cookie, SESSION_COOKIE);
     const existing = current ? await keys.verifySession(current) : null;
@@ -204,12 +207,14 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
       sendMessage(reply, 401, await textsOf(request), deskMessages.signedOut);
       return null;
     }
-    return {
-      session: existing,
-      caller,
-      csrf: await keys.csrfToken(existing),
-      texts: await textsOf(request, caller),
-    };
+    const texts = await textsOf(request, caller);
+    // §6: cases and the service catalogue need SUPPORT_SERVICE_NOW; checked per request, so a
+    // permission removed after the desk opened takes effect at once.
+    if (access === 'cases' && !caller.permissions.includes(CASES_PERMISSION)) {
+      sendMessage(reply, 403, texts, deskMessages.forbidden);
+      return null;
+    }
+    return { session: existing, caller, csrf: await keys.csrfToken(existing), texts };
   };
 
   /** Form posts: the CSRF field must match the session; else null after answering. */
@@ -349,14 +354,15 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
     return sendPage(reply, 200, casePage(context.texts, supportCase, created));
   });
 
+  // Portals and contacts show no cases nor the catalogue: open to any desk session.
   app.get('/portals', async (request, reply) => {
-    const context = await contextOf(request, reply);
+    const context = await contextOf(request, reply, 'any');
     if (!context) return reply;
     return sendPage(reply, 200, portalsPage(context.texts, await listPortals(app.db)));
   });
 
   app.get('/contacts', async (request, reply) => {
-    const context = await contextOf(request, reply);
+    const context = await contextOf(request, reply, 'any');
     if (!context) return reply;
     return sendPage(
       reply,
