@@ -70,7 +70,7 @@ describe('<Toolbar> (§2 Shared widgets)', () => {
       </QueryClientProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'Help' }));
-    expect(screen.getByRole('dialog', { name: 'Search tips' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Search tips' })).toHaveTextContent(
       'Use at least three letters.',
     );
   });
