@@ -9,6 +9,7 @@ import { SUPPORTED_LANGUAGES, type Language } from '@portico/locales';
 import { CATALOGS, catalogFor } from '@portico/locales/catalogs';
 import { englishLeftoverPatterns, leftovers, ownTexts } from '@portico/locales/leftovers';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsItems, newsServer } from '../features/news/news-test-server.js';
@@ -235,6 +236,40 @@ async function visit(
 
 const FALLBACK_NOTICE = label('en', 'labels.fallback.notice');
 
+/**
+ * The axe rules a language can break (ADR 0046): a control, link, frame or image whose
+ * translated name came out empty, the document's title and language. The browser test runs
+ * every rule (contrast and layout included) for German and the pseudo-locale; jsdom has no
+ * layout, so the rules that need one stay there.
+ */
+const NAME_RULES = [
+  'button-name',
+  'link-name',
+  'label',
+  'select-name',
+  'input-button-name',
+  'aria-input-field-name',
+  'aria-toggle-field-name',
+  'aria-command-name',
+  'frame-title',
+  'image-alt',
+  'document-title',
+  'html-has-lang',
+  'valid-lang',
+  'empty-heading',
+];
+
+async function nameViolations(route: string): Promise<string[]> {
+  const result = await axe.run(document, {
+    runOnly: { type: 'rule', values: NAME_RULES },
+    // The frames' own pages are the browser test's (jsdom loads no frame document).
+    iframes: false,
+  });
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${route}: ${violation.id} ${node.target.join(' ')}`),
+  );
+}
+
 describe('the portal in nine languages (jsdom)', () => {
   it.each(SUPPORTED_LANGUAGES)(
     '%s: the listed routes are in the language, with no English left over',
@@ -244,6 +279,7 @@ describe('the portal in nine languages (jsdom)', () => {
       const patterns = englishLeftoverPatterns(language);
       const own = new Set([...ownTexts(language), ...DATA]);
       const problems: string[] = [];
+      const unnamed: string[] = [];
       for (const { route, ready } of LISTED_ROUTES) {
         await visit(app, route, ready);
         expect(document.documentElement.lang, route).toBe(language);
@@ -260,8 +296,10 @@ describe('the portal in nine languages (jsdom)', () => {
         }
         // The English-only notice belongs to a failed labels call, never to a served language.
         expect(screen.queryByText(FALLBACK_NOTICE), route).toBeNull();
+        unnamed.push(...(await nameViolations(route)));
       }
       expect(problems, `English left over in ${language}`).toEqual([]);
+      expect(unnamed, `axe in ${language}`).toEqual([]);
     },
   );
 
