@@ -210,7 +210,9 @@ describe('user management', () => {
     } finally {
       await again.close();
     }
-  });
+    // A whole flow in two browser contexts (create, invitation, first sign-in, conflict,
+    // deactivation): 52–62 s while the unit lane runs beside it, so the default 60 s is too tight.
+  }, 150_000);
 
   test('the licences-exceeded message appears when active plus pending users reach the licences', async () => {
     const { page } = session;
