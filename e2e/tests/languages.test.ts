@@ -63,7 +63,9 @@ const MORE_ROUTES = [
 async function open(page: Page, route: string): Promise<void> {
   if (route === 'news-item') {
     await openApp(page, `${baseUrl}/news`);
-    const card = page.locator('main a[href*="/news-item/"]').first();
+    // The last card of the first page: a seeded item with its translations. The first cards
+    // may be items other files are writing at the same time, in English (data, not labels).
+    const card = page.locator('main a[href*="/news-item/"]').last();
     await card.waitFor();
     await card.click();
     await page.waitForURL(/\/news-item\//);
