@@ -59,6 +59,8 @@ describe('the first paint of /news', () => {
 
   test('React 19 runs the app that takes over, and the takeover moves nothing (issue 25)', async () => {
     const { page } = session;
+    // Signed in afresh: another file may sign anna out everywhere meanwhile.
+    await signIn(page, baseUrl, anna);
     // Layout shifts and the moment the server's copy leaves, recorded from the first byte.
     await page.addInitScript(() => {
       const w = window as unknown as {
