@@ -61,6 +61,9 @@ describe('the first paint of /news', () => {
     const { page } = session;
     // Signed in afresh: another file may sign anna out everywhere meanwhile.
     await signIn(page, baseUrl, anna);
+    await expect
+      .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
+      .toBeDefined();
     // Layout shifts and the moment the server's copy leaves, recorded from the first byte.
     await page.addInitScript(() => {
       const w = window as unknown as {
