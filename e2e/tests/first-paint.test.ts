@@ -110,9 +110,10 @@ describe('the first paint of /news', () => {
     expect(seen.reactRoot).toBe(true);
     expect(seen.takeover).toBeGreaterThan(0);
     const atTakeover = seen.shifts.filter((shift) => Math.abs(shift.at - seen.takeover) < 500);
-    // Issue 25's page budget (CLS ≤ 0.02). Replacing the copy used to move the page by 1.0;
-    // one run in five saw 0.018 here (the bell entering the header, to be removed: ADR 0047).
-    expect(atTakeover.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThanOrEqual(0.02);
+    // Replacing the copy used to move the page by 1.0; then the signed-out header the app
+    // took over with (0.017, its bell 26 px lower) and a list shown before its first page
+    // (0.002). What is left is the copy's own settling as its last styles arrive (≤ 0.002).
+    expect(atTakeover.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThanOrEqual(0.005);
     // The shipped scripts are React 19's own (Preact's compat layer reports React 18.3.1).
     const bodies = await Promise.all(
       scripts.map((address) => fetch(address).then((response) => response.text())),

@@ -63,9 +63,13 @@ const MORE_ROUTES = [
 async function open(page: Page, route: string): Promise<void> {
   if (route === 'news-item') {
     await openApp(page, `${baseUrl}/news`);
-    // The last card of the first page: a seeded item with its translations. The first cards
-    // may be items other files are writing at the same time, in English (data, not labels).
-    const card = page.locator('main a[href*="/news-item/"]').last();
+    // The last sales item of the first page: a seeded item with its translations and the
+    // account manager's card (the widest part of the page on a phone). The first cards may be
+    // items other files are writing at the same time, in English (data, not labels).
+    const items = await apiJson<{ id: number; sales: boolean }[]>(page, '/api/news?page=1&size=30');
+    const sales = items.filter((item) => item.sales).at(-1);
+    expect(sales, 'a sales item on the first page').toBeDefined();
+    const card = page.locator(`main a[href$="/${sales?.id ?? ''}"]`).first();
     await card.waitFor();
     await card.click();
     await page.waitForURL(/\/news-item\//);

@@ -10,7 +10,11 @@ import { englishTexts } from '../lib/i18n/translate.js';
 import { renderFooter } from '../modules/shared/footer-template.js';
 import { renderHeader } from '../modules/shared/header-template.js';
 import { loadSprite } from '../modules/shared/sprite.js';
-import { loadNewsFirstPaint, newsFirstPaintFor } from '../modules/first-paint/news-first-paint.js';
+import {
+  loadNewsFirstPaint,
+  newsFirstPaintFor,
+  type NewsFirstPaint,
+} from '../modules/first-paint/news-first-paint.js';
 import {
   encodeHtml,
   encodeHtmlOnce,
@@ -82,8 +86,8 @@ interface FirstHtml {
   /** For /news and below: with the news chunk and styles preloaded. */
   news: EncodedHtml;
   other: EncodedHtml;
-  /** A news page with a first paint written in (per request: it is the user's). */
-  newsWith(firstPaint: string): string;
+  /** A news page with a first paint and the user's header written in (per request). */
+  newsWith(firstPaint: NewsFirstPaint): string;
 }
 
 /** The first HTML for every client route, built once at start-up (ADR 0021). */
@@ -100,7 +104,8 @@ function buildFirstHtml(env: Env, distDir: string): FirstHtml {
   return {
     news: encodeHtml(renderFirstHtml(index, newsParts)),
     other: encodeHtml(renderFirstHtml(index, parts)),
-    newsWith: (firstPaint) => renderFirstHtml(index, { ...newsParts, firstPaint }),
+    newsWith: ({ html, header }) =>
+      renderFirstHtml(index, { ...newsParts, header, firstPaint: html }),
   };
 }
 

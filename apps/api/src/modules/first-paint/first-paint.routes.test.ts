@@ -137,6 +137,14 @@ describe('the first paint of the news list (ADR 0044)', () => {
     });
     // The header's icons come with it.
     expect(response.body).toMatch(/<div class="app-icon-sprite" hidden aria-hidden="true"><svg/);
+    // The app takes over with anna's header as /shared/header sends it (issue 25): her
+    // greeting, her links and the bell's place, not the signed-out header of other pages.
+    const template = /<template id="portico-shared-header">([\s\S]*?)<\/template>/.exec(
+      response.body,
+    )?.[1];
+    expect(template).toContain('Hello, Anna');
+    expect(template).toContain('<span class="portico-header__bell"></span>');
+    expect(template).toContain('href="/invoices"');
     // The styles and images first: the app's scripts come after the painted page.
     expect(response.body.indexOf('<script type="module"')).toBeGreaterThan(
       response.body.indexOf('portico-first-paint'),

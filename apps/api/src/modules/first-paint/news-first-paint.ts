@@ -27,6 +27,17 @@ export async function loadNewsFirstPaint(file: string): Promise<RenderNewsFirstP
   return typeof render === 'function' ? (render as RenderNewsFirstPaint) : null;
 }
 
+export interface NewsFirstPaint {
+  /** The picture of the page, shown until the app takes over. */
+  html: string;
+  /**
+   * The user's header as /shared/header sends it, for the page's header template: the app
+   * takes over with the header the picture shows (greeting, the user's links, the bell's
+   * place) instead of the signed-out one, so nothing in it changes or moves (issue 25).
+   */
+  header: string;
+}
+
 /**
  * The news list's first paint for this request (ADR 0044), or null: no cookie, a token /api
  * would not honour, not a plain list address (a search, dates or a preview language are
@@ -36,7 +47,7 @@ export async function newsFirstPaintFor(
   app: FastifyInstance,
   render: RenderNewsFirstPaint,
   request: FastifyRequest,
-): Promise<string | null> {
+): Promise<NewsFirstPaint | null> {
   const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
   const list = LIST_PATH.exec(path);
   if (!list || search !== '') return null;
@@ -65,7 +76,7 @@ export async function newsFirstPaintFor(
     };
     // The icons the header draws (the app adds this sprite itself once it runs).
     const sprite = `<div class="app-icon-sprite" hidden aria-hidden="true">${loadSprite().svg}</div>`;
-    return (
+    const html =
       sprite +
       render({
         path,
@@ -83,8 +94,8 @@ export async function newsFirstPaintFor(
         },
         header: renderHeader(app.env, headerUser, t, { asTheAppShowsIt: true }),
         footer: renderFooter(app.env, t),
-      })
-    );
+      });
+    return { html, header: renderHeader(app.env, headerUser, t) };
   } catch (error) {
     request.log.warn({ err: error }, 'no first paint of the news list');
     return null;

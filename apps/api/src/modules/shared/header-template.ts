@@ -67,6 +67,10 @@ export function renderHeader(
     ? `<span class="portico-header__greeting">${icon('user')}<span>${escapeHtml(t('header.greeting', { name: firstName }))}</span></span>`
     : '';
 
+  // Issue 25: the notification bell's place, held from the first HTML on, so that the app's
+  // bell moves nothing when it enters the bar (the portal renders into this slot).
+  const bellSlot = user ? '\n    <span class="portico-header__bell"></span>' : '';
+
   return `<div class="portico-header">
   <div class="portico-header__bar">
     <a class="portico-header__logo" href="/news"><span class="portico-header__brand">Portico</span><span class="portico-visually-hidden"> ${escapeHtml(t('header.logo.section'))}</span></a>
@@ -81,7 +85,7 @@ export function renderHeader(
       ${greeting}${userManagement}
       ${invoices}<a class="portico-header__settings" href="/my-settings">${escapeHtml(t('header.my-settings'))}</a>
       <a class="portico-header__sign-out" href="${safeHref(env.LOGOUT_PATH)}">${escapeHtml(t('header.sign-out'))}</a>
-    </div>
+    </div>${bellSlot}
   </div>
   <form class="portico-header__search" id="portico-header-search" role="search" action="/search" method="get">
     <label class="portico-header__search-label" for="portico-search-query">${escapeHtml(t('header.search.label'))}</label>

@@ -4,7 +4,7 @@ import { useLayoutEffect, useState, type MouseEvent } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { currentRouteHandle, FULL_WIDTH_CLASS } from '../../config/route-handle.js';
 import { usePageViews } from '../../lib/analytics/use-page-views.js';
-import { removeFirstPaint } from '../../lib/auth/first-paint.js';
+import { useFirstPaintTakeover } from '../../lib/auth/first-paint.js';
 import { NotificationBar } from '../../components/ui/notification-bar/notification-bar.js';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.js';
 import { useT } from '../../lib/labels/use-t.js';
@@ -76,16 +76,18 @@ export function AppShell() {
     (inlineHeader !== undefined && header.isPlaceholderData && header.data === inlineHeader);
   const visible = startUp.ready && headerReady && settled(footer);
   // The server's first paint (ADR 0044) stands in until the app shows the page itself.
-  useLayoutEffect(() => {
-    if (visible) removeFirstPaint();
-  }, [visible]);
+  useFirstPaintTakeover(visible);
   // Issue 12: the notification bell is an item of the header's bar (found in each new header):
   // after the account links on a desktop, beside the Search and Menu buttons on a phone.
   const [bellHost, setBellHost] = useState<Element | null>(null);
   useLayoutEffect(() => {
     // The host is a node of the server's header HTML, known only once that HTML is in the DOM.
+    // Portico's own header holds the bell's place; another header source gets it at the end.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setBellHost(document.querySelector('.app-header .portico-header__bar'));
+    setBellHost(
+      document.querySelector('.app-header .portico-header__bell') ??
+        document.querySelector('.app-header .portico-header__bar'),
+    );
   }, [header.data]);
 
   return (

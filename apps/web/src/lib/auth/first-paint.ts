@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { apiUrl } from '../../config/runtime-config.js';
 
 /**
@@ -37,4 +38,40 @@ export function endFirstPaintSession(): void {
 /** The app shows the page now (or will show something else): the server's copy goes. */
 export function removeFirstPaint(): void {
   document.getElementById(FIRST_PAINT_ELEMENT_ID)?.remove();
+}
+
+/*
+ * The takeover (issue 25): the copy goes when the shell is ready to show the page and the
+ * page holding it has its own content in, so the app never shows a list without its cards
+ * (or its count) in place of the painted one. Layout effects, so it happens in the frame
+ * React commits the page.
+ */
+let shellReady = false;
+let holds = 0;
+
+function takeOverIfReady(): void {
+  if (shellReady && holds === 0) removeFirstPaint();
+}
+
+/** The shell shows the page from now on (header, footer and labels in). */
+export function useFirstPaintTakeover(ready: boolean): void {
+  useLayoutEffect(() => {
+    shellReady = ready;
+    takeOverIfReady();
+  }, [ready]);
+}
+
+/**
+ * A page the server paints keeps the copy until its own content is `ready` (its data, or
+ * its error, is in). Leaving the page lets go as well.
+ */
+export function useFirstPaintHold(ready: boolean): void {
+  useLayoutEffect(() => {
+    if (ready) return;
+    holds += 1;
+    return () => {
+      holds -= 1;
+      takeOverIfReady();
+    };
+  }, [ready]);
 }

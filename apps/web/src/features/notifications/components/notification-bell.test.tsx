@@ -107,6 +107,21 @@ describe('the notification bell', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('takes the place Portico’s header holds for it, so it moves nothing (issue 25)', async () => {
+    server.use(
+      http.get(url('/shared/header'), () =>
+        HttpResponse.text(
+          '<div class="portico-header__bar"><div class="portico-header__user"><a href="/logout">Sign out</a></div><span class="portico-header__bell"></span></div>',
+        ),
+      ),
+    );
+    await renderSignedIn('/university');
+    const bell = await within(screen.getByRole('banner')).findByRole('button', {
+      name: 'Notifications, 1 unread',
+    });
+    expect(bell.closest('.portico-header__bell')).not.toBeNull();
+  });
+
   it('shows the unread count in the header and opens its panel by keyboard', async () => {
     const user = userEvent.setup();
     await renderSignedIn('/university');
