@@ -207,6 +207,33 @@ export async function releaseAttempts(db: Queryable, keys: readonly string[]): P
   );
 }
 
+/** Notes that an account signed in from an address (by their digest), now. */
+export async function rememberKnownAddress(db: Queryable, key: string): Promise<void> {
+  await db.query(
+    `insert into sign_in_known_addresses (key, last_seen) values ($1, now())
+     on conflict (key) do update set last_seen = excluded.last_seen`,
+    [key],
+  );
+}
+
+/** Whether an account signed in from an address (by their digest) in the last `days`. */
+export async function isKnownAddress(db: Queryable, key: string, days: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from sign_in_known_addresses
+      where key = $1 and last_seen > now() - make_interval(days => $2::integer)`,
+    [key, days],
+  );
+  return rows.length > 0;
+}
+
+/** Forgets addresses not signed in from for `days`. */
+export async function deleteOldKnownAddresses(db: Queryable, days: number): Promise<void> {
+  await db.query(
+    'delete from sign_in_known_addresses where last_seen <= now() - make_interval(days => $1::integer)',
+    [days],
+  );
+}
+
 /** Forgets keys whose window ended (they would start over anyway). */
 export async function deleteEndedWindows(db: Queryable, windowSeconds: number): Promise<void> {
   await db.query(

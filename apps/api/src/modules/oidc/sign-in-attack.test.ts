@@ -169,6 +169,41 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
       expect(right.statusCode).toBe(303);
     }, 180_000);
 
+    it('lets the owner in at once from an address they signed in from before, while strangers wait their turn', async () => {
+      const target = 'lockout.home@portico.test';
+      await t.db.query(
+        `insert into users (id, email, password_hash, first_name, last_name, account_id)
+         select 'u-lockout-home', $1, password_hash, 'Lock', 'Home', account_id
+           from users where email = 'nina.basic@portico.test'`,
+        [target],
+      );
+      const home = '192.0.2.99';
+      const signInFrom = async (address: string, password: string) => {
+        // A new browser each time: no known-device cookie helps here.
+        const client = browser(t.app, address);
+        return postFrom(t, client, await openSignIn(client, t), address, {
+          email: target,
+          password,
+        });
+      };
+      expect((await signInFrom(home, 'portico-demo')).statusCode).toBe(303);
+
+      const attacker = browser(t.app, '198.51.102.1');
+      const action = await openSignIn(attacker, t);
+      for (let i = 0; i <= MAX_ACCOUNT_FAILURES; i += 1) {
+        await postFrom(t, attacker, action, `198.51.102.${i + 1}`, {
+          email: target,
+          password: `guess-${i}`,
+        });
+      }
+      // The last guess took the account's paced turn: another fresh address waits for the
+      // next one, the owner's home address does not.
+      const fresh = await signInFrom('192.0.2.98', 'portico-demo');
+      expect(fresh.statusCode).toBe(429);
+      expect(fresh.headers['retry-after']).toBe(String(ACCOUNT_PACE_SECONDS));
+      expect((await signInFrom(home, 'portico-demo')).statusCode).toBe(303);
+    }, 180_000);
+
     it('lets a known device in at once, even from an address with failures of its own', async () => {
       // The account may still be paced by the test before.
       await new Promise((resolve) => setTimeout(resolve, ACCOUNT_PACE_SECONDS * 1000 + 200));

@@ -11,8 +11,11 @@ import {
 import { HashQueueFullError, type HashQueue } from './hash-queue.js';
 import {
   deleteEndedWindows,
+  deleteOldKnownAddresses,
   findUserByEmail,
+  isKnownAddress,
   releaseAttempts,
+  rememberKnownAddress,
   reserveAttempt,
   updatePasswordHash,
 } from './oidc.repository.js';
@@ -28,13 +31,15 @@ export const MAX_FAILURES = 5;
 export const MAX_ACCOUNT_FAILURES = 10;
 export const WINDOW_SECONDS = 5 * 60;
 /**
- * Past MAX_ACCOUNT_FAILURES the account is slowed, not locked (issue 23, ADR 0014 addendum):
- * a known device always passes; an address with no failures of its own in the window passes
- * one attempt per ACCOUNT_PACE_SECONDS at that account (so strangers' failures cannot keep
- * the owner out, and guesses spread over many addresses stay bounded); an address with
- * failures of its own is refused.
+ * Past MAX_ACCOUNT_FAILURES the account is slowed, not locked (issue 23, ADR 0014 addenda):
+ * a known device, and an address the account signed in from within KNOWN_ADDRESS_DAYS, pass
+ * as before (their address's own limit still holds); another address with no failures of
+ * its own in the window passes one attempt per ACCOUNT_PACE_SECONDS at that account (so
+ * strangers' failures cannot keep the owner out, and guesses spread over many addresses stay
+ * bounded); an address with failures of its own is refused.
  */
 export const ACCOUNT_PACE_SECONDS = 5;
+export const KNOWN_ADDRESS_DAYS = 30;
 
 /** What the sign-in form knows of the client beyond its address. */
 export interface ClientTrust {
@@ -71,13 +76,23 @@ export function accountDigest(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
+interface LimitKeys {
+  ip: string;
+  account: string;
+  pace: string;
+  /** The (account, address) pair's key among the addresses the account signed in from. */
+  knownAddress: string;
+}
+
 /** The rate-limit keys of one attempt. The e-mail is hashed: typed addresses are not stored. */
-export function limitKeys(
-  email: string,
-  ip: string,
-): { ip: string; account: string; pace: string } {
+export function limitKeys(email: string, ip: string): LimitKeys {
   const account = accountDigest(email);
-  return { ip: `ip:${ip}`, account: `account:${account}`, pace: `pace:${account}` };
+  return {
+    ip: `ip:${ip}`,
+    account: `account:${account}`,
+    pace: `pace:${account}`,
+    knownAddress: createHash('sha256').update(`${account}\n${ip}`).digest('hex'),
+  };
 }
 
 class Refused extends Error {
@@ -93,7 +108,7 @@ class Refused extends Error {
  */
 async function reserve(
   db: Db,
-  keys: { ip: string; account: string; pace: string },
+  keys: LimitKeys,
   knownDevice: boolean,
 ): Promise<{ released: string[] } | { retryAfterSeconds: number }> {
   try {
@@ -103,7 +118,12 @@ async function reserve(
       if (ipAttempts === null) throw new Refused(WINDOW_SECONDS);
       // Counted, never refused by itself (the largest PostgreSQL integer).
       const accountAttempts = await reserveAttempt(tx, keys.account, 2_147_483_647, WINDOW_SECONDS);
-      if (accountAttempts === null || accountAttempts <= MAX_ACCOUNT_FAILURES || knownDevice)
+      if (
+        accountAttempts === null ||
+        accountAttempts <= MAX_ACCOUNT_FAILURES ||
+        knownDevice ||
+        (await isKnownAddress(tx, keys.knownAddress, KNOWN_ADDRESS_DAYS))
+      )
         return { released: [keys.ip, keys.account] };
       // Under attack: an address with failures of its own waits for its window...
       if (ipAttempts > 1) throw new Refused(WINDOW_SECONDS);
@@ -171,6 +191,7 @@ export async function checkSignIn(
     // A success gives back only its own reservation: it never resets the counters, or one
     // valid account would let an attacker interleave guesses at other people's passwords.
     await releaseAttempts(db, reserved.released);
+    await rememberKnownAddress(db, keys.knownAddress);
     await upgradeHash(db, derive, user.id, user.passwordHash, password);
     return { outcome: 'signed-in', userId: user.id };
   }
@@ -194,6 +215,7 @@ async function forgetEndedWindows(db: Db): Promise<void> {
   if (last !== undefined && now - last < CLEANUP_INTERVAL_MS) return;
   lastCleanup.set(db, now);
   await deleteEndedWindows(db, WINDOW_SECONDS);
+  await deleteOldKnownAddresses(db, KNOWN_ADDRESS_DAYS);
 }
 
 /** Re-hashes a password stored with older parameters, in the slot the check holds. */
