@@ -7,14 +7,14 @@ import { testEnvSource } from './test-app.js';
 import { createTestDb, type TestDb } from './test-db.js';
 
 export interface TwoInstances {
-  /** The scratch schema both share; `shared.db` is instance a's own connection pool. */
+  /** The scratch database both share; `shared.db` is instance a's own connection pool. */
   shared: TestDb;
   a: FastifyInstance;
   b: FastifyInstance;
 }
 
 /**
- * Two API instances over one PostgreSQL schema (issue 11, "Scale past one machine"), each
+ * Two API instances over one PostgreSQL database (issue 11, "Scale past one machine"), each
  * with its own connection pool, provider object and caches: they share nothing but the
  * database. Call it inside a describe: it starts them before its tests and closes them after.
  * The fields are filled once the describe's tests run.
@@ -26,7 +26,7 @@ export function twoInstances(envOverrides: Record<string, string> = {}): TwoInst
   beforeAll(async () => {
     instances.shared = await createTestDb('postgres');
     secondDb = await openDb({
-      databaseUrl: process.env.DATABASE_URL,
+      databaseUrl: instances.shared.databaseUrl,
       schema: instances.shared.schema!,
     });
     const env = loadEnv(testEnvSource(envOverrides));

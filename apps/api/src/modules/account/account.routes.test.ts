@@ -1,10 +1,10 @@
 import { accountManagerSchema, apiErrorSchema } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
-describe.each(databaseKinds())('account and success manager over %s', (kind) => {
+describe.each(routeDatabaseKinds())('account and success manager over %s', (kind) => {
   let t: TestApp;
   const get = async (url: string, email: string) =>
     t.app.inject({

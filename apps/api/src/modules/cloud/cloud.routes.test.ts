@@ -10,7 +10,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
 const ANNA = 'anna.customer@portico.test';
@@ -56,7 +56,7 @@ function icsEvents(text: string): Record<string, string>[] {
   return events;
 }
 
-describe.each(databaseKinds())('cloud API over %s', (kind) => {
+describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
   let t: TestApp;
   const tokens = new Map<string, string>();
 

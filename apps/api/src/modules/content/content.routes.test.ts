@@ -8,13 +8,13 @@ import { brotliDecompressSync } from 'node:zlib';
 import { CATALOGS } from '@portico/locales/catalogs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
 const webEnglish: Readonly<Record<string, string>> = CATALOGS.web.en;
 const webGerman: Readonly<Record<string, string>> = CATALOGS.web.de;
 
-describe.each(databaseKinds())('content routes over %s', (kind) => {
+describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
   let t: TestApp;
   let headers: { authorization: string };
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers });

@@ -9,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { insertInvoices } from './invoices.repository.js';
@@ -55,7 +55,7 @@ function isOrdered(values: readonly (number | string)[], order: 'asc' | 'desc'):
   });
 }
 
-describe.each(databaseKinds())('invoices API over %s', (kind) => {
+describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
   let t: TestApp;
   const tokens = new Map<string, string>();
 

@@ -13,7 +13,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
 import { NEWS_SCHEDULED_PUBLICATION_JOB } from './news-editor.service.js';
@@ -57,7 +57,7 @@ const png = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-describe.each(databaseKinds())('news publishing over %s', (kind) => {
+describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
   let t: TestApp;
   const auth: Record<string, string> = {};
 

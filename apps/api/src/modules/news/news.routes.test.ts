@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { insertNews, SEARCH_WINDOW } from './news.repository.js';
 
@@ -47,7 +47,7 @@ const ownRows = {
   },
 } as const;
 
-describe.each(databaseKinds())('GET /api/news over %s', (kind) => {
+describe.each(routeDatabaseKinds())('GET /api/news over %s', (kind) => {
   let t: TestApp;
   let authorization: string;
   let ids: Record<keyof typeof ownRows, number>;

@@ -1,13 +1,13 @@
 import { apiErrorSchema, notificationListSchema } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
 const ANNA = 'anna.customer@portico.test';
 const NINA = 'nina.basic@portico.test';
 
-describe.each(databaseKinds())('the notification centre over %s', (kind) => {
+describe.each(routeDatabaseKinds())('the notification centre over %s', (kind) => {
   let t: TestApp;
   const as = async (email: string) => ({
     authorization: `Bearer ${await bearerFor(t.app, email)}`,

@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
 const customerAccounts = z.array(
@@ -16,7 +16,7 @@ const customerAccounts = z.array(
     .strict(),
 );
 
-describe.each(databaseKinds())('GET /api/partner/accounts over %s', (kind) => {
+describe.each(routeDatabaseKinds())('GET /api/partner/accounts over %s', (kind) => {
   let t: TestApp;
   const get = async (email: string) =>
     t.app.inject({

@@ -8,7 +8,7 @@ import {
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { DEMO_DOCUMENTS_PER_PRODUCT } from '../../db/seed/product-documents.js';
 
@@ -33,7 +33,7 @@ const FACET_INDEX: Record<DocumentFacet, number> = Object.fromEntries(
   DOCUMENT_FACETS.map((f, i) => [f, i]),
 ) as Record<DocumentFacet, number>;
 
-describe.each(databaseKinds())('product documents API over %s', (kind) => {
+describe.each(routeDatabaseKinds())('product documents API over %s', (kind) => {
   let t: TestApp;
   const tokens = new Map<string, string>();
 

@@ -12,13 +12,13 @@ import {
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { insertNews } from '../news/news.repository.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-describe.each(databaseKinds())('My Solutions API over %s', (kind) => {
+describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
   let t: TestApp;
   const auth: Record<'anna' | 'paul' | 'erik', string> = { anna: '', paul: '', erik: '' };
 

@@ -11,7 +11,7 @@ import {
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { demoAccounts } from '../../db/seed/accounts.js';
 import { demoProducts } from '../../db/seed/products.js';
@@ -111,7 +111,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe.each(databaseKinds())('search count endpoints over %s', (kind) => {
+describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => {
   let t: TestApp;
   const auth: Record<'anna' | 'paul' | 'erik' | 'nina', string> = {
     anna: '',
@@ -357,7 +357,7 @@ describe.each(databaseKinds())('search count endpoints over %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds())('search sources over HTTP, over %s', (kind) => {
+describe.each(routeDatabaseKinds())('search sources over HTTP, over %s', (kind) => {
   const TIMEOUT_MS = 300;
   let t: TestApp;
   let authorization: string;

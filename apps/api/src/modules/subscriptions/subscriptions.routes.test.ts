@@ -1,7 +1,7 @@
 import { apiErrorSchema, subscriptionListSchema } from '@portico/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import type { Queryable } from '../../db/db.js';
 import { MAIL_SEND_JOB } from '../../lib/mail/mailer.js';
@@ -60,7 +60,7 @@ async function runAll(t: TestApp): Promise<void> {
   await t.app.jobs.runDue(MAIL_SEND_JOB);
 }
 
-describe.each(databaseKinds())('e-mail subscriptions over %s', (kind) => {
+describe.each(routeDatabaseKinds())('e-mail subscriptions over %s', (kind) => {
   let t: TestApp;
   const as = async (email: string) => ({
     authorization: `Bearer ${await bearerFor(t.app, email)}`,

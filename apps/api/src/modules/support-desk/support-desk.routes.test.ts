@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
 const ANNA = 'anna.customer@portico.test';
@@ -93,7 +93,7 @@ const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
 });
 
-describe.each(databaseKinds())('support desk over %s', (kind) => {
+describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -6,13 +6,13 @@ import {
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor, mintToken } from '../../../test/tokens.js';
 
 const NINA = 'nina.basic@portico.test';
 const PAUL = 'paul.partner@portico.test';
 
-describe.each(databaseKinds())('my settings over %s', (kind) => {
+describe.each(routeDatabaseKinds())('my settings over %s', (kind) => {
   let t: TestApp;
   const as = async (email: string) => ({
     authorization: `Bearer ${await bearerFor(t.app, email)}`,

@@ -1,10 +1,10 @@
 import { apiErrorSchema, userProfileSchema } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
-describe.each(databaseKinds())('GET /api/users/me over %s', (kind) => {
+describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
   let t: TestApp;
   const asUser = async (email: string) => ({
     authorization: `Bearer ${await bearerFor(t.app, email)}`,
