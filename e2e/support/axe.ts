@@ -37,13 +37,19 @@ export const colorSchemes = ['light', 'dark'] as const;
  */
 export async function expectNoAxeViolations(
   page: Page,
-  options: { exclude?: string[]; schemes?: readonly (typeof colorSchemes)[number][] } = {},
+  options: {
+    /** Only these parts (a dialog on a page another test checks whole). */
+    include?: string[];
+    exclude?: string[];
+    schemes?: readonly (typeof colorSchemes)[number][];
+  } = {},
 ): Promise<void> {
   const reports: string[] = [];
   try {
     for (const colorScheme of options.schemes ?? colorSchemes) {
       await page.emulateMedia({ colorScheme });
       let builder = new AxeBuilder({ page }).withTags(wcagTags);
+      for (const selector of options.include ?? []) builder = builder.include(selector);
       for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
       const { violations } = await builder.analyze();
       if (violations.length > 0) {

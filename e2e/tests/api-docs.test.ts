@@ -68,7 +68,9 @@ describe('API reference at /api/docs', () => {
     await page.locator('button.authorize').first().click();
     const dialog = page.locator('.dialog-ux .modal-ux'); // Swagger UI's dialog has no role
     await dialog.waitFor({ state: 'visible' });
-    await expectNoAxeViolations(page);
+    // The whole page is checked by the test above; here what this one opens (axe over
+    // Swagger UI's page of every operation takes seconds a run).
+    await expectNoAxeViolations(page, { include: ['.dialog-ux'] });
     await dialog.locator('input').fill(token ?? '');
     await dialog.locator('button.modal-btn.authorize').click();
     await dialog.locator('button.btn-done').click();

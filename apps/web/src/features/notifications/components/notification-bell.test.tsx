@@ -122,6 +122,27 @@ describe('the notification bell', () => {
     expect(bell.closest('.portico-header__bell')).not.toBeNull();
   });
 
+  it('stays open when a new header takes the place of the old one (issue 25)', async () => {
+    const user = userEvent.setup();
+    const headerWith = (greeting: string) =>
+      `<div class="portico-header__bar"><span>${greeting}</span><span class="portico-header__bell"></span></div>`;
+    let greeting = 'Hello, Anna';
+    server.use(http.get(url('/shared/header'), () => HttpResponse.text(headerWith(greeting))));
+    const { queryClient } = await renderSignedIn('/university');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeVisible();
+
+    greeting = 'Hallo, Anna';
+    await act(() => queryClient.invalidateQueries({ queryKey: ['shell', 'header'] }));
+    await within(screen.getByRole('banner')).findByText('Hallo, Anna');
+    const bell = within(screen.getByRole('banner')).getByRole('button', {
+      name: 'Notifications, 1 unread',
+    });
+    expect(bell.closest('.portico-header__bell')).not.toBeNull();
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeVisible();
+  });
+
   it('shows the unread count in the header and opens its panel by keyboard', async () => {
     const user = userEvent.setup();
     await renderSignedIn('/university');

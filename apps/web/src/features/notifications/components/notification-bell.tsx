@@ -26,8 +26,25 @@ const inAppPath = (path: string): string | null =>
  * links); otherwise the bell renders where it is placed.
  */
 export function NotificationBell({ host }: { host: Element | null }) {
-  const bell = <Bell />;
-  return host ? createPortal(bell, host) : <div className="nb-standalone">{bell}</div>;
+  // The bell lives in a node of its own that moves between hosts, so a new header (a new
+  // host) never remounts it: an open panel stays open, nothing is asked for again.
+  const [node] = useState(() => {
+    const element = document.createElement('span');
+    element.className = 'nb-host';
+    return element;
+  });
+  const standalone = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const target = host ?? standalone.current;
+    if (target && node.parentNode !== target) target.appendChild(node);
+  }, [host, node]);
+  useLayoutEffect(() => () => node.remove(), [node]);
+  return (
+    <>
+      {host === null && <div className="nb-standalone" ref={standalone} />}
+      {createPortal(<Bell />, node)}
+    </>
+  );
 }
 
 function Bell() {
