@@ -93,6 +93,26 @@ describe('invoices page (issue 14)', () => {
     expect(listQueries[0]?.get('size')).toBe('20');
   });
 
+  it('shows nothing under the title until it knows the account, so nothing moves when it does (issue 25)', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // Held until answer(), then passed on to the accounts handler.
+    const gate = http.get(url('/api/invoices/accounts'), async () => {
+      await answered;
+    });
+    server.use(gate, ...handlers(NORTHWIND));
+    await renderSignedIn('/invoices');
+    expect(screen.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('status')).toHaveTextContent('Loading');
+    // No toolbar yet for the account's intro to push down.
+    expect(main.queryByRole('combobox')).toBeNull();
+
+    answer();
+    expect(await screen.findByText(/Northwind Logistics AS/)).toBeVisible();
+    expect(await screen.findByRole('table')).toBeVisible();
+  });
+
   it('sorts by a column header: ascending first, then descending, shown with aria-sort', async () => {
     server.use(...handlers(NORTHWIND));
     const { router } = await renderSignedIn('/invoices?page=2');

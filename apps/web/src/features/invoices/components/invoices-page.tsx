@@ -45,6 +45,19 @@ export function InvoicesPage() {
     );
   }
 
+  // Until the access answer is in, only the title: the account's intro goes above the
+  // toolbar, so a toolbar shown first would be pushed down when it arrives (issue 25, CLS).
+  if (access.isPending) {
+    return (
+      <div className="invoices">
+        <h1 className="ui-page-title">{t('invoices.title')}</h1>
+        <p className="ui-visually-hidden" role="status">
+          {t('toolbar.loading')}
+        </p>
+      </div>
+    );
+  }
+
   const accounts = access.data?.granted ? access.data.accounts : [];
   const currentAccount = accounts.find((account) => account.id === state.accountId) ?? accounts[0];
   const result = list.data;
