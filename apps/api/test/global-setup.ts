@@ -62,9 +62,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   } finally {
     await lite.close();
   }
-  const template = process.env.DATABASE_URL
-    ? await createPostgresTemplate(process.env.DATABASE_URL)
-    : '';
+  const template = process.env.DATABASE_URL ? await createPostgresTemplate() : '';
   project.provide('pgTemplateDatabase', template);
   return async () => {
     await rm(dir, { recursive: true, force: true });
@@ -77,7 +75,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
  * which each test database copies with CREATE DATABASE … TEMPLATE in a fraction of a second
  * instead of migrating and seeding a schema of its own (about four seconds each).
  */
-async function createPostgresTemplate(databaseUrl: string): Promise<string> {
+async function createPostgresTemplate(): Promise<string> {
   const name = `portico_test_template_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database "${name}"`);
   const db = await openDb({ databaseUrl: databaseUrlOf(name), schema: TEST_SCHEMA });

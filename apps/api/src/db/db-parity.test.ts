@@ -14,7 +14,7 @@ describe.each(databaseKinds())('values from %s', (kind) => {
   });
 
   it('come back as the same JavaScript values for every column type the migrations use', async () => {
-    const { rows } = await testDb.db.query<Record<string, unknown>>(
+    const { rows } = await testDb.db.query(
       `select 'text'::text as text, 7::smallint as small, 2147483647::int as int,
               9007199254740991::bigint as big, count(*) as counted, 12.50::numeric(10,2) as amount,
               true as yes, null::text as nothing,
