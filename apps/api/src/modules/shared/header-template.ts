@@ -68,7 +68,7 @@ export function renderHeader(
     : '';
 
   // Issue 25: the notification bell's place, held from the first HTML on, so that the app's
-  // bell moves nothing when it enters the bar (the portal renders into this slot).
+  // bell moves nothing when it enters the bar (the app puts its bell into this slot).
   const bellSlot = user ? '\n    <span class="portico-header__bell"></span>' : '';
 
   return `<div class="portico-header">

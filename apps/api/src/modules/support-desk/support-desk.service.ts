@@ -13,6 +13,7 @@ import {
   listCatalogueItems,
   type CaseRow,
   type CatalogueItemRow,
+  type DeskCallerRow,
 } from './support-desk.repository.js';
 
 export const CASE_STATUSES = ['New', 'In progress', 'Awaiting info', 'Resolved', 'Closed'] as const;
@@ -80,6 +81,10 @@ function toCase(row: CaseRow): SupportCase {
 export async function deskCallerOf(db: Queryable, userId: string): Promise<DeskCaller> {
   const row = await findDeskCaller(db, userId);
   if (!row) throw new NotFoundError('Your user profile was not found.');
+  return callerOf(row);
+}
+
+function callerOf(row: DeskCallerRow): DeskCaller {
   return {
     userId: row.id,
     accountId: row.account_id,
@@ -100,13 +105,7 @@ export async function deskSessionCallerOf(
 ): Promise<DeskCaller | null> {
   const row = await findDeskSessionCaller(db, session.userId, session.sessionId);
   if (!row || row.session_ended || tokenStateOf(row, session.issued) !== 'valid') return null;
-  return {
-    userId: row.id,
-    accountId: row.account_id,
-    permissions: row.permissions,
-    language: row.language,
-    timeZone: row.time_zone,
-  };
+  return callerOf(row);
 }
 
 export async function accountCases(
