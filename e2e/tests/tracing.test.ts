@@ -15,7 +15,7 @@ import { freePort, startPortico, type PorticoServer } from '../support/portico-s
 
 const distDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
 /** pg spans need PostgreSQL (PGlite runs in process): the test database of the README. */
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 interface ReceivedSpan {
   scope: string;
