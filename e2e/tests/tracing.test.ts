@@ -153,6 +153,13 @@ describe('OpenTelemetry traces of the built server', () => {
     expect(request?.attributes['http.request.id']).toMatch(/^req-/);
   });
 
+  it('writes the trace id beside the request id in the log lines', async () => {
+    if (!server) throw new Error('no server');
+    expect((await fetch(`${server.baseUrl}/config.json`)).status).toBe(200);
+    const line = server.log.find((l) => l.includes('"url":"/config.json"'));
+    expect(line).toMatch(/"reqId":"req-[^"]+","trace_id":"[0-9a-f]{32}","span_id":"[0-9a-f]{16}"/);
+  });
+
   it('keeps OpenTelemetry out of the start-up module graph when tracing is off', () => {
     const entry = readFileSync(join(distDir, 'server.js'), 'utf8');
     const tracingChunk = /import\("\.\/(tracing-[^"]+\.js)"\)/.exec(entry)?.[1];
