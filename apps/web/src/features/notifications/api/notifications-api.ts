@@ -1,7 +1,7 @@
 import { notificationListSchema } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiUrl } from '../../../config/runtime-config.js';
+import { endpointUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
 import { httpGet, httpSend } from '../../../lib/http/http-client.js';
 
@@ -18,7 +18,7 @@ export function useNotifications() {
     // abort signal: the bell mounts again when it moves into the header's bar, and the poll
     // already on its way then serves the moved bell instead of being cancelled and sent again.
     queryFn: () =>
-      httpGet(apiUrl('notifications'), notificationListSchema, { handleErrors: false }),
+      httpGet(endpointUrl('notifications'), notificationListSchema, { handleErrors: false }),
     enabled: isAuthorised(),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
@@ -30,7 +30,7 @@ export function useNotifications() {
 export async function markNotificationRead(id: string): Promise<void> {
   await httpSend(
     'POST',
-    apiUrl(`notifications/${encodeURIComponent(id)}/read`),
+    endpointUrl('notifications', `${encodeURIComponent(id)}/read`),
     undefined,
     z.unknown(),
     { allowNoContent: true },
@@ -38,7 +38,7 @@ export async function markNotificationRead(id: string): Promise<void> {
 }
 
 export async function markAllNotificationsRead(): Promise<void> {
-  await httpSend('POST', apiUrl('notifications/read-all'), undefined, z.unknown(), {
+  await httpSend('POST', endpointUrl('notifications', 'read-all'), undefined, z.unknown(), {
     allowNoContent: true,
   });
 }
