@@ -5,5 +5,5 @@
  */
 export function htmlText(html: string): string {
   const document = new DOMParser().parseFromString(html, 'text/html');
-  return (document.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return document.body.textContent.replace(/\s+/g, ' ').trim();
 }
