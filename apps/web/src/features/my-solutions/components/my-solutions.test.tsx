@@ -201,4 +201,38 @@ describe('My Solutions dashboard (issue 13)', () => {
     expect(screen.queryByText(/Filtered by/)).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
+
+  it('product news: a wrong slug is corrected, the title is the product and Stay informed goes to its subscription (issue 27)', async () => {
+    server.use(
+      http.get(url('/api/products/p-erp/news'), () =>
+        HttpResponse.json(
+          [
+            {
+              id: 7,
+              title: 'ERP 2026.2 is out',
+              publicationDate: Date.UTC(2026, 5, 16),
+              headerImage: null,
+              sales: false,
+            },
+          ],
+          { headers: { 'X-Total-Count': '1' } },
+        ),
+      ),
+    );
+    const { router } = await renderSignedIn('/my-solutions/old-name/c-erp/news?query=2026');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/my-solutions/erp/c-erp/news'),
+    );
+    expect(router.state.location.search).toBe('?query=2026');
+    expect(await screen.findByRole('link', { name: /ERP 2026.2 is out/ })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('ERP | Portico Community'));
+    expect(screen.getByRole('link', { name: /subscri/i })).toHaveAttribute(
+      'href',
+      '/my-settings/subscriptions#product-news-c-erp',
+    );
+
+    // Leaving the product hands the title back to the path rule.
+    await act(() => router.navigate('/my-solutions'));
+    await waitFor(() => expect(document.title).toBe('My Solutions | Portico Community'));
+  });
 });
