@@ -58,12 +58,28 @@ describe('runtime configuration (§7; issue 2 §4)', () => {
       expect(calls).toBe(0);
       expect(getConfig().contactEmail).toBe('inline@portico.example');
 
-      // An invalid one is not trusted: /config.json is loaded instead.
+      // One that is not a JSON object is not trusted: /config.json is loaded instead.
       setRuntimeConfig(null);
-      inline.textContent = '{"contactEmail": 1}';
+      inline.textContent = '["not", "a", "configuration"]';
       vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       await loadRuntimeConfig();
       expect(calls).toBe(1);
+
+      // The server's own object is used at once and checked once the page settles (ADR 0047):
+      // a field of the wrong type is reported then.
+      setRuntimeConfig(null);
+      inline.textContent = JSON.stringify({ ...testConfig(), contactEmail: 1 });
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await loadRuntimeConfig();
+      expect(calls).toBe(1);
+      await vi.waitFor(
+        () =>
+          expect(errors).toHaveBeenCalledWith(
+            'The configuration in the page is invalid',
+            expect.arrayContaining([expect.objectContaining({ path: ['contactEmail'] })]),
+          ),
+        { timeout: 5000 },
+      );
     } finally {
       inline.remove();
     }
@@ -118,10 +134,12 @@ describe('runtime configuration (§7; issue 2 §4)', () => {
     expect(exportUrl('users')).toBe('/api/exports/users.xlsx');
   });
 
-  it('accepts a configuration written before the endpoints existed, with the defaults', () => {
+  it('accepts a /config.json written before the endpoints existed, with the defaults', async () => {
     const older: Partial<ReturnType<typeof testConfig>> = testConfig();
     delete older.endpoints;
-    setRuntimeConfig(older as ReturnType<typeof testConfig>);
-    expect(getConfig().endpoints.notifications).toBe('/api/notifications');
+    server.use(http.get(`${TEST_ORIGIN}/config.json`, () => HttpResponse.json(older)));
+    const config = await loadRuntimeConfig();
+    expect(config.endpoints.notifications).toBe('/api/notifications');
+    expect(config.endpoints.exports.users).toBe('/api/users/export');
   });
 });

@@ -1,4 +1,5 @@
-import { subscriptionAnchor, type SubscriptionTopic } from '@portico/contracts';
+import type { SubscriptionTopic } from '@portico/contracts';
+import { subscriptionAnchor } from '@portico/contracts/values';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';

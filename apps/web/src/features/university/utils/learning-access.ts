@@ -1,4 +1,5 @@
-import { hasSubscriptionLevel, type Permission, type UserProfile } from '@portico/contracts';
+import type { Permission, UserProfile } from '@portico/contracts';
+import { hasSubscriptionLevel } from '@portico/contracts/values';
 import { hasPermissions } from '../../../lib/profile/profile-query.js';
 
 export type LearningAccess = 'partner' | 'standard' | 'none';
