@@ -18,3 +18,6 @@ export const NEWS_MAX_QUERY_LENGTH = 200;
 /** The element id of a topic on the subscriptions page (the Stay informed tile links here). */
 export const subscriptionAnchor = (topic: SubscriptionTopic, productId?: string | null): string =>
   productId ? `${topic}-${productId}` : topic;
+
+/** §6 subscription-level check (ADR 0050); zod-free, so the SPA may use it anywhere. */
+export { hasSubscriptionLevel } from './subscription-level.js';

@@ -168,6 +168,13 @@ export const envSchema = z
     SUPPORT_FRAME_URL: z.string().default('/support-desk'),
     /** Extra origins that may be framed, space separated. */
     FRAME_ORIGINS: z.string().default(''),
+    /** §7 configured endpoints (the SPA calls them; this server's routes by default). */
+    INVOICES_URL: z.string().default('/api/invoices'),
+    CLOUD_URL: z.string().default('/api/cloud'),
+    REPORTS_URL: z.string().default('/api/cloud/reports'),
+    INVOICE_EXPORT_URL: z.string().default('/api/invoices/export.xlsx'),
+    USER_EXPORT_URL: z.string().default('/api/users/export'),
+    NOTIFICATIONS_URL: z.string().default('/api/notifications'),
     LOGOUT_PATH: z.string().default('/logout'),
     CONTACT_EMAIL: z.string().default('support@portico.test'),
     TITLE_SUFFIX: z.string().default(' | Portico Community'),

@@ -2,7 +2,13 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupTestServer } from '../testing/msw.js';
 import { TEST_ORIGIN, testConfig } from '../testing/test-config.js';
-import { getConfig, loadRuntimeConfig, setRuntimeConfig } from './runtime-config.js';
+import {
+  endpointUrl,
+  exportUrl,
+  getConfig,
+  loadRuntimeConfig,
+  setRuntimeConfig,
+} from './runtime-config.js';
 
 const server = setupTestServer();
 
@@ -103,5 +109,37 @@ describe('runtime configuration (§7; issue 2 §4)', () => {
     );
     await expect(loadRuntimeConfig()).rejects.toThrow(/HTTP 502/);
     await expect(loadRuntimeConfig()).resolves.toMatchObject({ apiMarker: '/api/' });
+  });
+
+  it('builds addresses under the §7 configured endpoints (issue 27)', () => {
+    setRuntimeConfig(
+      testConfig({
+        endpoints: {
+          invoices: 'https://billing.example.test/api/invoices/',
+          cloud: '/api/cloud',
+          reports: '/api/reports',
+          exports: { invoices: '/api/exports/invoices.xlsx', users: '/api/exports/users.xlsx' },
+          notifications: 'https://notify.example.test/api/bell',
+        },
+      }),
+    );
+    expect(endpointUrl('invoices')).toBe('https://billing.example.test/api/invoices/');
+    expect(endpointUrl('invoices', 'accounts')).toBe(
+      'https://billing.example.test/api/invoices/accounts',
+    );
+    expect(endpointUrl('notifications', '12/read')).toBe(
+      'https://notify.example.test/api/bell/12/read',
+    );
+    expect(endpointUrl('reports', 'availability.xlsx')).toBe('/api/reports/availability.xlsx');
+    expect(exportUrl('users')).toBe('/api/exports/users.xlsx');
+  });
+
+  it('accepts a /config.json written before the endpoints existed, with the defaults', async () => {
+    const older: Partial<ReturnType<typeof testConfig>> = testConfig();
+    delete older.endpoints;
+    server.use(http.get(`${TEST_ORIGIN}/config.json`, () => HttpResponse.json(older)));
+    const config = await loadRuntimeConfig();
+    expect(config.endpoints.notifications).toBe('/api/notifications');
+    expect(config.endpoints.exports.users).toBe('/api/users/export');
   });
 });

@@ -133,3 +133,19 @@ export const apiUrl = (path: string): string => joinUrl(getConfig().apiBase, pat
 export const contentUrl = (path: string): string => joinUrl(getConfig().contentBase, path);
 export const newsUrl = (path: string): string => joinUrl(getConfig().newsBase, path);
 export const sharedUrl = (path: string): string => joinUrl(getConfig().sharedBase, path);
+
+type EndpointName = 'invoices' | 'cloud' | 'reports' | 'notifications';
+
+/**
+ * An address under one of the configured endpoints (§7 "Invoices, reports, spreadsheet
+ * exports, cloud, menu, notifications and keep-alive endpoints are configured"); no path: the
+ * endpoint itself.
+ */
+export const endpointUrl = (name: EndpointName, path = ''): string => {
+  const base = getConfig().endpoints[name];
+  return path === '' ? base : joinUrl(base, path);
+};
+
+/** The address of a spreadsheet export (§7 configured endpoints). */
+export const exportUrl = (name: 'invoices' | 'users'): string =>
+  getConfig().endpoints.exports[name];

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiUrl } from '../../../config/runtime-config.js';
+import { endpointUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
 import { anyAnswer, deferredSchema } from '../../../lib/http/deferred-schema.js';
 import { httpGet, httpSend } from '../../../lib/http/http-client.js';
@@ -21,7 +21,7 @@ export function useNotifications() {
     // A failed poll is not worth an error notification: the bell simply keeps its count. No
     // abort signal: the bell mounts again when it moves into the header's bar, and the poll
     // already on its way then serves the moved bell instead of being cancelled and sent again.
-    queryFn: () => httpGet(apiUrl('notifications'), notificationList, { handleErrors: false }),
+    queryFn: () => httpGet(endpointUrl('notifications'), notificationList, { handleErrors: false }),
     enabled: isAuthorised(),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
@@ -33,7 +33,7 @@ export function useNotifications() {
 export async function markNotificationRead(id: string): Promise<void> {
   await httpSend(
     'POST',
-    apiUrl(`notifications/${encodeURIComponent(id)}/read`),
+    endpointUrl('notifications', `${encodeURIComponent(id)}/read`),
     undefined,
     anyAnswer,
     { allowNoContent: true },
@@ -41,7 +41,7 @@ export async function markNotificationRead(id: string): Promise<void> {
 }
 
 export async function markAllNotificationsRead(): Promise<void> {
-  await httpSend('POST', apiUrl('notifications/read-all'), undefined, anyAnswer, {
+  await httpSend('POST', endpointUrl('notifications', 'read-all'), undefined, anyAnswer, {
     allowNoContent: true,
   });
 }
