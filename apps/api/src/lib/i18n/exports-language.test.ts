@@ -2,7 +2,14 @@
 // invoices XLSX, the cloud report CSV and XLSX and the cases CSV, with headers, dates and
 // amounts written for it. German here; the expected texts are written out, not read from the
 // catalogue, so a missing translation or an English format fails.
-import { invoiceListSchema, type Invoice } from '@portico/contracts';
+import {
+  apiErrorSchema,
+  invoiceListSchema,
+  PORTAL_LANGUAGES,
+  userFormMessages,
+  type Invoice,
+} from '@portico/contracts';
+import { SUPPORTED_LANGUAGES } from '@portico/locales';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.js';
@@ -134,5 +141,68 @@ describe('the exports in the caller’s language (issue 27)', () => {
     const record = lines.find((line) => line.startsWith('CS0001005,')) ?? '';
     expect(record).toContain(`"${day}, `);
     expect(record).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
+
+  describe('a language outside the nine is refused with 400, not stored', () => {
+    it('keeps the contracts’ list of languages equal to the locales’ list', () => {
+      expect([...PORTAL_LANGUAGES].sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+    });
+
+    const storedLanguage = async (): Promise<string | undefined> =>
+      (
+        await t.db.query<{ language: string }>('select language from users where email = $1', [
+          ANNA,
+        ])
+      ).rows[0]?.language;
+
+    it('refuses a profile language of it, xx or de-DE on PUT /api/users/me', async () => {
+      const settings = await get('/api/users/me/settings');
+      const etag = String(settings.headers.etag);
+      for (const language of ['it', 'xx', 'de-DE', 'EN']) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/users/me',
+          headers: { authorization, 'if-match': etag },
+          payload: { language },
+        });
+        expect(res.statusCode, language).toBe(400);
+        expect(apiErrorSchema.parse(res.json()).fieldErrors).toMatchObject({
+          language: userFormMessages.invalidLanguage,
+        });
+      }
+      expect(await storedLanguage()).toBe('de');
+    });
+
+    it('refuses it for a new user of the user management form', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { authorization },
+        payload: {
+          firstName: 'Ola',
+          lastName: 'Nordmann',
+          email: 'ola.language@northwind.test',
+          username: '',
+          language: 'it',
+          timeZone: 'Europe/Oslo',
+          role: 'standard',
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).fieldErrors).toMatchObject({
+        language: userFormMessages.invalidLanguage,
+      });
+      const { rows } = await t.db.query('select 1 from users where email = $1', [
+        'ola.language@northwind.test',
+      ]);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('refuses a language parameter outside the nine on cpplabels', async () => {
+      const res = await get('/api/content/labels/cpplabels?language=it');
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/language/);
+      expect((await get('/api/content/labels/cpplabels?language=pl')).statusCode).toBe(200);
+    });
   });
 });

@@ -61,7 +61,8 @@ export function formatAmount(amount: string, currency: string, language: LabelLa
 /** A plain figure for `language` (decimal comma where the language writes one), no grouping. */
 export function formatFigure(value: number, language: LabelLanguage): string {
   return new Intl.NumberFormat(intlLocale(language), {
-    maximumFractionDigits: 3,
+    // Every digit the figure has (a double's noise lies beyond the tenth).
+    maximumFractionDigits: 10,
     useGrouping: false,
   }).format(value);
 }
