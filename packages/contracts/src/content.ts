@@ -25,9 +25,11 @@ export type Product = z.infer<typeof productSchema>;
  */
 export const labelsQuerySchema = z.object({
   language: z
-    .enum([...PORTAL_LANGUAGES, 'en-XA'], {
-      error: `language must be one of ${PORTAL_LANGUAGES.join(', ')} or en-XA`,
-    })
+    .string()
+    .refine(
+      (v) => v === 'en-XA' || (PORTAL_LANGUAGES as readonly string[]).includes(v),
+      `language must be one of ${PORTAL_LANGUAGES.join(', ')} or en-XA`,
+    )
     .optional(),
 });
 
