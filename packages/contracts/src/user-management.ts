@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPortalLanguage } from './languages.js';
 import { hasControlCharacters } from './text.js';
 
 // User management for an account (issue 15; spec §1, §3 account user form fields, §4 statuses,
@@ -61,6 +62,7 @@ export const userFormMessages = {
   invalidData: 'Invalid data. Review all error messages below to correct your data.',
   required: 'This field is required',
   emailExists: 'This email address already exists. Please try another one.',
+  usernameExists: 'This username already exists. Please try another one.',
   pointManager: 'More than one point manager is not allowed on this account',
   licencesExceeded:
     'All licences of this account are in use. Deactivate or delete a user, or contact your account manager for more licences.',
@@ -106,8 +108,9 @@ export function makeAccountUserInputSchema(phonePattern: string = DEFAULT_PHONE_
     lastName: requiredText(100),
     email: requiredText(254).pipe(z.email(userFormMessages.invalidEmail)),
     username: text(100),
+    // Not a type guard: the form's type stays string, the check is the 400.
     language: requiredText(10).refine(
-      (v) => /^[a-z]{2}$/.test(v),
+      (v): boolean => isPortalLanguage(v),
       userFormMessages.invalidLanguage,
     ),
     timeZone: requiredText(64).refine(isTimeZone, userFormMessages.invalidTimeZone),

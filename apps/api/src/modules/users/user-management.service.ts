@@ -352,11 +352,7 @@ async function checkRules(
     throw fieldError('conflict', 'email', userFormMessages.emailExists);
   }
   if (await usernameTaken(tx, input.username, exceptId)) {
-    throw fieldError(
-      'conflict',
-      'username',
-      'This username already exists. Please try another one.',
-    );
+    throw fieldError('conflict', 'username', userFormMessages.usernameExists);
   }
   if (input.role === 'point-manager' && (await pointManagerTaken(tx, admin.account.id, exceptId))) {
     throw fieldError('conflict', 'role', userFormMessages.pointManager);
@@ -418,11 +414,7 @@ function translateUniqueViolation(error: unknown): never {
     if (name.includes('users_point_manager_key'))
       throw fieldError('conflict', 'role', userFormMessages.pointManager);
     if (name.includes('users_username_key')) {
-      throw fieldError(
-        'conflict',
-        'username',
-        'This username already exists. Please try another one.',
-      );
+      throw fieldError('conflict', 'username', userFormMessages.usernameExists);
     }
   }
   throw error;
