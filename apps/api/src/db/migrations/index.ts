@@ -17,6 +17,7 @@ import { sql as changeNotifications } from './016-change-notifications.js';
 import { sql as sessionEndsAndSignInTrust } from './017-session-ends-and-sign-in-trust.js';
 import { sql as signInKnownAddresses } from './018-sign-in-known-addresses.js';
 import { sql as userListCounts } from './019-user-list-counts.js';
+import { sql as documentFacetPairs } from './020-document-facet-pairs.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -39,4 +40,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '017-session-ends-and-sign-in-trust', sql: sessionEndsAndSignInTrust },
   { name: '018-sign-in-known-addresses', sql: signInKnownAddresses },
   { name: '019-user-list-counts', sql: userListCounts },
+  { name: '020-document-facet-pairs', sql: documentFacetPairs },
 ];
