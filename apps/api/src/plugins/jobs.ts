@@ -23,8 +23,15 @@ export const jobsPlugin = rootPlugin('portico-jobs', async (app) => {
   const jobs = createJobQueue(app.db, {
     onError: (error) => app.log.error({ err: error }, 'job queue error'),
   });
-  const mailer = createMailer(app.db, { smtpUrl: app.env.SMTP_URL, from: app.env.MAIL_FROM });
-  defineMailJob(jobs, mailer);
+  const mailer = createMailer(app.db, {
+    smtpUrl: app.env.SMTP_URL,
+    from: app.env.MAIL_FROM,
+    tlsCaFile: app.env.SMTP_TLS_CA,
+  });
+  defineMailJob(jobs, mailer, (message, failure) => {
+    // Refused for good (5xx): not retried (ADR 0053). The address is not logged.
+    app.log.warn({ subject: message.subject, failure }, 'mail refused by the mail server');
+  });
   defineInvitationJob(
     { db: app.db, jobs, mailer },
     { publicUrl: app.env.PUBLIC_URL, externalIdp: app.env.OIDC_ISSUER !== undefined },

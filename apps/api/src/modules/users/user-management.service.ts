@@ -20,7 +20,7 @@ import type { Db, Queryable } from '../../db/db.js';
 import { formatDateTime } from '../../lib/i18n/format.js';
 import { textsFor } from '../../lib/i18n/translate.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
-import type { Mailer } from '../../lib/mail/mailer.js';
+import { isPermanentMailError, mailFailureOf, type Mailer } from '../../lib/mail/mailer.js';
 import {
   BadRequestError,
   ConflictError,
@@ -32,6 +32,9 @@ import {
 import {
   findInvitationToSend,
   insertInvitation,
+  markInvitationMailFailed,
+  markInvitationSent,
+  openInvitationMailStatus,
   revokeInvitations,
   setInvitationToken,
 } from './invitations.repository.js';
@@ -217,7 +220,11 @@ export async function allAccountUsers(
 
 export async function getAccountUser(db: Queryable, callerId: string, id: string) {
   const { admin, user } = await reachableUser(db, callerId, id);
-  return toAccountUser(user, admin.account);
+  const accountUser = toAccountUser(user, admin.account);
+  // A Pending user's invitation mail: queued, sent, or refused by the mail server (ADR 0053).
+  const invitationMail =
+    user.status === 'Pending' ? await openInvitationMailStatus(db, user.id) : undefined;
+  return invitationMail ? { ...accountUser, invitationMail } : accountUser;
 }
 
 /** ETag of a user at a version; If-Match must name it. */
@@ -627,7 +634,7 @@ export function defineInvitationJob(
         ? t('mail.invitation.external', { link })
         : `${t('mail.invitation.set-password', { expires })}\n${link}`;
       const account = invitation.account_name;
-      await deps.mailer.send({
+      const message = {
         to: invitation.email,
         subject: t('mail.invitation.subject', { account }),
         text: [
@@ -640,7 +647,17 @@ export function defineInvitationJob(
           t('mail.invitation.ignore'),
           '',
         ].join('\n'),
-      });
+      };
+      try {
+        await deps.mailer.send(message);
+      } catch (error) {
+        // Passing trouble (server down, 4xx) is retried with back-off by the queue; a refusal
+        // for good is recorded for the administrator and ends the job (ADR 0053).
+        if (!isPermanentMailError(error)) throw error;
+        await markInvitationMailFailed(deps.db, invitation.id, mailFailureOf(error));
+        return;
+      }
+      await markInvitationSent(deps.db, invitation.id);
     },
   });
 }
