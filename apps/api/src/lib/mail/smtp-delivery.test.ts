@@ -71,7 +71,10 @@ describe('mail through a real SMTP server', () => {
     );
   });
   afterAll(async () => {
-    await new Promise((resolve) => (smtp ? smtp.close(resolve) : resolve(undefined)));
+    await new Promise<void>((resolve) => {
+      if (smtp) smtp.close(() => resolve());
+      else resolve();
+    });
     await t.close();
     await rm(dir, { recursive: true, force: true });
   });
