@@ -224,4 +224,35 @@ describe('mail through a real SMTP server', () => {
     );
     expect(rows[0]?.mail_failure).toMatch(/^550 .*No such mailbox/);
   });
+
+  it('shows a mail that is still not sent after the last retry as failed', async () => {
+    await new Promise<void>((resolve) => {
+      if (smtp) smtp.close(() => resolve());
+      else resolve();
+    });
+    smtp = undefined;
+    const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: {
+        ...{ firstName: 'Never', lastName: 'Reached', email: 'never.reached@northwind.test' },
+        ...{ username: '', language: 'en', timeZone: 'Europe/Oslo', address: '', city: '' },
+        ...{ billingAddress: '', shippingAddress: '', postalCode: '', country: '', phone: '' },
+        ...{ mobile: '', fax: '', phoneExtension: '', hotlineCode: '', website: '' },
+        ...{ role: 'standard', c4uRole: 'none', billingPlatformRole: '', learningRole: '' },
+        active: true,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const userId = created.json<{ id: string }>().id;
+    // The first attempt and its five retries, each refused a connection.
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(1);
+      expect(await invitationMail(userId, headers)).toBe(attempt < 6 ? 'queued' : 'failed');
+      await makeDue();
+    }
+    expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(0); // given up
+  });
 });

@@ -614,7 +614,7 @@ export function defineInvitationJob(
       if (typeof id !== 'string') throw new Error('invitation job without an invitation id');
       return { invitationId: id };
     },
-    handle: async ({ invitationId }) => {
+    handle: async ({ invitationId }, attempt) => {
       const invitation = await findInvitationToSend(deps.db, invitationId);
       if (!invitation) return; // revoked, accepted or expired meanwhile: nothing to send
       const token = randomBytes(32).toString('base64url');
@@ -652,10 +652,13 @@ export function defineInvitationJob(
         await deps.mailer.send(message);
       } catch (error) {
         // Passing trouble (server down, 4xx) is retried with back-off by the queue; a refusal
-        // for good is recorded for the administrator and ends the job (ADR 0053).
-        if (!isPermanentMailError(error)) throw error;
-        await markInvitationMailFailed(deps.db, invitation.id, mailFailureOf(error));
-        return;
+        // for good, or the last retry failing, is recorded for the administrator (ADR 0053).
+        const permanent = isPermanentMailError(error);
+        if (permanent || attempt.last) {
+          await markInvitationMailFailed(deps.db, invitation.id, mailFailureOf(error));
+        }
+        if (permanent) return;
+        throw error;
       }
       await markInvitationSent(deps.db, invitation.id);
     },
