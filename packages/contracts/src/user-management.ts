@@ -191,6 +191,9 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+export const invitationMailStatusSchema = z.enum(['queued', 'sent', 'failed']);
+export type InvitationMailStatus = z.infer<typeof invitationMailStatusSchema>;
+
 /** One user of an account as the administrator sees it (§3 account user form fields). */
 export const accountUserSchema = z.object({
   id: z.string(),
@@ -223,6 +226,11 @@ export const accountUserSchema = z.object({
   /** ISO date-time of the last sign-in, or null. */
   lastLoginAt: z.string().nullable(),
   version: z.number().int(),
+  /**
+   * A Pending user's open invitation mail (GET /api/users/{id} only): queued (not yet
+   * accepted by the mail server, retried while it is away), sent, or failed (refused for good).
+   */
+  invitationMail: invitationMailStatusSchema.optional(),
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 

@@ -18,6 +18,7 @@ import { sql as sessionEndsAndSignInTrust } from './017-session-ends-and-sign-in
 import { sql as signInKnownAddresses } from './018-sign-in-known-addresses.js';
 import { sql as userListCounts } from './019-user-list-counts.js';
 import { sql as documentFacetPairs } from './020-document-facet-pairs.js';
+import { sql as invitationMailFailures } from './021-invitation-mail-failures.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -41,4 +42,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '018-sign-in-known-addresses', sql: signInKnownAddresses },
   { name: '019-user-list-counts', sql: userListCounts },
   { name: '020-document-facet-pairs', sql: documentFacetPairs },
+  { name: '021-invitation-mail-failures', sql: invitationMailFailures },
 ];

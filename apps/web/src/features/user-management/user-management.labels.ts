@@ -110,6 +110,11 @@ export const userManagementLabels = defineLabels({
   'user-management.invitation.resent':
     'A new invitation is on its way; the previous link no longer works.',
   'user-management.invitation.revoked': 'The invitation is withdrawn.',
+  'user-management.field.invitationMail': 'Invitation e-mail',
+  'user-management.invitation-mail.queued': 'Waiting to be sent',
+  'user-management.invitation-mail.sent': 'Sent',
+  'user-management.invitation-mail.failed':
+    'Refused by the mail server. Check the e-mail address, then resend the invitation.',
   'user-management.audit.title': 'Changes',
   'user-management.audit.empty': 'No changes recorded.',
   'user-management.audit.entry': '{{at}} · {{who}} · {{action}}',
