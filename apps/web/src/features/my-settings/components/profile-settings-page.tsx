@@ -8,11 +8,13 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths } from '../../../config/paths.js';
 import { contentUrl, getConfig } from '../../../config/runtime-config.js';
 import { labelListSchema } from '@portico/contracts';
 import { httpGet } from '../../../lib/http/http-client.js';
+import { catalogueEntryOf, notifyError } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { SUPPORTED_LOCALES, resolveLocale } from '../../../lib/labels/labels-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -62,7 +64,13 @@ export function ProfileSettingsPage() {
   const t = useT();
   const settings = useOwnSettings();
   if (settings.isError) {
-    return <p role="alert">{t('my-settings.error')}</p>;
+    return (
+      <ErrorState
+        error={settings.error}
+        retrying={settings.isFetching}
+        onRetry={() => void settings.refetch()}
+      />
+    );
   }
   if (!settings.data) return <p role="status">{t('my-settings.loading')}</p>;
   return <ProfileForm key={settings.data.version} settings={settings.data} />;
@@ -109,21 +117,15 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
       await queryClient.invalidateQueries({ queryKey: ownSettingsQueryKey });
       notify({ type: 'information', title: t('my-settings.saved'), content: '' });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      const body = apiErrorSchema.safeParse(error.body);
-      if (error.status === 412 || error.status === 428) {
+      const status = error instanceof HttpError ? error.status : 0;
+      const body = apiErrorSchema.safeParse(error instanceof HttpError ? error.body : null);
+      if (status === 412 || status === 428) {
         setBanner({ kind: 'conflict', text: t('my-settings.conflict') });
       } else if (body.success && body.data.fieldErrors) {
         setErrors(localizeFieldErrors(body.data.fieldErrors, t));
         setBanner({ kind: 'invalid', text: t('my-settings.invalid') });
       } else {
-        setBanner({
-          kind: 'message',
-          text:
-            body.success && error.status < 500
-              ? localizeMessage(body.data.message, t)
-              : t('my-settings.error'),
-        });
+        setBanner({ kind: 'message', text: catalogueEntryOf(error, t).content });
       }
     } finally {
       setSaving(false);
@@ -139,13 +141,7 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
         onConsent: () => {
           void signOutEverywhere()
             .then(() => navigate(paths.logout()))
-            .catch(() =>
-              notify({
-                type: 'error',
-                title: '',
-                content: t('my-settings.sign-out-everywhere.error'),
-              }),
-            );
+            .catch((error: unknown) => notifyError(error, t));
         },
       },
     });

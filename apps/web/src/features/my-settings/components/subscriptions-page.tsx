@@ -9,6 +9,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { notify } from '../../../lib/notifications/notification-store.js';
 import {
@@ -28,7 +30,15 @@ const keyOf = (s: Pick<Subscription, 'topic' | 'productId'>) =>
 export function SubscriptionsPage() {
   const t = useT();
   const list = useSubscriptions();
-  if (list.isError) return <p role="alert">{t('subscriptions.error')}</p>;
+  if (list.isError) {
+    return (
+      <ErrorState
+        error={list.error}
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  }
   if (!list.data) return <p role="status">{t('subscriptions.loading')}</p>;
   return <SubscriptionsForm list={list.data} />;
 }
@@ -69,8 +79,8 @@ function SubscriptionsForm({ list }: { list: SubscriptionList }) {
       );
       if (saved) queryClient.setQueryData(subscriptionsQueryKey, saved);
       notify({ type: 'information', title: t('subscriptions.saved'), content: '' });
-    } catch {
-      setError(t('subscriptions.error'));
+    } catch (failure) {
+      setError(catalogueEntryOf(failure, t).content);
     } finally {
       setSaving(false);
     }

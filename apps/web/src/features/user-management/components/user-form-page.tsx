@@ -14,11 +14,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths, withQuery } from '../../../config/paths.js';
 import { getConfig } from '../../../config/runtime-config.js';
 import { browserTimeZone } from '../../../lib/format/time-zone.js';
 import { useFormat } from '../../../lib/format/use-format.js';
+import { catalogueEntryOf, notifyError } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { notify } from '../../../lib/notifications/notification-store.js';
@@ -95,6 +97,17 @@ export function UserFormPage({
 }) {
   const t = useT();
   const loaded = useAccountUser(userId);
+  // Only a 404 says the user is not in this account; any other failure is §8 with a retry.
+  const notFound = loaded.error instanceof HttpError && loaded.error.status === 404;
+  if (userId !== null && loaded.isError && !notFound) {
+    return (
+      <ErrorState
+        error={loaded.error}
+        retrying={loaded.isFetching}
+        onRetry={() => void loaded.refetch()}
+      />
+    );
+  }
   if (userId !== null && loaded.isError) {
     return (
       <div className="um-form-page">
@@ -129,12 +142,9 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
     setInput((prev) => ({ ...prev, [key]: value }));
 
   const showServerError = (error: unknown) => {
-    if (!(error instanceof HttpError)) throw error;
-    const body = apiErrorSchema.safeParse(error.body);
-    const message = body.success
-      ? localizeMessage(body.data.message, t)
-      : t('user-management.form.error');
-    if (error.status === 412) {
+    const status = error instanceof HttpError ? error.status : 0;
+    const body = apiErrorSchema.safeParse(error instanceof HttpError ? error.body : null);
+    if (status === 412) {
       setBanner({ kind: 'conflict', text: t('user-management.form.conflict') });
       return;
     }
@@ -144,10 +154,12 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
       return;
     }
     setErrors({});
-    setBanner({
-      kind: 'message',
-      text: error.status >= 500 ? t('user-management.form.error') : message,
-    });
+    // A 409 carries a §5 form text (licences exceeded); everything else is the §8 catalogue.
+    const text =
+      status === 409 && body.success
+        ? localizeMessage(body.data.message, t)
+        : catalogueEntryOf(error, t).content;
+    setBanner({ kind: 'message', text });
   };
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -193,12 +205,14 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
 
   const onReload = async () => {
     if (!current) return;
-    const next = await fetchAccountUser(current.id).catch(() => null);
-    if (next) {
-      queryClient.setQueryData(userQueryKey(next.id), next);
-      setCurrent(next);
-      setInput(inputOf(next));
-    }
+    const next = await fetchAccountUser(current.id).catch((error: unknown) => {
+      notifyError(error, t);
+      return null;
+    });
+    if (!next) return;
+    queryClient.setQueryData(userQueryKey(next.id), next);
+    setCurrent(next);
+    setInput(inputOf(next));
     setBanner(null);
     setErrors({});
   };
@@ -249,7 +263,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
 
   const onInvitation = async (action: 'resend' | 'revoke') => {
     if (!current) return;
-    await changeInvitation(current, action);
+    if (!(await changeInvitation(current, action))) return;
     notify({
       type: 'information',
       title: t(
