@@ -11,6 +11,10 @@ import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router';
+import {
+  FormBanner,
+  type FormBannerState,
+} from '../../../components/ui/form-banner/form-banner.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { Field as UiField } from '../../../components/ui/field/field.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
@@ -104,10 +108,7 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
     resolver: zodResolver(schema),
     defaultValues: editableOf(settings),
   });
-  const [banner, setBanner] = useState<{
-    kind: 'invalid' | 'conflict' | 'message';
-    text: string;
-  } | null>(null);
+  const [banner, setBanner] = useState<FormBannerState | null>(null);
 
   const onValid = async (input: OwnProfileInput) => {
     try {
@@ -185,20 +186,11 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
   return (
     <div className="ms-page">
       <h2 className="ms-heading">{t('my-settings.profile.title')}</h2>
-      {banner && (
-        <div className={`ms-banner ms-banner--${banner.kind}`} role="alert">
-          <p>{banner.text}</p>
-          {banner.kind === 'conflict' && (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary"
-              onClick={() => void queryClient.invalidateQueries({ queryKey: ownSettingsQueryKey })}
-            >
-              {t('my-settings.reload')}
-            </button>
-          )}
-        </div>
-      )}
+      <FormBanner
+        banner={banner}
+        reloadLabel={t('my-settings.reload')}
+        onReload={() => void queryClient.invalidateQueries({ queryKey: ownSettingsQueryKey })}
+      />
       <p className="ms-note">{t('my-settings.required-note')}</p>
       <form
         className="ms-form"

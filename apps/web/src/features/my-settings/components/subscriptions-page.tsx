@@ -9,6 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router';
+import { FormBanner } from '../../../components/ui/form-banner/form-banner.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -98,11 +99,7 @@ function SubscriptionsForm({ list }: { list: SubscriptionList }) {
     <div className="ms-page">
       <h2 className="ms-heading">{t('subscriptions.title')}</h2>
       <p>{t('subscriptions.intro')}</p>
-      {error && (
-        <p className="ms-banner ms-banner--message" role="alert">
-          {error}
-        </p>
-      )}
+      <FormBanner banner={error ? { kind: 'message', text: error } : null} />
       <form className="ms-subscriptions" onSubmit={(e) => void onSubmit(e)}>
         {list.map((s) => {
           const key = keyOf(s);

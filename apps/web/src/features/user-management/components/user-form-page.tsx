@@ -15,6 +15,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import {
+  FormBanner,
+  type FormBannerState,
+} from '../../../components/ui/form-banner/form-banner.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { Field as UiField, type FieldControlProps } from '../../../components/ui/field/field.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
@@ -91,7 +95,7 @@ type UserFormValues = AccountUserInput;
 const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(emptyInput));
 const isFormField = (name: string): name is AccountUserField => FORM_FIELDS.has(name);
 
-type Banner = { kind: 'invalid' | 'conflict' | 'message'; text: string } | null;
+type Banner = FormBannerState | null;
 
 /** Create or edit a user: every §3 field, the §5 messages, concurrency and deletion. */
 export function UserFormPage({
@@ -345,20 +349,11 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
           ? t('user-management.form.edit', { name: fullName(current) })
           : t('user-management.form.new')}
       </h1>
-      {banner && (
-        <div className={`um-banner um-banner--${banner.kind}`} role="alert">
-          <p>{banner.text}</p>
-          {banner.kind === 'conflict' && (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary"
-              onClick={() => void onReload()}
-            >
-              {t('user-management.reload')}
-            </button>
-          )}
-        </div>
-      )}
+      <FormBanner
+        banner={banner}
+        reloadLabel={t('user-management.reload')}
+        onReload={() => void onReload()}
+      />
       <p className="um-form__note">{t('user-management.form.required-note')}</p>
       <form
         className="um-form"
