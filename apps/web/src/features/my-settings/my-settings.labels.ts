@@ -29,14 +29,12 @@ export const mySettingsLabels = defineLabels({
   'my-settings.conflict':
     'Your settings were changed elsewhere. Reload to see the changes, then make yours again.',
   'my-settings.reload': 'Reload',
-  'my-settings.error': 'Your settings could not be saved. Please try again later.',
   'my-settings.loading': 'Loading your settings…',
   'my-settings.sign-out-everywhere.title': 'Sign out everywhere',
   'my-settings.sign-out-everywhere.text':
     'Signs you out on every device and browser, including this one. You can sign in again at once.',
   'my-settings.sign-out-everywhere.button': 'Sign out everywhere',
   'my-settings.sign-out-everywhere.confirm': 'Sign out on all devices',
-  'my-settings.sign-out-everywhere.error': 'Signing out everywhere did not work. Please try again.',
   'subscriptions.title': 'E-mail subscriptions',
   'subscriptions.intro':
     'Choose what Portico e-mails you about, and how often. A digest gathers everything into one e-mail a day or a week.',
@@ -54,6 +52,5 @@ export const mySettingsLabels = defineLabels({
   'subscriptions.frequency.off': 'Off',
   'subscriptions.save': 'Save subscriptions',
   'subscriptions.saved': 'Your subscriptions are saved.',
-  'subscriptions.error': 'Your subscriptions could not be saved. Please try again later.',
   'subscriptions.loading': 'Loading your subscriptions…',
 });

@@ -122,6 +122,5 @@ export const userManagementLabels = defineLabels({
   'user-management.form.invalid': userFormMessages.invalidData,
   'user-management.form.conflict': userFormMessages.conflict,
   'user-management.form.licences': userFormMessages.licencesExceeded,
-  'user-management.form.error': 'The user could not be saved. Please try again.',
   'user-management.phone.hint': 'International format, e.g. {{example}}',
 });

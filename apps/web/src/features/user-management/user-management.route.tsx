@@ -1,4 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
+import { ErrorState } from '../../components/ui/error-state/error-state.js';
 import { routeParams } from '../../config/paths.js';
 import { useT } from '../../lib/labels/use-t.js';
 import { useUserManagementContext } from './api/user-management-api.js';
@@ -23,6 +24,15 @@ export default function UserManagementRoute() {
   const userId = params[routeParams.userId];
 
   if (context.data === 'no-access') return <NoAccess />;
+  if (context.isError) {
+    return (
+      <ErrorState
+        error={context.error}
+        retrying={context.isFetching}
+        onRetry={() => void context.refetch()}
+      />
+    );
+  }
   if (!context.data) {
     return (
       <p role="status" className="um-loading">

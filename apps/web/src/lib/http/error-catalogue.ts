@@ -1,5 +1,7 @@
+import { apiErrorSchema } from '@portico/contracts';
 import { getConfig } from '../../config/runtime-config.js';
-import { i18n } from '../labels/i18n.js';
+import { i18n, type Translate } from '../labels/i18n.js';
+import { localizeMessage } from '../labels/localize-message.js';
 import { notify } from '../notifications/notification-store.js';
 import { errorCatalogueLabels } from './error-catalogue.labels.js';
 import { HttpError } from './http-error.js';
@@ -65,4 +67,33 @@ export function handleHttpError(error: unknown, options: CatalogueOptions = {}):
   const entry = catalogueEntry(error, options);
   notify({ type: entry.type, title: '', content: entry.content });
   return null;
+}
+
+/**
+ * The message the API gave with its answer (the `message` of the error body), in the user's
+ * language where the contracts name it; undefined when the body has none.
+ */
+export function apiMessageOf(error: unknown, t: Translate): string | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  const body = apiErrorSchema.safeParse(error.body);
+  return body.success && body.data.message !== ''
+    ? localizeMessage(body.data.message, t)
+    : undefined;
+}
+
+/**
+ * The one error path of the features (issue 27): the §8 row for an error, where a 400 shows
+ * the API's own message (§8 "400 with caller message"). Pages show it in their error state,
+ * forms in their banner, actions as a notification.
+ */
+export function catalogueEntryOf(error: unknown, t: Translate): CatalogueEntry {
+  const status = error instanceof HttpError ? error.status : 0;
+  const message = status === 400 ? apiMessageOf(error, t) : undefined;
+  return catalogueEntry(error, message === undefined ? {} : { badRequestMessage: message });
+}
+
+/** An action's failure as the §8 notification (a 400 with the API's message). */
+export function notifyError(error: unknown, t: Translate): void {
+  const entry = catalogueEntryOf(error, t);
+  notify({ type: entry.type, title: '', content: entry.content });
 }

@@ -17,7 +17,9 @@ export const ownSettingsQueryKey = ['my-settings', 'settings'] as const;
 export const ownSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ownSettingsQueryKey,
-    queryFn: ({ signal }) => httpGet(apiUrl('users/me/settings'), ownSettingsSchema, { signal }),
+    // The page's data: an error is the page's error state with a retry (issue 27).
+    queryFn: ({ signal }) =>
+      httpGet(apiUrl('users/me/settings'), ownSettingsSchema, { signal, handleErrors: false }),
   });
 export const useOwnSettings = () => useQuery(ownSettingsQueryOptions());
 
@@ -42,7 +44,8 @@ export const subscriptionsQueryKey = ['my-settings', 'subscriptions'] as const;
 export const useSubscriptions = () =>
   useQuery({
     queryKey: subscriptionsQueryKey,
-    queryFn: ({ signal }) => httpGet(apiUrl('subscriptions'), subscriptionListSchema, { signal }),
+    queryFn: ({ signal }) =>
+      httpGet(apiUrl('subscriptions'), subscriptionListSchema, { signal, handleErrors: false }),
   });
 
 /** POST {api}/subscriptions (§7 POST e-mail subscriptions). */

@@ -2,14 +2,17 @@ import type { OwnSettings, SubscriptionList, UserProfile } from '@portico/contra
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { i18n } from '../../../lib/labels/i18n.js';
 import { SUPPORTED_LOCALES } from '../../../lib/labels/labels-query.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
+import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
+import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
 
 // Issue 12: My settings (own profile, language switch without reload) and e-mail subscriptions.
 
@@ -179,18 +182,82 @@ describe('e-mail subscriptions', () => {
     );
     expect(await screen.findByText('Your subscriptions are saved.')).toBeVisible();
   });
+});
 
-  it('says so when saving fails', async () => {
-    server.use(
-      http.post(url('/api/subscriptions'), () =>
-        HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
-      ),
-    );
+// Issue 27: one §8 error path. A page whose data failed shows the §8 text and a retry (never
+// an endless loading text); a failed save or action shows the §8 text, a 400 the API's message.
+describe('§8 errors on every call of My settings', () => {
+  let redirects: ReturnType<typeof captureRedirects>;
+  let provider: FakeProvider;
+  beforeAll(async () => {
+    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
+  });
+  beforeEach(() => {
+    redirects = captureRedirects();
+    // A 401 starts the login: it needs the provider's discovery document.
+    server.use(...provider.handlers);
+  });
+  afterEach(() => releaseLoginLock());
+
+  const pages = [
+    { call: 'GET /api/users/me/settings', path: '/my-settings', ready: 'My profile' },
+    {
+      call: 'GET /api/subscriptions',
+      path: '/my-settings/subscriptions',
+      ready: 'E-mail subscriptions',
+    },
+  ] as const;
+
+  describe.each(pages)('$call', ({ call, path, ready }) => {
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
+      let fail = true;
+      server.use(
+        http.get(url(call.replace('GET ', '')), () => (fail ? errorResponse(status) : undefined)),
+      );
+      const user = userEvent.setup();
+      await renderSignedIn(path);
+      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
+      if (status === 401) {
+        // The browser is on its way to the login; there is nothing to retry here.
+        await waitFor(() => expect(redirects).toHaveBeenCalled());
+        return;
+      }
+      fail = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { name: ready, level: 2 })).toBeVisible();
+    });
+  });
+
+  it.each(ERROR_STATUSES)(
+    'PUT /api/users/me %i: the §8 text in the form banner',
+    async (status) => {
+      server.use(http.put(url('/api/users/me'), () => errorResponse(status)));
+      const user = userEvent.setup();
+      await renderSignedIn('/my-settings');
+      await user.click(await screen.findByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGUE_TEXT[status]);
+    },
+  );
+
+  it.each(ERROR_STATUSES)('POST /api/subscriptions %i: the §8 text', async (status) => {
+    server.use(http.post(url('/api/subscriptions'), () => errorResponse(status)));
     const user = userEvent.setup();
     await renderSignedIn('/my-settings/subscriptions');
     await user.click(await screen.findByRole('button', { name: 'Save subscriptions' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your subscriptions could not be saved. Please try again later.',
-    );
+    expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
+    expect(screen.queryByText('Your subscriptions are saved.')).toBeNull();
   });
+
+  it.each(ERROR_STATUSES)(
+    'POST /api/users/me/sign-out-everywhere %i: the §8 notification',
+    async (status) => {
+      server.use(http.post(url('/api/users/me/sign-out-everywhere'), () => errorResponse(status)));
+      const user = userEvent.setup();
+      await renderSignedIn('/my-settings');
+      await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+      await user.click(await screen.findByRole('button', { name: 'Sign out on all devices' }));
+      expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
+    },
+  );
 });

@@ -2,17 +2,27 @@ import {
   apiErrorSchema,
   makeOwnProfileInputSchema,
   PHONE_PLACEHOLDER,
-  type FieldErrors,
+  type OwnProfileInput,
   type OwnSettings,
 } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { useNavigate } from 'react-router';
+import {
+  FormBanner,
+  type FormBannerState,
+} from '../../../components/ui/form-banner/form-banner.js';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { Field as UiField } from '../../../components/ui/field/field.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths } from '../../../config/paths.js';
 import { getConfig } from '../../../config/runtime-config.js';
 import { languageAutonym } from '@portico/locales/display-names';
 import { useTimeZoneOptions } from '../../../lib/format/time-zone-options.js';
+import { catalogueEntryOf, notifyError } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { SUPPORTED_LOCALES, resolveLocale } from '../../../lib/labels/labels-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -26,7 +36,7 @@ import {
   useOwnSettings,
 } from '../api/my-settings-api.js';
 import { refreshLabelsAndProfile } from '../refresh.js';
-import { localizeFieldErrors, localizeMessage } from '../../../lib/labels/localize-message.js';
+import { localizeMessage } from '../../../lib/labels/localize-message.js';
 
 type Editable = Pick<
   OwnSettings,
@@ -34,6 +44,9 @@ type Editable = Pick<
 >;
 type Field = keyof Editable;
 const REQUIRED: ReadonlySet<Field> = new Set(['firstName', 'lastName', 'language', 'timeZone']);
+const EDITABLE: ReadonlySet<string> = new Set<Field>([...REQUIRED, 'phone', 'mobile']);
+type ProfileFormValues = z.input<ReturnType<typeof makeOwnProfileInputSchema>>;
+const isEditable = (name: string): name is Field => EDITABLE.has(name);
 
 const editableOf = (s: OwnSettings): Editable => ({
   firstName: s.firstName,
@@ -55,7 +68,13 @@ export function ProfileSettingsPage() {
   const t = useT();
   const settings = useOwnSettings();
   if (settings.isError) {
-    return <p role="alert">{t('my-settings.error')}</p>;
+    return (
+      <ErrorState
+        error={settings.error}
+        retrying={settings.isFetching}
+        onRetry={() => void settings.refetch()}
+      />
+    );
   }
   if (!settings.data) return <p role="status">{t('my-settings.loading')}</p>;
   return <ProfileForm key={settings.data.version} settings={settings.data} />;
@@ -69,59 +88,55 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
   const modal = useModal();
   const zones = useTimeZones();
   const headingId = useId();
-  const [input, setInput] = useState<Editable>(editableOf(settings));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<{
-    kind: 'invalid' | 'conflict' | 'message';
-    text: string;
-  } | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The contract's schema checks the form (§5); its messages are localised where shown.
+  const schema = useMemo(() => makeOwnProfileInputSchema(getConfig().phonePattern), []);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormValues, unknown, OwnProfileInput>({
+    resolver: zodResolver(schema),
+    defaultValues: editableOf(settings),
+  });
+  const [banner, setBanner] = useState<FormBannerState | null>(null);
 
-  const set = (key: Field, value: string) => setInput((prev) => ({ ...prev, [key]: value }));
-
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = makeOwnProfileInputSchema(getConfig().phonePattern).safeParse(input);
-    if (!parsed.success) {
-      const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues)
-        fieldErrors[String(issue.path[0])] ??= localizeMessage(issue.message, t);
-      setErrors(fieldErrors);
-      setBanner({ kind: 'invalid', text: t('my-settings.invalid') });
-      return;
-    }
-    setSaving(true);
+  const onValid = async (input: OwnProfileInput) => {
     try {
-      const profile = await saveOwnSettings(settings, parsed.data);
-      setErrors({});
+      const profile = await saveOwnSettings(settings, input);
+      clearErrors();
       setBanner(null);
       if (profile) queryClient.setQueryData(profileQueryKey, profile);
       // §4 refresh action: labels and profile reload; the whole UI follows the new language.
-      await refreshLabelsAndProfile(queryClient, profile?.language ?? input.language);
+      await refreshLabelsAndProfile(queryClient, profile?.language ?? input.language ?? 'en');
       await queryClient.invalidateQueries({ queryKey: ownSettingsQueryKey });
       notify({ type: 'information', title: t('my-settings.saved'), content: '' });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      const body = apiErrorSchema.safeParse(error.body);
-      if (error.status === 412 || error.status === 428) {
+      const status = error instanceof HttpError ? error.status : 0;
+      const body = apiErrorSchema.safeParse(error instanceof HttpError ? error.body : null);
+      if (status === 412 || status === 428) {
         setBanner({ kind: 'conflict', text: t('my-settings.conflict') });
       } else if (body.success && body.data.fieldErrors) {
-        setErrors(localizeFieldErrors(body.data.fieldErrors, t));
+        for (const [name, message] of Object.entries(body.data.fieldErrors)) {
+          if (isEditable(name)) setError(name, { type: 'server', message });
+        }
         setBanner({ kind: 'invalid', text: t('my-settings.invalid') });
       } else {
-        setBanner({
-          kind: 'message',
-          text:
-            body.success && error.status < 500
-              ? localizeMessage(body.data.message, t)
-              : t('my-settings.error'),
-        });
+        setBanner({ kind: 'message', text: catalogueEntryOf(error, t).content });
       }
-    } finally {
-      setSaving(false);
     }
   };
+  const onInvalid = () => setBanner({ kind: 'invalid', text: t('my-settings.invalid') });
+
+  const fieldProps = (name: Field, hint?: string) => ({
+    id: `ms-${name}`,
+    label: t(`my-settings.field.${name}`),
+    required: REQUIRED.has(name),
+    hint,
+    error: errors[name]?.message && localizeMessage(errors[name].message, t),
+  });
 
   const onSignOutEverywhere = () => {
     modal.open({
@@ -132,119 +147,66 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
         onConsent: () => {
           void signOutEverywhere()
             .then(() => navigate(paths.logout()))
-            .catch(() =>
-              notify({
-                type: 'error',
-                title: '',
-                content: t('my-settings.sign-out-everywhere.error'),
-              }),
-            );
+            .catch((error: unknown) => notifyError(error, t));
         },
       },
     });
-  };
-
-  const field = (
-    name: Field,
-    control: (props: {
-      id: string;
-      name: string;
-      'aria-invalid'?: true;
-      'aria-describedby'?: string;
-      required?: boolean;
-    }) => ReactNode,
-    hint?: string,
-  ) => {
-    const id = `ms-${name}`;
-    const error = errors[name];
-    const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : '']
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div className="ms-field">
-        <label htmlFor={id}>
-          {t(`my-settings.field.${name}`)}
-          {REQUIRED.has(name) && <span aria-hidden="true"> *</span>}
-        </label>
-        {control({
-          id,
-          name,
-          ...(error ? { 'aria-invalid': true as const } : {}),
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          ...(REQUIRED.has(name) ? { required: true } : {}),
-        })}
-        {hint && (
-          <p id={`${id}-hint`} className="ms-hint">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="ms-error">
-            {error}
-          </p>
-        )}
-      </div>
-    );
   };
 
   const text = (
     name: 'firstName' | 'lastName' | 'phone' | 'mobile',
     type = 'text',
     hint?: string,
-  ) =>
-    field(
-      name,
-      (props) => (
+  ) => (
+    <UiField {...fieldProps(name, hint)}>
+      {(props) => (
         <input
           {...props}
+          {...register(name)}
           type={type}
-          value={input[name]}
           autoComplete={
             name === 'firstName' ? 'given-name' : name === 'lastName' ? 'family-name' : 'tel'
           }
           {...(type === 'tel' ? { placeholder: PHONE_PLACEHOLDER } : {})}
-          onChange={(e) => set(name, e.target.value)}
         />
-      ),
-      hint,
-    );
+      )}
+    </UiField>
+  );
   const phoneHint = t('my-settings.phone.hint', { example: PHONE_PLACEHOLDER });
   const zoneList = zones.data ?? [];
+  const timeZone = useWatch({ control, name: 'timeZone' }) ?? '';
 
   return (
     <div className="ms-page">
       <h2 className="ms-heading">{t('my-settings.profile.title')}</h2>
-      {banner && (
-        <div className={`ms-banner ms-banner--${banner.kind}`} role="alert">
-          <p>{banner.text}</p>
-          {banner.kind === 'conflict' && (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary"
-              onClick={() => void queryClient.invalidateQueries({ queryKey: ownSettingsQueryKey })}
-            >
-              {t('my-settings.reload')}
-            </button>
-          )}
-        </div>
-      )}
+      <FormBanner
+        banner={banner}
+        reloadLabel={t('my-settings.reload')}
+        onReload={() => void queryClient.invalidateQueries({ queryKey: ownSettingsQueryKey })}
+      />
       <p className="ms-note">{t('my-settings.required-note')}</p>
-      <form className="ms-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form
+        className="ms-form"
+        noValidate
+        onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
+      >
         <fieldset>
           <legend>{t('my-settings.section.account')}</legend>
-          <div className="ms-field">
-            <label htmlFor="ms-email">{t('my-settings.field.email')}</label>
-            <input id="ms-email" readOnly value={settings.email} aria-describedby="ms-read-only" />
-          </div>
-          <div className="ms-field">
-            <label htmlFor="ms-accountName">{t('my-settings.field.accountName')}</label>
-            <input
-              id="ms-accountName"
-              readOnly
-              value={settings.accountName}
-              aria-describedby="ms-read-only"
-            />
-          </div>
+          <UiField id="ms-email" label={t('my-settings.field.email')}>
+            {(props) => (
+              <input {...props} readOnly value={settings.email} aria-describedby="ms-read-only" />
+            )}
+          </UiField>
+          <UiField id="ms-accountName" label={t('my-settings.field.accountName')}>
+            {(props) => (
+              <input
+                {...props}
+                readOnly
+                value={settings.accountName}
+                aria-describedby="ms-read-only"
+              />
+            )}
+          </UiField>
           <p id="ms-read-only" className="ms-hint">
             {t('my-settings.read-only')}
           </p>
@@ -253,29 +215,27 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
           <legend>{t('my-settings.section.person')}</legend>
           {text('firstName')}
           {text('lastName')}
-          {field('language', (props) => (
-            <select
-              {...props}
-              value={input.language}
-              onChange={(e) => set('language', e.target.value)}
-            >
-              {SUPPORTED_LOCALES.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {languageName(code)}
-                </option>
-              ))}
-            </select>
-          ))}
-          {field(
-            'timeZone',
-            (props) => (
-              <select
-                {...props}
-                value={input.timeZone}
-                onChange={(e) => set('timeZone', e.target.value)}
-              >
-                {!zoneList.some((z) => z.key === input.timeZone) && (
-                  <option value={input.timeZone}>{input.timeZone}</option>
+          <UiField {...fieldProps('language')}>
+            {(props) => (
+              <select {...props} {...register('language')}>
+                {SUPPORTED_LOCALES.map((code) => (
+                  <option key={code} value={code} lang={code}>
+                    {languageName(code)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </UiField>
+          <UiField
+            {...fieldProps(
+              'timeZone',
+              t('my-settings.local-time', { time: format.dateTime(new Date()) }),
+            )}
+          >
+            {(props) => (
+              <select {...props} {...register('timeZone')}>
+                {!zoneList.some((z) => z.key === timeZone) && (
+                  <option value={timeZone}>{timeZone}</option>
                 )}
                 {zoneList.map((z) => (
                   <option key={z.key} value={z.key}>
@@ -283,9 +243,8 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
                   </option>
                 ))}
               </select>
-            ),
-            t('my-settings.local-time', { time: format.dateTime(new Date()) }),
-          )}
+            )}
+          </UiField>
         </fieldset>
         <fieldset>
           <legend>{t('my-settings.section.contact')}</legend>
@@ -293,8 +252,8 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
           {text('mobile', 'tel', phoneHint)}
         </fieldset>
         <div className="ms-actions">
-          <button type="submit" className="ui-button" aria-busy={saving}>
-            {t(saving ? 'my-settings.saving' : 'my-settings.save')}
+          <button type="submit" className="ui-button" aria-busy={isSubmitting}>
+            {t(isSubmitting ? 'my-settings.saving' : 'my-settings.save')}
           </button>
         </div>
       </form>

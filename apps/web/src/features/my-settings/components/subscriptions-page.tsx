@@ -9,6 +9,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router';
+import { FormBanner } from '../../../components/ui/form-banner/form-banner.js';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { notify } from '../../../lib/notifications/notification-store.js';
 import {
@@ -28,7 +31,15 @@ const keyOf = (s: Pick<Subscription, 'topic' | 'productId'>) =>
 export function SubscriptionsPage() {
   const t = useT();
   const list = useSubscriptions();
-  if (list.isError) return <p role="alert">{t('subscriptions.error')}</p>;
+  if (list.isError) {
+    return (
+      <ErrorState
+        error={list.error}
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  }
   if (!list.data) return <p role="status">{t('subscriptions.loading')}</p>;
   return <SubscriptionsForm list={list.data} />;
 }
@@ -69,8 +80,8 @@ function SubscriptionsForm({ list }: { list: SubscriptionList }) {
       );
       if (saved) queryClient.setQueryData(subscriptionsQueryKey, saved);
       notify({ type: 'information', title: t('subscriptions.saved'), content: '' });
-    } catch {
-      setError(t('subscriptions.error'));
+    } catch (failure) {
+      setError(catalogueEntryOf(failure, t).content);
     } finally {
       setSaving(false);
     }
@@ -88,11 +99,7 @@ function SubscriptionsForm({ list }: { list: SubscriptionList }) {
     <div className="ms-page">
       <h2 className="ms-heading">{t('subscriptions.title')}</h2>
       <p>{t('subscriptions.intro')}</p>
-      {error && (
-        <p className="ms-banner ms-banner--message" role="alert">
-          {error}
-        </p>
-      )}
+      <FormBanner banner={error ? { kind: 'message', text: error } : null} />
       <form className="ms-subscriptions" onSubmit={(e) => void onSubmit(e)}>
         {list.map((s) => {
           const key = keyOf(s);

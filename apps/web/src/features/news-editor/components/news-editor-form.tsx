@@ -9,6 +9,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import {
+  FormBanner,
+  type FormBannerState,
+} from '../../../components/ui/form-banner/form-banner.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths } from '../../../config/paths.js';
 import { HttpError } from '../../../lib/http/http-error.js';
@@ -52,7 +56,7 @@ function stateOf(item: NewsEditorialItem | null, timeZone: string): FormState {
   };
 }
 
-type Banner = { kind: 'invalid' | 'conflict' | 'message'; text: string } | null;
+type Banner = FormBannerState | null;
 
 /**
  * Write or edit a news item (issue 12): every §3 field, the rich-text body, the header image,
@@ -265,20 +269,11 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
           )}
         </p>
       )}
-      {banner && (
-        <div className={`news-editor__banner news-editor__banner--${banner.kind}`} role="alert">
-          <p>{banner.text}</p>
-          {banner.kind === 'conflict' && (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary"
-              onClick={() => void onReload()}
-            >
-              {t('news-editor.reload')}
-            </button>
-          )}
-        </div>
-      )}
+      <FormBanner
+        banner={banner}
+        reloadLabel={t('news-editor.reload')}
+        onReload={() => void onReload()}
+      />
       <p className="news-editor__note">{t('news-editor.form.required-note')}</p>
       <form
         className="news-editor__form"

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { NoAccessPage } from '../../../components/ui/no-access/no-access.js';
 import { paths } from '../../../config/paths.js';
 import { useT } from '../../../lib/labels/use-t.js';
 
@@ -6,14 +7,10 @@ import { useT } from '../../../lib/labels/use-t.js';
 export function NoAccess() {
   const t = useT();
   return (
-    <section className="ui-panel news-editor__no-access" aria-labelledby="news-editor-no-access">
-      <h1 id="news-editor-no-access" className="ui-page-title">
-        {t('news-editor.no-access.title')}
-      </h1>
-      <p>{t('news-editor.no-access.text')}</p>
+    <NoAccessPage title={t('news-editor.no-access.title')} text={t('news-editor.no-access.text')}>
       <p>
         <Link to={paths.news()}>{t('news-editor.back-to-news')}</Link>
       </p>
-    </section>
+    </NoAccessPage>
   );
 }

@@ -87,6 +87,7 @@ export function useAdministrableAccounts(enabled: boolean) {
   });
 }
 
+/** The list is the page's data: an error is the page's error state (issue 27), not a notice. */
 export const userListQueryOptions = (c: UserListCriteria) =>
   queryOptions({
     queryKey: ['user-management', 'list', listParams(c)] as const,
@@ -94,6 +95,7 @@ export const userListQueryOptions = (c: UserListCriteria) =>
       const result = await httpGetWithTotal(apiUrl('users'), accountUserListSchema, {
         query: listParams(c),
         signal,
+        handleErrors: false,
       });
       return result === null ? null : { items: result.data, total: result.total };
     },
@@ -201,14 +203,19 @@ export async function deleteUser(user: AccountUser): Promise<void> {
   });
 }
 
-export async function changeInvitation(user: AccountUser, action: 'resend' | 'revoke') {
-  await httpSend(
+/** true when done; false when it failed (the §8 notification is already shown). */
+export async function changeInvitation(
+  user: AccountUser,
+  action: 'resend' | 'revoke',
+): Promise<boolean> {
+  const result = await httpSend(
     action === 'resend' ? 'POST' : 'DELETE',
     apiUrl(`users/${encodeURIComponent(user.id)}/invitation`),
     undefined,
     z.unknown(),
     { allowNoContent: true },
   );
+  return result !== null;
 }
 
 /** The current selection as a file (GET {api}/users/export?format=csv|xlsx&…). */

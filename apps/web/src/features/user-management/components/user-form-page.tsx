@@ -8,18 +8,26 @@ import {
   type AccountUser,
   type AccountUserField,
   type AccountUserInput,
-  type FieldErrors,
   type InvitationMailStatus,
   type UserManagementContext,
 } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import {
+  FormBanner,
+  type FormBannerState,
+} from '../../../components/ui/form-banner/form-banner.js';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { Field as UiField, type FieldControlProps } from '../../../components/ui/field/field.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths, withQuery } from '../../../config/paths.js';
 import { getConfig } from '../../../config/runtime-config.js';
 import { browserTimeZone } from '../../../lib/format/time-zone.js';
 import { useFormat } from '../../../lib/format/use-format.js';
+import { catalogueEntryOf, notifyError } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { notify } from '../../../lib/notifications/notification-store.js';
@@ -36,7 +44,7 @@ import {
   userQueryKey,
 } from '../api/user-management-api.js';
 import { UserStatusBadge } from './user-status-badge.js';
-import { localizeFieldErrors, localizeMessage } from '../../../lib/labels/localize-message.js';
+import { localizeMessage } from '../../../lib/labels/localize-message.js';
 
 const emptyInput: AccountUserInput = {
   firstName: '',
@@ -90,7 +98,11 @@ const INVITATION_MAIL_LABELS = {
   failed: 'user-management.invitation-mail.failed',
 } as const satisfies Record<InvitationMailStatus, string>;
 
-type Banner = { kind: 'invalid' | 'conflict' | 'message'; text: string } | null;
+type UserFormValues = AccountUserInput;
+const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(emptyInput));
+const isFormField = (name: string): name is AccountUserField => FORM_FIELDS.has(name);
+
+type Banner = FormBannerState | null;
 
 /** Create or edit a user: every §3 field, the §5 messages, concurrency and deletion. */
 export function UserFormPage({
@@ -102,6 +114,17 @@ export function UserFormPage({
 }) {
   const t = useT();
   const loaded = useAccountUser(userId);
+  // Only a 404 says the user is not in this account; any other failure is §8 with a retry.
+  const notFound = loaded.error instanceof HttpError && loaded.error.status === 404;
+  if (userId !== null && loaded.isError && !notFound) {
+    return (
+      <ErrorState
+        error={loaded.error}
+        retrying={loaded.isFetching}
+        onRetry={() => void loaded.refetch()}
+      />
+    );
+  }
   if (userId !== null && loaded.isError) {
     return (
       <div className="um-form-page">
@@ -123,8 +146,25 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
   const choices = useFormChoices(user?.accountId ?? context.accountId);
   const countries = useCountriesAndLanguages();
   const [current, setCurrent] = useState<AccountUser | null>(user);
-  const [input, setInput] = useState<AccountUserInput>(user ? inputOf(user) : emptyInput);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The contract's schema checks the form (§5); its messages are localised where shown.
+  const schema = useMemo(() => makeAccountUserInputSchema(getConfig().phonePattern), []);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm<UserFormValues, unknown, AccountUserInput>({
+    resolver: zodResolver(schema),
+    defaultValues: user ? inputOf(user) : emptyInput,
+  });
+  const [language, timeZone, learningRole, active] = useWatch({
+    control,
+    name: ['language', 'timeZone', 'learningRole', 'active'],
+  });
   const [banner, setBanner] = useState<Banner>(null);
   const [saving, setSaving] = useState(false);
   const accountId = user?.accountId ?? context.accountId;
@@ -132,55 +172,42 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
     accountId: context.canSwitchAccount ? accountId : undefined,
   });
 
-  const set = <K extends AccountUserField>(key: K, value: AccountUserInput[K]) =>
-    setInput((prev) => ({ ...prev, [key]: value }));
-
   const showServerError = (error: unknown) => {
-    if (!(error instanceof HttpError)) throw error;
-    const body = apiErrorSchema.safeParse(error.body);
-    const message = body.success
-      ? localizeMessage(body.data.message, t)
-      : t('user-management.form.error');
-    if (error.status === 412) {
+    const status = error instanceof HttpError ? error.status : 0;
+    const body = apiErrorSchema.safeParse(error instanceof HttpError ? error.body : null);
+    if (status === 412) {
       setBanner({ kind: 'conflict', text: t('user-management.form.conflict') });
       return;
     }
     if (body.success && body.data.fieldErrors) {
-      setErrors(localizeFieldErrors(body.data.fieldErrors, t));
+      for (const [name, message] of Object.entries(body.data.fieldErrors)) {
+        if (isFormField(name)) setError(name, { type: 'server', message });
+      }
       setBanner({ kind: 'invalid', text: t('user-management.form.invalid') });
       return;
     }
-    setErrors({});
-    setBanner({
-      kind: 'message',
-      text: error.status >= 500 ? t('user-management.form.error') : message,
-    });
+    clearErrors();
+    // A 409 carries a §5 form text (licences exceeded); everything else is the §8 catalogue.
+    const text =
+      status === 409 && body.success
+        ? localizeMessage(body.data.message, t)
+        : catalogueEntryOf(error, t).content;
+    setBanner({ kind: 'message', text });
   };
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onInvalid = () => setBanner({ kind: 'invalid', text: t('user-management.form.invalid') });
+  const onValid = async (input: AccountUserInput) => {
     if (saving) return;
-    const parsed = makeAccountUserInputSchema(getConfig().phonePattern).safeParse(input);
-    if (!parsed.success) {
-      const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues)
-        fieldErrors[String(issue.path[0])] ??= localizeMessage(issue.message, t);
-      setErrors(fieldErrors);
-      setBanner({ kind: 'invalid', text: t('user-management.form.invalid') });
-      return;
-    }
     setSaving(true);
     try {
-      const saved = current
-        ? await updateUser(current, parsed.data)
-        : await createUser(accountId, parsed.data);
+      const saved = current ? await updateUser(current, input) : await createUser(accountId, input);
       if (!saved) return;
-      setErrors({});
+      clearErrors();
       setBanner(null);
       await queryClient.invalidateQueries({ queryKey: ['user-management'] });
       if (current) {
         setCurrent(saved);
-        setInput(inputOf(saved));
+        reset(inputOf(saved));
         queryClient.setQueryData(userQueryKey(saved.id), saved);
         notify({ type: 'information', title: t('user-management.saved'), content: '' });
       } else {
@@ -200,26 +227,27 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
 
   const onReload = async () => {
     if (!current) return;
-    const next = await fetchAccountUser(current.id).catch(() => null);
-    if (next) {
-      queryClient.setQueryData(userQueryKey(next.id), next);
-      setCurrent(next);
-      setInput(inputOf(next));
-    }
+    const next = await fetchAccountUser(current.id).catch((error: unknown) => {
+      notifyError(error, t);
+      return null;
+    });
+    if (!next) return;
+    queryClient.setQueryData(userQueryKey(next.id), next);
+    setCurrent(next);
+    reset(inputOf(next));
     setBanner(null);
-    setErrors({});
   };
 
   const onDeactivate = async () => {
     if (!current) return;
     const next = { ...inputOf(current), active: false };
-    setInput(next);
+    reset(next);
     setSaving(true);
     try {
       const saved = await updateUser(current, next);
       if (saved) {
         setCurrent(saved);
-        setInput(inputOf(saved));
+        reset(inputOf(saved));
         await queryClient.invalidateQueries({ queryKey: ['user-management'] });
         notify({ type: 'information', title: t('user-management.saved'), content: '' });
       }
@@ -256,7 +284,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
 
   const onInvitation = async (action: 'resend' | 'revoke') => {
     if (!current) return;
-    await changeInvitation(current, action);
+    if (!(await changeInvitation(current, action))) return;
     notify({
       type: 'information',
       title: t(
@@ -270,42 +298,20 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
 
   const field = (
     name: AccountUserField,
-    control: (props: {
-      id: string;
-      'aria-invalid'?: true;
-      'aria-describedby'?: string;
-      required?: boolean;
-    }) => ReactNode,
+    control: (props: FieldControlProps) => ReactNode,
     hint?: string,
   ) => {
-    const id = `um-${name}`;
-    const error = errors[name];
-    const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : '']
-      .filter(Boolean)
-      .join(' ');
+    const message = errors[name]?.message;
     return (
-      <div className="um-form__field">
-        <label htmlFor={id}>
-          {t(`user-management.field.${name}`)}
-          {REQUIRED.has(name) && <span aria-hidden="true"> *</span>}
-        </label>
-        {control({
-          id,
-          ...(error ? { 'aria-invalid': true as const } : {}),
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          ...(REQUIRED.has(name) ? { required: true } : {}),
-        })}
-        {hint && (
-          <p id={`${id}-hint`} className="um-form__hint">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="um-form__error">
-            {error}
-          </p>
-        )}
-      </div>
+      <UiField
+        id={`um-${name}`}
+        label={t(`user-management.field.${name}`)}
+        required={REQUIRED.has(name)}
+        hint={hint}
+        error={message && localizeMessage(message, t)}
+      >
+        {control}
+      </UiField>
     );
   };
 
@@ -319,12 +325,10 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
       (props) => (
         <input
           {...props}
-          name={name}
+          {...register(name)}
           type={type}
-          value={input[name]}
           placeholder={extra.placeholder}
           autoComplete={extra.autoComplete ?? 'off'}
-          onChange={(e) => set(name, e.target.value)}
         />
       ),
       extra.hint,
@@ -352,42 +356,33 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
           ? t('user-management.form.edit', { name: fullName(current) })
           : t('user-management.form.new')}
       </h1>
-      {banner && (
-        <div className={`um-banner um-banner--${banner.kind}`} role="alert">
-          <p>{banner.text}</p>
-          {banner.kind === 'conflict' && (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary"
-              onClick={() => void onReload()}
-            >
-              {t('user-management.reload')}
-            </button>
-          )}
-        </div>
-      )}
+      <FormBanner
+        banner={banner}
+        reloadLabel={t('user-management.reload')}
+        onReload={() => void onReload()}
+      />
       <p className="um-form__note">{t('user-management.form.required-note')}</p>
-      <form className="um-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form
+        className="um-form"
+        noValidate
+        onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
+      >
         <fieldset>
           <legend>{t('user-management.form.section.account')}</legend>
-          <div className="um-form__field">
-            <label htmlFor="um-accountName">{t('user-management.field.accountName')}</label>
-            <input
-              id="um-accountName"
-              readOnly
-              value={current?.accountName ?? context.accountName}
-            />
-          </div>
-          <div className="um-form__field">
-            <label htmlFor="um-parentAccountName">
-              {t('user-management.field.parentAccountName')}
-            </label>
-            <input
-              id="um-parentAccountName"
-              readOnly
-              value={current?.parentAccountName ?? context.parentAccountName ?? ''}
-            />
-          </div>
+          <UiField id="um-accountName" label={t('user-management.field.accountName')}>
+            {(props) => (
+              <input {...props} readOnly value={current?.accountName ?? context.accountName} />
+            )}
+          </UiField>
+          <UiField id="um-parentAccountName" label={t('user-management.field.parentAccountName')}>
+            {(props) => (
+              <input
+                {...props}
+                readOnly
+                value={current?.parentAccountName ?? context.parentAccountName ?? ''}
+              />
+            )}
+          </UiField>
         </fieldset>
         <fieldset>
           <legend>{t('user-management.form.section.person')}</legend>
@@ -396,15 +391,8 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
           {text('email', 'email')}
           {text('username')}
           {field('language', (props) => (
-            <select
-              {...props}
-              name="language"
-              value={input.language}
-              onChange={(e) => set('language', e.target.value)}
-            >
-              {languageOptions.length === 0 && (
-                <option value={input.language}>{input.language}</option>
-              )}
+            <select {...props} {...register('language')}>
+              {languageOptions.length === 0 && <option value={language}>{language}</option>}
               {languageOptions.map(([code, name]) => (
                 <option key={code} value={code}>
                   {name}
@@ -413,14 +401,9 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
             </select>
           ))}
           {field('timeZone', (props) => (
-            <select
-              {...props}
-              name="timeZone"
-              value={input.timeZone}
-              onChange={(e) => set('timeZone', e.target.value)}
-            >
-              {!choices.timeZones.some((z) => z.key === input.timeZone) && (
-                <option value={input.timeZone}>{input.timeZone}</option>
+            <select {...props} {...register('timeZone')}>
+              {!choices.timeZones.some((z) => z.key === timeZone) && (
+                <option value={timeZone}>{timeZone}</option>
               )}
               {choices.timeZones.map((z) => (
                 <option key={z.key} value={z.key}>
@@ -438,12 +421,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
           {text('city')}
           {text('postalCode')}
           {field('country', (props) => (
-            <select
-              {...props}
-              name="country"
-              value={input.country}
-              onChange={(e) => set('country', e.target.value)}
-            >
+            <select {...props} {...register('country')}>
               <option value="">{t('user-management.field.none')}</option>
               {countryOptions.map(([code, name]) => (
                 <option key={code} value={code}>
@@ -465,14 +443,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
         <fieldset>
           <legend>{t('user-management.form.section.access')}</legend>
           {field('role', (props) => (
-            <select
-              {...props}
-              name="role"
-              value={input.role}
-              onChange={(e) =>
-                set('role', USER_ROLES.find((r) => r === e.target.value) ?? 'standard')
-              }
-            >
+            <select {...props} {...register('role')}>
               {USER_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {t(`user-management.role.${r}`)}
@@ -481,14 +452,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
             </select>
           ))}
           {field('c4uRole', (props) => (
-            <select
-              {...props}
-              name="c4uRole"
-              value={input.c4uRole}
-              onChange={(e) =>
-                set('c4uRole', C4U_ROLES.find((r) => r === e.target.value) ?? 'none')
-              }
-            >
+            <select {...props} {...register('c4uRole')}>
               {C4U_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {t(`user-management.c4u.${r}`)}
@@ -497,12 +461,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
             </select>
           ))}
           {field('billingPlatformRole', (props) => (
-            <select
-              {...props}
-              name="billingPlatformRole"
-              value={input.billingPlatformRole}
-              onChange={(e) => set('billingPlatformRole', e.target.value)}
-            >
+            <select {...props} {...register('billingPlatformRole')}>
               <option value="">{t('user-management.field.none')}</option>
               {choices.billingPlatformRoles.map((r) => (
                 <option key={r.id} value={r.id}>
@@ -512,17 +471,11 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
             </select>
           ))}
           {field('learningRole', (props) => (
-            <select
-              {...props}
-              name="learningRole"
-              value={input.learningRole}
-              onChange={(e) => set('learningRole', e.target.value)}
-            >
+            <select {...props} {...register('learningRole')}>
               <option value="">{t('user-management.field.none')}</option>
-              {input.learningRole !== '' &&
-                !choices.learningRoles.some((r) => r.id === input.learningRole) && (
-                  <option value={input.learningRole}>{input.learningRole}</option>
-                )}
+              {learningRole !== '' && !choices.learningRoles.some((r) => r.id === learningRole) && (
+                <option value={learningRole}>{learningRole}</option>
+              )}
               {choices.learningRoles.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
@@ -535,16 +488,17 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
               id="um-active"
               name="active"
               type="checkbox"
-              checked={current?.status === 'Pending' ? false : input.active}
+              checked={current?.status === 'Pending' ? false : active}
               disabled={current === null || current.status === 'Pending'}
               aria-invalid={errors.active ? true : undefined}
               aria-describedby={errors.active ? 'um-active-error' : undefined}
-              onChange={(e) => set('active', e.target.checked)}
+              // Not registered: a disabled registered input would drop the value (new users).
+              onChange={(e) => setValue('active', e.target.checked, { shouldDirty: true })}
             />
             <label htmlFor="um-active">{t('user-management.field.active')}</label>
             {errors.active && (
               <p id="um-active-error" className="um-form__error">
-                {errors.active}
+                {errors.active.message && localizeMessage(errors.active.message, t)}
               </p>
             )}
           </div>
@@ -563,18 +517,19 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
               </span>
             </div>
           )}
-          <div className="um-form__field">
-            <label htmlFor="um-lastLoginAt">{t('user-management.field.lastLoginAt')}</label>
-            <input
-              id="um-lastLoginAt"
-              readOnly
-              value={
-                current?.lastLoginAt
-                  ? format.dateTime(current.lastLoginAt)
-                  : t('user-management.never')
-              }
-            />
-          </div>
+          <UiField id="um-lastLoginAt" label={t('user-management.field.lastLoginAt')}>
+            {(props) => (
+              <input
+                {...props}
+                readOnly
+                value={
+                  current?.lastLoginAt
+                    ? format.dateTime(current.lastLoginAt)
+                    : t('user-management.never')
+                }
+              />
+            )}
+          </UiField>
         </fieldset>
         <div className="um-form__actions">
           <button type="submit" className="ui-button" aria-busy={saving}>

@@ -7,6 +7,7 @@ import {
 } from '@portico/contracts';
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { paths, withQuery } from '../../../config/paths.js';
 import { useFormat } from '../../../lib/format/use-format.js';
@@ -223,6 +224,13 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
           </tbody>
         </table>
       </div>
+      {list.isError && (
+        <ErrorState
+          error={list.error}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
+      )}
       {list.isSuccess && !list.isPlaceholderData && items.length === 0 && (
         <p role="status">{t('user-management.empty')}</p>
       )}

@@ -1,12 +1,15 @@
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
+import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
+import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
 
 // Issue 15: the no-access page, the list and the §5 messages of the form (client and server).
 
@@ -33,6 +36,42 @@ const users = Array.from({ length: 20 }, (_, i) => ({
   status: i === 0 ? 'Pending' : 'Active',
   lastLoginAt: null,
 }));
+
+const ada = {
+  id: 'u-1',
+  accountId: 'acc-1',
+  accountName: 'Northwind Logistics AS',
+  parentAccountName: null,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.test',
+  username: '',
+  language: 'en',
+  timeZone: 'Europe/Oslo',
+  ...Object.fromEntries(
+    [
+      'address',
+      'billingAddress',
+      'shippingAddress',
+      'city',
+      'postalCode',
+      'country',
+      'phone',
+      'mobile',
+      'fax',
+      'phoneExtension',
+      'hotlineCode',
+      'website',
+      'billingPlatformRole',
+      'learningRole',
+    ].map((key) => [key, '']),
+  ),
+  role: 'standard',
+  c4uRole: 'none',
+  status: 'Active',
+  lastLoginAt: null,
+  version: 1,
+};
 
 beforeEach(() => {
   installTestConfig();
@@ -141,5 +180,64 @@ describe('user management', () => {
       'Refused by the mail server. Check the e-mail address, then resend the invitation.',
     );
     expect(screen.getByRole('button', { name: 'Resend invitation' })).toBeVisible();
+  });
+});
+
+// Issue 27: one §8 error path. The context, the list and the user are the page's data: an
+// error shows the §8 text with a retry (never "User management…" for ever); a failed save
+// shows the §8 text, a 400 the API's message.
+describe('§8 errors on every call of user management', () => {
+  let redirects: ReturnType<typeof captureRedirects>;
+  let provider: FakeProvider;
+  beforeAll(async () => {
+    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
+  });
+  beforeEach(() => {
+    redirects = captureRedirects();
+    // A 401 starts the login: it needs the provider's discovery document.
+    server.use(...provider.handlers);
+  });
+  afterEach(() => releaseLoginLock());
+
+  const pages = [
+    { call: '/api/users/management', path: '/user-management', ready: 'User management' },
+    { call: '/api/users', path: '/user-management', ready: 'User management' },
+    { call: '/api/users/u-1', path: '/user-management/u-1', ready: 'Edit Lovelace, Ada' },
+  ] as const;
+
+  describe.each(pages)('GET $call', ({ call, path, ready }) => {
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
+      let fail = true;
+      server.use(
+        // First: the failing call wins over the page's other answers.
+        http.get(url(call), () => (fail ? errorResponse(status) : undefined)),
+        http.get(url('/api/users/u-1'), () => HttpResponse.json(ada)),
+        http.get(url('/api/users/u-1/audit'), () => HttpResponse.json([])),
+      );
+      const user = userEvent.setup();
+      await renderSignedIn(path);
+      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
+      if (status === 401) {
+        // The browser is on its way to the login; there is nothing to retry here.
+        await waitFor(() => expect(redirects).toHaveBeenCalled());
+        return;
+      }
+      fail = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { name: ready, level: 1 })).toBeVisible();
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    });
+  });
+
+  it.each(ERROR_STATUSES)('POST /api/users %i: the §8 text in the form banner', async (status) => {
+    server.use(http.post(url('/api/users'), () => errorResponse(status)));
+    const user = userEvent.setup();
+    await renderSignedIn('/user-management/new');
+    await user.type(await screen.findByLabelText(/^First name/), 'Tove');
+    await user.type(screen.getByLabelText(/^Last name/), 'Testesen');
+    await user.type(screen.getByLabelText(/^E-mail/), 'tove@example.test');
+    await user.click(screen.getByRole('button', { name: 'Create and invite' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGUE_TEXT[status]);
   });
 });

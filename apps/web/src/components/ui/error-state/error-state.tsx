@@ -1,0 +1,37 @@
+import { useT } from '../../../lib/labels/use-t.js';
+import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
+import './error-state.labels.js';
+import './error-state.css';
+
+/**
+ * What a page shows when its data failed (issue 27): the §8 text for the error and a retry,
+ * in place of a loading text that would otherwise stay for ever. A 401 shows the session text
+ * while the HTTP client is already on its way to the login.
+ */
+export function ErrorState({
+  error,
+  onRetry,
+  retrying = false,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  const t = useT();
+  const entry = catalogueEntryOf(error, t);
+  return (
+    <div className={`ui-error-state ui-error-state--${entry.type}`} role="alert">
+      <p>{entry.content}</p>
+      <button
+        type="button"
+        className="ui-button ui-button--secondary"
+        aria-busy={retrying}
+        onClick={() => {
+          if (!retrying) onRetry();
+        }}
+      >
+        {t('error-state.retry')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { HttpResponse } from 'msw';
+
+/** The statuses every feature call is tested with (issue 27: one §8 error path). */
+export const ERROR_STATUSES = [400, 408, 401, 500] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+/** What the API's message is in a 400 answer; §8 shows it as given. */
+export const BAD_REQUEST_MESSAGE = 'The API refused this request for a reason of its own.';
+
+/** An API error answer with the status. */
+export function errorResponse(status: ErrorStatus) {
+  return HttpResponse.json(
+    {
+      statusCode: status,
+      error: 'Error',
+      message: status === 400 ? BAD_REQUEST_MESSAGE : 'Internal words that must not show.',
+    },
+    { status },
+  );
+}
+
+/** The §8 text a user sees for the status (test config's contact e-mail). */
+export const CATALOGUE_TEXT: Record<ErrorStatus, string> = {
+  400: BAD_REQUEST_MESSAGE,
+  401: 'Your session has expired. Redirecting to login...',
+  408: 'Request has timed out. Please try again later.',
+  500: 'Something went wrong. Please send an email to support@portico.test if the situation persists.',
+};
