@@ -50,11 +50,15 @@ const docsCss = `
 
 /**
  * Swagger UI's dialog close buttons hold only an icon: give them a name (axe button-name);
+ * its list of servers (the document's \`servers\`) has an empty label: name it (select-name);
  * code blocks (examples, live answers) may scroll: make them reachable by keyboard.
  */
 const docsJs = `new MutationObserver(function () {
   document.querySelectorAll('.swagger-ui button.close-modal:not([aria-label])').forEach(function (button) {
     button.setAttribute('aria-label', 'Close');
+  });
+  document.querySelectorAll('.swagger-ui select#servers:not([aria-label])').forEach(function (select) {
+    select.setAttribute('aria-label', 'Server');
   });
   document.querySelectorAll('.swagger-ui pre:not([tabindex])').forEach(function (block) {
     block.setAttribute('tabindex', '0');
