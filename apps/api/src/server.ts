@@ -5,6 +5,8 @@ import { loadEnv } from './config/env.js';
 import { type Db, openDb } from './db/db.js';
 import { prepareDatabase } from './db/prepare-database.js';
 import { trackConnections } from './lib/connection-drain.js';
+import { serveMetrics, type MetricsServer } from './lib/metrics/metrics-server.js';
+import { telemetry } from './lib/telemetry/hooks.js';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/users.js';
 
 /**
@@ -73,7 +75,9 @@ async function main(): Promise<void> {
     schema: env.DATABASE_SCHEMA,
     dataDir: env.DATABASE_URL ? undefined : resolve(env.DATA_DIR),
   });
-  const app = await buildApp({ env, db });
+  const tracing = telemetry(); // set by boot.ts when OTEL_EXPORTER_OTLP_ENDPOINT is set
+  const app = await buildApp({ env, db, ...(tracing ? { aroundJob: tracing.aroundJob } : {}) });
+  let metricsServer: MetricsServer | undefined;
   const connections = trackConnections(app.server);
   // Answers wait a moment while the listener closes (lib/connection-drain.ts).
   app.addHook('onSend', async () => {
@@ -86,7 +90,9 @@ async function main(): Promise<void> {
       // then the app (its server no longer listening), the job queue and the database.
       await connections.drain();
       await app.close();
+      await metricsServer?.close();
       await db.close();
+      await tracing?.shutdown(); // the last spans, before exit drops them
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -122,6 +128,9 @@ async function main(): Promise<void> {
 
   const host = env.HOST ?? (await everyAddress());
   const address = await app.listen({ host, port: env.PORT });
+  if (env.METRICS_PORT !== undefined) {
+    metricsServer = await serveMetrics(app.metrics, { host, port: env.METRICS_PORT });
+  }
   try {
     // Migrations, demo seed, the queue's own tables, then its workers (ADR 0028): one node
     // at a time, since several may start at once (ADR 0016, addendum).

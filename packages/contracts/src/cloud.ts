@@ -199,3 +199,11 @@ export const cloudReportXlsxSchema = z
 /** Spreadsheet export formats of the reports (§7 spreadsheet exports). */
 export const reportFormatSchema = z.enum(['xlsx', 'csv']);
 export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+/**
+ * `GET /api/cloud/accounts`: the accounts whose cloud services the caller may see, the
+ * caller's own first; a vendor employee gets every account and picks one on /cloud with
+ * `accountId` (ADR 0023; issue 27).
+ */
+export const cloudAccountListSchema = z.array(z.object({ id: z.string(), name: z.string() }));
+export type CloudAccountList = z.infer<typeof cloudAccountListSchema>;

@@ -33,6 +33,32 @@ export const runtimeConfigSchema = z.object({
     /** The report engine file /download-report-engine downloads (§2). */
     reportEngineDownload: z.string(),
   }),
+  /**
+   * §7 "Invoices, reports, spreadsheet exports, cloud, menu, notifications and keep-alive
+   * endpoints are configured": where the SPA calls each (the menu is the shared header under
+   * `sharedBase`; keep-alive is `keepAlive`). Requests get the bearer token only when the
+   * address contains `apiMarker`. Defaults: this server's own routes.
+   */
+  endpoints: z
+    .object({
+      /** `GET {invoices}`, `/accounts`, `/{id}/pdf`. */
+      invoices: z.string(),
+      /** `GET {cloud}/instances`, `/maintenance`, `/release-schedules`, `/notifications`. */
+      cloud: z.string(),
+      /** `GET {reports}/availability`, `/response-times` and their `.xlsx`/`.csv` files. */
+      reports: z.string(),
+      /** Spreadsheet exports: the invoice list and the account's user list. */
+      exports: z.object({ invoices: z.string(), users: z.string() }),
+      /** `GET {notifications}`, `POST /{id}/read`, `POST /read-all` (the bell). */
+      notifications: z.string(),
+    })
+    .default({
+      invoices: '/api/invoices',
+      cloud: '/api/cloud',
+      reports: '/api/cloud/reports',
+      exports: { invoices: '/api/invoices/export.xlsx', users: '/api/users/export' },
+      notifications: '/api/notifications',
+    }),
   supportFrameBase: z.string(),
   logoutPath: z.string(),
   contactEmail: z.string(),

@@ -163,6 +163,25 @@ describe('Content-Security-Policy from configuration', () => {
       'https://login.example.com',
     ]);
   });
+
+  it('lets the SPA reach the §7 configured endpoints at other origins (issue 27)', () => {
+    const csp = cspFor({
+      INVOICES_URL: 'https://billing.example.com/api/invoices',
+      CLOUD_URL: 'https://ops.example.com/api/cloud',
+      REPORTS_URL: '/api/cloud/reports',
+      INVOICE_EXPORT_URL: 'https://billing.example.com/api/invoices.xlsx',
+      USER_EXPORT_URL: 'https://people.example.com/api/users.xlsx',
+      NOTIFICATIONS_URL: 'https://notify.example.com/api/notifications',
+    });
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'http://localhost:8080',
+      'https://billing.example.com',
+      'https://ops.example.com',
+      'https://people.example.com',
+      'https://notify.example.com',
+    ]);
+  });
 });
 
 describe('Content-Security-Policy and analytics (ADR 0008, §7 Analytics events)', () => {

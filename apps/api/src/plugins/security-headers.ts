@@ -35,7 +35,19 @@ export const GA4_COLLECT_SOURCES = [
 export function contentSecurityPolicy(env: Env): string {
   const issuerOrigin = originOf(issuerOf(env));
   const publicOrigin = originOf(env.PUBLIC_URL);
-  const apiOrigins = [env.API_BASE, env.CONTENT_BASE, env.NEWS_BASE, env.SHARED_BASE].map(originOf);
+  const apiOrigins = [
+    env.API_BASE,
+    env.CONTENT_BASE,
+    env.NEWS_BASE,
+    env.SHARED_BASE,
+    // §7 configured endpoints (issue 27): the SPA fetches each of them too.
+    env.INVOICES_URL,
+    env.CLOUD_URL,
+    env.REPORTS_URL,
+    env.INVOICE_EXPORT_URL,
+    env.USER_EXPORT_URL,
+    env.NOTIFICATIONS_URL,
+  ].map(originOf);
   // No analytics id, no analytics: the policy stays as strict as without the feature.
   const analytics = env.ANALYTICS_ID.trim() !== '';
   const ga4Scripts = analytics ? GA4_SCRIPT_SOURCES : [];

@@ -2,7 +2,13 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupTestServer } from '../testing/msw.js';
 import { TEST_ORIGIN, testConfig } from '../testing/test-config.js';
-import { getConfig, loadRuntimeConfig, setRuntimeConfig } from './runtime-config.js';
+import {
+  endpointUrl,
+  exportUrl,
+  getConfig,
+  loadRuntimeConfig,
+  setRuntimeConfig,
+} from './runtime-config.js';
 
 const server = setupTestServer();
 
@@ -52,12 +58,28 @@ describe('runtime configuration (§7; issue 2 §4)', () => {
       expect(calls).toBe(0);
       expect(getConfig().contactEmail).toBe('inline@portico.example');
 
-      // An invalid one is not trusted: /config.json is loaded instead.
+      // One that is not a JSON object is not trusted: /config.json is loaded instead.
       setRuntimeConfig(null);
-      inline.textContent = '{"contactEmail": 1}';
+      inline.textContent = '["not", "a", "configuration"]';
       vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       await loadRuntimeConfig();
       expect(calls).toBe(1);
+
+      // The server's own object is used at once and checked once the page settles (ADR 0047):
+      // a field of the wrong type is reported then.
+      setRuntimeConfig(null);
+      inline.textContent = JSON.stringify({ ...testConfig(), contactEmail: 1 });
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await loadRuntimeConfig();
+      expect(calls).toBe(1);
+      await vi.waitFor(
+        () =>
+          expect(errors).toHaveBeenCalledWith(
+            'The configuration in the page is invalid',
+            expect.arrayContaining([expect.objectContaining({ path: ['contactEmail'] })]),
+          ),
+        { timeout: 5000 },
+      );
     } finally {
       inline.remove();
     }
@@ -87,5 +109,37 @@ describe('runtime configuration (§7; issue 2 §4)', () => {
     );
     await expect(loadRuntimeConfig()).rejects.toThrow(/HTTP 502/);
     await expect(loadRuntimeConfig()).resolves.toMatchObject({ apiMarker: '/api/' });
+  });
+
+  it('builds addresses under the §7 configured endpoints (issue 27)', () => {
+    setRuntimeConfig(
+      testConfig({
+        endpoints: {
+          invoices: 'https://billing.example.test/api/invoices/',
+          cloud: '/api/cloud',
+          reports: '/api/reports',
+          exports: { invoices: '/api/exports/invoices.xlsx', users: '/api/exports/users.xlsx' },
+          notifications: 'https://notify.example.test/api/bell',
+        },
+      }),
+    );
+    expect(endpointUrl('invoices')).toBe('https://billing.example.test/api/invoices/');
+    expect(endpointUrl('invoices', 'accounts')).toBe(
+      'https://billing.example.test/api/invoices/accounts',
+    );
+    expect(endpointUrl('notifications', '12/read')).toBe(
+      'https://notify.example.test/api/bell/12/read',
+    );
+    expect(endpointUrl('reports', 'availability.xlsx')).toBe('/api/reports/availability.xlsx');
+    expect(exportUrl('users')).toBe('/api/exports/users.xlsx');
+  });
+
+  it('accepts a /config.json written before the endpoints existed, with the defaults', async () => {
+    const older: Partial<ReturnType<typeof testConfig>> = testConfig();
+    delete older.endpoints;
+    server.use(http.get(`${TEST_ORIGIN}/config.json`, () => HttpResponse.json(older)));
+    const config = await loadRuntimeConfig();
+    expect(config.endpoints.notifications).toBe('/api/notifications');
+    expect(config.endpoints.exports.users).toBe('/api/users/export');
   });
 });

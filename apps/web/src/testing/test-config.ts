@@ -35,6 +35,13 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
       billing: 'https://billing.portico.test',
       reportEngineDownload: '/downloads/portico-report-engine.zip',
     },
+    endpoints: {
+      invoices: '/api/invoices',
+      cloud: '/api/cloud',
+      reports: '/api/cloud/reports',
+      exports: { invoices: '/api/invoices/export.xlsx', users: '/api/users/export' },
+      notifications: '/api/notifications',
+    },
     supportFrameBase: '/support-desk',
     logoutPath: '/logout',
     contactEmail: 'support@portico.test',

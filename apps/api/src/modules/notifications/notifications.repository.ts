@@ -27,6 +27,18 @@ const toNotification = (r: NotificationRow): UserNotification => ({
   read: r.read_at !== null,
 });
 
+/**
+ * Only notifications that still lead somewhere: one about a news item (source `news:{id}`)
+ * is withdrawn while the item has no live row, i.e. is unpublished or deleted (ADR 0032), so
+ * the bell never offers "Read the article" to a 404 (issue 27). Read-time, not a delete, so a
+ * re-published item's notification comes back, and every node agrees without a message.
+ */
+const STILL_AVAILABLE = /* sql */ `case
+    when source ~ '^news:[0-9]{1,18}$'
+      then exists (select 1 from news n where n.id = substring(source from 6)::bigint)
+    else true
+  end`;
+
 /** The caller's newest notifications (index user_notifications_user_idx serves the sort). */
 export async function listNotifications(
   db: Queryable,
@@ -35,7 +47,8 @@ export async function listNotifications(
 ): Promise<UserNotification[]> {
   const { rows } = await db.query<NotificationRow>(
     `select id::text as id, type, icon, title, content, path, link, persistent, created_at, read_at
-       from user_notifications where user_id = $1 order by id desc limit $2`,
+       from user_notifications where user_id = $1 and ${STILL_AVAILABLE}
+      order by id desc limit $2`,
     [userId, limit],
   );
   return rows.map(toNotification);
@@ -43,7 +56,8 @@ export async function listNotifications(
 
 export async function countUnread(db: Queryable, userId: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `select count(*)::integer as n from user_notifications where user_id = $1 and read_at is null`,
+    `select count(*)::integer as n from user_notifications
+      where user_id = $1 and read_at is null and ${STILL_AVAILABLE}`,
     [userId],
   );
   return rows[0]?.n ?? 0;
@@ -53,7 +67,7 @@ export async function countUnread(db: Queryable, userId: string): Promise<number
 export async function markRead(db: Queryable, userId: string, id: string): Promise<boolean> {
   const { rows } = await db.query(
     `update user_notifications set read_at = coalesce(read_at, now())
-      where id = $1 and user_id = $2 returning id`,
+      where id = $1 and user_id = $2 and ${STILL_AVAILABLE} returning id`,
     [id, userId],
   );
   return rows.length > 0;

@@ -6,6 +6,7 @@ import { bearerFor } from '../../../test/tokens.js';
 
 const ANNA = 'anna.customer@portico.test';
 const NINA = 'nina.basic@portico.test';
+const PAUL = 'paul.partner@portico.test';
 
 describe.each(routeDatabaseKinds())('the notification centre over %s', (kind) => {
   let t: TestApp;
@@ -103,5 +104,50 @@ describe.each(routeDatabaseKinds())('the notification centre over %s', (kind) =>
     expect(res.statusCode).toBe(204);
     expect((await list(ANNA)).unreadCount).toBe(0);
     expect((await list(NINA)).unreadCount).toBe(1);
+  });
+
+  it('withdraws a news notification while its item is unpublished or deleted: no link to a 404 (issue 27)', async () => {
+    const news = async (title: string) =>
+      (
+        await t.db.query<{ id: string }>(
+          `insert into news (title, publication_date, content) values ($1, now(), '<p>x</p>')
+           returning id::text as id`,
+          [title],
+        )
+      ).rows[0]!.id;
+    const live = await news('Still here');
+    const gone = await news('Soon gone');
+    for (const [id, title] of [
+      [live, 'Still here'],
+      [gone, 'Soon gone'],
+    ] as const) {
+      await t.db.query(
+        `insert into user_notifications (user_id, source, icon, title, content, path, link)
+         values ('u-paul', $1, 'news', $2, 'Content', $3, 'Read the article')`,
+        [`news:${id}`, title, `/news/news-item/x/${id}`],
+      );
+    }
+    const before = await list(PAUL);
+    expect(before.items.map((n) => n.title)).toEqual(['Soon gone', 'Still here']);
+    expect(before.unreadCount).toBe(2);
+    const goneId = before.items[0]!.id;
+
+    // Unpublishing deletes the live row (ADR 0032); deleting the item does the same.
+    await t.db.query('delete from news where id = $1', [gone]);
+    const after = await list(PAUL);
+    expect(after.items.map((n) => n.title)).toEqual(['Still here']);
+    expect(after.unreadCount).toBe(1);
+    const count = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/unread-count',
+      headers: await as(PAUL),
+    });
+    expect(count.json()).toEqual({ unreadCount: 1 });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${goneId}/read`,
+      headers: await as(PAUL),
+    });
+    expect(read.statusCode).toBe(404);
   });
 });

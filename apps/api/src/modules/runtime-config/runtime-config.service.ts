@@ -36,6 +36,13 @@ export function buildRuntimeConfig(env: Env, spriteHash: string): RuntimeConfig 
       billing: env.BILLING_URL,
       reportEngineDownload: env.REPORT_ENGINE_DOWNLOAD_URL,
     },
+    endpoints: {
+      invoices: env.INVOICES_URL,
+      cloud: env.CLOUD_URL,
+      reports: env.REPORTS_URL,
+      exports: { invoices: env.INVOICE_EXPORT_URL, users: env.USER_EXPORT_URL },
+      notifications: env.NOTIFICATIONS_URL,
+    },
     supportFrameBase: env.SUPPORT_FRAME_URL,
     logoutPath: env.LOGOUT_PATH,
     contactEmail: env.CONTACT_EMAIL,

@@ -39,6 +39,13 @@ describe('GET /config.json (issue 2 §4)', () => {
       titleSuffix: ' | Portico Community',
       keepAlive: { url: '', intervalMs: 0 },
       idleTimeoutMinutes: 30,
+      endpoints: {
+        invoices: '/api/invoices',
+        cloud: '/api/cloud',
+        reports: '/api/cloud/reports',
+        exports: { invoices: '/api/invoices/export.xlsx', users: '/api/users/export' },
+        notifications: '/api/notifications',
+      },
     });
     expect(Object.keys(config.links).sort()).toEqual(
       [
@@ -96,6 +103,27 @@ describe('GET /config.json (issue 2 §4)', () => {
     expect(config.keepAlive).toEqual({
       url: 'https://sso.example.com/keepalive',
       intervalMs: 60000,
+    });
+  });
+
+  it('serves the §7 configured endpoints from the environment (issue 27)', async () => {
+    const config = await configWith({
+      INVOICES_URL: 'https://billing.example.com/api/invoices',
+      CLOUD_URL: 'https://ops.example.com/api/cloud',
+      REPORTS_URL: 'https://reports.example.com/api/cloud-reports',
+      INVOICE_EXPORT_URL: 'https://billing.example.com/api/invoices.xlsx',
+      USER_EXPORT_URL: 'https://people.example.com/api/users.xlsx',
+      NOTIFICATIONS_URL: 'https://notify.example.com/api/notifications',
+    });
+    expect(config.endpoints).toEqual({
+      invoices: 'https://billing.example.com/api/invoices',
+      cloud: 'https://ops.example.com/api/cloud',
+      reports: 'https://reports.example.com/api/cloud-reports',
+      exports: {
+        invoices: 'https://billing.example.com/api/invoices.xlsx',
+        users: 'https://people.example.com/api/users.xlsx',
+      },
+      notifications: 'https://notify.example.com/api/notifications',
     });
   });
 

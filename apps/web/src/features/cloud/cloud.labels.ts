@@ -4,6 +4,8 @@ import { defineLabels } from '../../lib/labels/define-labels.js';
 export const cloudLabels = defineLabels({
   'cloud.title': 'Cloud services',
   'cloud.nav': 'Cloud services sections',
+  /** The account picker a vendor employee sees (ADR 0023; issue 27). */
+  'cloud.account': 'Account',
   'cloud.nav.instances': 'Instances',
   'cloud.nav.maintenance': 'Maintenance',
   'cloud.nav.release-schedules': 'Release schedules',

@@ -28,6 +28,8 @@ export const mySolutionsLabels = defineLabels({
   'my-solutions.wizard.no-product': 'No product selected',
   'my-solutions.wizard.no-what': 'Choose what you are looking for.',
   'my-solutions.wizard.query.invalid': 'Please enter at most 200 characters.',
+  'my-solutions.wizard.query.too-short':
+    'Please enter at least {{number}} characters, or leave the field empty.',
   'my-solutions.product.sections': 'Product sections',
   'my-solutions.tab.documentation': 'Documentation',
   'my-solutions.tab.software': 'Software',
@@ -57,6 +59,8 @@ export const mySolutionsLabels = defineLabels({
   'my-solutions.notes.version': 'Version {{version}}',
   'my-solutions.notes.released': 'Released {{date}}',
   'my-solutions.notes.empty': 'No release notes match.',
+  'my-solutions.notes.filter.query': 'Filtered by “{{query}}”.',
+  'my-solutions.notes.filter.clear': 'Show all release notes',
   'my-solutions.changes.title': 'Changes between two versions',
   'my-solutions.changes.from': 'From version',
   'my-solutions.changes.to': 'To version',

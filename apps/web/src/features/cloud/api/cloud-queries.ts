@@ -1,5 +1,6 @@
 import {
   availabilityReportSchema,
+  cloudAccountListSchema,
   cloudInstanceListSchema,
   cloudNotificationListSchema,
   maintenanceWindowListSchema,
@@ -7,35 +8,64 @@ import {
   responseTimeReportSchema,
 } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { apiUrl } from '../../../config/runtime-config.js';
+import { endpointUrl } from '../../../config/runtime-config.js';
 import { httpGet } from '../../../lib/http/http-client.js';
 
 /**
- * The cloud calls (issue 14, ADR 0024), one query each: `GET {api}/cloud/instances`,
- * `/maintenance`, `/release-schedules`, `/notifications`, `/reports/availability` and
- * `/reports/response-times`. Null when the §8 catalogue has already told the user.
+ * The cloud calls (issue 14, ADR 0024), one query each: `GET {cloud}/instances`,
+ * `/maintenance`, `/release-schedules`, `/notifications`, and `GET {reports}/availability` and
+ * `/response-times` (both endpoints configured, §7). Null when the §8 catalogue has already
+ * told the user.
  */
-function cloudQuery<S extends z.ZodType>(path: string, schema: S) {
+function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: string) {
+  const [endpoint, rest] = path.startsWith('reports/')
+    ? (['reports', path.slice('reports/'.length)] as const)
+    : (['cloud', path] as const);
   return queryOptions({
-    queryKey: ['cloud', path] as const,
-    queryFn: ({ signal }) => httpGet(apiUrl(`cloud/${path}`), schema, { signal }),
+    queryKey: ['cloud', path, accountId ?? null] as const,
+    queryFn: ({ signal }) =>
+      httpGet(endpointUrl(endpoint, rest), schema, { signal, query: { accountId } }),
   });
 }
 
-export const cloudInstancesQuery = () => cloudQuery('instances', cloudInstanceListSchema);
-export const maintenanceQuery = () => cloudQuery('maintenance', maintenanceWindowListSchema);
-export const releaseSchedulesQuery = () =>
-  cloudQuery('release-schedules', releaseScheduleListSchema);
-export const cloudNotificationsQuery = () =>
-  cloudQuery('notifications', cloudNotificationListSchema);
-export const availabilityQuery = () => cloudQuery('reports/availability', availabilityReportSchema);
-export const responseTimesQuery = () =>
-  cloudQuery('reports/response-times', responseTimeReportSchema);
+/** The search parameter of /cloud that names the account a vendor employee looks at. */
+export const CLOUD_ACCOUNT_PARAM = 'accountId';
 
-export const useCloudInstances = () => useQuery(cloudInstancesQuery());
-export const useMaintenance = () => useQuery(maintenanceQuery());
-export const useReleaseSchedules = () => useQuery(releaseSchedulesQuery());
-export const useCloudNotifications = () => useQuery(cloudNotificationsQuery());
-export const useAvailabilityReport = () => useQuery(availabilityQuery());
-export const useResponseTimeReport = () => useQuery(responseTimesQuery());
+/**
+ * The account the cloud pages show: the one a vendor employee picked (in the address, so a
+ * reload or a shared link keeps it), or none: the caller's own (the API's default).
+ */
+export function useCloudAccountId(): string | undefined {
+  const [params] = useSearchParams();
+  return params.get(CLOUD_ACCOUNT_PARAM) || undefined;
+}
+
+export const cloudAccountsQuery = () =>
+  queryOptions({
+    queryKey: ['cloud', 'accounts'] as const,
+    queryFn: ({ signal }) =>
+      httpGet(endpointUrl('cloud', 'accounts'), cloudAccountListSchema, { signal }),
+  });
+
+export const cloudInstancesQuery = (accountId?: string) =>
+  cloudQuery('instances', cloudInstanceListSchema, accountId);
+export const maintenanceQuery = (accountId?: string) =>
+  cloudQuery('maintenance', maintenanceWindowListSchema, accountId);
+export const releaseSchedulesQuery = (accountId?: string) =>
+  cloudQuery('release-schedules', releaseScheduleListSchema, accountId);
+export const cloudNotificationsQuery = (accountId?: string) =>
+  cloudQuery('notifications', cloudNotificationListSchema, accountId);
+export const availabilityQuery = (accountId?: string) =>
+  cloudQuery('reports/availability', availabilityReportSchema, accountId);
+export const responseTimesQuery = (accountId?: string) =>
+  cloudQuery('reports/response-times', responseTimeReportSchema, accountId);
+
+export const useCloudAccounts = () => useQuery(cloudAccountsQuery());
+export const useCloudInstances = () => useQuery(cloudInstancesQuery(useCloudAccountId()));
+export const useMaintenance = () => useQuery(maintenanceQuery(useCloudAccountId()));
+export const useReleaseSchedules = () => useQuery(releaseSchedulesQuery(useCloudAccountId()));
+export const useCloudNotifications = () => useQuery(cloudNotificationsQuery(useCloudAccountId()));
+export const useAvailabilityReport = () => useQuery(availabilityQuery(useCloudAccountId()));
+export const useResponseTimeReport = () => useQuery(responseTimesQuery(useCloudAccountId()));

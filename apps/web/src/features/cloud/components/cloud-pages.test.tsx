@@ -102,6 +102,9 @@ beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
   vi.spyOn(globalThis.window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
+    http.get(url('/api/cloud/accounts'), () =>
+      HttpResponse.json([{ id: 'acc-northwind', name: 'Northwind' }]),
+    ),
     http.get(url('/api/cloud/instances'), () => HttpResponse.json(INSTANCES)),
     http.get(url('/api/cloud/maintenance'), () =>
       HttpResponse.json([
@@ -196,5 +199,90 @@ describe('cloud pages (issue 14)', () => {
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download Availability (XLSX)' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download Response times (CSV)' })).toBeVisible();
+  });
+
+  it('lets a vendor employee pick the account; the sections and calls keep it (issue 27)', async () => {
+    const user = userEvent.setup();
+    server.use(...shellHandlers({ profile: { ...demoProfile, unit4Employee: true } }));
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(url('/api/cloud/accounts'), () =>
+        HttpResponse.json([
+          { id: 'acc-vendor', name: 'Portico' },
+          { id: 'acc-meridian', name: 'Meridian' },
+        ]),
+      ),
+      http.get(url('/api/cloud/instances'), ({ request }) => {
+        const accountId = new URL(request.url).searchParams.get('accountId');
+        asked.push(accountId);
+        return HttpResponse.json(
+          accountId === 'acc-meridian' ? [{ ...INSTANCES[0]!, name: 'Meridian ERPx' }] : [],
+        );
+      }),
+    );
+    const { router } = await renderSignedIn('/cloud');
+    const picker = await screen.findByRole('combobox', { name: 'Account' });
+    expect(picker).toHaveValue('acc-vendor');
+    expect(await screen.findByText('Your account has no cloud services.')).toBeVisible();
+
+    await user.selectOptions(picker, 'Meridian');
+    expect(await screen.findByRole('article', { name: 'Meridian ERPx' })).toBeVisible();
+    expect(router.state.location.search).toBe('?accountId=acc-meridian');
+    expect(asked).toEqual([null, 'acc-meridian']);
+    expect(screen.getByRole('link', { name: 'Maintenance' })).toHaveAttribute(
+      'href',
+      '/cloud/maintenance?accountId=acc-meridian',
+    );
+  });
+
+  it('offers no account picker to anyone with one account', async () => {
+    server.use(
+      http.get(url('/api/cloud/accounts'), () =>
+        HttpResponse.json([{ id: 'acc-northwind', name: 'Northwind' }]),
+      ),
+    );
+    await renderSignedIn('/cloud');
+    expect(await screen.findByRole('article', { name: 'Northwind ERP' })).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+  });
+
+  it('calls the configured cloud and reports endpoints (§7, issue 27)', async () => {
+    installTestConfig({
+      endpoints: {
+        invoices: '/api/invoices',
+        cloud: 'https://ops.example.test/api/cloud-services/',
+        reports: '/api/reporting',
+        exports: { invoices: '/api/invoices/export.xlsx', users: '/api/users/export' },
+        notifications: '/api/notifications',
+      },
+    });
+    server.use(
+      http.get('https://ops.example.test/api/cloud-services/accounts', () =>
+        HttpResponse.json([{ id: 'acc-northwind', name: 'Northwind' }]),
+      ),
+      http.get('https://ops.example.test/api/cloud-services/instances', () =>
+        HttpResponse.json([{ ...INSTANCES[0]!, name: 'Configured ERP' }]),
+      ),
+      http.get(url('/api/reporting/availability'), () =>
+        HttpResponse.json({
+          months: ['2026-11'],
+          instances: [
+            {
+              ...AVAILABILITY.instances[0]!,
+              points: [
+                { month: '2026-11', availabilityPercent: 99.99, downtimeMinutes: 4, slaMet: true },
+              ],
+            },
+          ],
+        } satisfies AvailabilityReport),
+      ),
+      http.get(url('/api/reporting/response-times'), () => HttpResponse.json(RESPONSE)),
+    );
+    const { router } = await renderSignedIn('/cloud');
+    expect(await screen.findByRole('article', { name: 'Configured ERP' })).toBeVisible();
+    await act(() => router.navigate('/cloud/reports'));
+    const table = await screen.findByRole('table', { name: /Monthly availability/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['Nov 202699.99']);
   });
 });

@@ -1,6 +1,6 @@
 import { invoiceAccountListSchema, type InvoiceAccount } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiUrl } from '../../../config/runtime-config.js';
+import { endpointUrl } from '../../../config/runtime-config.js';
 import { httpGet } from '../../../lib/http/http-client.js';
 import { handleHttpError } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
@@ -14,7 +14,7 @@ export type InvoiceAccess = { granted: true; accounts: InvoiceAccount[] } | { gr
  */
 export async function fetchInvoiceAccess(signal?: AbortSignal): Promise<InvoiceAccess | null> {
   try {
-    const accounts = await httpGet(apiUrl('invoices/accounts'), invoiceAccountListSchema, {
+    const accounts = await httpGet(endpointUrl('invoices', 'accounts'), invoiceAccountListSchema, {
       handleErrors: false,
       ...(signal ? { signal } : {}),
     });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiUrl } from '../../../config/runtime-config.js';
+import { endpointUrl, exportUrl } from '../../../config/runtime-config.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { buildUrl, httpDownload } from '../../../lib/http/http-client.js';
 import type { InvoiceUrlState } from '../hooks/use-invoice-url-state.js';
@@ -13,9 +13,12 @@ export async function downloadInvoicePdf(invoice: {
   id: string;
   number: string;
 }): Promise<boolean> {
-  const file = await httpDownload(apiUrl(`invoices/${encodeURIComponent(invoice.id)}/pdf`), {
-    headers: { Accept: 'application/pdf' },
-  });
+  const file = await httpDownload(
+    endpointUrl('invoices', `${encodeURIComponent(invoice.id)}/pdf`),
+    {
+      headers: { Accept: 'application/pdf' },
+    },
+  );
   if (!file) return false;
   fileSaver.save(file.blob, file.filename ?? `${invoice.number}.pdf`);
   return true;
@@ -23,7 +26,7 @@ export async function downloadInvoicePdf(invoice: {
 
 /** `GET {api}/invoices/export.xlsx` with the list's filters and sort. */
 export async function downloadInvoiceList(state: InvoiceUrlState): Promise<boolean> {
-  const url = buildUrl(apiUrl('invoices/export.xlsx'), invoiceQuery(state)).toString();
+  const url = buildUrl(exportUrl('invoices'), invoiceQuery(state)).toString();
   const file = await httpDownload(url);
   if (!file) return false;
   fileSaver.save(file.blob, file.filename ?? 'invoices.xlsx');

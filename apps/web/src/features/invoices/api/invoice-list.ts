@@ -1,6 +1,6 @@
 import { INVOICE_DEFAULT_PAGE_SIZE, invoiceListSchema, type Invoice } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiUrl } from '../../../config/runtime-config.js';
+import { endpointUrl } from '../../../config/runtime-config.js';
 import { httpGetWithTotal } from '../../../lib/http/http-client.js';
 import type { InvoiceUrlState } from '../hooks/use-invoice-url-state.js';
 
@@ -29,7 +29,7 @@ export async function fetchInvoiceList(
   state: InvoiceUrlState,
   signal?: AbortSignal,
 ): Promise<InvoiceListPage | null> {
-  const result = await httpGetWithTotal(apiUrl('invoices'), invoiceListSchema, {
+  const result = await httpGetWithTotal(endpointUrl('invoices'), invoiceListSchema, {
     query: { ...invoiceQuery(state), page: state.page, size: INVOICE_PAGE_SIZE },
     ...(signal ? { signal } : {}),
   });

@@ -30,6 +30,24 @@ function handlers() {
         { status: 403 },
       ),
     ),
+    http.get(url('/api/products/p-erp/release-notes'), () =>
+      HttpResponse.json([
+        {
+          id: 1,
+          version: '2026.2',
+          releaseDate: '2026-06-16',
+          title: 'Faster ledger',
+          content: '<p>Posting is <strong>twice</strong> as fast.</p>',
+        },
+        {
+          id: 2,
+          version: '2026.2',
+          releaseDate: '2026-06-16',
+          title: 'Bank files',
+          content: '<p>Reads <a href="https://strong.example.test">CAMT.053</a> files.</p>',
+        },
+      ]),
+    ),
     http.get(url('/api/products/p-erp/releases'), () =>
       HttpResponse.json([
         { version: '2026.2', releaseDate: '2026-06-16' },
@@ -143,5 +161,78 @@ describe('My Solutions dashboard (issue 13)', () => {
     ).toBeVisible();
     expect(screen.getByText(/Ask your account manager/)).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('wizard: a documentation query under the §5 minimum of 3 is refused, as the search box would (issue 27)', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderSignedIn(
+      '/my-solutions?step=4&product=p-erp&what=documentation',
+    );
+    const box = await screen.findByRole('searchbox', { name: 'Words to search for' });
+    await user.type(box, 'ab{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter at least 3 characters, or leave the field empty.',
+    );
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/my-solutions');
+
+    await user.type(box, 'c{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/my-solutions/erp/c-erp/documentation'),
+    );
+    expect(router.state.location.search).toBe('?query=abc');
+  });
+
+  it('release notes: shows the query it filters by, matches the text and not the markup, and clears it (issue 27)', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderSignedIn('/my-solutions/erp/c-erp/release-notes?query=strong');
+    // "strong" is only markup (a tag, an address): no note matches it.
+    expect(await screen.findByText('Filtered by “strong”.')).toBeVisible();
+    expect(await screen.findByText('No release notes match.')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Faster ledger' })).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/my-solutions/erp/c-erp/release-notes?query=TWICE AS'));
+    expect(await screen.findByRole('heading', { name: 'Faster ledger' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Bank files' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show all release notes' }));
+    expect(await screen.findByRole('heading', { name: 'Bank files' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Faster ledger' })).toBeVisible();
+    expect(screen.queryByText(/Filtered by/)).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('product news: a wrong slug is corrected, the title is the product and Stay informed goes to its subscription (issue 27)', async () => {
+    server.use(
+      http.get(url('/api/products/p-erp/news'), () =>
+        HttpResponse.json(
+          [
+            {
+              id: 7,
+              title: 'ERP 2026.2 is out',
+              publicationDate: Date.UTC(2026, 5, 16),
+              headerImage: null,
+              sales: false,
+            },
+          ],
+          { headers: { 'X-Total-Count': '1' } },
+        ),
+      ),
+    );
+    const { router } = await renderSignedIn('/my-solutions/old-name/c-erp/news?query=2026');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/my-solutions/erp/c-erp/news'),
+    );
+    expect(router.state.location.search).toBe('?query=2026');
+    expect(await screen.findByRole('link', { name: /ERP 2026.2 is out/ })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('ERP | Portico Community'));
+    expect(screen.getByRole('link', { name: /subscri/i })).toHaveAttribute(
+      'href',
+      '/my-settings/subscriptions#product-news-c-erp',
+    );
+
+    // Leaving the product hands the title back to the path rule.
+    await act(() => router.navigate('/my-solutions'));
+    await waitFor(() => expect(document.title).toBe('My Solutions | Portico Community'));
   });
 });

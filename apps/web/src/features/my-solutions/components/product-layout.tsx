@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { AccountManagerCard } from '../../../components/ui/account-manager-card/account-manager-card.js';
 import { paths, type ProductSection } from '../../../config/paths.js';
 import { catalogueEntry } from '../../../lib/http/error-catalogue.js';
@@ -17,7 +17,8 @@ const TABS: readonly ProductSection[] = ['documentation', 'software', 'release-n
  */
 export function ProductLayout() {
   const t = useT();
-  const { contentId } = useParams();
+  const { contentId, slug } = useParams();
+  const location = useLocation();
   const products = useProducts();
   const summary = products.data?.find((p) => p.contentId === contentId);
   const lookup = useProductLookup(summary?.id);
@@ -67,6 +68,19 @@ export function ProductLayout() {
   }
 
   const product = lookup.data;
+  if (slug !== product.slug) {
+    // The contentId names the product; a wrong or outdated slug is put right in place, so the
+    // address, links built from it and the analytics all carry the product's own (issue 27).
+    // '/my-solutions/{slug}/{contentId}/…': the slug is the third segment.
+    const segments = location.pathname.split('/');
+    segments[2] = encodeURIComponent(product.slug);
+    return (
+      <Navigate
+        replace
+        to={{ pathname: segments.join('/'), search: location.search, hash: location.hash }}
+      />
+    );
+  }
   const context: ProductPageContext = { product };
   return (
     <div className="my-solutions-product">

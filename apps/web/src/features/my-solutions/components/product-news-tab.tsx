@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { paths, slugify } from '../../../config/paths.js';
 import { useT } from '../../../lib/labels/use-t.js';
+import { useDocumentTitle } from '../../../lib/title/document-title.js';
 import type { NewsSource } from '../../news/api/news-source.js';
 import { NewsDetailPage } from '../../news/components/news-detail-page.js';
 import { NewsListPage } from '../../news/components/news-list-page.js';
@@ -29,16 +30,23 @@ function useProductNewsSource(): NewsSource {
         `${base}/news-item/${encodeURIComponent(slugify(title))}/${encodeURIComponent(id)}`,
       remembersQuery: false,
       title: t('my-solutions.news.title', { product: product.productName }),
+      // Subscriptions name a product by its contentId (contracts/subscriptions.ts).
+      subscription: { topic: 'product-news', productId: product.contentId },
     };
   }, [product, t]);
 }
 
-/** The news tab: the /news list over `GET {api}/products/{productId}/news`. */
+/**
+ * The news tab: the /news list over `GET {api}/products/{productId}/news`. The browser title
+ * is the product's name (issue 27), not the path's 'News'.
+ */
 export function ProductNewsTab() {
+  useDocumentTitle(useCurrentProduct().productName);
   return <NewsListPage source={useProductNewsSource()} />;
 }
 
 /** A product news item: the /news detail over `GET {api}/products/{productId}/news/{id}`. */
 export function ProductNewsItem() {
+  useDocumentTitle(useCurrentProduct().productName);
   return <NewsDetailPage source={useProductNewsSource()} />;
 }

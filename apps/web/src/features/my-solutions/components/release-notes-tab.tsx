@@ -1,6 +1,7 @@
 import type { Release, ReleaseNote } from '@portico/contracts';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { htmlText } from '../../../lib/html/html-text.js';
 import { sanitizeRichHtml } from '../../../lib/html/sanitize-rich-html.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -113,23 +114,32 @@ function Changes({ productId, from, to }: { productId: string; from: string; to:
   );
 }
 
+/** Whether a note's title or shown text (not its markup) contains `words` (lower case). */
+const noteMatches = (note: ReleaseNote, words: string): boolean =>
+  words === '' || `${note.title} ${htmlText(note.content)}`.toLowerCase().includes(words);
+
 /**
  * The release notes tab: notes per version (sanitised HTML), narrowed by `release` and
- * `query` in the address, and the changes between two versions.
+ * `query` in the address, and the changes between two versions. The query it filters by is
+ * shown with a button that clears it (issue 27).
  */
 export function ReleaseNotesTab() {
   const t = useT();
   const product = useCurrentProduct();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const release = params.get('release') ?? '';
-  const query = (params.get('query') ?? '').trim().toLowerCase();
+  const query = (params.get('query') ?? '').trim();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const releases = useReleases(product.id);
   const notes = useReleaseNotes(product.id, release);
-  const shown = (notes.data ?? []).filter(
-    (n) => query === '' || `${n.title} ${n.content}`.toLowerCase().includes(query),
-  );
+  const words = query.toLowerCase();
+  const shown = (notes.data ?? []).filter((note) => noteMatches(note, words));
+  const clearQuery = () => {
+    const next = new URLSearchParams(params);
+    next.delete('query');
+    setParams(next);
+  };
 
   return (
     <div className="my-solutions-notes">
@@ -142,6 +152,14 @@ export function ReleaseNotesTab() {
         <h2 id="notes-title">{t('my-solutions.tab.release-notes')}</h2>
         <div className="my-solutions-filters">
           <ReleaseSelect productId={product.id} />
+          {query !== '' && (
+            <p className="my-solutions-notes__query">
+              {t('my-solutions.notes.filter.query', { query })}{' '}
+              <button type="button" className="ui-button ui-button--secondary" onClick={clearQuery}>
+                {t('my-solutions.notes.filter.clear')}
+              </button>
+            </p>
+          )}
         </div>
         {notes.isSuccess && shown.length === 0 && (
           <p role="status">{t('my-solutions.notes.empty')}</p>

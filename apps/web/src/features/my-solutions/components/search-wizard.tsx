@@ -1,6 +1,10 @@
 import { WIZARD_TARGETS, isValidProductQuery, type ProductSummary } from '@portico/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import {
+  DEFAULT_MIN_LENGTH,
+  validateQuery,
+} from '../../../components/ui/search-box/search-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useReleases } from '../api/products.js';
 import {
@@ -124,6 +128,10 @@ function WizardStepForm({
       return onNext({ what: value as WizardState['what'] });
     }
     if (!isValidProductQuery(value)) return setError(t('my-solutions.wizard.query.invalid'));
+    // The documentation search box refuses a query under the §5 minimum; the wizard must not
+    // hand it one (an empty query still means "everything").
+    if (state.what === 'documentation' && validateQuery(value) === 'minlength')
+      return setError(t('my-solutions.wizard.query.too-short', { number: DEFAULT_MIN_LENGTH }));
     onFinish(value.trim());
   };
 

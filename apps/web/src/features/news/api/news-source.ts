@@ -1,5 +1,6 @@
 import { getConfig, newsUrl } from '../../../config/runtime-config.js';
 import { paths } from '../../../config/paths.js';
+import type { SubscriptionTarget } from '../components/subscribe-tile.js';
 import type { NewsUrlState } from '../hooks/use-news-url-state.js';
 
 /**
@@ -22,6 +23,8 @@ export interface NewsSource {
   remembersQuery: boolean;
   /** The heading of the list (a label text); the news title when absent. */
   title?: string;
+  /** Where the Stay informed tile leads; the general news subscription when absent. */
+  subscription?: SubscriptionTarget;
 }
 
 /** The general news (§2 News list and News detail). */

@@ -88,7 +88,7 @@ export function NewsDetailPage({ source = generalNewsSource }: { source?: NewsSo
         <Link to={source.listHref({})}>{t('news.detail.back')}</Link>
       </p>
       {content}
-      <SubscribeTile />
+      <SubscribeTile target={source.subscription} />
     </div>
   );
 }

@@ -122,7 +122,7 @@ export function NewsListPage({ source = generalNewsSource }: { source?: NewsSour
         onPageChange={onPage}
         scrollToTop
       />
-      {total > 0 && <SubscribeTile />}
+      {total > 0 && <SubscribeTile target={source.subscription} />}
     </div>
   );
 }

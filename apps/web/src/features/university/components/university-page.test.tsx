@@ -38,8 +38,11 @@ afterEach(() => {
   useNotificationStore.getState().clear();
 });
 
-function withPermissions(permissions: string[]): UserProfile {
-  return { ...demoProfile, permissions };
+function withPermissions(
+  permissions: string[],
+  subscriptionLevel: UserProfile['subscriptionLevel'] = demoProfile.subscriptionLevel,
+): UserProfile {
+  return { ...demoProfile, permissions, subscriptionLevel };
 }
 
 function renderPage(profile: UserProfile) {
@@ -95,7 +98,7 @@ describe('University4U', () => {
   });
 
   it('DOCEBO_PARTNER: the partner button to the partner platform', async () => {
-    renderPage(withPermissions(['PARTNER', 'DOCEBO_PARTNER']));
+    renderPage(withPermissions(['PARTNER', 'DOCEBO_PARTNER'], 'PARTNER'));
     const button = await within(hero()).findByRole('link', {
       name: /^Go to the partner learning platform/,
     });
@@ -104,7 +107,7 @@ describe('University4U', () => {
   });
 
   it('both permissions: the partner variant wins', async () => {
-    renderPage(withPermissions(['DOCEBO', 'DOCEBO_PARTNER']));
+    renderPage(withPermissions(['DOCEBO', 'DOCEBO_PARTNER'], 'PARTNER'));
     const button = await within(hero()).findByRole('link', {
       name: /^Go to the partner learning platform/,
     });
@@ -112,6 +115,17 @@ describe('University4U', () => {
     expect(within(hero()).getAllByRole('link')).toHaveLength(1);
     expect(
       screen.queryByRole('link', { name: /^Go to the learning platform/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('a customer subscription with DOCEBO_PARTNER: the standard platform, not the partner one (§6 level check)', async () => {
+    renderPage(withPermissions(['DOCEBO', 'DOCEBO_PARTNER'], 'ADVANCED'));
+    const button = await within(hero()).findByRole('link', {
+      name: /^Go to the learning platform/,
+    });
+    expectNewWindow(button, links.learning);
+    expect(
+      screen.queryByRole('link', { name: /^Go to the partner learning platform/ }),
     ).not.toBeInTheDocument();
   });
 

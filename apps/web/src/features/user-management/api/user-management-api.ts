@@ -17,7 +17,7 @@ import {
 } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiUrl, contentUrl } from '../../../config/runtime-config.js';
+import { apiUrl, contentUrl, exportUrl } from '../../../config/runtime-config.js';
 import {
   httpDownload,
   httpGet,
@@ -208,7 +208,7 @@ export async function changeInvitation(user: AccountUser, action: 'resend' | 're
 /** The current selection as a file (GET {api}/users/export?format=csv|xlsx&…). */
 export function downloadUsers(c: UserListCriteria, format: 'csv' | 'xlsx') {
   const { query, status, role, sort, accountId } = listParams(c);
-  return httpDownload(apiUrl('users/export'), {
+  return httpDownload(exportUrl('users'), {
     query: { query, status, role, sort, accountId, format },
   });
 }
