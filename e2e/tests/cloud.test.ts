@@ -137,11 +137,17 @@ describe('cloud in Chromium', () => {
     );
     const rows: unknown[][] = [];
     workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    // Months by name in the user's language (issue 27): "October 2026" for anna.
+    const monthName = new Intl.DateTimeFormat('en', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     expect(rows.slice(1)).toEqual(
       report.instances.flatMap((i) =>
         i.points.map((p) => [
           i.name,
-          p.month,
+          monthName.format(new Date(`${p.month}-01T00:00:00Z`)),
           p.availabilityPercent,
           i.slaPercent,
           p.slaMet ? 'Yes' : 'No',

@@ -211,7 +211,7 @@ export async function fillNewsRange(
       ${pick('$1', 1)} || ' ' || ${pick('$2', 2)} || ' ' || ${pick('$3', 3)},
       'Field report from ' || ${pick('$4', 4, 4)},
       ${pick('$4', 5, 2)},
-      now() - (($8::int - g.i) * interval '1 day' * 3650 / $8::int) - ${u(6)} * interval '20 hours',
+      now() - (($8::int - g.i) * 3650.0 / $8::int) * interval '1 day' - ${u(6)} * interval '20 hours',
       ${pick('$5', 7)},
       ${pick('$6', 8)},
       case when g.i % 3 <> 0 then '/media/news/' || (1 + g.i % 12) || '-large.svg' end,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PORTAL_LANGUAGES } from './languages.js';
 
 /** §3 Label entry. */
 export const labelEntrySchema = z.object({ key: z.string(), value: z.string() });
@@ -19,13 +20,16 @@ export const productListSchema = z.array(productSchema);
 export type Product = z.infer<typeof productSchema>;
 
 /**
- * `language`: a two-letter code or the pseudo-locale en-XA (issue 16). Without it the caller's
- * profile language decides; a code the portal does not support answers in English (logged).
+ * `language`: one of the nine languages or the pseudo-locale en-XA (issue 16). Without it the
+ * caller's profile language decides; any other value is a 400 (issue 27).
  */
 export const labelsQuerySchema = z.object({
   language: z
     .string()
-    .regex(/^(?:[a-z]{2}|en-XA)$/, 'language must be a two-letter code or en-XA')
+    .refine(
+      (v) => v === 'en-XA' || (PORTAL_LANGUAGES as readonly string[]).includes(v),
+      `language must be one of ${PORTAL_LANGUAGES.join(', ')} or en-XA`,
+    )
     .optional(),
 });
 

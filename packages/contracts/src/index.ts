@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './first-paint.js';
 export * from './html-policy.js';
 export * from './invoices.js';
+export * from './languages.js';
 export * from './news.js';
 export * from './news-editor.js';
 export * from './partner.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPortalLanguage } from './languages.js';
 import { hasControlCharacters } from './text.js';
 
 // User management for an account (issue 15; spec §1, §3 account user form fields, §4 statuses,
@@ -61,6 +62,7 @@ export const userFormMessages = {
   invalidData: 'Invalid data. Review all error messages below to correct your data.',
   required: 'This field is required',
   emailExists: 'This email address already exists. Please try another one.',
+  usernameExists: 'This username already exists. Please try another one.',
   pointManager: 'More than one point manager is not allowed on this account',
   licencesExceeded:
     'All licences of this account are in use. Deactivate or delete a user, or contact your account manager for more licences.',
@@ -106,8 +108,9 @@ export function makeAccountUserInputSchema(phonePattern: string = DEFAULT_PHONE_
     lastName: requiredText(100),
     email: requiredText(254).pipe(z.email(userFormMessages.invalidEmail)),
     username: text(100),
+    // Not a type guard: the form's type stays string, the check is the 400.
     language: requiredText(10).refine(
-      (v) => /^[a-z]{2}$/.test(v),
+      (v): boolean => isPortalLanguage(v),
       userFormMessages.invalidLanguage,
     ),
     timeZone: requiredText(64).refine(isTimeZone, userFormMessages.invalidTimeZone),
@@ -188,6 +191,9 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+export const invitationMailStatusSchema = z.enum(['queued', 'sent', 'failed']);
+export type InvitationMailStatus = z.infer<typeof invitationMailStatusSchema>;
+
 /** One user of an account as the administrator sees it (§3 account user form fields). */
 export const accountUserSchema = z.object({
   id: z.string(),
@@ -220,6 +226,11 @@ export const accountUserSchema = z.object({
   /** ISO date-time of the last sign-in, or null. */
   lastLoginAt: z.string().nullable(),
   version: z.number().int(),
+  /**
+   * A Pending user's open invitation mail (GET /api/users/{id} only): queued (not yet
+   * accepted by the mail server, retried while it is away), sent, or failed (refused for good).
+   */
+  invitationMail: invitationMailStatusSchema.optional(),
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 

@@ -202,6 +202,8 @@ export const envSchema = z
     // Mail and user management (issue 15)
     /** smtp(s)://user:pass@host:port; empty = the dev outbox in the database (ADR 0028). */
     SMTP_URL: optionalUrl,
+    /** A PEM file of extra authorities trusted for the SMTP server's certificate (ADR 0053). */
+    SMTP_TLS_CA: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Portico <no-reply@portico.test>'),
     /** The user form's phone rule (a regular expression); E.164 by default (§5). */
     PHONE_PATTERN: z

@@ -54,13 +54,82 @@ export interface DbOptions {
   dataDir?: string | undefined;
   /** A PGlite data-dir dump to start from (tests load a migrated snapshot). */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL: how long a query waits for a connection (a new one, or a free one of the
+   * pool) before it fails as unavailable (ADR 0053). Default 5 s.
+   */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * The database cannot serve right now (ADR 0053): it is down or restarting, the connection
+ * was lost or cut, no connection came in time, or it cannot persist (disk full). The request
+ * is answered 503 and may be retried; nothing of it was committed unless the commit answered.
+ */
+export class DatabaseUnavailableError extends Error {
+  readonly statusCode = 503;
+  constructor(options?: ErrorOptions) {
+    super('The database is not reachable right now. Please try again in a moment.', options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** Socket errors of a lost or refused connection. */
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOSPC',
+]);
+/**
+ * SQLSTATEs that say the server, not the statement, is the problem: class 08 (connection
+ * exception), 57P01-57P03 (shut down by an administrator or a crash, or not yet accepting),
+ * 53100 (disk full), 53300 (too many connections), 58030 (I/O error).
+ */
+const UNAVAILABLE_SQLSTATE = /^(?:08...|57P0[123]|53100|53300|58030)$/;
+/** What pg throws, without a code, for a connection that ended or never came. */
+const UNAVAILABLE_MESSAGE =
+  /^(?:Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+
+/** Whether `error` (or what caused it) says the database is unavailable rather than the query wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth += 1) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_ERRNO.has(code) || UNAVAILABLE_SQLSTATE.test(code))
+    )
+      return true;
+    if (UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
+/** Rethrows a lost database as DatabaseUnavailableError (503), anything else as it is. */
+function unavailableOr(error: unknown): unknown {
+  return !(error instanceof DatabaseUnavailableError) && isDatabaseUnavailable(error)
+    ? new DatabaseUnavailableError({ cause: error })
+    : error;
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.schema ?? 'public')
+    ? openPostgres(
+        options.databaseUrl,
+        options.schema ?? 'public',
+        options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      )
     : openPglite(options);
 }
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 async function openPglite(options: DbOptions): Promise<Db> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -70,11 +139,19 @@ async function openPglite(options: DbOptions): Promise<Db> {
   );
   const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query<T>(sql, params as unknown[]);
-      return { rows: result.rows };
+      try {
+        const result = await q.query<T>(sql, params as unknown[]);
+        return { rows: result.rows };
+      } catch (error) {
+        throw unavailableOr(error); // e.g. 53100 when its files cannot grow (disk full)
+      }
     },
     async exec(sql: string) {
-      await q.exec(sql);
+      try {
+        await q.exec(sql);
+      } catch (error) {
+        throw unavailableOr(error);
+      }
     },
   });
   return {
@@ -95,8 +172,11 @@ async function openPglite(options: DbOptions): Promise<Db> {
   };
 }
 
-async function openPostgres(url: string, schema: string): Promise<Db> {
-  const client = new pg.Client({ connectionString: url });
+async function openPostgres(url: string, schema: string, connectTimeoutMs: number): Promise<Db> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   await client.connect();
   try {
     // "if not exists" still races when two nodes create the schema at once: serialise it.
@@ -110,7 +190,16 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
     connectionString: url,
     max: 10,
     options: `-c search_path="${schema}"`,
+    // Fail fast while the database is away (ADR 0053): a query waits this long for a
+    // connection, new or pooled, then answers 503 instead of hanging.
+    connectionTimeoutMillis: connectTimeoutMs,
+    // A peer that vanished without a word (a cut network) shows up as an error in time.
+    keepAlive: true,
   });
+  // An idle connection that the server ends (restart, pg_terminate_backend) is an 'error' on
+  // the pool: without a handler Node would crash. The pool has already dropped it; the next
+  // query opens a new one.
+  pool.on('error', () => undefined);
   // Bigint counts come back as strings from pg; PGlite gives numbers. Align on numbers
   // (our counts and ids stay far below 2^53).
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -120,15 +209,23 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
       params: readonly unknown[] = [],
       options: QueryOptions = {},
     ) {
-      const result = await q.query(
-        options.prepare
-          ? { name: statementName(sql), text: sql, values: params as unknown[] }
-          : { text: sql, values: params as unknown[] },
-      );
-      return { rows: result.rows as T[] };
+      try {
+        const result = await q.query(
+          options.prepare
+            ? { name: statementName(sql), text: sql, values: params as unknown[] }
+            : { text: sql, values: params as unknown[] },
+        );
+        return { rows: result.rows as T[] };
+      } catch (error) {
+        throw unavailableOr(error);
+      }
     },
     async exec(sql: string) {
-      await q.query(sql);
+      try {
+        await q.query(sql);
+      } catch (error) {
+        throw unavailableOr(error);
+      }
     },
   });
   return {
@@ -136,20 +233,41 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
     schema,
     ...asQueryable(pool),
     async transaction(fn) {
-      const conn = await pool.connect();
+      const conn = await pool.connect().catch((error: unknown) => {
+        throw unavailableOr(error);
+      });
+      // A connection that failed must not go back to the pool (release(error) closes it).
+      let broken: Error | undefined;
+      // Checked out, the pool no longer listens: a connection ended between two statements
+      // (restart, pg_terminate_backend) would be an unhandled 'error' and crash the process.
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      conn.on('error', onError);
       try {
         await conn.query('begin');
         const result = await fn(asQueryable(conn));
         await conn.query('commit');
         return result;
       } catch (error) {
-        await conn.query('rollback');
+        if (isDatabaseUnavailable(error)) {
+          // Lost mid-transaction: PostgreSQL rolls it back itself. A lost COMMIT may or may
+          // not have been applied; the caller gets 503, never a 2xx, so no answered write is lost.
+          broken = error instanceof Error ? error : new Error(String(error));
+          throw unavailableOr(error);
+        }
+        try {
+          await conn.query('rollback');
+        } catch (rollbackError) {
+          broken = rollbackError instanceof Error ? rollbackError : new Error('rollback failed');
+        }
         throw error;
       } finally {
-        conn.release();
+        conn.off('error', onError);
+        conn.release(broken);
       }
     },
-    listen: (channel, listener) => listenOnPostgres(url, channel, listener),
+    listen: (channel, listener) => listenOnPostgres(url, channel, listener, connectTimeoutMs),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
@@ -172,6 +290,7 @@ async function listenOnPostgres(
   url: string,
   channel: string,
   listener: ChangeListener,
+  connectTimeoutMs: number,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -179,7 +298,12 @@ async function listenOnPostgres(
   let delay = RECONNECT_MIN_MS;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: LISTENER_NAME,
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+    });
     const lost = () => {
       if (client !== next) return;
       client = undefined;

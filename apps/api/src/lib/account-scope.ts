@@ -10,6 +10,8 @@ export interface AccountCaller {
   /** Vendor employees (§3 unit4Employee) may look at any account. */
   employee: boolean;
   permissions: readonly string[];
+  /** The profile language: files made for the caller follow it (issue 27). */
+  language: string;
 }
 
 export async function accountCallerOf(
@@ -21,7 +23,8 @@ export async function accountCallerOf(
     account_id: string;
     unit4_employee: boolean;
     permissions: string[];
-  }>('select account_id, unit4_employee, permissions from users where id = $1', [userId]);
+    language: string;
+  }>('select account_id, unit4_employee, permissions, language from users where id = $1', [userId]);
   const row = rows[0];
   // A valid token for a user who no longer exists: treat it as no session at all.
   if (!row) throw new UnauthorizedError('Your user account no longer exists.');
@@ -30,6 +33,7 @@ export async function accountCallerOf(
     accountId: row.account_id,
     employee: row.unit4_employee,
     permissions: row.permissions,
+    language: row.language,
   };
 }
 

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE, type ApiError } from '@portico/contracts';
 import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/db.js';
 import { BadRequestError, isDomainError } from '../lib/errors.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 
@@ -90,6 +91,8 @@ export function toApiError(error: unknown): ApiError {
     return error.fieldErrors ? { ...body, fieldErrors: error.fieldErrors } : body;
   }
   if (isZodError(error)) return errorBody(400, zodMessage(error));
+  // The database is down, restarting or full (ADR 0053): a retryable 503, not a 500.
+  if (isDatabaseUnavailable(error)) return errorBody(503, new DatabaseUnavailableError().message);
 
   const fastifyError = error as Partial<FastifyError>;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -153,7 +156,13 @@ function unstorableTextError(body: unknown): BadRequestError | undefined {
   ).withFieldErrors({ [field]: UNSTORABLE_TEXT_MESSAGE });
 }
 
+/** Seconds a client should wait before trying a 503 again. */
+const RETRY_AFTER_SECONDS = '2';
+
 function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
+  if (body.statusCode === 503 && !reply.hasHeader('retry-after')) {
+    reply.header('retry-after', RETRY_AFTER_SECONDS);
+  }
   return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
 

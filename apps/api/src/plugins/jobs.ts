@@ -61,10 +61,17 @@ export const jobsPlugin = rootPlugin<JobsPluginOptions>(
       },
     );
     const mailer = countedMailer(
-      createMailer(app.db, { smtpUrl: app.env.SMTP_URL, from: app.env.MAIL_FROM }),
+      createMailer(app.db, {
+        smtpUrl: app.env.SMTP_URL,
+        from: app.env.MAIL_FROM,
+        tlsCaFile: app.env.SMTP_TLS_CA,
+      }),
       app.metrics,
     );
-    defineMailJob(jobs, mailer);
+    defineMailJob(jobs, mailer, (message, failure) => {
+      // Refused for good (5xx): not retried (ADR 0053). The address is not logged.
+      app.log.warn({ subject: message.subject, failure }, 'mail refused by the mail server');
+    });
     defineInvitationJob(
       { db: app.db, jobs, mailer },
       { publicUrl: app.env.PUBLIC_URL, externalIdp: app.env.OIDC_ISSUER !== undefined },

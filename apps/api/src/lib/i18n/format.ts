@@ -27,3 +27,63 @@ export function formatDateTime(
     timeZone: knownTimeZone(timeZone),
   }).format(date);
 }
+
+/** ISO yyyy-mm-dd → that calendar day (UTC midnight): invoice and due dates do not shift with a zone. */
+export const dayOf = (iso: string): Date => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+
+/** A calendar day (yyyy-mm-dd) as a reader of `language` writes it: 26.11.2026, 26/11/2026 … */
+export function formatDay(iso: string, language: LabelLanguage): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(dayOf(iso));
+}
+
+/** A month (yyyy-mm) as a reader of `language` names it: "Oktober 2026". */
+export function formatMonth(yearMonth: string, language: LabelLanguage): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(dayOf(`${yearMonth}-01`));
+}
+
+/** An amount (a decimal string) in its currency for `language`: "17.887.500,00 NOK". */
+export function formatAmount(amount: string, currency: string, language: LabelLanguage): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'currency',
+    currency,
+    // The code, not a sign: kr, $ and similar name several currencies.
+    currencyDisplay: 'code',
+  }).format(Number(amount));
+}
+
+/** A plain figure for `language` (decimal comma where the language writes one), no grouping. */
+export function formatFigure(value: number, language: LabelLanguage): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    // Every digit the figure has (a double's noise lies beyond the tenth).
+    maximumFractionDigits: 10,
+    useGrouping: false,
+  }).format(value);
+}
+
+/**
+ * The spreadsheet number format of a date in `language` (dd.mm.yyyy, dd/mm/yyyy, yyyy-mm-dd …),
+ * from the order and separators Intl writes: the cell stays a real date, shown the reader's way.
+ */
+export function spreadsheetDateFormat(language: LabelLanguage): string {
+  const parts = new Intl.DateTimeFormat(intlLocale(language), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  }).formatToParts(dayOf('2026-11-26'));
+  const codes: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
+    day: 'dd',
+    month: 'mm',
+    year: 'yyyy',
+  };
+  return parts
+    .map((part) => codes[part.type] ?? part.value.replace(/[^ ./-]/g, (c) => `\\${c}`))
+    .join('');
+}

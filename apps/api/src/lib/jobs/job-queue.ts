@@ -13,7 +13,11 @@ export interface JobDefinition<T> {
   name: string;
   /** Parses a job's stored data; a job that no longer parses fails without retries. */
   parse: (data: unknown) => T;
-  handle: (data: T) => Promise<void>;
+  /**
+   * Runs one attempt. `attempt.last` is true when a failure now is final (no retries left):
+   * a handler may record it for people to see (ADR 0053).
+   */
+  handle: (data: T, attempt: { last: boolean }) => Promise<void>;
   /** Attempts after the first; default 5, with exponential back-off from retryDelaySeconds. */
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -80,8 +84,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     return boss;
   };
 
-  async function runOne(definition: JobDefinition<unknown>, data: unknown): Promise<void> {
-    const run = () => definition.handle(definition.parse(data));
+  async function runOne(
+    definition: JobDefinition<unknown>,
+    job: { data: unknown; retryCount: number; retryLimit: number },
+  ): Promise<void> {
+    const run = () =>
+      definition.handle(definition.parse(job.data), {
+        last: job.retryCount >= job.retryLimit,
+      });
     try {
       await (options.aroundJob ? options.aroundJob(definition.name, run) : run());
     } catch (error) {
@@ -139,9 +149,13 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
           }
           await created.work(
             definition.name,
-            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+            {
+              pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+              batchSize: 1,
+              includeMetadata: true,
+            },
             async (jobs) => {
-              for (const job of jobs) await runOne(definition, job.data);
+              for (const job of jobs) await runOne(definition, job);
             },
           );
         }
@@ -155,11 +169,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       let count = 0;
       for (;;) {
         await started;
-        const [job] = await running().fetch<unknown>(name, { batchSize: 1 });
+        const [job] = await running().fetch<unknown>(name, {
+          batchSize: 1,
+          includeMetadata: true,
+        });
         if (!job) return count;
         count += 1;
         try {
-          await runOne(definition, job.data);
+          await runOne(definition, job);
           await running().complete(name, job.id);
         } catch (error) {
           await running().fail(name, job.id, { message: String(error) });

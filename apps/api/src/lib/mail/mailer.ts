@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
@@ -36,11 +37,42 @@ export interface Mailer {
 export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
+  /**
+   * A PEM file of certificate authorities to trust for the SMTP server's certificate
+   * (SMTP_TLS_CA), e.g. a company CA or a test's self-signed one. Added to, never replacing,
+   * verification: the system's authorities are still used and names still checked.
+   */
+  tlsCaFile?: string | undefined;
+}
+
+/**
+ * A mail the server refused for good (an SMTP 5xx answer: no such mailbox, message rejected,
+ * authentication refused): trying again would get the same answer (ADR 0053). Timeouts,
+ * refused connections and 4xx answers are passing: the queue retries them with back-off.
+ */
+export function isPermanentMailError(error: unknown): boolean {
+  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
+/** What to record of a refused mail: the server's answer (one line, short), no stack. */
+export function mailFailureOf(error: unknown): string {
+  const response = (error as { response?: unknown } | null)?.response;
+  const text = typeof response === 'string' ? response : String(error);
+  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
 }
 
 export function createMailer(db: Queryable, options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const ca = options.tlsCaFile ? readFileSync(options.tlsCaFile, 'utf8') : undefined;
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      // A server that is down or silent fails the attempt soon; the queue tries again later.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+      ...(ca ? { tls: { ca } } : {}),
+    });
     return {
       kind: 'smtp',
       async send(message) {
@@ -68,12 +100,26 @@ export function createMailer(db: Queryable, options: MailerOptions): Mailer {
 
 export const MAIL_SEND_JOB = 'mail.send';
 
-/** Registers the generic "send this message" job on the queue. */
-export function defineMailJob(queue: JobQueue, mailer: Mailer): void {
+/**
+ * Registers the generic "send this message" job on the queue. A mail the server refuses for
+ * good is reported to `onRefused` and the job ends: retrying would be refused again.
+ */
+export function defineMailJob(
+  queue: JobQueue,
+  mailer: Mailer,
+  onRefused: (message: MailMessage, failure: string) => void = () => undefined,
+): void {
   queue.define({
     name: MAIL_SEND_JOB,
     parse: (data) => mailMessageSchema.parse(data),
-    handle: (message) => mailer.send(message),
+    handle: async (message) => {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        if (!isPermanentMailError(error)) throw error; // passing: retried with back-off
+        onRefused(message, mailFailureOf(error));
+      }
+    },
   });
 }
 

@@ -1,40 +1,75 @@
 import type { AvailabilityReport, MaintenanceWindow, ResponseTimeReport } from '@portico/contracts';
 import ExcelJS from 'exceljs';
 import { createEvents, type EventAttributes } from 'ics';
+import type { LabelLanguage } from '@portico/locales';
 import { toCsv } from '../../lib/csv.js';
+import { formatFigure, formatMonth } from '../../lib/i18n/format.js';
+import type { Translate } from '../../lib/i18n/translate.js';
+import './cloud.texts.js';
 
-/** A report as one table: the same header and cells feed the CSV and the XLSX export. */
+/**
+ * A report as one table: the same header and cells feed the CSV and the XLSX export, in the
+ * reader's language (issue 27): headers, month names, yes/no; figures stay numbers here.
+ */
 export interface ReportTable {
   title: string;
+  language: LabelLanguage;
   header: readonly string[];
   rows: readonly (readonly (string | number)[])[];
 }
 
-export function availabilityTable(report: AvailabilityReport): ReportTable {
+/** The texts and language a report table is written in. */
+export interface ReportReader {
+  language: LabelLanguage;
+  t: Translate;
+}
+
+export function availabilityTable(
+  report: AvailabilityReport,
+  { language, t }: ReportReader,
+): ReportTable {
   return {
-    title: 'Availability',
-    header: ['Instance', 'Month', 'Availability (%)', 'SLA (%)', 'SLA met', 'Downtime (minutes)'],
+    title: t('cloud.reports.availability'),
+    language,
+    header: [
+      t('cloud.maintenance.instance'),
+      t('cloud.reports.month'),
+      t('cloud-report.availability'),
+      t('cloud-report.sla'),
+      t('cloud-report.sla-met'),
+      t('cloud-report.downtime'),
+    ],
     rows: report.instances.flatMap((instance) =>
       instance.points.map((point) => [
         instance.name,
-        point.month,
+        formatMonth(point.month, language),
         point.availabilityPercent,
         instance.slaPercent,
-        point.slaMet ? 'Yes' : 'No',
+        t(point.slaMet ? 'cloud-report.yes' : 'cloud-report.no'),
         point.downtimeMinutes,
       ]),
     ),
   };
 }
 
-export function responseTimeTable(report: ResponseTimeReport): ReportTable {
+export function responseTimeTable(
+  report: ResponseTimeReport,
+  { language, t }: ReportReader,
+): ReportTable {
   return {
-    title: 'Response times',
-    header: ['Instance', 'Month', 'Median (ms)', '95th percentile (ms)', 'Requests'],
+    title: t('cloud.reports.response-times'),
+    language,
+    header: [
+      t('cloud.maintenance.instance'),
+      t('cloud.reports.month'),
+      t('cloud-report.median'),
+      t('cloud-report.p95'),
+      t('cloud-report.requests'),
+    ],
     rows: report.instances.flatMap((instance) =>
       instance.points.map((point) => [
         instance.name,
-        point.month,
+        formatMonth(point.month, language),
         point.p50Ms,
         point.p95Ms,
         point.requests,
@@ -43,10 +78,13 @@ export function responseTimeTable(report: ResponseTimeReport): ReportTable {
   };
 }
 
+/** CSV is text: a figure is written as the reader writes it (99,95 in German). */
 export function tableCsv(table: ReportTable): string {
   return toCsv(
     table.header,
-    table.rows.map((row) => row.map(String)),
+    table.rows.map((row) =>
+      row.map((cell) => (typeof cell === 'number' ? formatFigure(cell, table.language) : cell)),
+    ),
   );
 }
 
@@ -54,7 +92,9 @@ export function tableCsv(table: ReportTable): string {
 export async function tableXlsx(table: ReportTable): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Portico';
-  const sheet = workbook.addWorksheet(table.title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  // A sheet name may not hold []:*?/\\ and has at most 31 characters.
+  const sheetName = table.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.addRow([...table.header]).font = { bold: true };
   for (const row of table.rows) sheet.addRow([...row]);
   sheet.columns.forEach((column, index) => {

@@ -270,10 +270,16 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
     const report = availabilityReportSchema.parse(
       await json(ANNA, '/api/cloud/reports/availability'),
     );
+    // Months are written out in the caller's language (issue 27): "October 2026" in English.
+    const monthName = new Intl.DateTimeFormat('en', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     const expected = report.instances.flatMap((i) =>
       i.points.map((p) => [
         i.name,
-        p.month,
+        monthName.format(new Date(`${p.month}-01T00:00:00Z`)),
         p.availabilityPercent,
         i.slaPercent,
         p.slaMet ? 'Yes' : 'No',

@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { accountCallerOf, scopedAccountId } from '../../lib/account-scope.js';
+import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
 import { sendFile } from '../invoices/invoices.routes.js';
 import {
@@ -264,10 +265,14 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     request: FastifyRequest,
     query: CloudQuery,
   ) => {
-    const account = await accountOf(request, query);
+    const caller = await accountCallerOf(app.db, request);
+    const account = await scopedAccountId(app.db, caller, query.accountId);
+    // The caller's profile language (issue 27).
+    const language = chooseLanguage({ profile: caller.language });
+    const reader = { language, t: await textsFor(app.db, language) };
     return name === 'availability'
-      ? availabilityTable(await getAvailabilityReport(app.db, account, query.months))
-      : responseTimeTable(await getResponseTimeReport(app.db, account, query.months));
+      ? availabilityTable(await getAvailabilityReport(app.db, account, query.months), reader)
+      : responseTimeTable(await getResponseTimeReport(app.db, account, query.months), reader);
   };
 
   // `report`: the operationIds' stem (downloadAvailabilityReportCsv…).

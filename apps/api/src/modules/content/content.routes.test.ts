@@ -129,12 +129,12 @@ describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
       expect(plain.headers['content-encoding']).toBeUndefined();
     });
 
-    it('falls back to English for a language the portal does not support', async () => {
-      const res = await get('/api/content/labels/cpplabels?language=it');
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-language']).toBe('en');
-      const labels = new Map(labelListSchema.parse(res.json()).map((l) => [l.key, l.value]));
-      expect(labels.get('errormessage.408')).toBe('Request has timed out. Please try again later.');
+    it('refuses a language the portal does not have with 400 (issue 27)', async () => {
+      for (const language of ['it', 'xx', 'de-DE', '']) {
+        const res = await get(`/api/content/labels/cpplabels?language=${language}`);
+        expect(res.statusCode, language).toBe(400);
+        expect(res.json<{ message: string }>().message).toMatch(/language must be one of en, de/);
+      }
     });
 
     it('serves the pseudo-locale: accented, longer, bracketed, placeholders intact', async () => {

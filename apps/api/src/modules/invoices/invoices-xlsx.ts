@@ -1,28 +1,47 @@
 import ExcelJS from 'exceljs';
 import type { Invoice } from '@portico/contracts';
-
-/** ISO yyyy-mm-dd → a Date at UTC midnight, which a spreadsheet shows as that calendar day. */
-const dayOf = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
+import type { LabelLanguage } from '@portico/locales';
+import { dayOf, spreadsheetDateFormat } from '../../lib/i18n/format.js';
+import type { Translate } from '../../lib/i18n/translate.js';
 
 /**
  * The invoice list as an Excel workbook (issue 14, §7 spreadsheet exports): real dates and
- * numbers, not text, so the reader can sort and sum; one header row, frozen.
+ * numbers, not text, so the reader can sort and sum; one header row, frozen. Headers, status
+ * texts and the date format follow the reader's language (issue 27); the amount's format code
+ * is neutral, a spreadsheet shows it with the viewer's own separators.
  */
 export async function invoicesXlsx(
   accountName: string,
   invoices: readonly (Invoice & { statusText: string })[],
+  language: LabelLanguage,
+  t: Translate,
 ): Promise<Buffer> {
+  const date = spreadsheetDateFormat(language);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Portico';
-  const sheet = workbook.addWorksheet('Invoices', { views: [{ state: 'frozen', ySplit: 1 }] });
+  // A sheet name may not hold []:*?/\ and has at most 31 characters.
+  const sheetName = t('invoices.title')
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .slice(0, 31);
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
-    { header: 'Invoice number', key: 'number', width: 18 },
-    { header: 'Date', key: 'date', width: 12, style: { numFmt: 'yyyy-mm-dd' } },
-    { header: 'Due date', key: 'dueDate', width: 12, style: { numFmt: 'yyyy-mm-dd' } },
-    { header: 'Amount', key: 'amount', width: 16, style: { numFmt: '#,##0.00' } },
-    { header: 'Currency', key: 'currency', width: 10 },
-    { header: 'Status', key: 'status', width: 22 },
-    { header: 'Uploaded', key: 'uploadedAt', width: 20, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
+    { header: t('invoices.column.number'), key: 'number', width: 18 },
+    { header: t('invoices.column.date'), key: 'date', width: 12, style: { numFmt: date } },
+    { header: t('invoices.column.dueDate'), key: 'dueDate', width: 12, style: { numFmt: date } },
+    {
+      header: t('invoices.column.amount'),
+      key: 'amount',
+      width: 16,
+      style: { numFmt: '#,##0.00' },
+    },
+    { header: t('invoice-xlsx.currency'), key: 'currency', width: 10 },
+    { header: t('invoices.column.status'), key: 'status', width: 22 },
+    {
+      header: t('invoices.column.uploadDate'),
+      key: 'uploadedAt',
+      width: 20,
+      style: { numFmt: `${date} hh:mm` },
+    },
   ];
   sheet.getRow(1).font = { bold: true };
   for (const invoice of invoices) {
@@ -36,6 +55,6 @@ export async function invoicesXlsx(
       uploadedAt: new Date(invoice.uploadedAt),
     });
   }
-  workbook.title = `Invoices of ${accountName}`;
+  workbook.title = t('invoice-xlsx.title', { account: accountName });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -6,7 +6,9 @@ import {
   type InvoiceListCriteria,
   type InvoiceStatus,
 } from '@portico/contracts';
+import type { LabelLanguage } from '@portico/locales';
 import type { Queryable } from '../../db/db.js';
+import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import { scopedAccountId, type AccountCaller } from '../../lib/account-scope.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import {
@@ -20,15 +22,20 @@ import {
   type InvoiceRow,
 } from './invoices.repository.js';
 import { invoicePdf } from './invoice-pdf.js';
+import './invoices.texts.js';
 import { invoicesXlsx } from './invoices-xlsx.js';
 
-/** §3 status texts, as printed on the PDF and in the spreadsheet. */
-export const INVOICE_STATUS_TEXT: Record<InvoiceStatus, string> = {
-  OVERDUE: 'OVERDUE',
-  OPEN: 'OPEN',
-  OPEN_DIRECT_DEBIT: 'OPEN (DIRECT DEBIT)',
-  PAID: 'PAID',
-};
+/** §3 status texts as printed on the PDF and in the spreadsheet: the page's labels, translated. */
+const statusText = (t: Translate, status: InvoiceStatus): string => t(`invoices.status.${status}`);
+
+/** The caller's language and texts: the files follow the profile language (issue 27). */
+async function readerOf(
+  db: Queryable,
+  caller: AccountCaller,
+): Promise<{ language: LabelLanguage; t: Translate }> {
+  const language = chooseLanguage({ profile: caller.language });
+  return { language, t: await textsFor(db, language) };
+}
 
 /** Today (UTC) as yyyy-mm-dd: due dates are calendar days, an invoice is overdue the day after. */
 export function todayOf(now: Date): string {
@@ -190,9 +197,12 @@ export async function getInvoicesWorkbook(
   const counts = await countInvoices(db, filter);
   const rows = await rowsOf(db, filter, criteria, counts, INVOICE_EXPORT_LIMIT, 0);
   const accountName = (await findAccountName(db, filter.accountId)) ?? filter.accountId;
+  const { language, t } = await readerOf(db, caller);
   const body = await invoicesXlsx(
     accountName,
-    rows.map((row) => ({ ...toInvoice(row), statusText: INVOICE_STATUS_TEXT[row.status] })),
+    rows.map((row) => ({ ...toInvoice(row), statusText: statusText(t, row.status) })),
+    language,
+    t,
   );
   return { fileName: `invoices-${filter.accountId}-${filter.today}.xlsx`, body };
 }
@@ -216,32 +226,37 @@ export async function getInvoicePdf(
   );
   if (!row) throw new NotFoundError(`There is no invoice with id ${id}.`);
   const lines = await findInvoiceLines(db, row.id);
-  const body = await invoicePdf({
-    number: row.number,
-    date: row.issued_on,
-    dueDate: row.due_on,
-    paidOn: row.paid_on,
-    status: INVOICE_STATUS_TEXT[row.status],
-    currency: row.currency.trim(),
-    net: majorUnits(row.net_minor),
-    vat: majorUnits(row.vat_minor),
-    amount: majorUnits(row.amount_minor),
-    customer: {
-      name: row.account_name,
-      customerId: row.enterprise_customer_id,
-      addressLines: [
-        row.street,
-        [row.postal_code, row.city].filter(Boolean).join(' '),
-        row.country,
-      ].filter((line): line is string => typeof line === 'string' && line !== ''),
-      vatNumber: row.vat_number,
+  const { language, t } = await readerOf(db, caller);
+  const body = await invoicePdf(
+    {
+      number: row.number,
+      date: row.issued_on,
+      dueDate: row.due_on,
+      paidOn: row.paid_on,
+      status: statusText(t, row.status),
+      currency: row.currency.trim(),
+      net: majorUnits(row.net_minor),
+      vat: majorUnits(row.vat_minor),
+      amount: majorUnits(row.amount_minor),
+      customer: {
+        name: row.account_name,
+        customerId: row.enterprise_customer_id,
+        addressLines: [
+          row.street,
+          [row.postal_code, row.city].filter(Boolean).join(' '),
+          row.country,
+        ].filter((line): line is string => typeof line === 'string' && line !== ''),
+        vatNumber: row.vat_number,
+      },
+      lines: lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: majorUnits(line.unit_price_minor),
+        amount: majorUnits(line.amount_minor),
+      })),
     },
-    lines: lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unitPrice: majorUnits(line.unit_price_minor),
-      amount: majorUnits(line.amount_minor),
-    })),
-  });
+    language,
+    t,
+  );
   return { fileName: `${row.number}.pdf`, body };
 }

@@ -91,6 +91,57 @@ export async function browseDocuments(
   };
 }
 
+/**
+ * No query, one facet selected (one or more of its values): everything from stored counts
+ * (ADR 0055). The selected facet's own counts are the per-value ones; every other facet's are
+ * the pair counts with a selected value; the total is the selected values' counts (a document
+ * has one value per facet, so they add up). The page walks the date index until it has 20.
+ */
+export async function filterByOneFacet(
+  db: Queryable,
+  productId: string,
+  facet: number,
+  codes: readonly number[],
+  page: number,
+): Promise<SearchResult> {
+  const column = FACET_COLUMNS[facet];
+  if (column === undefined) throw new Error(`no facet ${facet}`);
+  const [own, pairs, ids] = await Promise.all([
+    db.query<CountRow>(
+      `select facet, code, documents as n from product_document_facet_counts
+        where product_id = $1 and facet = $2 and documents > 0`,
+      [productId, facet],
+      { prepare: true },
+    ),
+    db.query<CountRow>(
+      `select facet, code, sum(n)::integer as n from (
+         select facet_b as facet, code_b as code, documents as n
+           from product_document_facet_pairs
+          where product_id = $1 and facet_a = $2 and code_a = any($3::smallint[])
+         union all
+         select facet_a, code_a, documents from product_document_facet_pairs
+          where product_id = $1 and facet_b = $2 and code_b = any($3::smallint[])
+       ) p group by facet, code having sum(n) > 0`,
+      [productId, facet, codes],
+      { prepare: true },
+    ),
+    db.query<{ id: number | string }>(
+      `select id from product_documents
+        where product_id = $1 and ${column} = any($2::smallint[])
+        order by published_on desc, id desc limit ${DOCUMENTS_PAGE_SIZE} offset $3`,
+      [productId, codes, (page - 1) * DOCUMENTS_PAGE_SIZE],
+    ),
+  ]);
+  const selected = new Set(codes);
+  const total = own.rows.filter((r) => selected.has(r.code)).reduce((sum, r) => sum + r.n, 0);
+  return {
+    total,
+    windowed: false,
+    ids: ids.rows.map((r) => Number(r.id)),
+    counts: [...own.rows, ...pairs.rows],
+  };
+}
+
 export interface SearchShape {
   productId: string;
   query: string;

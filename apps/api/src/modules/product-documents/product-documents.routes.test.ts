@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
-import { DEMO_DOCUMENTS_PER_PRODUCT } from '../../db/seed/product-documents.js';
+import { DEMO_DOCUMENTS_PER_PRODUCT, writeDocumentTexts } from '../../db/seed/product-documents.js';
 
 const ANNA = 'anna.customer@portico.test';
 const PAUL = 'paul.partner@portico.test';
@@ -279,6 +279,49 @@ describe.each(routeDatabaseKinds())('product documents API over %s', (kind) => {
     expect(file.body).toContain('<title>Hostile &lt;b&gt;title&lt;/b&gt;</title>');
     expect(file.body).toContain('<h2>Intro</h2>');
     for (const bad of ['<script', 'onerror', 'javascript:']) expect(file.body).not.toContain(bad);
+  });
+
+  it('answers a one-facet list from stored pair counts, exact through insert, update and delete (ADR 0055)', async () => {
+    await t.db.query(
+      `insert into product_documents (product_id, published_on, country, engine, language, module,
+                                      process, product, release, document_type, type)
+       values ('p-erp', '2026-03-01', 3, 1, 1, 2, 1, 1, 6, 1, 1),
+              ('p-erp', '2026-03-02', 4, 2, 2, 3, 2, 2, 6, 2, 2)`,
+    );
+    await writeDocumentTexts(t.db);
+    await t.db.query(
+      `update product_documents set language = 2, release = 7
+        where id = (select max(id) from product_documents where product_id = 'p-erp')`,
+    );
+    await t.db.query(
+      `delete from product_documents where id = (select min(id) from product_documents
+                                                  where product_id = 'p-erp')`,
+    );
+    const multi = await expectCountsMatch(
+      '/api/products/p-erp/documents?language=nl&language=no&page=2',
+      '',
+      { language: ['nl', 'no'] },
+    );
+    for (const item of multi.items) expect(['nl', 'no']).toContain(item.facets.language.key);
+    await expectCountsMatch('/api/products/p-erp/documents?release=2026.2', '', {
+      release: ['2026.2'],
+    });
+    // The pairs are the stored ones, equal to a count over the documents.
+    const { rows } = await t.db.query<{ n: number }>(
+      `with direct as (
+         select d.product_id, a.facet, a.code, b.facet as facet_b, b.code as code_b,
+                count(*)::int as documents
+           from product_documents d
+           cross join lateral (values (2::smallint, d.language), (6::smallint, d.release)) a (facet, code)
+           cross join lateral (values (7::smallint, d.document_type), (8::smallint, d.type)) b (facet, code)
+          group by 1, 2, 3, 4, 5)
+       select count(*)::int as n from direct full join product_document_facet_pairs p
+           on p.product_id = direct.product_id and p.facet_a = direct.facet and p.code_a = direct.code
+          and p.facet_b = direct.facet_b and p.code_b = direct.code_b
+        where (p.facet_a in (2, 6) and p.facet_b in (7, 8) and p.documents > 0 or direct.facet is not null)
+          and p.documents is distinct from direct.documents`,
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 
   it('keeps the stored counts exact when documents are added and removed', async () => {

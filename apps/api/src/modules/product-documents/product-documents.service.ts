@@ -16,6 +16,7 @@ import { requireProductAccess, type AccessibleProduct } from '../../lib/product-
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import {
   browseDocuments,
+  filterByOneFacet,
   findDocuments,
   findProductId,
   listVocabulary,
@@ -94,10 +95,12 @@ export async function getDocumentsPage(
   });
 
   let result;
+  const [onlyFacet, onlyCodes] = (selected.size === 1 && [...selected][0]) || [null, []];
   if (!criteria.query && selected.size === 0) {
     result = await browseDocuments(db, product.id, criteria.page);
+  } else if (!criteria.query && onlyFacet !== null) {
+    result = await filterByOneFacet(db, product.id, onlyFacet, onlyCodes, criteria.page);
   } else {
-    const onlyFacet = selected.size === 1 ? ([...selected.keys()][0] ?? null) : null;
     result = await searchDocuments(
       db,
       {
@@ -107,8 +110,8 @@ export async function getDocumentsPage(
         page: criteria.page,
         selected,
       },
-      // Without a query, a lone selected facet's own counts are the stored ones.
-      criteria.query ? null : onlyFacet,
+      // Without a query a lone facet is answered above from stored counts alone.
+      null,
     );
   }
 

@@ -10,6 +10,7 @@ import {
   statusSlugs,
   type FieldErrors,
   type SupportCase,
+  caseValueText,
 } from './support-desk.service.js';
 
 // The built-in support desk's server-rendered pages (issue 5). No inline script or style:
@@ -31,15 +32,8 @@ export interface DeskTexts {
   timeZone?: string | undefined;
 }
 
-/** How a stored English value (status, category, priority) reads: its text, or as stored. */
-function valueText(t: Translate, prefix: string, value: string): string {
-  const key = `${prefix}.${value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}`;
-  const text = t(key);
-  return text === key ? value : text;
-}
+// How a stored English value reads: shared with cases.csv.
+const valueText = caseValueText;
 
 function layout({ language, t }: DeskTexts, title: string, body: string): string {
   return `<!DOCTYPE html>

@@ -726,7 +726,19 @@ describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
         'In progress',
         'Anna Lindqvist',
       ]);
-      expect(new Date(tricky![7]!).toISOString()).toBe(tricky![7]);
+      // Dates as the caller's language writes them, in their time zone (issue 27).
+      const { rows: opened } = await t.db.query<{ opened_at: Date; time_zone: string }>(
+        `select c.opened_at, u.time_zone from support_cases c, users u
+          where c.number = 'CS0001001' and u.email = $1`,
+        [ANNA],
+      );
+      expect(tricky?.[7]).toBe(
+        new Intl.DateTimeFormat('en', {
+          dateStyle: 'medium',
+          timeStyle: 'long',
+          timeZone: opened[0]?.time_zone,
+        }).format(new Date(opened[0]!.opened_at)),
+      );
       expect(records.find((r) => r[0] === 'CS0001005')?.[6]).toBe('');
     });
 

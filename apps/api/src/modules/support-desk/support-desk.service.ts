@@ -4,6 +4,8 @@ import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { tokenStateOf, type IssuedAt } from '../users/token-rule.js';
 import { toCsv } from '../../lib/csv.js';
+import { formatDateTime } from '../../lib/i18n/format.js';
+import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import {
   findCase,
   findDeskCaller,
@@ -242,23 +244,35 @@ export async function submitServiceRequest(
   return { ok: true, value: number };
 }
 
+/** How a stored English value (status, category, priority) reads: its text, or as stored. */
+export function caseValueText(t: Translate, prefix: string, value: string): string {
+  const key = `${prefix}.${value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
+  const text = t(key);
+  return text === key ? value : text;
+}
+
 // ---- Download -----------------------------------------------------------------------------
 
+/** The header of cases.csv: text keys, written in the reader's language (issue 27). */
 const CSV_HEADER = [
-  'Case number',
-  'Short description',
-  'Description',
-  'Category',
-  'Priority',
-  'Status',
-  'Created by',
-  'Created',
-  'Updated',
+  'desk.csv.number',
+  'desk.column.short-description',
+  'desk.incident.description',
+  'desk.column.category',
+  'desk.column.priority',
+  'desk.column.status',
+  'desk.csv.created-by',
+  'desk.csv.created',
+  'desk.column.updated',
 ] as const;
 
 /**
  * §5/§6: all cases of the caller's account as CSV, for callers with both SUPPORT and
- * USERMANAGEMENT. Starts with a byte-order mark so spreadsheets read it as UTF-8.
+ * USERMANAGEMENT. Starts with a byte-order mark so spreadsheets read it as UTF-8. Headers,
+ * case values and dates follow the caller's profile language and time zone (issue 27).
  */
 export async function casesCsv(db: Queryable, userId: string): Promise<string> {
   const caller = await deskCallerOf(db, userId);
@@ -267,6 +281,9 @@ export async function casesCsv(db: Queryable, userId: string): Promise<string> {
       'Downloading all cases needs the SUPPORT and USERMANAGEMENT permissions.',
     );
   }
+  const language = chooseLanguage({ profile: caller.language });
+  const t = await textsFor(db, language);
+  const when = (date: Date): string => formatDateTime(date, language, caller.timeZone);
   const rows = await listCases(db, caller.accountId, undefined, Number.MAX_SAFE_INTEGER);
   const records = rows
     .map(toCase)
@@ -274,12 +291,15 @@ export async function casesCsv(db: Queryable, userId: string): Promise<string> {
       c.number,
       c.shortDescription,
       c.description,
-      c.category,
-      c.priority,
-      c.status,
+      caseValueText(t, 'desk.category', c.category),
+      caseValueText(t, 'desk.priority', c.priority),
+      caseValueText(t, 'desk.status', c.status),
       c.createdBy ?? '',
-      c.createdAt.toISOString(),
-      c.updatedAt.toISOString(),
+      when(c.createdAt),
+      when(c.updatedAt),
     ]);
-  return `\uFEFF${toCsv(CSV_HEADER, records)}`;
+  return `\uFEFF${toCsv(
+    CSV_HEADER.map((key) => t(key)),
+    records,
+  )}`;
 }

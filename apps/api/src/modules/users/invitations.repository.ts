@@ -63,10 +63,44 @@ export async function setInvitationToken(
   id: string,
   tokenHash: string,
 ): Promise<void> {
-  await db.query('update user_invitations set token_hash = $2, sent_at = now() where id = $1', [
-    id,
-    tokenHash,
-  ]);
+  await db.query('update user_invitations set token_hash = $2 where id = $1', [id, tokenHash]);
+}
+
+/** The mail server accepted the invitation (a retry after a refusal clears the refusal). */
+export async function markInvitationSent(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    `update user_invitations set sent_at = now(), mail_failed_at = null, mail_failure = null
+      where id = $1`,
+    [id],
+  );
+}
+
+/** The mail server refused the invitation for good (ADR 0053): recorded, not retried. */
+export async function markInvitationMailFailed(
+  db: Queryable,
+  id: string,
+  failure: string,
+): Promise<void> {
+  await db.query(
+    'update user_invitations set mail_failed_at = now(), mail_failure = $2 where id = $1',
+    [id, failure],
+  );
+}
+
+/** Where the mail of a user's open invitation stands; undefined without an open invitation. */
+export async function openInvitationMailStatus(
+  db: Queryable,
+  userId: string,
+): Promise<'queued' | 'sent' | 'failed' | undefined> {
+  const { rows } = await db.query<{ status: 'queued' | 'sent' | 'failed' }>(
+    `select case when mail_failed_at is not null then 'failed'
+                 when sent_at is not null then 'sent' else 'queued' end as status
+       from user_invitations
+      where user_id = $1 and accepted_at is null and revoked_at is null
+      order by created_at desc limit 1`,
+    [userId],
+  );
+  return rows[0]?.status;
 }
 
 export interface OpenInvitation {

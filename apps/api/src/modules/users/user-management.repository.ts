@@ -331,9 +331,13 @@ export async function listUsers(
   const words = queryWords(q.query);
   if (words.length > 0) return (await queryPage(db, accountId, q, words, limit, offset)).rows;
   const { where, params } = listFilter(accountId, q);
+  // Deferred join (ADR 0055): the page's ids from an index in the sort's order, read
+  // index-only past the offset; only the 20 rows shown are fetched from the wide table.
   const { rows } = await db.query<ListRow>(
-    `select ${listColumns} from users where ${where}
-      order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`,
+    `select ${listColumns} from users where id in (
+       select id from users where ${where}
+        order by ${SORTS[q.sort]} limit ${limit} offset ${offset})
+      order by ${SORTS[q.sort]}`,
     params,
   );
   return rows;
@@ -349,9 +353,10 @@ export async function countUsers(db: Queryable, accountId: string, q: ListFilter
     );
     return rows[0]?.n ?? 0;
   }
+  // Exact, from the trigger-kept counts (migration 019): at most 12 rows, whatever the size.
   const { where, params } = listFilter(accountId, q);
   const { rows } = await db.query<{ n: number }>(
-    `select count(*)::integer as n from users where ${where}`,
+    `select coalesce(sum(users), 0)::integer as n from user_list_counts where ${where}`,
     params,
   );
   return rows[0]?.n ?? 0;

@@ -835,6 +835,120 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
     ).toBe(401);
   });
+
+  it('keeps X-Total-Count exact from stored counts through create, edit, status, role and delete; sorts by last login both ways (ADR 0055)', async () => {
+    const headers = await as(ANNA);
+    const total = async (filter: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/users?${filter}`, headers });
+      expect(res.statusCode).toBe(200);
+      return Number(res.headers['x-total-count']);
+    };
+    const totals = async () => ({
+      all: await total(''),
+      'status=Pending': await total('status=Pending'),
+      'status=Inactive': await total('status=Inactive'),
+      'role=read-only': await total('role=read-only'),
+    });
+    // What the account really holds, counted row by row.
+    const counted = async () => {
+      const { rows } = await t.db.query<{ all: number; p: number; i: number; r: number }>(
+        `select count(*)::int as all, count(*) filter (where status = 'Pending')::int as p,
+                count(*) filter (where status = 'Inactive')::int as i,
+                count(*) filter (where role = 'read-only')::int as r
+           from users where account_id = 'acc-northwind'`,
+      );
+      const c = rows[0]!;
+      return {
+        all: c.all,
+        'status=Pending': c.p,
+        'status=Inactive': c.i,
+        'role=read-only': c.r,
+      };
+    };
+    await t.db.query(`update accounts set licence_count = 10000 where id = 'acc-northwind'`);
+    const before = await totals();
+    expect(before).toEqual(await counted());
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: newUser({
+        email: 'counted.once@northwind.test',
+        username: 'countedonce',
+        role: 'read-only',
+      }),
+    });
+    expect(created.statusCode).toBe(201);
+    const id = accountUserSchema.parse(created.json()).id;
+    const afterCreate = await totals();
+    expect(afterCreate).toEqual({
+      ...before,
+      all: before.all + 1,
+      'status=Pending': before['status=Pending'] + 1,
+      'role=read-only': before['role=read-only'] + 1,
+    });
+
+    // Active after the invitation is accepted (as the accept route does), then deactivated
+    // and given another role through the API.
+    await t.db.query(`update users set status = 'Active' where id = $1`, [id]);
+    const { user, etag } = await getUser(ANNA, id);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      headers: { ...headers, 'if-match': etag },
+      payload: { ...inputOf(user), active: false, role: 'standard', city: 'Tromsø' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await totals()).toEqual({
+      ...before,
+      all: before.all + 1,
+      'status=Inactive': before['status=Inactive'] + 1,
+    });
+
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${id}`,
+      headers: { ...headers, 'if-match': String(edited.headers.etag) },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await totals()).toEqual(before);
+    expect(await totals()).toEqual(await counted());
+    // The totals are the stored ones (no count over the account's rows): the same per group.
+    const { rows: groups } = await t.db.query<{ k: string; n: number }>(
+      `(select account_id || '/' || status || '/' || role as k, count(*)::int as n from users
+         where account_id is not null group by 1
+        except
+        select account_id || '/' || status || '/' || role, users from user_list_counts)
+       union all
+       (select account_id || '/' || status || '/' || role, users from user_list_counts
+         where users > 0
+        except
+        select account_id || '/' || status || '/' || role, count(*)::int from users
+         where account_id is not null group by 1)`,
+    );
+    expect(groups).toEqual([]);
+
+    // Never signed in (NULL) first ascending, last descending; ties by id.
+    const byLogin = async (sort: string) =>
+      accountUserListSchema
+        .parse(
+          (
+            await t.app.inject({ method: 'GET', url: `/api/users?sort=${sort}&page=1`, headers })
+          ).json(),
+        )
+        .map((u) => u.id);
+    const { rows: order } = await t.db.query<{ id: string }>(
+      `select id from users where account_id = 'acc-northwind'
+        order by last_login_at nulls first, id limit 20`,
+    );
+    expect(await byLogin('lastLogin')).toEqual(order.map((r) => r.id));
+    const { rows: reverse } = await t.db.query<{ id: string }>(
+      `select id from users where account_id = 'acc-northwind'
+        order by last_login_at desc nulls last, id desc limit 20`,
+    );
+    expect(await byLogin('-lastLogin')).toEqual(reverse.map((r) => r.id));
+  });
 });
 
 describe('user exports', () => {

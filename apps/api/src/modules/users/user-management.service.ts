@@ -20,7 +20,7 @@ import type { Db, Queryable } from '../../db/db.js';
 import { formatDateTime } from '../../lib/i18n/format.js';
 import { textsFor } from '../../lib/i18n/translate.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
-import type { Mailer } from '../../lib/mail/mailer.js';
+import { isPermanentMailError, mailFailureOf, type Mailer } from '../../lib/mail/mailer.js';
 import {
   BadRequestError,
   ConflictError,
@@ -32,6 +32,9 @@ import {
 import {
   findInvitationToSend,
   insertInvitation,
+  markInvitationMailFailed,
+  markInvitationSent,
+  openInvitationMailStatus,
   revokeInvitations,
   setInvitationToken,
 } from './invitations.repository.js';
@@ -217,7 +220,11 @@ export async function allAccountUsers(
 
 export async function getAccountUser(db: Queryable, callerId: string, id: string) {
   const { admin, user } = await reachableUser(db, callerId, id);
-  return toAccountUser(user, admin.account);
+  const accountUser = toAccountUser(user, admin.account);
+  // A Pending user's invitation mail: queued, sent, or refused by the mail server (ADR 0053).
+  const invitationMail =
+    user.status === 'Pending' ? await openInvitationMailStatus(db, user.id) : undefined;
+  return invitationMail ? { ...accountUser, invitationMail } : accountUser;
 }
 
 /** ETag of a user at a version; If-Match must name it. */
@@ -352,11 +359,7 @@ async function checkRules(
     throw fieldError('conflict', 'email', userFormMessages.emailExists);
   }
   if (await usernameTaken(tx, input.username, exceptId)) {
-    throw fieldError(
-      'conflict',
-      'username',
-      'This username already exists. Please try another one.',
-    );
+    throw fieldError('conflict', 'username', userFormMessages.usernameExists);
   }
   if (input.role === 'point-manager' && (await pointManagerTaken(tx, admin.account.id, exceptId))) {
     throw fieldError('conflict', 'role', userFormMessages.pointManager);
@@ -418,11 +421,7 @@ function translateUniqueViolation(error: unknown): never {
     if (name.includes('users_point_manager_key'))
       throw fieldError('conflict', 'role', userFormMessages.pointManager);
     if (name.includes('users_username_key')) {
-      throw fieldError(
-        'conflict',
-        'username',
-        'This username already exists. Please try another one.',
-      );
+      throw fieldError('conflict', 'username', userFormMessages.usernameExists);
     }
   }
   throw error;
@@ -607,7 +606,7 @@ export function defineInvitationJob(
       if (typeof id !== 'string') throw new Error('invitation job without an invitation id');
       return { invitationId: id };
     },
-    handle: async ({ invitationId }) => {
+    handle: async ({ invitationId }, attempt) => {
       const invitation = await findInvitationToSend(deps.db, invitationId);
       if (!invitation) return; // revoked, accepted or expired meanwhile: nothing to send
       const token = randomBytes(32).toString('base64url');
@@ -627,7 +626,7 @@ export function defineInvitationJob(
         ? t('mail.invitation.external', { link })
         : `${t('mail.invitation.set-password', { expires })}\n${link}`;
       const account = invitation.account_name;
-      await deps.mailer.send({
+      const message = {
         to: invitation.email,
         subject: t('mail.invitation.subject', { account }),
         text: [
@@ -640,7 +639,20 @@ export function defineInvitationJob(
           t('mail.invitation.ignore'),
           '',
         ].join('\n'),
-      });
+      };
+      try {
+        await deps.mailer.send(message);
+      } catch (error) {
+        // Passing trouble (server down, 4xx) is retried with back-off by the queue; a refusal
+        // for good, or the last retry failing, is recorded for the administrator (ADR 0053).
+        const permanent = isPermanentMailError(error);
+        if (permanent || attempt.last) {
+          await markInvitationMailFailed(deps.db, invitation.id, mailFailureOf(error));
+        }
+        if (permanent) return;
+        throw error;
+      }
+      await markInvitationSent(deps.db, invitation.id);
     },
   });
 }

@@ -44,6 +44,14 @@ export const userManagementLabels = defineLabels({
   'user-management.role.point-manager': 'Point manager',
   'user-management.role.standard': 'Standard user',
   'user-management.role.read-only': 'Read only',
+  // The billing-platform and learning roles the API offers (user-options.ts), by id.
+  'user-management.billing-platform-role.viewer': 'Viewer',
+  'user-management.billing-platform-role.buyer': 'Buyer',
+  'user-management.billing-platform-role.approver': 'Approver',
+  'user-management.learning-role.learner': 'Learner',
+  'user-management.learning-role.advanced-learner': 'Advanced learner',
+  'user-management.learning-role.key-user': 'Key user',
+  'user-management.learning-role.partner-consultant': 'Partner consultant',
   'user-management.c4u.none': 'None',
   'user-management.c4u.viewer': 'Viewer',
   'user-management.c4u.editor': 'Editor',
@@ -102,6 +110,11 @@ export const userManagementLabels = defineLabels({
   'user-management.invitation.resent':
     'A new invitation is on its way; the previous link no longer works.',
   'user-management.invitation.revoked': 'The invitation is withdrawn.',
+  'user-management.field.invitationMail': 'Invitation e-mail',
+  'user-management.invitation-mail.queued': 'Waiting to be sent',
+  'user-management.invitation-mail.sent': 'Sent',
+  'user-management.invitation-mail.failed':
+    'Refused by the mail server. Check the e-mail address, then resend the invitation.',
   'user-management.audit.title': 'Changes',
   'user-management.audit.empty': 'No changes recorded.',
   'user-management.audit.entry': '{{at}} · {{who}} · {{action}}',

@@ -8,6 +8,7 @@ import { installTestConfig } from '../../testing/test-config.js';
 import { signIn, url } from '../../app/app-test-harness.js';
 import {
   fetchCountriesAndLanguages,
+  localizeCountriesAndLanguages,
   useCountriesAndLanguages,
 } from './countries-and-languages-query.js';
 
@@ -47,9 +48,22 @@ describe('countries and languages (§3, §4)', () => {
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
     const first = renderHook(() => useCountriesAndLanguages(), { wrapper });
-    await waitFor(() => expect(first.result.current.data).toEqual({ en_GB: uk }));
+    await waitFor(() => expect(first.result.current.data?.en_GB).toEqual(uk));
     const second = renderHook(() => useCountriesAndLanguages(), { wrapper });
-    expect(second.result.current.data).toEqual({ en_GB: uk });
+    expect(second.result.current.data?.en_GB).toEqual(uk);
     expect(calls).toBe(1);
+  });
+
+  it('names every ISO 3166 country and each language in its own name (issue 27)', () => {
+    const entries = localizeCountriesAndLanguages(
+      { no_NO: { ...norway, language: { code: 'no', name: 'Norwegian' } }, en_GB: uk },
+      'de',
+    );
+    const countries = new Map(Object.values(entries).map((e) => [e.country.code, e.country.name]));
+    expect(countries.size).toBeGreaterThanOrEqual(240);
+    expect(countries.get('NO')).toBe('Norwegen');
+    expect(countries.get('CI')).toBe('Côte d’Ivoire');
+    expect(entries['no_NO']?.language.name).toBe('Norsk');
+    expect(entries['en_DE']?.country.name).toBe('Deutschland');
   });
 });

@@ -23,6 +23,7 @@ export const sectionTitleLabels = defineLabels({
   'title.section.my-settings': 'My Settings',
   'title.section.user-management': 'User Management',
   'title.section.cloud': 'Cloud',
+  'title.section.invoices': 'Invoices',
   'title.section.download-report-engine': 'Download Report Engine',
   'title.section.login': 'Sign in',
   'title.section.state-redirect': 'Sign in',

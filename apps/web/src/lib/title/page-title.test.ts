@@ -27,7 +27,7 @@ describe('browser title (§1; docs/decisions/0003-browser-title.md)', () => {
   });
 
   it('falls back to the first segment capitalised for unmapped paths', () => {
-    expect(sectionName('/invoices/2024')).toBe('Invoices');
+    expect(sectionName('/quotes/2024')).toBe('Quotes');
     expect(sectionName('/cloud-reports/x')).toBe('Cloud reports');
   });
 
@@ -43,5 +43,15 @@ describe('browser title (§1; docs/decisions/0003-browser-title.md)', () => {
   it('takes display names through the label function when given', () => {
     const t = (key: string) => (key === 'title.section.services' ? 'Support' : key);
     expect(pageTitle('/services/incident', ' - P', t)).toBe('Support - P');
+  });
+});
+
+describe('the /invoices title is a label (issue 27)', () => {
+  it('names /invoices through title.section.invoices, so it is translated', async () => {
+    const { catalogFor } = await import('@portico/locales/catalogs');
+    const german = catalogFor('web', 'de');
+    const t = (key: string): string => german[key] ?? key;
+    expect(sectionName('/invoices', t)).toBe('Rechnungen');
+    expect(sectionName('/invoices')).toBe('Invoices');
   });
 });

@@ -5,14 +5,14 @@ import {
   type FieldErrors,
   type OwnSettings,
 } from '@portico/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths } from '../../../config/paths.js';
-import { contentUrl, getConfig } from '../../../config/runtime-config.js';
-import { labelListSchema } from '@portico/contracts';
-import { httpGet } from '../../../lib/http/http-client.js';
+import { getConfig } from '../../../config/runtime-config.js';
+import { languageAutonym } from '@portico/locales/display-names';
+import { useTimeZoneOptions } from '../../../lib/format/time-zone-options.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { SUPPORTED_LOCALES, resolveLocale } from '../../../lib/labels/labels-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -44,18 +44,11 @@ const editableOf = (s: OwnSettings): Editable => ({
   timeZone: s.timeZone,
 });
 
-/** Each supported language in its own name (§9), e.g. Deutsch, Français. */
-const languageName = (code: string): string =>
-  new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+/** Each supported language in its own name, capitalised (§9, issue 27): Deutsch, Español. */
+const languageName = languageAutonym;
 
-/** The time-zone list (§7 GET {content}/labels/timezones), shared with user management. */
-function useTimeZones() {
-  return useQuery({
-    queryKey: ['labels', 'timezones'] as const,
-    queryFn: ({ signal }) => httpGet(contentUrl('labels/timezones'), labelListSchema, { signal }),
-    staleTime: Infinity,
-  });
-}
+/** The time-zone list (§7), shared with user management, named in the user's language. */
+const useTimeZones = useTimeZoneOptions;
 
 /** My settings (issue 12): own name, phones, language and time zone; sign out everywhere. */
 export function ProfileSettingsPage() {

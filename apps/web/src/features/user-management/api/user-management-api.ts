@@ -2,7 +2,6 @@ import {
   accountUserListSchema,
   accountUserSchema,
   administrableAccountsSchema,
-  labelListSchema,
   learningRolesSchema,
   billingPlatformRolesSchema,
   userAuditSchema,
@@ -11,13 +10,14 @@ import {
   USER_PAGE_SIZE,
   type AccountUser,
   type AccountUserInput,
+  type NamedOption,
   type UserRole,
   type UserSort,
   type UserStatus,
 } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiUrl, contentUrl, exportUrl } from '../../../config/runtime-config.js';
+import { apiUrl, exportUrl } from '../../../config/runtime-config.js';
 import {
   httpDownload,
   httpGet,
@@ -25,6 +25,8 @@ import {
   httpSend,
 } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
+import { useTimeZoneOptions } from '../../../lib/format/time-zone-options.js';
+import { useT } from '../../../lib/labels/use-t.js';
 
 export const USERS_PAGE_SIZE = USER_PAGE_SIZE;
 
@@ -151,15 +153,19 @@ export function useFormChoices(accountId: string) {
       }),
     staleTime: 60_000,
   });
-  const timeZones = useQuery({
-    queryKey: ['labels', 'timezones'] as const,
-    queryFn: ({ signal }) => httpGet(contentUrl('labels/timezones'), labelListSchema, { signal }),
-    staleTime: Infinity,
-  });
+  const timeZones = useTimeZoneOptions();
+  const t = useT();
+  // Role names are labels (issue 27); a role the web does not know keeps the server's name.
+  const named = <T extends NamedOption>(kind: string, roles: readonly T[]): T[] =>
+    roles.map((role) => {
+      const key = `user-management.${kind}.${role.id}`;
+      const text = t(key);
+      return { ...role, name: text === key ? role.name : text };
+    });
   return {
     profiles: profiles.data ?? [],
-    billingPlatformRoles: billing.data ?? [],
-    learningRoles: learning.data ?? [],
+    billingPlatformRoles: named('billing-platform-role', billing.data ?? []),
+    learningRoles: named('learning-role', learning.data ?? []),
     timeZones: timeZones.data ?? [],
   };
 }

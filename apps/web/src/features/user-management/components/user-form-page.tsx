@@ -9,6 +9,7 @@ import {
   type AccountUserField,
   type AccountUserInput,
   type FieldErrors,
+  type InvitationMailStatus,
   type UserManagementContext,
 } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -82,6 +83,12 @@ const REQUIRED: ReadonlySet<AccountUserField> = new Set([
   'role',
   'c4uRole',
 ]);
+
+const INVITATION_MAIL_LABELS = {
+  queued: 'user-management.invitation-mail.queued',
+  sent: 'user-management.invitation-mail.sent',
+  failed: 'user-management.invitation-mail.failed',
+} as const satisfies Record<InvitationMailStatus, string>;
 
 type Banner = { kind: 'invalid' | 'conflict' | 'message'; text: string } | null;
 
@@ -545,6 +552,17 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
             <span className="um-form__label">{t('user-management.field.status')}</span>
             <UserStatusBadge status={current?.status ?? 'Pending'} />
           </div>
+          {current?.invitationMail && (
+            <div className="um-form__field">
+              <span className="um-form__label" id="um-invitationMail">
+                {t('user-management.field.invitationMail')}
+              </span>
+              {/* A refusal is shown, not retried for ever (ADR 0053). */}
+              <span aria-labelledby="um-invitationMail" role="status">
+                {t(INVITATION_MAIL_LABELS[current.invitationMail])}
+              </span>
+            </div>
+          )}
           <div className="um-form__field">
             <label htmlFor="um-lastLoginAt">{t('user-management.field.lastLoginAt')}</label>
             <input

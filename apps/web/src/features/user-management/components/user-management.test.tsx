@@ -120,4 +120,26 @@ describe('user management', () => {
     ).toBeVisible();
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Tove');
   });
+
+  it('shows that the mail server refused the invitation (issue 24, ADR 0053)', async () => {
+    const pending = {
+      ...{ id: 'u-0', accountId: 'acc-1', accountName: 'Northwind Logistics AS' },
+      ...{ parentAccountName: null, firstName: 'First0', lastName: 'Last0' },
+      ...{ email: 'user0@example.test', username: '', language: 'en', timeZone: 'Europe/Oslo' },
+      ...{ address: '', billingAddress: '', shippingAddress: '', city: '', postalCode: '' },
+      ...{ country: '', phone: '', mobile: '', fax: '', phoneExtension: '', hotlineCode: '' },
+      ...{ website: '', role: 'standard', c4uRole: 'none', billingPlatformRole: '' },
+      ...{ learningRole: '', status: 'Pending', lastLoginAt: null, version: 1 },
+      invitationMail: 'failed',
+    };
+    server.use(
+      http.get(url('/api/users/u-0'), () => HttpResponse.json(pending)),
+      http.get(url('/api/users/u-0/audit'), () => HttpResponse.json([])),
+    );
+    await renderSignedIn('/user-management/u-0');
+    expect(await screen.findByRole('status', { name: 'Invitation e-mail' })).toHaveTextContent(
+      'Refused by the mail server. Check the e-mail address, then resend the invitation.',
+    );
+    expect(screen.getByRole('button', { name: 'Resend invitation' })).toBeVisible();
+  });
 });

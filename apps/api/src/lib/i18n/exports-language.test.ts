@@ -1,0 +1,208 @@
+// Issue 27: the files the API makes follow the caller's profile language: the invoice PDF, the
+// invoices XLSX, the cloud report CSV and XLSX and the cases CSV, with headers, dates and
+// amounts written for it. German here; the expected texts are written out, not read from the
+// catalogue, so a missing translation or an English format fails.
+import {
+  apiErrorSchema,
+  invoiceListSchema,
+  PORTAL_LANGUAGES,
+  userFormMessages,
+  type Invoice,
+} from '@portico/contracts';
+import { SUPPORTED_LANGUAGES } from '@portico/locales';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { bearerFor } from '../../../test/tokens.js';
+
+const ANNA = 'anna.customer@portico.test';
+
+/** dd.mm.yyyy of an ISO day, written here independently of the server. */
+const germanDay = (iso: string): string => iso.slice(0, 10).split('-').reverse().join('.');
+
+describe('the exports in the caller’s language (issue 27)', () => {
+  let t: TestApp;
+  let authorization: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    authorization = `Bearer ${await bearerFor(t.app, ANNA)}`;
+    await t.db.query(`update users set language = 'de' where email = $1`, [ANNA]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization } });
+
+  /** Anna's invoices from the API (the list is data, not text: the same in every language). */
+  const invoices = async (query: string): Promise<Invoice[]> => {
+    const res = await get(`/api/invoices?${query}`);
+    expect(res.statusCode).toBe(200);
+    return invoiceListSchema.parse(res.json());
+  };
+
+  const sheetRows = async (payload: Buffer): Promise<{ rows: unknown[][]; name: string }> => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return { rows, name: sheet.name };
+  };
+
+  it('writes the invoice PDF in German: labels, a German date and a German amount', async () => {
+    const [invoice] = await invoices('sort=status&order=desc&status=PAID&size=1');
+    if (!invoice) throw new Error('no paid invoice');
+    const res = await get(`/api/invoices/${invoice.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    const [whole = '', cents = ''] = invoice.amount.split('.');
+    const amount = `${whole.replace(/\B(?=(\d{3})+$)/g, '.')},${cents}`;
+    expect(text).toContain('Rechnung');
+    expect(text).toContain('Rechnungsempfänger');
+    expect(text).toContain(`Zu zahlen\n${amount}\u00a0${invoice.currency}`);
+    expect(text).toContain(`Fällig am\n${germanDay(invoice.dueDate)}`);
+    expect(text).toContain('Niederlande');
+    expect(text).toContain('BEZAHLT');
+    expect(text).not.toContain('Total due');
+  });
+
+  it('writes the invoices XLSX with German headers, statuses and date format', async () => {
+    const res = await get('/api/invoices/export.xlsx?sort=amount&order=desc&status=PAID');
+    expect(res.statusCode).toBe(200);
+    const { rows, name } = await sheetRows(res.rawPayload);
+    expect(name).toBe('Rechnungen');
+    expect(rows[0]).toEqual([
+      'Rechnungsnr.',
+      'Datum',
+      'Fällig am',
+      'Betrag',
+      'Währung',
+      'Status',
+      'Hochgeladen',
+    ]);
+    const [first] = await invoices('sort=amount&order=desc&status=PAID&size=1');
+    expect(rows[1]?.[3]).toBe(Number(first?.amount));
+    expect(rows[1]?.[5]).toBe('BEZAHLT');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const dateCell = workbook.worksheets[0]?.getRow(2).getCell(2);
+    expect((dateCell?.value as Date).toISOString().slice(0, 10)).toBe(first?.date);
+    expect(dateCell?.numFmt).toBe('dd.mm.yyyy');
+  });
+
+  it('writes the cloud reports with German headers, months and figures', async () => {
+    const csv = await get('/api/cloud/reports/availability.csv');
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Instanz,Monat,Verfügbarkeit (%),SLA (%),SLA erfüllt,Ausfallzeit (Minuten)',
+    );
+    const german = new Intl.DateTimeFormat('de', { month: 'long' });
+    const months = new Set(
+      Array.from({ length: 12 }, (_, m) => german.format(new Date(Date.UTC(2026, m, 15)))),
+    );
+    const first = lines[1] ?? '';
+    const month = /^[^,]+,([^ ]+) \d{4},/.exec(first)?.[1] ?? '';
+    expect(months.has(month), first).toBe(true);
+    // The SLA column is a decimal figure: a decimal comma, so the field is quoted.
+    expect(first).toMatch(/,"\d+,\d+",(Ja|Nein),/);
+
+    const xlsx = await get('/api/cloud/reports/response-times.xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const { rows, name } = await sheetRows(xlsx.rawPayload);
+    expect(name).toBe('Antwortzeiten');
+    expect(rows[0]).toEqual(['Instanz', 'Monat', 'Median (ms)', '95. Perzentil (ms)', 'Anfragen']);
+    expect(typeof rows[1]?.[2]).toBe('number');
+  });
+
+  it('writes the cases CSV with German headers, values and dates', async () => {
+    const res = await get('/api/support/cases/download');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'Fallnummer,Kurzbeschreibung,Beschreibung,Kategorie,Priorität,Status,Erstellt von,Erstellt,Aktualisiert',
+    );
+    const { rows } = await t.db.query<{ opened_at: Date; time_zone: string }>(
+      `select c.opened_at, u.time_zone from support_cases c, users u
+        where c.number = 'CS0001005' and u.email = $1`,
+      [ANNA],
+    );
+    const opened = rows[0];
+    if (!opened) throw new Error('no case CS0001005');
+    const day = new Intl.DateTimeFormat('de', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: opened.time_zone,
+    }).format(new Date(opened.opened_at));
+    const record = lines.find((line) => line.startsWith('CS0001005,')) ?? '';
+    expect(record).toContain(`"${day}, `);
+    expect(record).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
+
+  describe('a language outside the nine is refused with 400, not stored', () => {
+    it('keeps the contracts’ list of languages equal to the locales’ list', () => {
+      expect([...PORTAL_LANGUAGES].sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+    });
+
+    const storedLanguage = async (): Promise<string | undefined> =>
+      (
+        await t.db.query<{ language: string }>('select language from users where email = $1', [
+          ANNA,
+        ])
+      ).rows[0]?.language;
+
+    it('refuses a profile language of it, xx or de-DE on PUT /api/users/me', async () => {
+      const settings = await get('/api/users/me/settings');
+      const etag = String(settings.headers.etag);
+      for (const language of ['it', 'xx', 'de-DE', 'EN']) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/users/me',
+          headers: { authorization, 'if-match': etag },
+          payload: { language },
+        });
+        expect(res.statusCode, language).toBe(400);
+        expect(apiErrorSchema.parse(res.json()).fieldErrors).toMatchObject({
+          language: userFormMessages.invalidLanguage,
+        });
+      }
+      expect(await storedLanguage()).toBe('de');
+    });
+
+    it('refuses it for a new user of the user management form', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { authorization },
+        payload: {
+          firstName: 'Ola',
+          lastName: 'Nordmann',
+          email: 'ola.language@northwind.test',
+          username: '',
+          language: 'it',
+          timeZone: 'Europe/Oslo',
+          role: 'standard',
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).fieldErrors).toMatchObject({
+        language: userFormMessages.invalidLanguage,
+      });
+      const { rows } = await t.db.query('select 1 from users where email = $1', [
+        'ola.language@northwind.test',
+      ]);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('refuses a language parameter outside the nine on cpplabels', async () => {
+      const res = await get('/api/content/labels/cpplabels?language=it');
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/language/);
+      expect((await get('/api/content/labels/cpplabels?language=pl')).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import type { OwnSettings } from '@portico/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoProfile, renderSignedIn, shellHandlers, url } from '../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../app/start-up.js';
+import { i18n } from '../labels/i18n.js';
+import { SUPPORTED_LOCALES } from '../labels/labels-query.js';
+import { useNotificationStore } from '../notifications/notification-store.js';
+import { setupTestServer } from '../../testing/msw.js';
+import { installTestConfig } from '../../testing/test-config.js';
+
+// Issue 27: the pickers of My settings and the user form speak the user's language: time zones
+// by their localized names, every ISO 3166 country by its name in that language, and each
+// language by its own capitalised name. A German user here; the server sends IANA ids and the
+// English names of before, so what the pickers show is the app's doing.
+
+const server = setupTestServer(
+  ...shellHandlers({
+    profile: { ...demoProfile, language: 'de', permissions: ['NEWS', 'SUPPORT', 'USERMANAGEMENT'] },
+  }),
+);
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const settings: OwnSettings = {
+  email: 'anna.customer@portico.test',
+  accountName: 'Northwind Logistics AS',
+  firstName: 'Anna',
+  lastName: 'Customer',
+  phone: '',
+  mobile: '',
+  language: 'de',
+  timeZone: 'Europe/Berlin',
+  version: 3,
+};
+
+const zones = ['America/New_York', 'Europe/Berlin', 'Europe/Oslo', 'UTC'].map((key) => ({
+  key,
+  value: key.replaceAll('_', ' '),
+}));
+
+beforeEach(() => {
+  installTestConfig();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  server.use(
+    http.get(url('/api/users/me/settings'), () =>
+      HttpResponse.json(settings, { headers: { ETag: '"v3"' } }),
+    ),
+    http.get(url('/api/content/labels/timezones'), () => HttpResponse.json(zones)),
+    http.get(url('/api/users/management'), () =>
+      HttpResponse.json({
+        accountId: 'acc-1',
+        accountName: 'Northwind Logistics AS',
+        parentAccountName: null,
+        subscriptionLevel: 'ADVANCED',
+        licenceCount: 50,
+        licencesUsed: 45,
+        canSwitchAccount: false,
+      }),
+    ),
+    http.get(url('/api/users/profiles'), () => HttpResponse.json([])),
+    http.get(url('/api/users/billing-platform-roles'), () =>
+      HttpResponse.json([{ id: 'buyer', name: 'Buyer' }]),
+    ),
+    http.get(url('/api/users/learning-roles'), () =>
+      HttpResponse.json([
+        { id: 'key-user', name: 'Key user', applicableSubscriptionLevel: ['ADVANCED'] },
+      ]),
+    ),
+    // German labels for the roles: the names the form shows are labels, not the server's.
+    http.get(url('/api/content/labels/cpplabels'), () =>
+      HttpResponse.json([
+        { key: 'user-management.billing-platform-role.buyer', value: 'Einkäufer' },
+        { key: 'user-management.learning-role.key-user', value: 'Key-User' },
+      ]),
+    ),
+    // The server's language names of before: English, lower case.
+    http.get(url('/api/users/countries-and-languages'), () =>
+      HttpResponse.json({
+        es_ES: {
+          country: { code: 'ES', name: 'Spain' },
+          language: { code: 'es', name: 'Spanish' },
+        },
+        no_NO: { country: { code: 'NO', name: 'Norway' }, language: { code: 'no', name: 'norsk' } },
+        pl_PL: {
+          country: { code: 'PL', name: 'Poland' },
+          language: { code: 'pl', name: 'polski' },
+        },
+      }),
+    ),
+  );
+});
+afterEach(async () => {
+  act(() => useNotificationStore.getState().clear());
+  resetStartUpForTests();
+  vi.restoreAllMocks();
+  for (const locale of SUPPORTED_LOCALES) i18n.removeResourceBundle(locale, 'server');
+  await i18n.changeLanguage('en');
+  window.localStorage.clear();
+});
+
+/** The select whose options include `value`. */
+function selectWith(value: string): HTMLSelectElement {
+  const select = screen
+    .getAllByRole<HTMLSelectElement>('combobox')
+    .find((s) => [...s.options].some((o) => o.value === value));
+  if (!select) throw new Error(`no picker offers ${value}`);
+  return select;
+}
+
+const optionText = (select: HTMLSelectElement, value: string): string =>
+  [...select.options].find((o) => o.value === value)?.textContent ?? '';
+
+/** Node's and jsdom's ICU may word a zone slightly differently: the German words, the place. */
+function expectGermanBerlin(text: string): void {
+  expect(text).toMatch(/^Mitteleuropäische (Normal)?[Zz]eit \(Berlin\)$/);
+}
+
+describe('pickers in the user’s language (issue 27)', () => {
+  it('My settings: German time-zone names and each language in its own name', async () => {
+    await renderSignedIn('/my-settings');
+    await waitFor(() => expect(() => selectWith('Europe/Berlin')).not.toThrow());
+    const zone = selectWith('Europe/Berlin');
+    expectGermanBerlin(optionText(zone, 'Europe/Berlin'));
+    expect(optionText(zone, 'America/New_York')).toMatch(/ \(New York\)$/);
+    expect(optionText(zone, 'America/New_York')).not.toBe('America/New York');
+    expect(optionText(zone, 'UTC')).toBe('Koordinierte Weltzeit');
+
+    const language = selectWith('pl');
+    for (const name of ['Español', 'Norsk', 'Polski', 'Deutsch', 'English']) {
+      expect(within(language).getByRole('option', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('the user form: German zones, the full country list in German, languages and roles', async () => {
+    await renderSignedIn('/user-management/new');
+    await waitFor(() => expect(() => selectWith('DE')).not.toThrow());
+    expectGermanBerlin(optionText(selectWith('Europe/Berlin'), 'Europe/Berlin'));
+
+    const country = selectWith('DE');
+    const countries = [...country.options].filter((o) => o.value !== '');
+    expect(countries.length).toBeGreaterThanOrEqual(240);
+    expect(optionText(country, 'DE')).toBe('Deutschland');
+    expect(optionText(country, 'US')).toBe('Vereinigte Staaten');
+    expect(optionText(country, 'ES')).toBe('Spanien');
+
+    const language = selectWith('pl');
+    expect(optionText(language, 'es')).toBe('Español');
+    expect(optionText(language, 'no')).toBe('Norsk');
+    expect(optionText(language, 'pl')).toBe('Polski');
+
+    expect(optionText(selectWith('buyer'), 'buyer')).toBe('Einkäufer');
+    expect(optionText(selectWith('key-user'), 'key-user')).toBe('Key-User');
+  });
+});
