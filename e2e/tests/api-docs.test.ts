@@ -21,6 +21,7 @@ async function openDocs(page: Page): Promise<void> {
   await page.locator('.opblock').first().waitFor({ state: 'visible' });
 }
 
+/** An operation's block: Swagger UI's id is `operations-<tag>-<operationId>` (ADR 0048). */
 const operation = (page: Page, id: string) => page.locator(`#operations-${id}`);
 
 describe('API reference at /api/docs', () => {
@@ -48,8 +49,8 @@ describe('API reference at /api/docs', () => {
     await expectNoAxeViolations(page);
 
     // One operation opened: its parameters and responses come from the zod contracts.
-    await operation(page, 'news-get_api_news').locator('.opblock-summary-control').click();
-    const news = operation(page, 'news-get_api_news');
+    await operation(page, 'news-listNews').locator('.opblock-summary-control').click();
+    const news = operation(page, 'news-listNews');
     await news.locator('tr[data-param-name="startDate"]').waitFor({ state: 'visible' });
     await news.locator('.response[data-code="400"]').waitFor({ state: 'visible' });
     await expectNoAxeViolations(page);
@@ -76,7 +77,7 @@ describe('API reference at /api/docs', () => {
     await dialog.locator('button.btn-done').click();
     await dialog.waitFor({ state: 'hidden' });
 
-    const me = operation(page, 'users-get_api_users_me');
+    const me = operation(page, 'users-getMyProfile');
     await me.locator('.opblock-summary-control').click();
     await me.getByRole('button', { name: 'Try it out' }).click();
     await me.getByRole('button', { name: 'Execute' }).click();

@@ -15,6 +15,7 @@ const errorDescriptions = {
   404: 'There is no such thing, or the caller may not know it exists.',
   409: 'The request conflicts with the current state.',
   412: 'If-Match does not name the current version: someone else changed it meanwhile; read it again.',
+  415: 'The request body has a content type this operation does not take.',
   428: 'This change needs an If-Match header with the ETag of the version you read.',
   429: 'Too many requests; try again later.',
   500: 'Something went wrong on the server; the details are logged, never sent.',
@@ -35,6 +36,12 @@ function errorResponse(status: ErrorStatus): JsonErrorResponse {
   };
 }
 
+function errorResponses(statuses: ErrorStatus[]): Partial<Record<ErrorStatus, JsonErrorResponse>> {
+  return Object.fromEntries(
+    [...new Set(statuses)].sort((a, b) => a - b).map((status) => [status, errorResponse(status)]),
+  );
+}
+
 /**
  * The error responses of a route that needs the bearer token: 401, 500 and 503 always, plus
  * the statuses given (400 for routes with parameters, 403, 404…).
@@ -42,10 +49,19 @@ function errorResponse(status: ErrorStatus): JsonErrorResponse {
 export function bearerErrors(
   ...statuses: ErrorStatus[]
 ): Partial<Record<ErrorStatus, JsonErrorResponse>> {
-  const all = new Set<ErrorStatus>([...statuses, 401, 500, 503]);
-  return Object.fromEntries(
-    [...all].sort((a, b) => a - b).map((status) => [status, errorResponse(status)]),
-  );
+  return errorResponses([...statuses, 401, 500, 503]);
+}
+
+/**
+ * The error responses of a public route (`config: { public: true }`, no token checked): 500
+ * always, plus the statuses given — at least one 4xx, which every operation can answer
+ * (a body that is not valid JSON is a 400 even where none is expected).
+ */
+export function publicErrors(
+  first: ErrorStatus,
+  ...statuses: ErrorStatus[]
+): Partial<Record<ErrorStatus, JsonErrorResponse>> {
+  return errorResponses([first, ...statuses, 500]);
 }
 
 /** A response without a body (204, 304): documented with its reason, nothing to serialise. */

@@ -1,20 +1,24 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redoclyLint, typeCheckGeneratedClient } from '../../test/openapi-tools.js';
 import { createTestDb, type TestDb } from '../../test/test-db.js';
 import { testEnvSource } from '../../test/test-app.js';
 import { bearerFor } from '../../test/tokens.js';
 import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
-import { DOCS_PREFIX, isDocumentationPath, OPENAPI_PATH } from './openapi.js';
+import { DOCS_PREFIX, isDocumentationPath, LICENSE_PATH, OPENAPI_PATH } from './openapi.js';
 
 interface Operation {
+  operationId?: unknown;
+  summary?: unknown;
   responses?: Record<string, { description?: unknown; content?: unknown }>;
   parameters?: { in?: unknown; name?: unknown; required?: unknown }[];
   security?: unknown;
 }
 interface OpenApiDocument {
   openapi: string;
-  info: { title?: unknown; version?: unknown };
+  info: { title?: unknown; version?: unknown; license?: unknown };
+  servers?: unknown;
   paths: Record<string, Record<string, Operation>>;
   components?: {
     schemas?: Record<string, unknown>;
@@ -62,6 +66,93 @@ function undocumentedRoutes(routes: RouteOptions[], document: OpenApiDocument): 
     })
     .map(({ method, url }) => `${method} ${url}`);
 }
+
+/**
+ * What a client generator names its functions after (issue 27, ADR 0048): every /api route
+ * declares `schema.operationId` (camelCase, unique) and `schema.summary`. One line per
+ * problem, naming the route, so a route added without them says where to fix it.
+ */
+function operationNamingProblems(routes: RouteOptions[]): string[] {
+  const problems: string[] = [];
+  const owners = new Map<string, string>();
+  for (const { method, url, route } of apiRoutesOf(routes)) {
+    const name = `${method} ${url}`;
+    const { operationId, summary } = route.schema ?? {};
+    if (typeof operationId !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(operationId)) {
+      problems.push(`${name}: declare schema.operationId, in camelCase (e.g. listThings)`);
+    } else if (owners.has(operationId)) {
+      problems.push(`${name}: operationId ${operationId} is taken by ${owners.get(operationId)}`);
+    } else {
+      owners.set(operationId, name);
+    }
+    if (typeof summary !== 'string' || summary.trim() === '') {
+      problems.push(`${name}: declare schema.summary`);
+    }
+  }
+  return problems;
+}
+
+/** Error responses (4xx, 5xx) that do not answer the one shared error body, ApiError. */
+function errorsWithoutSharedSchema(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, operation]) =>
+      Object.entries(operation.responses ?? {})
+        .filter(([status]) => /^[45]/.test(status))
+        .filter(
+          ([, response]) =>
+            JSON.stringify(response.content) !==
+            JSON.stringify({
+              'application/json': { schema: { $ref: '#/components/schemas/ApiError' } },
+            }),
+        )
+        .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+    ),
+  );
+}
+
+/**
+ * A client's module written against the types openapi-typescript generates from the document:
+ * a typed call of listNews, the shared error body, and lines that must not compile (so types
+ * that had gone loose, e.g. `any` or a missing operationId, fail too).
+ */
+const typedClientCall = `
+import type { components, operations, paths } from './portico-api.js';
+
+type Send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string) => Promise<unknown>;
+type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
+type Json<Id extends keyof operations, Status extends keyof operations[Id]['responses']> =
+  operations[Id]['responses'][Status] extends { content: { 'application/json': infer Body } }
+    ? Body
+    : never;
+
+function queryString(query: Record<string, string | undefined>): string {
+  const pairs = Object.entries(query).flatMap(([key, value]) =>
+    value === undefined ? [] : [\`\${encodeURIComponent(key)}=\${encodeURIComponent(value)}\`],
+  );
+  return pairs.length > 0 ? \`?\${pairs.join('&')}\` : '';
+}
+
+export async function listNews(send: Send, query: Query<'listNews'>): Promise<Json<'listNews', 200>> {
+  return (await send('GET', \`/api/news\${queryString(query)}\`)) as Json<'listNews', 200>;
+}
+
+export async function newsTitles(send: Send): Promise<string[]> {
+  const page = await listNews(send, { page: '1', size: '10', query: 'release' });
+  return page.map((item) => item.title);
+}
+
+export type NewsItemId = paths['/api/news/{id}']['get']['parameters']['path']['id'];
+export const notFoundMessage = (error: Json<'getNewsItem', 404>): string => error.message;
+export const sharedError: components['schemas']['ApiError'] = { statusCode: 404, error: 'Not Found', message: 'No such news item.' };
+export const sameError: Json<'listUsers', 403> = sharedError;
+
+// @ts-expect-error -- listNews has no such query parameter
+export const unknownParameter: Query<'listNews'> = { colour: 'red' };
+// @ts-expect-error -- a news item has no colour
+export const noColour = (item: Json<'listNews', 200>[number]): unknown => item.colour;
+// @ts-expect-error -- there is no operation by that name
+export type NoSuchOperation = operations['listNewsItems'];
+`;
 
 /** Every `$ref` in the document, anywhere. */
 function refsOf(value: unknown): string[] {
@@ -187,6 +278,54 @@ describe('the OpenAPI document and the API reference', () => {
       await extra.close();
       await extraDb.close();
     }
+  });
+
+  it('names every /api route with a unique camelCase operationId and a summary', () => {
+    expect(apiRoutesOf(routes).length).toBeGreaterThanOrEqual(80);
+    expect(operationNamingProblems(routes)).toEqual([]);
+  });
+
+  it('would name a route registered without an operationId or a summary', () => {
+    const extra = [
+      { method: 'GET', url: '/api/test/unnamed', schema: {}, handler: () => null },
+      {
+        method: 'POST',
+        url: '/api/test/twin',
+        schema: { operationId: 'listNews', summary: 'A twin' },
+        handler: () => null,
+      },
+    ] satisfies RouteOptions[];
+    expect(operationNamingProblems([...routes, ...extra])).toEqual([
+      'GET /api/test/unnamed: declare schema.operationId, in camelCase (e.g. listThings)',
+      'GET /api/test/unnamed: declare schema.summary',
+      'POST /api/test/twin: operationId listNews is taken by GET /api/news',
+    ]);
+  });
+
+  it('answers every error with the one shared error schema', async () => {
+    expect(errorsWithoutSharedSchema(await documentOf())).toEqual([]);
+  });
+
+  it('names its licence and the server the paths are relative to', async () => {
+    const document = await documentOf();
+    expect(document.info.license).toEqual({ name: 'Proprietary', url: LICENSE_PATH });
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) as unknown }]);
+    const license = await get(LICENSE_PATH);
+    expect(license.statusCode).toBe(200);
+    expect(license.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(license.body).toMatch(/proprietary/i);
+    // Only the schemas operations use: no `ApiErrorInput` twin nobody reads.
+    expect(Object.keys(document.components?.schemas ?? {})).toEqual(['ApiError']);
+  });
+
+  it('passes `redocly lint` (recommended rules) without an error or a warning', async () => {
+    // Each line says rule, message and where (a JSON pointer into /api/openapi.json).
+    expect(await redoclyLint(await documentOf())).toEqual([]);
+  });
+
+  it('generates a typed client whose calls type-check (openapi-typescript)', async () => {
+    const document = await documentOf();
+    expect(await typeCheckGeneratedClient(document, typedClientCall)).toEqual([]);
   });
 
   it('describes the bearer scheme and requires it by default', async () => {

@@ -12,6 +12,8 @@ import { rootPlugin } from '../lib/root-plugin.js';
 /** The OpenAPI document (JSON) and the browsable reference, both public (no bearer token). */
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
+/** The terms the document's `info.license` points at (public, like the rest of the docs). */
+export const LICENSE_PATH = `${DOCS_PREFIX}/license`;
 
 /** The two public documentation addresses: the document, and the reference page with its assets. */
 export function isDocumentationPath(url: string): boolean {
@@ -48,11 +50,15 @@ const docsCss = `
 
 /**
  * Swagger UI's dialog close buttons hold only an icon: give them a name (axe button-name);
+ * its list of servers (the document's \`servers\`) has an empty label: name it (select-name);
  * code blocks (examples, live answers) may scroll: make them reachable by keyboard.
  */
 const docsJs = `new MutationObserver(function () {
   document.querySelectorAll('.swagger-ui button.close-modal:not([aria-label])').forEach(function (button) {
     button.setAttribute('aria-label', 'Close');
+  });
+  document.querySelectorAll('.swagger-ui select#servers:not([aria-label])').forEach(function (select) {
+    select.setAttribute('aria-label', 'Server');
   });
   document.querySelectorAll('.swagger-ui pre:not([tabindex])').forEach(function (block) {
     block.setAttribute('tabindex', '0');
@@ -84,6 +90,60 @@ function withBodilessResponses<Schema extends FastifySchema | undefined>(schema:
   return { ...schema, response };
 }
 
+/** Every `$ref` to a component schema anywhere under `value`, by the schema's name. */
+function schemaRefsOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) schemaRefsOf(item, into);
+  } else if (isRecord(value)) {
+    for (const [key, inner] of Object.entries(value)) {
+      const name =
+        key === '$ref' && typeof inner === 'string'
+          ? /^#\/components\/schemas\/(.+)$/.exec(inner)?.[1]
+          : undefined;
+      if (name !== undefined) into.add(name);
+      else schemaRefsOf(inner, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * Only the component schemas the document uses. fastify-type-provider-zod lists every
+ * contract with a `.meta({ id })` twice, as read (`ApiError`) and as written (`ApiErrorInput`),
+ * whether or not any operation takes or answers it; an unused component is noise to a client
+ * generator (and a `no-unused-components` warning in `redocly lint`, issue 27).
+ */
+function withoutUnusedSchemas<Document extends Record<string, unknown>>(
+  document: Document,
+): Document {
+  const components = isRecord(document.components) ? document.components : undefined;
+  const schemas = isRecord(components?.schemas) ? components.schemas : undefined;
+  if (!components || !schemas) return document;
+  // Components may refer to each other: follow the references from the rest of the document.
+  const used = schemaRefsOf({ ...document, components: { ...components, schemas: {} } });
+  const pending = [...used];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    for (const inner of schemaRefsOf(schemas[name])) {
+      if (!used.has(inner)) {
+        used.add(inner);
+        pending.push(inner);
+      }
+    }
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...components, schemas: kept } };
+}
+
+/**
+ * What `info.license` says: the API is not open source; using it is a matter of the caller's
+ * agreement with whoever runs the portal (docs/decisions/0048-an-api-document-clients-can-be-generated-from.md).
+ */
+const licenseText = `Portico API: proprietary.
+
+Using the Portico API, its OpenAPI document (${OPENAPI_PATH}) and clients generated from it is
+governed by your customer or partner agreement with the operator of this portal.
+`;
+
 const description = `The Portico API: everything the portal's single-page app calls under \`/api\`.
 
 Every operation needs a bearer access token (a JWT from the sign-in provider, audience \`OIDC_AUDIENCE\`)
@@ -111,7 +171,16 @@ export const openapiPlugin = rootPlugin('portico-openapi', async (app: FastifyIn
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Portico API', version: '1.0.0', description },
+      info: {
+        title: 'Portico API',
+        version: '1.0.0',
+        description,
+        // Relative, like the server: the document is the same whichever address serves it.
+        license: { name: 'Proprietary', url: LICENSE_PATH },
+      },
+      // Same origin: the paths start with /api, and every node behind the balancer (or a
+      // developer's localhost) serves the API where it serves this document.
+      servers: [{ url: '/', description: 'The server this document was loaded from.' }],
       components: {
         securitySchemes: {
           [BEARER_SCHEME]: {
@@ -130,7 +199,7 @@ export const openapiPlugin = rootPlugin('portico-openapi', async (app: FastifyIn
       const transformed = jsonSchemaTransform(document);
       return { ...transformed, schema: withBodilessResponses(transformed.schema) };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
   });
 
   await app.register(fastifySwaggerUi, {
@@ -157,4 +226,8 @@ export const openapiPlugin = rootPlugin('portico-openapi', async (app: FastifyIn
     reply.header('cache-control', 'no-cache');
     return app.swagger();
   });
+
+  app.get(LICENSE_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(licenseText),
+  );
 });

@@ -11,8 +11,9 @@ function sendContact(reply: FastifyReply, contact: AccountManager | null): Fasti
   return contact ? reply.send(contact) : reply.code(204).send();
 }
 
-function contactSchema(who: string) {
+function contactSchema(who: string, operationId: string) {
   return {
+    operationId,
     summary: `The caller's ${who}`,
     tags: ['account'],
     response: {
@@ -29,12 +30,15 @@ function contactSchema(who: string) {
  * pass, so there is nothing to authorise beyond the token.
  */
 export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  app.get('/api/account', { schema: contactSchema('account manager') }, async (request, reply) =>
-    sendContact(reply, await getAccountManager(app.db, callerIdOf(request))),
+  app.get(
+    '/api/account',
+    { schema: contactSchema('account manager', 'getAccountManager') },
+    async (request, reply) =>
+      sendContact(reply, await getAccountManager(app.db, callerIdOf(request))),
   );
   app.get(
     '/api/successmanager',
-    { schema: contactSchema('success manager') },
+    { schema: contactSchema('success manager', 'getSuccessManager') },
     async (request, reply) =>
       sendContact(reply, await getSuccessManager(app.db, callerIdOf(request))),
   );

@@ -56,6 +56,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/cloud/accounts',
     {
       schema: {
+        operationId: 'listCloudAccounts',
         summary: 'The accounts whose cloud services the caller may see',
         description:
           "The caller's own account first; a vendor employee gets every account and names the one to see with `accountId` on the other cloud calls.",
@@ -76,6 +77,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/cloud/instances',
     {
       schema: {
+        operationId: 'listCloudInstances',
         summary: "The account's cloud instances with their environments",
         description: scopeNote,
         tags,
@@ -96,6 +98,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/cloud/maintenance',
     {
       schema: {
+        operationId: 'listMaintenanceWindows',
         summary: "Maintenance windows of the account's instances, soonest first",
         description: scopeNote,
         tags,
@@ -116,6 +119,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/cloud/maintenance.ics',
     {
       schema: {
+        operationId: 'downloadMaintenanceCalendar',
         summary: 'Every maintenance window as an iCalendar file',
         description: `${scopeNote} Sent as an attachment (maintenance-<account>.ics).`,
         tags,
@@ -141,6 +145,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/cloud/maintenance/:id/ics',
     {
       schema: {
+        operationId: 'downloadMaintenanceWindowCalendar',
         summary: 'One maintenance window as an iCalendar file',
         description: `${scopeNote} A window of another account is a 404. Sent as an attachment (<id>.ics).`,
         tags,
@@ -169,6 +174,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/cloud/release-schedules',
     {
       schema: {
+        operationId: 'listReleaseSchedules',
         summary: 'Release schedules of the products the account runs',
         description: `${scopeNote} Per product, which release reaches which environment kind when (only the kinds the account has).`,
         tags,
@@ -189,6 +195,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/cloud/notifications',
     {
       schema: {
+        operationId: 'listCloudNotifications',
         summary: "Incidents and maintenance announcements of the account's instances",
         description: `${scopeNote} Newest first.`,
         tags,
@@ -212,6 +219,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/cloud/reports/availability',
     {
       schema: {
+        operationId: 'getAvailabilityReport',
         summary: 'Monthly availability per instance against its SLA',
         description: reportNote('Availability, downtime and whether the SLA was met'),
         tags,
@@ -233,6 +241,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/cloud/reports/response-times',
     {
       schema: {
+        operationId: 'getResponseTimeReport',
         summary: 'Monthly response times per instance',
         description: reportNote('Median and 95th percentile response times and request counts'),
         tags,
@@ -266,14 +275,16 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       : responseTimeTable(await getResponseTimeReport(app.db, account, query.months), reader);
   };
 
-  for (const [name, title] of [
-    ['availability', 'The availability report'],
-    ['response-times', 'The response-time report'],
+  // `report`: the operationIds' stem (downloadAvailabilityReportCsv…).
+  for (const [name, title, report] of [
+    ['availability', 'The availability report', 'AvailabilityReport'],
+    ['response-times', 'The response-time report', 'ResponseTimeReport'],
   ] as const) {
     app.get(
       `/api/cloud/reports/${name}.csv`,
       {
         schema: {
+          operationId: `download${report}Csv`,
           summary: `${title} as CSV`,
           description: `${reportNote('One row')} Sent as an attachment (${name}.csv).`,
           tags,
@@ -297,6 +308,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       `/api/cloud/reports/${name}.xlsx`,
       {
         schema: {
+          operationId: `download${report}Xlsx`,
           summary: `${title} as an Excel workbook`,
           description: `${reportNote('One row')} Sent as an attachment (${name}.xlsx).`,
           tags,

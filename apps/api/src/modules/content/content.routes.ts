@@ -24,6 +24,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       config: { optionalAuth: true },
       onSend: compressPublic,
       schema: {
+        operationId: 'getPortalLabels',
         summary: 'The portal labels in a language',
         description:
           "The web catalogue of the language merged with editorial overrides. The language is the `language` parameter (one of en, de, es, fr, nl, no, pt, pl, sv, or the pseudo-locale en-XA), else the caller's profile language, else Accept-Language; an unsupported code answers in English. Content-Language names the language served.",
@@ -56,6 +57,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/content/labels/cppproducts',
     {
       schema: {
+        operationId: 'listProductLabels',
         summary: 'The products',
         tags,
         response: { 200: productListSchema.describe('Every product.'), ...bearerErrors() },
@@ -68,6 +70,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/content/labels/timezones',
     {
       schema: {
+        operationId: 'listTimeZones',
         summary: 'The time zones',
         tags,
         response: {
@@ -83,6 +86,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/content/infodocument/:id',
     {
       schema: {
+        operationId: 'getInfoDocument',
         summary: 'A content document',
         tags,
         params: infoDocumentParamsSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { bearerTokenOf } from '../../lib/bearer-token.js';
-import { bearerErrors, noContent } from '../../lib/route-schemas.js';
+import { bearerErrors, noContent, publicErrors } from '../../lib/route-schemas.js';
 import { clearedFirstPaintCookie, firstPaintCookie } from './first-paint-cookie.js';
 
 const tags = ['session'];
@@ -15,6 +15,7 @@ export const firstPaintRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     '/api/session/first-paint',
     {
       schema: {
+        operationId: 'enableFirstPaint',
         summary: 'Let the server render the first paint of the news list',
         description:
           'Sets an HttpOnly cookie, sent only for /news addresses, with the bearer token of this request until it expires. The server then writes the news list into the first HTML.',
@@ -35,9 +36,11 @@ export const firstPaintRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       // Signing out must work with an expired or revoked token too.
       config: { public: true },
       schema: {
+        operationId: 'disableFirstPaint',
         summary: 'Stop rendering the first paint for this browser',
         tags,
-        response: { 204: noContent('The cookie is removed.') },
+        security: [],
+        response: { 204: noContent('The cookie is removed.'), ...publicErrors(400, 415) },
       },
     },
     async (_request, reply) =>

@@ -51,6 +51,7 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/api/invoices',
     {
       schema: {
+        operationId: 'listInvoices',
         summary: "A page of the account's invoices",
         description: `Sorted (§9, default newest upload first), optionally filtered by status and invoice date. The \`X-Total-Count\` response header holds the number of matching invoices. ${access}`,
         tags,
@@ -84,6 +85,7 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/api/invoices/accounts',
     {
       schema: {
+        operationId: 'listInvoiceAccounts',
         summary: 'The accounts whose invoices the caller may see',
         description:
           "Needs the INVOICES permission (vendor employees need none). The caller's own account first; a vendor employee gets every account.",
@@ -105,6 +107,7 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/api/invoices/export.xlsx',
     {
       schema: {
+        operationId: 'exportInvoicesXlsx',
         summary: "The account's invoices as an Excel workbook",
         description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit). ${access} Sent as an attachment (invoices-<account>-<date>.xlsx).`,
         tags,
@@ -129,6 +132,7 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/api/invoices/:id/pdf',
     {
       schema: {
+        operationId: 'downloadInvoicePdf',
         summary: 'One invoice as a PDF',
         description:
           'Needs the INVOICES permission. An invoice of another account is a 404, like one that does not exist; vendor employees may open any. Sent as an attachment (<number>.pdf).',

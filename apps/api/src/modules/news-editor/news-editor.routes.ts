@@ -100,6 +100,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/news/editor',
     {
       schema: {
+        operationId: 'listEditorNews',
         summary: 'The news editor’s items',
         description:
           'Drafts, scheduled, published and unpublished items written in the editor, last changed first, 50 a page. The `X-Total-Count` header holds how many there are. Vendor employees only.',
@@ -126,6 +127,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/news/editor/products',
     {
       schema: {
+        operationId: 'listNewsTargetProducts',
         summary: 'The products a news item can be targeted at',
         tags,
         response: {
@@ -142,6 +144,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/news/editor/:id',
     {
       schema: {
+        operationId: 'getEditorNewsItem',
         summary: 'One news item to edit',
         description:
           'Its editorial state and fields, with its ETag. A live item never edited here answers as published. Vendor employees only.',
@@ -159,6 +162,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       validatorCompiler: bodyValidatedByService,
       schema: {
+        operationId: 'createNewsItem',
         summary: 'Write a news item',
         description:
           'A new item as a draft, published now, or scheduled for its publication date. Publishing makes it visible in /news and announces it to subscribers once. Vendor employees only.',
@@ -178,6 +182,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       validatorCompiler: bodyValidatedByService,
       schema: {
+        operationId: 'updateNewsItem',
         summary: 'Change, publish, schedule or unpublish a news item',
         description:
           'Replaces the item’s fields and sets its state. Unpublishing takes it out of /news. If-Match is checked when sent. Vendor employees only.',
@@ -205,6 +210,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/news/:id',
     {
       schema: {
+        operationId: 'deleteNewsItem',
         summary: 'Delete a news item',
         description:
           'Takes it out of /news and out of the editor. If-Match is checked when sent. Vendor employees only.',
@@ -225,6 +231,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       validatorCompiler: bodyValidatedByService,
       schema: {
+        operationId: 'createProductNewsItem',
         summary: 'Write a product news item',
         description:
           'As POST /api/news, targeted at this product (and any others in productIds). Vendor employees only.',
@@ -242,6 +249,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       validatorCompiler: bodyValidatedByService,
       schema: {
+        operationId: 'updateProductNewsItem',
         summary: 'Change, publish, schedule or unpublish a product news item',
         description:
           'As PUT /api/news/{id}, for an item of this product (404 otherwise); it stays targeted at the product. Vendor employees only.',
@@ -270,6 +278,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:productId/news/:id',
     {
       schema: {
+        operationId: 'deleteProductNewsItem',
         summary: 'Delete a product news item',
         description: 'As DELETE /api/news/{id}, for an item of this product (404 otherwise).',
         tags,
@@ -295,6 +304,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       validatorCompiler: bodyValidatedByService,
       schema: {
+        operationId: 'uploadNewsImage',
         summary: 'Upload a header image',
         description: `A JPEG, PNG, WebP or GIF of at most ${NEWS_IMAGE_MAX_BYTES / 1024 / 1024} MB as multipart/form-data (field \`file\`), resized on the server into the large (1200×500), medium (600×250) and small (300×125) variants. A file that is not such an image is a 400, a larger one a 413. Vendor employees only.`,
         tags,

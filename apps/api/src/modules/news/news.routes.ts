@@ -21,6 +21,7 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/news',
     {
       schema: {
+        operationId: 'listNews',
         summary: 'A page of news, newest first',
         description:
           'Paged, optionally filtered by text and by date (two equivalent forms, §7). The `X-Total-Count` response header holds the number of matching items (a search counts the newest 1000 matches).',
@@ -57,6 +58,7 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/news/:id',
     {
       schema: {
+        operationId: 'getNewsItem',
         summary: 'One news item',
         tags: ['news'],
         params: newsIdParamsSchema,

@@ -25,6 +25,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     '/api/notifications',
     {
       schema: {
+        operationId: 'listNotifications',
         summary: "The caller's notifications",
         description: 'The newest 20, newest first, and how many are unread in all.',
         tags,
@@ -49,6 +50,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     '/api/notifications/unread-count',
     {
       schema: {
+        operationId: 'countUnreadNotifications',
         summary: "How many of the caller's notifications are unread",
         tags,
         response: {
@@ -67,6 +69,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     '/api/notifications/:id/read',
     {
       schema: {
+        operationId: 'markNotificationRead',
         summary: 'Mark one notification read',
         tags,
         params: notificationIdParamsSchema,
@@ -84,6 +87,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     '/api/notifications/read-all',
     {
       schema: {
+        operationId: 'markAllNotificationsRead',
         summary: "Mark all the caller's notifications read",
         tags,
         response: { 204: noContent('All marked read.'), ...bearerErrors() },

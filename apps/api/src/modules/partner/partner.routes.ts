@@ -10,6 +10,7 @@ export const partnerRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/partner/accounts',
     {
       schema: {
+        operationId: 'listPartnerAccounts',
         summary: "The partner's customer accounts",
         tags: ['partner'],
         response: {

@@ -29,6 +29,7 @@ export const productDocumentsRoutes: FastifyPluginCallbackZod = (app, _options, 
     '/api/products/:productId/documents',
     {
       schema: {
+        operationId: 'searchProductDocuments',
         summary: "Search a product's documentation",
         description: `Full-text \`query\`, \`sort\` (date or relevance; relevance without a query is date), \`page\` (20 a page, §9) and the nine §9 facets as parameters named country, engine, language, module, process, product, release, documentType and type, each repeatable (values of one facet: any of them; several facets: all of them). Each facet's counts apply the other facets' selections. A search considers its newest 2000 matches. ${access}`,
         tags,
@@ -60,6 +61,7 @@ export const productDocumentsRoutes: FastifyPluginCallbackZod = (app, _options, 
     '/api/products/:productId/documents/:documentId',
     {
       schema: {
+        operationId: 'getProductDocument',
         summary: 'One document of a product',
         description: `The document with its sanitised HTML. A document of another product is a 404. ${access}`,
         tags,
@@ -81,6 +83,7 @@ export const productDocumentsRoutes: FastifyPluginCallbackZod = (app, _options, 
     '/api/products/:productId/documents/:documentId/download',
     {
       schema: {
+        operationId: 'downloadProductDocument',
         summary: 'One document as a file',
         description: `A standalone HTML page of the document (sanitised body), sent as an attachment (<title>-<id>.html). ${access}`,
         tags,

@@ -68,6 +68,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/products',
     {
       schema: {
+        operationId: 'listProducts',
         summary: 'Every product, with whether the caller is connected to it',
         description:
           'Products are not secret; `connected` says whether the caller may open its pages (vendor employees: all). The dashboard shows the connected ones.',
@@ -82,6 +83,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/products/:productId',
     {
       schema: {
+        operationId: 'getProduct',
         summary: 'One product (the product lookup by id, §7)',
         description: access,
         tags,
@@ -99,6 +101,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/products/:productId/releases',
     {
       schema: {
+        operationId: 'listProductReleases',
         summary: "The product's releases, newest first",
         description: access,
         tags,
@@ -119,6 +122,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/products/:productId/downloads',
     {
       schema: {
+        operationId: 'listProductDownloads',
         summary: "The product's downloads, newest release first",
         description: `Each with its version, release date, size in bytes, SHA-256 and the address of the file. \`release\` narrows them to one version. ${access}`,
         tags,
@@ -141,6 +145,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/products/:productId/downloads/:downloadId/file',
     {
       schema: {
+        operationId: 'downloadProductFile',
         summary: 'The file of a download (resumable)',
         description: `Sent as an attachment. Supports one byte range (\`Range: bytes=a-b\`, \`a-\` or \`-n\`): 206 with Content-Range; 416 when it starts beyond the end; \`If-Range\` with the ETag sends the range only while the file is unchanged. A download of another product is a 404, like one that does not exist. ${access}`,
         tags,
@@ -204,6 +209,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/products/:productId/release-notes',
     {
       schema: {
+        operationId: 'listReleaseNotes',
         summary: "The product's release notes, newest release first",
         description: `Per version, with sanitised HTML; \`release\` narrows them to one version. ${access}`,
         tags,
@@ -225,6 +231,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/products/:productId/release-notes/changes',
     {
       schema: {
+        operationId: 'getReleaseChanges',
         summary: 'The changes between two versions',
         description: `Every note of the releases after the older of \`from\` and \`to\` up to and including the newer one, oldest first: what changes when upgrading (the older version's own notes are what the user already has). Both must be releases of the product (400 otherwise). ${access}`,
         tags,
@@ -260,6 +267,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/products/:productId/news',
     {
       schema: {
+        operationId: 'listProductNews',
         summary: "A page of the product's news",
         description: `The paging and filters of \`GET /api/news\` (both forms, §7); empty filters count as absent. The \`X-Total-Count\` response header holds the number of matching items (a search counts the newest 1000 matches). ${access}`,
         tags,
@@ -295,6 +303,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/products/:productId/news/:id',
     {
       schema: {
+        operationId: 'getProductNewsItem',
         summary: 'One news item of the product',
         description: `A news item not linked to the product is a 404. ${access}`,
         tags,

@@ -46,6 +46,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/search/count',
     {
       schema: {
+        operationId: 'countProductSearchMatches',
         summary: 'Product content counts for a search',
         tags,
         querystring: productSearchCountQuerySchema,
@@ -65,6 +66,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/search/combined-count',
     {
       schema: {
+        operationId: 'countAllSearchMatches',
         summary: 'Every count of the search results page in one call',
         tags,
         querystring: productSearchCountQuerySchema,
@@ -84,6 +86,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/communities/search/count',
     {
       schema: {
+        operationId: 'countCommunitySearchMatches',
         summary: 'Community matches for a search',
         tags,
         querystring: textSearchCountQuerySchema,
@@ -103,6 +106,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/support/count',
     {
       schema: {
+        operationId: 'countSupportSearchMatches',
         summary: 'Support matches for a search',
         description: "userId must be the caller's own id; callers without support access get 403.",
         tags,
@@ -125,6 +129,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/university/search/count',
     {
       schema: {
+        operationId: 'countUniversitySearchMatches',
         summary: 'Learning platform matches for a search',
         tags,
         querystring: textSearchCountQuerySchema,

@@ -12,6 +12,7 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod = (app, _options, don
     '/api/subscriptions',
     {
       schema: {
+        operationId: 'getMySubscriptions',
         summary: "The caller's e-mail subscriptions",
         description:
           'Every topic the caller can subscribe to, with its frequency (the default where the caller chose none; ADR 0030).',
@@ -32,6 +33,7 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod = (app, _options, don
     '/api/subscriptions',
     {
       schema: {
+        operationId: 'updateMySubscriptions',
         summary: "Change the caller's e-mail subscriptions",
         description:
           'Sets the frequency of the topics sent; the others stay as they are. Product topics name a connected product by contentId.',

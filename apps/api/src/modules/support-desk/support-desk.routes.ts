@@ -403,6 +403,7 @@ export const supportDeskRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/support/frame-token',
     {
       schema: {
+        operationId: 'getSupportFrameToken',
         summary: 'A token for the built-in support desk frames',
         description:
           'Appended as `t` to a built-in support desk address, it starts a desk session (docs/decisions/0005).',
@@ -430,6 +431,7 @@ export const supportDeskRoutes: FastifyPluginCallbackZod = (app, _options, done)
     '/api/support/cases/download',
     {
       schema: {
+        operationId: 'downloadSupportCasesCsv',
         summary: "Every case of the caller's account as CSV",
         description:
           'Needs the SUPPORT and USERMANAGEMENT permissions. Sent as an attachment (cases.csv).',

@@ -17,6 +17,7 @@ export const mySettingsRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     '/api/users/me/settings',
     {
       schema: {
+        operationId: 'getMySettings',
         summary: "The caller's own settings",
         description:
           'Name, phone, mobile, language and time zone (editable with PUT /api/users/me and If-Match), e-mail and account (read-only).',
@@ -73,6 +74,7 @@ export const mySettingsRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     '/api/users/me/sign-out-everywhere',
     {
       schema: {
+        operationId: 'signOutEverywhere',
         summary: 'Sign the caller out everywhere',
         description:
           "Revokes every token and grant of the caller (ADR 0027): tokens issued until now stop working on every device, and the sign-in provider's sessions and grants of the caller are deleted.",

@@ -87,6 +87,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/management',
     {
       schema: {
+        operationId: 'getUserManagementStart',
         summary: 'Where user management starts',
         description:
           'The administered account (the caller’s own, or the one a vendor employee picked with accountId), its licences, and whether the caller may switch accounts. Needs USERMANAGEMENT.',
@@ -110,6 +111,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/accounts',
     {
       schema: {
+        operationId: 'listAdministrableAccounts',
         summary: 'Accounts the caller may administer',
         description:
           'The account switcher: every account for a vendor employee, the own account for everyone else.',
@@ -133,6 +135,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users',
     {
       schema: {
+        operationId: 'listUsers',
         summary: 'A page of the account’s users',
         description:
           'Paged (20 a page), filtered by text, status and role, sorted. The `X-Total-Count` response header holds the number of matching users.',
@@ -165,6 +168,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/export',
     {
       schema: {
+        operationId: 'exportUsers',
         summary: 'The selected users as CSV or Excel',
         description: `The users matching the list's query, filters and sort (at most ${MAX_EXPORT_ROWS}), sent as an attachment: users.csv or users.xlsx.`,
         tags,
@@ -205,6 +209,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
       // The service validates the form (§5 field messages); the schema documents it.
       validatorCompiler: bodyValidatedByService,
       schema: {
+        operationId: 'createUser',
         summary: 'Create a user',
         description:
           'A Pending user in the administered account; an invitation e-mail is sent. Checks the §5 rules: unique e-mail and username, one point manager, licences, learning roles of the account’s level.',
@@ -241,6 +246,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/profiles',
     {
       schema: {
+        operationId: 'listUserProfiles',
         summary: 'The user profiles (roles) of the form',
         tags,
         querystring: userAccountQuerySchema,
@@ -259,6 +265,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/billing-platform-roles',
     {
       schema: {
+        operationId: 'listBillingPlatformRoles',
         summary: 'The billing-platform roles of the form',
         tags,
         querystring: userAccountQuerySchema,
@@ -277,6 +284,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/products',
     {
       schema: {
+        operationId: 'listUserFormProducts',
         summary: 'The products of the form',
         tags,
         querystring: userAccountQuerySchema,
@@ -304,6 +312,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/learning-roles',
     {
       schema: {
+        operationId: 'listLearningRoles',
         summary: 'The learning roles of the account’s level',
         description:
           '§6: only the roles whose levels include the account’s; none for vendor employees.',
@@ -324,6 +333,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/administrators',
     {
       schema: {
+        operationId: 'listAccountAdministrators',
         summary: 'The administrators of the account',
         tags,
         querystring: userAccountQuerySchema,
@@ -351,6 +361,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/:id',
     {
       schema: {
+        operationId: 'getUser',
         summary: 'One user',
         tags,
         params: userIdParamsSchema,
@@ -376,6 +387,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
       // The service validates the form (§5 field messages); the schema documents it.
       validatorCompiler: bodyValidatedByService,
       schema: {
+        operationId: 'updateUser',
         summary: 'Change a user',
         description:
           'Needs If-Match with the ETag of the user read. Active ⇄ Inactive through `active`; a Pending user stays Pending until the invitation is accepted. Checks the §5 and lock-out rules.',
@@ -404,6 +416,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/:id',
     {
       schema: {
+        operationId: 'deleteUser',
         summary: 'Delete a user',
         description:
           'Needs If-Match with the ETag of the user read. The user, their tokens and grants are gone; nobody can delete their own user or the last active administrator.',
@@ -430,6 +443,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/:id/audit',
     {
       schema: {
+        operationId: 'getUserAuditTrail',
         summary: 'The audit trail of a user',
         tags,
         params: userIdParamsSchema,
@@ -457,6 +471,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/:id/invitation',
     {
       schema: {
+        operationId: 'sendUserInvitation',
         summary: 'Send a new invitation',
         description: 'For a Pending user: a new link is sent; the old one stops working.',
         tags,
@@ -477,6 +492,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     '/api/users/:id/invitation',
     {
       schema: {
+        operationId: 'withdrawUserInvitation',
         summary: 'Withdraw the invitation',
         description: 'For a Pending user with an open invitation: its link stops working.',
         tags,

@@ -21,6 +21,7 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/users/me',
     {
       schema: {
+        operationId: 'getMyProfile',
         summary: "The caller's profile",
         tags,
         response: {
@@ -46,6 +47,7 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       // The service validates the form (§5 field messages); the schema documents it.
       validatorCompiler: bodyValidatedByService,
       schema: {
+        operationId: 'updateMyProfile',
         summary: "Change the caller's own profile",
         description:
           'Needs If-Match with the ETag of GET /api/users/me. Not the e-mail address, roles or status.',
@@ -85,6 +87,7 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/users/countries-and-languages',
     {
       schema: {
+        operationId: 'listCountriesAndLanguages',
         summary: 'Countries and languages',
         tags,
         response: {
