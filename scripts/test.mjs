@@ -95,7 +95,12 @@ function quickStages(base) {
  * work); `serial` is the old one-at-a-time order, to time a stage on its own.
  */
 const schedules = {
-  parallel: [[['build', 'e2e'], ['lint', 'typecheck', 'unit']]],
+  parallel: [
+    [
+      ['build', 'e2e'],
+      ['lint', 'typecheck', 'unit'],
+    ],
+  ],
   staged: [[['build']], [['lint', 'typecheck'], ['unit']], [['e2e']]],
   serial: [[['lint']], [['typecheck']], [['unit']], [['build']], [['e2e']]],
   quick: [[['lint'], ['typecheck']], [['unit']]],
