@@ -16,6 +16,7 @@ import { sql as userSearchTerms } from './015-user-search-terms.js';
 import { sql as changeNotifications } from './016-change-notifications.js';
 import { sql as sessionEndsAndSignInTrust } from './017-session-ends-and-sign-in-trust.js';
 import { sql as signInKnownAddresses } from './018-sign-in-known-addresses.js';
+import { sql as notificationChanges } from './019-notification-changes.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -37,4 +38,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '016-change-notifications', sql: changeNotifications },
   { name: '017-session-ends-and-sign-in-trust', sql: sessionEndsAndSignInTrust },
   { name: '018-sign-in-known-addresses', sql: signInKnownAddresses },
+  { name: '019-notification-changes', sql: notificationChanges },
 ];
