@@ -49,9 +49,14 @@ export const notificationEventSchema = z.object({
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 
-export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;
+export const NOTIFICATION_STREAM_EVENTS = {
+  notification: 'notification',
+  unread: 'unread',
+} as const;
 
-const eventId = z.string().regex(/^[0-9]{1,18}$/, 'Last-Event-ID must be the id of a notification.');
+const eventId = z
+  .string()
+  .regex(/^[0-9]{1,18}$/, 'Last-Event-ID must be the id of a notification.');
 
 /** Resuming a stream: the id of the last notification event received (what EventSource sends). */
 export const notificationStreamHeadersSchema = z.object({ 'last-event-id': eventId.optional() });

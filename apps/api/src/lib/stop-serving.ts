@@ -9,7 +9,10 @@ import type { ConnectionDrain } from './connection-drain.js';
  * already sent are answered, and the app (job queue, change listener) closes. The database is
  * the caller's to close.
  */
-export async function stopServing(app: FastifyInstance, connections: ConnectionDrain): Promise<void> {
+export async function stopServing(
+  app: FastifyInstance,
+  connections: ConnectionDrain,
+): Promise<void> {
   app.notificationStreams.endAll();
   await connections.drain();
   await app.close();

@@ -32,7 +32,8 @@ async function addNotification(db: Queryable, userId: string, title: string): Pr
 }
 
 const titled = (title: string) => (e: SseEvent) =>
-  e.event === 'notification' && notificationEventSchema.parse(JSON.parse(e.data)).notification.title === title;
+  e.event === 'notification' &&
+  notificationEventSchema.parse(JSON.parse(e.data)).notification.title === title;
 
 async function listen(app: FastifyInstance): Promise<string> {
   return app.listen({ host: '127.0.0.1', port: 0 });
@@ -71,7 +72,7 @@ describe.each(routeDatabaseKinds())('the notification stream over %s', (kind) =>
     base = await listen(t.app);
   });
   afterAll(async () => {
-    await t?.close();
+    await t.close();
   });
 
   it('gives tickets for a bearer only; a ticket opens one stream once; bad input is a 400', async () => {

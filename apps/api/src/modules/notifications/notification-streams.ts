@@ -112,6 +112,8 @@ export const notificationStreamsPlugin = rootPlugin(
   (app: FastifyInstance) => {
     const byUser = new Map<string, Set<LiveStream>>();
     let stopping = false;
+    // A function: the answer may change while a query is awaited.
+    const isStopping = (): boolean => stopping;
     let subscribed: Promise<unknown> | undefined;
     let heartbeat: NodeJS.Timeout | undefined;
 
@@ -144,7 +146,7 @@ export const notificationStreamsPlugin = rootPlugin(
         heartbeat ??= setInterval(() => each((s) => s.write(': heartbeat\n\n')), HEARTBEAT_MS);
         heartbeat.unref();
         const lastId = lastEventId ?? (await newestNotificationId(app.db, userId));
-        if (stopping) return null;
+        if (isStopping()) return null;
 
         const out = new PassThrough();
         const stream = new LiveStream(userId, out, lastId, app.db, app.log);

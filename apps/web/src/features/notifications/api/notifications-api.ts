@@ -4,14 +4,19 @@ import { z } from 'zod';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
 import { httpGet, httpSend } from '../../../lib/http/http-client.js';
+import { useNotificationStreamStore } from './notification-stream.js';
 
-/** How often the bell asks for news (ADR 0031: polling, at most every 30 s). */
+/** How often the bell asks for news while it has no live stream (ADR 0031, ADR 0054). */
 export const NOTIFICATION_POLL_MS = 30_000;
 
 export const notificationsQueryKey = ['notifications'] as const;
 
-/** GET {api}/notifications: the newest notifications and the unread count, polled. */
+/**
+ * GET {api}/notifications: the newest notifications and the unread count; kept current by the
+ * live stream (notification-stream.ts) and polled only while there is none.
+ */
 export function useNotifications() {
+  const live = useNotificationStreamStore((state) => state.live);
   return useQuery({
     queryKey: notificationsQueryKey,
     // A failed poll is not worth an error notification: the bell simply keeps its count. No
@@ -20,7 +25,7 @@ export function useNotifications() {
     queryFn: () =>
       httpGet(apiUrl('notifications'), notificationListSchema, { handleErrors: false }),
     enabled: isAuthorised(),
-    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchInterval: live ? false : NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     retry: false,
