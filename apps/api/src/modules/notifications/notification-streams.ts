@@ -84,7 +84,7 @@ class LiveStream {
 export interface NotificationStreams {
   /**
    * Opens a stream for the user, resuming after `lastEventId` when given; null when the node
-   * is stopping (the caller then answers 503 and the client goes elsewhere).
+   * is stopping or cannot listen (the caller answers 503; the client tries again, elsewhere).
    */
   open(userId: string, lastEventId: string | undefined): Promise<PassThrough | null>;
   /** Ends every open stream and opens no more: the node is stopping (ADR 0016). */
@@ -142,7 +142,14 @@ export const notificationStreamsPlugin = rootPlugin(
         if (stopping) return null;
         // Listening before the first read: a row committed after that read is notified.
         subscribed ??= app.changes.subscribe({ onNotify, onConnected });
-        await subscribed;
+        try {
+          await subscribed;
+        } catch (error) {
+          // The database cannot listen now: no stream (the client polls); the next one tries again.
+          subscribed = undefined;
+          app.log.error({ err: error }, 'notification streams: cannot listen for changes');
+          return null;
+        }
         heartbeat ??= setInterval(() => each((s) => s.write(': heartbeat\n\n')), HEARTBEAT_MS);
         heartbeat.unref();
         const lastId = lastEventId ?? (await newestNotificationId(app.db, userId));

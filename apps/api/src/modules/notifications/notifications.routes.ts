@@ -28,12 +28,12 @@ const STREAM_TICKET_TTL_S = 60;
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** A stopping node opens no stream: the client tries again, elsewhere (ADR 0016, 0054). */
+/** A stopping node (or one that cannot listen) opens no stream: the client tries again. */
 const stopping = (reply: FastifyReply) =>
   reply.code(503).header('retry-after', '1').send({
     statusCode: 503,
     error: 'Service Unavailable',
-    message: 'This server is stopping. Connect again.',
+    message: 'Live notifications are not available here right now. Connect again.',
   });
 
 /**
