@@ -116,6 +116,12 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
       connecting = false;
     }
     if (unwanted()) return;
+    // The first stream starts after the newest notification the bell has, so nothing written
+    // between reading the list and opening the stream is lost; with no list yet, it is read
+    // again once the stream is open.
+    const known = queryClient.getQueryData<NotificationList>(queryKey);
+    lastEventId ??= known ? (known.items[0]?.id ?? '0') : undefined;
+    const catchUpOnOpen = lastEventId === undefined;
     const url = buildUrl(apiUrl('notifications/stream'), { t: ticket, lastEventId });
     const opened = new EventSource(url.href);
     source = opened;
@@ -125,7 +131,7 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
       setLive(true);
       // Back after a drop: the new notifications are replayed, but read marks made meanwhile
       // (in another tab) are not. One read of the list brings those.
-      if (opens > 1) void queryClient.invalidateQueries({ queryKey });
+      if (opens > 1 || catchUpOnOpen) void queryClient.invalidateQueries({ queryKey });
     });
     opened.addEventListener(NOTIFICATION_STREAM_EVENTS.notification, onNotification);
     opened.addEventListener(NOTIFICATION_STREAM_EVENTS.unread, onUnread);

@@ -111,6 +111,8 @@ describe('the bell, live', () => {
     // Opened with the one-time ticket, never with the access token in the address.
     expect(new URL(source.url).pathname).toBe('/api/notifications/stream');
     expect(new URL(source.url).searchParams.get('t')).toBe('ticket-1');
+    // … starting after the newest notification the bell already lists.
+    expect(new URL(source.url).searchParams.get('lastEventId')).toBe('2');
     expect(source.url).not.toContain('access');
 
     act(() => source.open());
