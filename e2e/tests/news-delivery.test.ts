@@ -77,7 +77,7 @@ describe('news delivery', () => {
         if (path === '/api/notifications/stream') streams.push(request.resourceType());
       });
       await openApp(page, `${baseUrl}/news`);
-      await bellButton(page).waitFor();
+      await bellButton(page).waitFor({ timeout: 30_000 });
       await expect.poll(() => streams, { timeout: 10_000 }).toEqual(['eventsource']);
       const bellBefore = await bellButton(page).textContent();
       listReads.length = 0;
