@@ -1,4 +1,4 @@
-// Bundles the API server (ADR 0001 "Build"): apps/api/src/server.ts → apps/api/dist/server.js,
+// Bundles the API server (ADR 0001 "Build"): apps/api/src/boot.ts → apps/api/dist/server.js,
 // ESM for Node 20, npm dependencies left external (installed beside it), the workspace
 // contracts package inlined. Runtime files live in `assets/` folders beside the module that
 // reads them (via new URL('./assets/…', import.meta.url)); they are copied to dist/assets/,
@@ -56,8 +56,14 @@ function collectFiles(base, dir, found) {
 rmSync(outDir, { recursive: true, force: true });
 
 await build({
-  entryPoints: [join(srcDir, 'server.ts')],
-  outfile: join(outDir, 'server.js'),
+  // boot.ts imports the server (and tracing, when asked for) dynamically; splitting keeps
+  // each dynamic import a chunk of its own, loaded only then, so OpenTelemetry's hooks are in
+  // place before pg and fastify load, and absent without OTEL_EXPORTER_OTLP_ENDPOINT (ADR 0052).
+  // Chunks sit beside server.js: their `new URL('./assets/…', import.meta.url)` stays right.
+  entryPoints: { server: join(srcDir, 'boot.ts') },
+  outdir: outDir,
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -31,7 +31,8 @@ import { unsubscribeRoutes } from './modules/subscriptions/unsubscribe.routes.js
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
-import { jobsPlugin } from './plugins/jobs.js';
+import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { oidcPlugin } from './plugins/oidc.js';
 import { readCachesPlugin } from './plugins/read-caches.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -51,6 +52,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where the built web app is (tests give a fake build). */
   spa?: SpaOptions;
+  /** Wraps each job run (the job's trace span when tracing is on, lib/telemetry). */
+  aroundJob?: JobsPluginOptions['aroundJob'];
 }
 
 /**
@@ -64,6 +67,7 @@ export async function buildApp({
   logStream,
   onRoute,
   spa = {},
+  aroundJob,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL, logStream), // secrets in URLs and headers redacted
@@ -81,12 +85,13 @@ export async function buildApp({
   await app.register(securityHeadersPlugin); // first: its hook must run before any early reply
   await app.register(errorsPlugin);
   await app.register(healthPlugin);
+  await app.register(metricsPlugin); // /metrics; before the plugins that report to it (ADR 0052)
   // zod route schemas (validation, serialisation, /api/openapi.json, /api/docs): before any route
   await app.register(openapiPlugin);
   await app.register(oidcPlugin); // embedded sign-in under /oidc (none when OIDC_ISSUER is set)
   await app.register(readCachesPlugin); // token state and news list, dropped on change (ADR 0043)
   await app.register(authPlugin); // bearer JWT on /api/*: before any API route
-  await app.register(jobsPlugin); // mail + job queue (issue 15, shared with issue 12)
+  await app.register(jobsPlugin, aroundJob ? { aroundJob } : {}); // mail + job queue (issue 15, shared with issue 12)
   await app.register(runtimeConfigRoutes);
   await app.register(sharedRoutes);
   await app.register(mediaRoutes); // public /media/* images (news banners, logo)

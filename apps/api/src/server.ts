@@ -6,6 +6,8 @@ import { type Db, openDb } from './db/db.js';
 import { prepareDatabase } from './db/prepare-database.js';
 import { trackConnections } from './lib/connection-drain.js';
 import { stopServing } from './lib/stop-serving.js';
+import { serveMetrics, type MetricsServer } from './lib/metrics/metrics-server.js';
+import { telemetry } from './lib/telemetry/hooks.js';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/users.js';
 
 /**
@@ -75,7 +77,9 @@ async function main(): Promise<void> {
     schema: env.DATABASE_SCHEMA,
     dataDir: env.DATABASE_URL ? undefined : resolve(env.DATA_DIR),
   });
-  const app = await buildApp({ env, db });
+  const tracing = telemetry(); // set by boot.ts when OTEL_EXPORTER_OTLP_ENDPOINT is set
+  const app = await buildApp({ env, db, ...(tracing ? { aroundJob: tracing.aroundJob } : {}) });
+  let metricsServer: MetricsServer | undefined;
   const connections = trackConnections(app.server);
   // Answers wait a moment while the listener closes (lib/connection-drain.ts).
   app.addHook('onSend', async () => {
@@ -88,7 +92,9 @@ async function main(): Promise<void> {
       // ones, close each when done; then the app (its server no longer listening), the job
       // queue and the database.
       await stopServing(app, connections);
+      await metricsServer?.close();
       await db.close();
+      await tracing?.shutdown(); // the last spans, before exit drops them
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -124,6 +130,9 @@ async function main(): Promise<void> {
 
   const host = env.HOST ?? (await everyAddress());
   const address = await app.listen({ host, port: env.PORT });
+  if (env.METRICS_PORT !== undefined) {
+    metricsServer = await serveMetrics(app.metrics, { host, port: env.METRICS_PORT });
+  }
   try {
     // Migrations, demo seed, the queue's own tables, then its workers (ADR 0028): one node
     // at a time, since several may start at once (ADR 0016, addendum).

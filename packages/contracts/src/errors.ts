@@ -14,10 +14,3 @@ export const apiErrorSchema = z
   // Its name in the OpenAPI document (/api/openapi.json), where every error response refers to it.
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/**
- * 403 `code` when a valid token of the external identity provider belongs to no (active)
- * Portico user (ADR 0029): the SPA shows its refusal page instead of signing in again, which
- * the provider would answer with the same identity (a loop).
- */
-export const IDENTITY_NOT_LINKED = 'identity_not_linked';

@@ -20,3 +20,4 @@ export * from './subscriptions.js';
 export * from './notifications.js';
 export * from './product-documents.js';
 export * from './my-solutions.js';
+export * from './values.js';

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './text.js';
+import {
+  NEWS_DEFAULT_PAGE_SIZE,
+  NEWS_MAX_PAGE,
+  NEWS_MAX_PAGE_SIZE,
+  NEWS_MAX_QUERY_LENGTH,
+} from './values.js';
 
 export const headerImageSchema = z.object({
   large: z.string(),
@@ -32,12 +38,6 @@ export const newsItemSchema = newsListItemSchema.extend({
   content: z.string(),
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
-
-/** Paging and text limits of `GET {news base}` (§7 news rows, §9). */
-export const NEWS_DEFAULT_PAGE_SIZE = 30;
-export const NEWS_MAX_PAGE_SIZE = 100;
-export const NEWS_MAX_PAGE = 100_000;
-export const NEWS_MAX_QUERY_LENGTH = 200;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Years 1000-9999 keep every date a four-digit ISO date.

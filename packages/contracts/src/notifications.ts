@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The notification centre (issue 12): notifications stored per user on the server, in the §3
 // Notification shape (type, icon, title, content, path, date, link, persistent).
 
-export const NOTIFICATION_PAGE_SIZE = 20;
+// NOTIFICATION_PAGE_SIZE and NOTIFICATION_STREAM_EVENTS are in values.ts (free of zod).
 
 /** One notification of the caller (§3 Notification plus its id and read state). */
 export const userNotificationSchema = z.object({
@@ -48,11 +48,6 @@ export const notificationEventSchema = z.object({
   unreadCount: z.number().int().min(0),
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
-
-export const NOTIFICATION_STREAM_EVENTS = {
-  notification: 'notification',
-  unread: 'unread',
-} as const;
 
 const eventId = z
   .string()

@@ -59,7 +59,3 @@ export const subscriptionUpdateSchema = z.object({
   subscriptions: z.array(subscriptionSchema).min(1).max(200),
 });
 export type SubscriptionUpdate = z.infer<typeof subscriptionUpdateSchema>;
-
-/** The element id of a topic on the subscriptions page (the Stay informed tile links here). */
-export const subscriptionAnchor = (topic: SubscriptionTopic, productId?: string | null): string =>
-  productId ? `${topic}-${productId}` : topic;

@@ -57,6 +57,23 @@ const trustProxy = z
     return entries;
   });
 
+/** METRICS_ALLOW: addresses, CIDR ranges or proxy-addr's names, as TRUST_PROXY lists take. */
+const addressList = z
+  .string()
+  .default('loopback')
+  .transform((raw, ctx): string[] => {
+    const entries = raw
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== '');
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const positive = (fallback: number, max: number) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
 
@@ -90,6 +107,14 @@ export const envSchema = z
      * Default: on, except under NODE_ENV=test, whose API tests write to the database directly.
      */
     READ_CACHE: flag,
+
+    // Observability (issue 24, ADR 0052)
+    /** Who may read /metrics on the app's port (client address per TRUST_PROXY); empty: nobody. */
+    METRICS_ALLOW: addressList,
+    /** Serve /metrics on this port instead (to anyone who reaches it), not on the app's port. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** OTLP/HTTP collector (e.g. http://collector:4318): traces on; unset, no OpenTelemetry loads. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
 
     // Sign-in
     OIDC_ISSUER: optionalUrl,

@@ -40,6 +40,8 @@ export interface Db extends Queryable {
    * after it is lost, on PGlite in process. Resolves to a function that stops listening.
    */
   listen(channel: string, listener: ChangeListener): Promise<() => Promise<void>>;
+  /** The connection pool's numbers (PostgreSQL; PGlite has one connection and no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -148,6 +150,11 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
       }
     },
     listen: (channel, listener) => listenOnPostgres(url, channel, listener),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

@@ -1,3 +1,4 @@
+import type { Metrics } from '../lib/metrics/metrics.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { createJobQueue, type JobQueue } from '../lib/jobs/job-queue.js';
 import { createMailer, defineMailJob, type Mailer } from '../lib/mail/mailer.js';
@@ -19,22 +20,62 @@ declare module 'fastify' {
  * process, over the application's database (ADR 0028). Modules define their jobs here, one
  * line each; the queue starts once the database is migrated.
  */
-export const jobsPlugin = rootPlugin('portico-jobs', async (app) => {
-  const jobs = createJobQueue(app.db, {
-    onError: (error) => app.log.error({ err: error }, 'job queue error'),
-  });
-  const mailer = createMailer(app.db, { smtpUrl: app.env.SMTP_URL, from: app.env.MAIL_FROM });
-  defineMailJob(jobs, mailer);
-  defineInvitationJob(
-    { db: app.db, jobs, mailer },
-    { publicUrl: app.env.PUBLIC_URL, externalIdp: app.env.OIDC_ISSUER !== undefined },
-  );
-  defineSubscriptionJobs({ db: app.db, jobs }, { publicUrl: app.env.PUBLIC_URL }); // issue 12
-  defineNewsPublishingJobs({ db: app.db, jobs }); // issue 12: scheduled publication
-  app.decorate('jobs', jobs);
-  app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-  });
-  return Promise.resolve();
-});
+export interface JobsPluginOptions {
+  /** Wraps each job run: the tracing span of a job (lib/telemetry), when tracing is on. */
+  aroundJob?: (name: string, run: () => Promise<void>) => Promise<void>;
+}
+
+/** The mailer, counting what it sends and what fails, by transport. */
+function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        metrics.mail.inc({ transport: mailer.kind, outcome: 'failed' });
+        throw error;
+      }
+      metrics.mail.inc({ transport: mailer.kind, outcome: 'sent' });
+    },
+  };
+}
+
+export const jobsPlugin = rootPlugin<JobsPluginOptions>(
+  'portico-jobs',
+  async (app, { aroundJob }) => {
+    const jobs = createJobQueue(app.db, {
+      onError: (error) => app.log.error({ err: error }, 'job queue error'),
+      onJobDone: (job, outcome) => app.metrics.jobsRun.inc({ job, outcome }),
+      ...(aroundJob ? { aroundJob } : {}),
+    });
+    app.metrics.gauge(
+      'portico_job_queue_depth',
+      'Jobs waiting in the shared queue (created or waiting to retry), by queue name. The same on every node: take max, not sum.',
+      ['job'],
+      async function collect() {
+        this.reset();
+        // A scrape while the database is away shows no depth rather than failing whole.
+        const depths = await jobs.depths().catch(() => new Map<string, number>());
+        for (const [job, depth] of depths) this.set({ job }, depth);
+      },
+    );
+    const mailer = countedMailer(
+      createMailer(app.db, { smtpUrl: app.env.SMTP_URL, from: app.env.MAIL_FROM }),
+      app.metrics,
+    );
+    defineMailJob(jobs, mailer);
+    defineInvitationJob(
+      { db: app.db, jobs, mailer },
+      { publicUrl: app.env.PUBLIC_URL, externalIdp: app.env.OIDC_ISSUER !== undefined },
+    );
+    defineSubscriptionJobs({ db: app.db, jobs }, { publicUrl: app.env.PUBLIC_URL }); // issue 12
+    defineNewsPublishingJobs({ db: app.db, jobs }); // issue 12: scheduled publication
+    app.decorate('jobs', jobs);
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => {
+      await jobs.stop();
+    });
+    return Promise.resolve();
+  },
+);

@@ -175,6 +175,16 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
     maxWaiting: app.env.SIGN_IN_HASH_QUEUE,
   });
   app.addHook('onClose', () => hashQueue.close());
+  app.metrics.gauge(
+    'portico_sign_in_line',
+    'Password checks of this node: running (holding a slot) and waiting in line.',
+    ['state'],
+    function collect() {
+      const { running, waiting } = hashQueue.line;
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  );
   // Attempts refused meanwhile are answered late (ADR 0042, addendum 2), and at once when
   // the app closes, so that shutting down never waits for them.
   const slowLane = new SlowLane({

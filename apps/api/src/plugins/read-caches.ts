@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ReadCache } from '../lib/cache/read-cache.js';
 import { ChangeFeed } from '../lib/change-feed.js';
+import type { CacheOutcome } from '../lib/metrics/metrics.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import type { CachedNewsPage } from '../modules/news/news.service.js';
 import type { findTokenState } from '../modules/users/user-management.repository.js';
@@ -42,9 +43,21 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyInstance) => {
   let listening = false;
   const serving = () => app.env.READ_CACHE && listening;
+  const counted = (cache: string) => (outcome: CacheOutcome) =>
+    app.metrics.cacheLookups.inc({ cache, outcome });
   const caches: ReadCaches = {
-    tokenState: new ReadCache({ maxEntries: 10_000, ttlMs: TTL_MS, serving }),
-    newsList: new ReadCache({ maxEntries: 500, ttlMs: TTL_MS, serving }),
+    tokenState: new ReadCache({
+      maxEntries: 10_000,
+      ttlMs: TTL_MS,
+      serving,
+      onLookup: counted('token_state'),
+    }),
+    newsList: new ReadCache({
+      maxEntries: 500,
+      ttlMs: TTL_MS,
+      serving,
+      onLookup: counted('news_list'),
+    }),
     serving,
   };
   const clearAll = () => {

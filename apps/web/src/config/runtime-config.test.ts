@@ -52,12 +52,28 @@ describe('runtime configuration (§7; issue 2 §4)', () => {
       expect(calls).toBe(0);
       expect(getConfig().contactEmail).toBe('inline@portico.example');
 
-      // An invalid one is not trusted: /config.json is loaded instead.
+      // One that is not a JSON object is not trusted: /config.json is loaded instead.
       setRuntimeConfig(null);
-      inline.textContent = '{"contactEmail": 1}';
+      inline.textContent = '["not", "a", "configuration"]';
       vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       await loadRuntimeConfig();
       expect(calls).toBe(1);
+
+      // The server's own object is used at once and checked once the page settles (ADR 0047):
+      // a field of the wrong type is reported then.
+      setRuntimeConfig(null);
+      inline.textContent = JSON.stringify({ ...testConfig(), contactEmail: 1 });
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await loadRuntimeConfig();
+      expect(calls).toBe(1);
+      await vi.waitFor(
+        () =>
+          expect(errors).toHaveBeenCalledWith(
+            'The configuration in the page is invalid',
+            expect.arrayContaining([expect.objectContaining({ path: ['contactEmail'] })]),
+          ),
+        { timeout: 5000 },
+      );
     } finally {
       inline.remove();
     }

@@ -1,4 +1,5 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '@portico/contracts';
+import type { RuntimeConfig } from '@portico/contracts';
+import { whenSettled } from '../lib/http/deferred-schema.js';
 
 /**
  * Runtime configuration (§7 "Base addresses come from runtime configuration"): the server
@@ -36,6 +37,8 @@ async function fetchConfig(): Promise<RuntimeConfig> {
   } catch (cause) {
     throw new RuntimeConfigError(`${CONFIG_URL} is not valid JSON`, { cause });
   }
+  // Off the start-up path (the page normally carries its configuration): zod loads here.
+  const { runtimeConfigSchema } = await import('@portico/contracts');
   const parsed = runtimeConfigSchema.safeParse(body);
   if (!parsed.success) {
     const details = parsed.error.issues
@@ -50,20 +53,36 @@ async function fetchConfig(): Promise<RuntimeConfig> {
 export const INLINE_CONFIG_ID = 'portico-config';
 
 /**
- * The configuration the server wrote into the page, validated like /config.json; null when
- * there is none or it is not valid (then /config.json is fetched as before).
+ * The configuration the server wrote into the page; null when there is none or it is not a
+ * JSON object (then /config.json is fetched as before). The server wrote it from the same
+ * object its /config.json sends, checked against the same schema, so it is used at once and
+ * checked again once the page settles (ADR 0047): zod stays off the start-up path.
  */
 export function readInlineConfig(): RuntimeConfig | null {
   const element = document.getElementById(INLINE_CONFIG_ID);
   if (!element?.textContent) return null;
+  let inline: unknown;
   try {
-    const parsed = runtimeConfigSchema.safeParse(JSON.parse(element.textContent));
-    if (parsed.success) return parsed.data;
-    console.warn('The configuration in the page is invalid; loading /config.json');
+    inline = JSON.parse(element.textContent);
   } catch {
     console.warn('The configuration in the page is not JSON; loading /config.json');
+    return null;
   }
-  return null;
+  if (typeof inline !== 'object' || inline === null || Array.isArray(inline)) {
+    console.warn('The configuration in the page is not an object; loading /config.json');
+    return null;
+  }
+  whenSettled(() => {
+    import('@portico/contracts')
+      .then(({ runtimeConfigSchema }) => {
+        const parsed = runtimeConfigSchema.safeParse(inline);
+        if (!parsed.success) {
+          console.error('The configuration in the page is invalid', parsed.error.issues);
+        }
+      })
+      .catch((error: unknown) => console.error('Could not check the configuration', error));
+  });
+  return inline as RuntimeConfig;
 }
 
 /**
@@ -102,7 +121,7 @@ export function getConfig(): RuntimeConfig {
 
 /** Sets the configuration directly (tests, and embedding hosts that already have it). */
 export function setRuntimeConfig(config: RuntimeConfig | null): void {
-  current = config === null ? null : runtimeConfigSchema.parse(config);
+  current = config;
   loading = null;
 }
 

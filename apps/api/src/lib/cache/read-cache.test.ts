@@ -13,6 +13,22 @@ function cache(options: { serving?: () => boolean; maxEntries?: number } = {}) {
 }
 
 describe('ReadCache (ADR 0043)', () => {
+  it('reports each look-up as a hit, a miss or a bypass (the /metrics counters, ADR 0052)', async () => {
+    let serving = true;
+    const outcomes: string[] = [];
+    const c = new ReadCache<string, number>({
+      maxEntries: 10,
+      ttlMs: 1000,
+      serving: () => serving,
+      onLookup: (outcome) => outcomes.push(outcome),
+    });
+    await c.get('k', () => Promise.resolve(1));
+    await c.get('k', () => Promise.resolve(2));
+    serving = false;
+    await c.get('k', () => Promise.resolve(3));
+    expect(outcomes).toEqual(['miss', 'hit', 'bypass']);
+  });
+
   it('loads once, then answers from the cache until the entry expires', async () => {
     const { c, advance } = cache();
     let loads = 0;

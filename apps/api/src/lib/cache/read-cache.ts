@@ -13,6 +13,8 @@ export interface ReadCacheOptions {
   ttlMs: number;
   serving: () => boolean;
   now?: () => number;
+  /** Hears each look-up's outcome (the /metrics hit and miss counters). */
+  onLookup?: (outcome: 'hit' | 'miss' | 'bypass') => void;
 }
 
 interface Entry<V> {
@@ -31,9 +33,16 @@ export class ReadCache<K, V> {
 
   /** The cached value, else `load()`'s, kept when `keep` allows it (e.g. only active users). */
   async get(key: K, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
-    if (!this.options.serving()) return load();
+    if (!this.options.serving()) {
+      this.options.onLookup?.('bypass');
+      return load();
+    }
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) return hit.value;
+    if (hit && hit.expiresAt > this.now()) {
+      this.options.onLookup?.('hit');
+      return hit.value;
+    }
+    this.options.onLookup?.('miss');
     const generation = this.generation;
     const value = await load();
     if (generation === this.generation && this.options.serving() && keep(value)) {

@@ -41,6 +41,8 @@ export interface JobQueue {
   /** Runs the jobs of `name` that are due now, in this process (tests, CLI). Returns how many ran. */
   runDue(name: string): Promise<number>;
   stop(): Promise<void>;
+  /** Jobs waiting (created or waiting to retry) per queue: the /metrics depth gauge. */
+  depths(): Promise<Map<string, number>>;
 }
 
 export interface JobQueueOptions {
@@ -49,6 +51,10 @@ export interface JobQueueOptions {
   /** How often idle workers look for work, in seconds (pg-boss minimum 0.5). */
   pollingIntervalSeconds?: number;
   onError?: (error: unknown) => void;
+  /** Hears how each job run ended (the /metrics counters). */
+  onJobDone?: (name: string, outcome: 'completed' | 'failed') => void;
+  /** Wraps each job run (tracing: one span per job, lib/telemetry). */
+  aroundJob?: (name: string, run: () => Promise<void>) => Promise<void>;
 }
 
 /** pg-boss's Db: one statement with parameters, or several without (its own migrations). */
@@ -75,7 +81,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   };
 
   async function runOne(definition: JobDefinition<unknown>, data: unknown): Promise<void> {
-    await definition.handle(definition.parse(data));
+    const run = () => definition.handle(definition.parse(data));
+    try {
+      await (options.aroundJob ? options.aroundJob(definition.name, run) : run());
+    } catch (error) {
+      options.onJobDone?.(definition.name, 'failed');
+      throw error;
+    }
+    options.onJobDone?.(definition.name, 'completed');
   }
 
   return {
@@ -152,6 +165,16 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
           await running().fail(name, job.id, { message: String(error) });
         }
       }
+    },
+
+    async depths() {
+      const depths = new Map<string, number>();
+      if (!boss) return depths;
+      for (const name of definitions.keys()) {
+        // Jobs before `active`: created and retry (waiting for their next attempt).
+        depths.set(name, await boss.getQueueSize(name, { before: 'active' }));
+      }
+      return depths;
     },
 
     async stop() {

@@ -126,6 +126,11 @@ export class HashQueue {
     return this.admitted >= this.options.concurrency + this.options.maxWaiting;
   }
 
+  /** Password checks running now and attempts waiting for a slot (the /metrics gauges). */
+  get line(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
   leave(): void {
     this.admitted = Math.max(0, this.admitted - 1);
   }

@@ -223,6 +223,7 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
     const typed = signInForm.safeParse(body ?? {});
     const language = pageLanguage(undefined, request.headers['accept-language']);
     const html = busyPage(language, interactionPath(uid), typed.success ? typed.data.email : '');
+    app.metrics.signInRefusals.inc();
     reply.hijack();
     slowLane.hold(request.raw.socket, () => {
       if (reply.raw.destroyed) return;

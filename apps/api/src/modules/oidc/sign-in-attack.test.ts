@@ -376,6 +376,9 @@ describe('a full line of password checks (issue 11, ADR 0014)', () => {
     expect(counts[422]).toBeGreaterThanOrEqual(2);
     expect(counts[503]).toBeGreaterThanOrEqual(1);
     expect((counts[422] ?? 0) + (counts[503] ?? 0)).toBe(attempts.length);
+    // Each refusal is counted for the operators' alert (issue 24, ADR 0052).
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toContain(`\nportico_sign_in_refusals_total ${counts[503]}\n`);
 
     const busy = responses.findIndex((r) => r.statusCode === 503);
     const page = responses[busy]!;

@@ -1,4 +1,5 @@
-import { IDENTITY_NOT_LINKED } from '@portico/contracts';
+// The zod-free part of the contracts: this is on the start-up path (ADR 0047).
+import { IDENTITY_NOT_LINKED } from '@portico/contracts/values';
 import { paths } from '../../config/paths.js';
 import { local } from '../storage/storage.js';
 import { browserRedirect } from './browser-redirect.js';

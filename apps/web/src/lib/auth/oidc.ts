@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { ProviderMetadata } from './discovery-schema.js';
 import { getConfig } from '../../config/runtime-config.js';
 
 /**
@@ -6,14 +6,7 @@ import { getConfig } from '../../config/runtime-config.js';
  * the provider's key set, PKCE and at_hash. Results are cached per issuer / key-set address.
  */
 
-const discoverySchema = z.object({
-  issuer: z.string(),
-  authorization_endpoint: z.string(),
-  token_endpoint: z.string().optional(),
-  jwks_uri: z.string(),
-  end_session_endpoint: z.string().optional(),
-});
-export type ProviderMetadata = z.infer<typeof discoverySchema>;
+export type { ProviderMetadata };
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
@@ -30,6 +23,9 @@ async function fetchDiscovery(issuer: string): Promise<ProviderMetadata> {
     signal: AbortSignal.timeout(20_000),
   });
   if (!response.ok) throw new Error(`OpenID discovery failed: HTTP ${response.status}`);
+  // The schema (and zod) load with the first discovery (sign-in, callback, sign-out), never
+  // with a signed-in page's start-up (ADR 0047).
+  const { discoverySchema } = await import('./discovery-schema.js');
   const metadata = discoverySchema.parse(await response.json());
   // OpenID Connect Discovery §4.3: the document must name the issuer it was fetched for.
   if (withoutTrailingSlash(metadata.issuer) !== issuer) {

@@ -20,6 +20,7 @@ import {
   NO_CONTENT,
   REQUEST_TIMEOUT_MS,
 } from './http-client.js';
+import { deferredSchema, SETTLED_AFTER_MS } from './deferred-schema.js';
 import { HttpError } from './http-error.js';
 import { usePendingRequests, usePendingRequestStore } from './pending-requests.js';
 
@@ -136,6 +137,45 @@ describe('requests and responses', () => {
     await expect(httpGet('/api/item', itemSchema, { handleErrors: false })).rejects.toMatchObject({
       status: 500,
       reason: 'invalid-response',
+    });
+  });
+
+  describe('a deferred schema (start-up answers, ADR 0047)', () => {
+    const itemLater = deferredSchema('object', () => Promise.resolve(itemSchema));
+
+    it('uses the answer at once and reports a mismatch once the page has settled', async () => {
+      server.use(ok(`${TEST_ORIGIN}/api/item`, { id: 'seven', name: 'seven' }));
+      const settledAt = Date.now();
+      await expect(httpGet('/api/item', itemLater)).resolves.toEqual({
+        id: 'seven',
+        name: 'seven',
+      });
+      expect(useNotificationStore.getState().notification).toBeNull();
+      await vi.waitFor(
+        () => expect(useNotificationStore.getState().notification?.type).toBe('error'),
+        { timeout: SETTLED_AFTER_MS + 3000 },
+      );
+      expect(Date.now() - settledAt).toBeGreaterThanOrEqual(SETTLED_AFTER_MS);
+      expect(console.error).toHaveBeenCalledWith(
+        expect.stringContaining('/api/item does not match its schema'),
+        expect.arrayContaining([expect.objectContaining({ path: ['id'] })]),
+      );
+    });
+
+    it('stays quiet for an answer that matches', async () => {
+      server.use(ok(`${TEST_ORIGIN}/api/item`, { id: 7, name: 'seven' }));
+      await expect(httpGet('/api/item', itemLater)).resolves.toEqual({ id: 7, name: 'seven' });
+      await new Promise((resolve) => setTimeout(resolve, SETTLED_AFTER_MS + 200));
+      expect(useNotificationStore.getState().notification).toBeNull();
+      expect(console.error).not.toHaveBeenCalled();
+    });
+
+    it('refuses an answer of the wrong kind before it is used', async () => {
+      server.use(ok(`${TEST_ORIGIN}/api/item`, [{ id: 7, name: 'seven' }]));
+      await expect(httpGet('/api/item', itemLater, { handleErrors: false })).rejects.toMatchObject({
+        status: 500,
+        reason: 'invalid-response',
+      });
     });
   });
 

@@ -7,6 +7,13 @@ import {
 } from '../auth/identity-refusal.js';
 import { login } from '../auth/session.js';
 import { getAccessToken } from '../auth/tokens.js';
+import {
+  anyAnswer,
+  hasKind,
+  isDeferredSchema,
+  whenSettled,
+  type DeferredSchema,
+} from './deferred-schema.js';
 import { handleHttpError, type CatalogueOptions } from './error-catalogue.js';
 import { HttpError } from './http-error.js';
 import { beginRequest } from './pending-requests.js';
@@ -25,7 +32,9 @@ import { beginRequest } from './pending-requests.js';
  * - Errors (handleErrors, default true): the §8 catalogue shows a notification and the call
  *   resolves to null ("completes empty"). With handleErrors: false an HttpError is thrown.
  * - Responses are validated with the given zod schema; a mismatch is logged and handled as a
- *   500-class error (HttpError reason 'invalid-response').
+ *   500-class error (HttpError reason 'invalid-response'). A deferred schema (start-up calls,
+ *   `deferred-schema.ts`) checks the answer once the page has settled and reports a
+ *   mismatch the same way, after the answer was used.
  * - Caller cancellation (the caller's signal aborts) always rejects with the abort reason,
  *   so TanStack Query can cancel quietly.
  *
@@ -60,6 +69,12 @@ export interface HttpOptions extends CatalogueOptions {
 type WithNoContent = HttpOptions & { allowNoContent: true };
 
 export type HttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A zod schema checked before the answer is used, or one checked once the page settles. */
+export type ResponseSchema = z.ZodType | DeferredSchema<unknown>;
+/** What a call with this schema resolves to. */
+export type ResponseOf<S extends ResponseSchema> =
+  S extends DeferredSchema<infer T> ? T : S extends z.ZodType ? z.output<S> : never;
 
 /** The address with the non-empty query parameters appended, resolved against this origin. */
 export function buildUrl(url: string, query?: QueryParams): URL {
@@ -164,18 +179,45 @@ function toHttpError(error: unknown, callerSignal: AbortSignal | undefined): unk
   return new HttpError(0, null, 'network', { cause: error });
 }
 
-function validate<S extends z.ZodType>(schema: S, data: unknown, url: URL): z.output<S> {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  console.error(`Response from ${url.pathname} does not match its schema`, parsed.error.issues);
-  throw new HttpError(500, parsed.error.issues, 'invalid-response');
+function invalidResponse(url: URL, issues: unknown): HttpError {
+  console.error(`Response from ${url.pathname} does not match its schema`, issues);
+  return new HttpError(500, issues, 'invalid-response');
 }
 
-async function readJson<S extends z.ZodType>(
+function validate<S extends ResponseSchema>(
+  schema: S,
+  data: unknown,
+  url: URL,
+  options: HttpOptions,
+): ResponseOf<S> {
+  if (schema === anyAnswer) return data as ResponseOf<S>;
+  if (isDeferredSchema(schema)) {
+    if (!hasKind(schema.kind, data)) {
+      throw invalidResponse(url, [{ message: `Expected ${schema.kind}`, path: [] }]);
+    }
+    whenSettled(() => {
+      schema
+        .deferred()
+        .then((loaded) => {
+          const parsed = loaded.safeParse(data);
+          if (parsed.success) return;
+          const error = invalidResponse(url, parsed.error.issues);
+          if (options.handleErrors !== false) handleHttpError(error, options);
+        })
+        .catch((error: unknown) => console.error(`Could not check ${url.pathname}`, error));
+    });
+    return data as ResponseOf<S>;
+  }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data as ResponseOf<S>;
+  throw invalidResponse(url, parsed.error.issues);
+}
+
+async function readJson<S extends ResponseSchema>(
   { response, url }: Sent,
   schema: S,
   options: HttpOptions,
-): Promise<z.output<S> | NoContent> {
+): Promise<ResponseOf<S> | NoContent> {
   if (response.status === 204 && options.allowNoContent) return NO_CONTENT;
   const text = await response.text();
   let data: unknown = null;
@@ -187,7 +229,7 @@ async function readJson<S extends z.ZodType>(
       throw new HttpError(500, text, 'invalid-response');
     }
   }
-  return validate(schema, data, url);
+  return validate(schema, data, url, options);
 }
 
 async function settle<T>(options: HttpOptions, run: () => Promise<T>): Promise<T | null> {
@@ -202,21 +244,21 @@ async function settle<T>(options: HttpOptions, run: () => Promise<T>): Promise<T
 }
 
 /** GET a JSON resource validated by `schema`; null when an error was handled (§8). */
-export function httpGet<S extends z.ZodType>(
+export function httpGet<S extends ResponseSchema>(
   url: string,
   schema: S,
   options: WithNoContent,
-): Promise<z.output<S> | NoContent | null>;
-export function httpGet<S extends z.ZodType>(
+): Promise<ResponseOf<S> | NoContent | null>;
+export function httpGet<S extends ResponseSchema>(
   url: string,
   schema: S,
   options?: HttpOptions,
-): Promise<z.output<S> | null>;
-export function httpGet<S extends z.ZodType>(
+): Promise<ResponseOf<S> | null>;
+export function httpGet<S extends ResponseSchema>(
   url: string,
   schema: S,
   options: HttpOptions = {},
-): Promise<z.output<S> | NoContent | null> {
+): Promise<ResponseOf<S> | NoContent | null> {
   return settle(options, () =>
     send('GET', url, undefined, 'application/json', options, (sent) =>
       readJson(sent, schema, options),
@@ -225,11 +267,11 @@ export function httpGet<S extends z.ZodType>(
 }
 
 /** GET a JSON list plus its X-Total-Count header (the body length when the header is absent). */
-export function httpGetWithTotal<S extends z.ZodType>(
+export function httpGetWithTotal<S extends ResponseSchema>(
   url: string,
   schema: S,
   options: HttpOptions = {},
-): Promise<{ data: z.output<S>; total: number } | null> {
+): Promise<{ data: ResponseOf<S>; total: number } | null> {
   const plain = { ...options, allowNoContent: false };
   return settle(plain, () =>
     send('GET', url, undefined, 'application/json', plain, async (sent) => {
@@ -244,27 +286,27 @@ export function httpGetWithTotal<S extends z.ZodType>(
 }
 
 /** POST/PUT/PATCH/DELETE with an optional JSON body; the answer is validated by `schema`. */
-export function httpSend<S extends z.ZodType>(
+export function httpSend<S extends ResponseSchema>(
   method: HttpMethod,
   url: string,
   body: unknown,
   schema: S,
   options: WithNoContent,
-): Promise<z.output<S> | NoContent | null>;
-export function httpSend<S extends z.ZodType>(
+): Promise<ResponseOf<S> | NoContent | null>;
+export function httpSend<S extends ResponseSchema>(
   method: HttpMethod,
   url: string,
   body: unknown,
   schema: S,
   options?: HttpOptions,
-): Promise<z.output<S> | null>;
-export function httpSend<S extends z.ZodType>(
+): Promise<ResponseOf<S> | null>;
+export function httpSend<S extends ResponseSchema>(
   method: HttpMethod,
   url: string,
   body: unknown,
   schema: S,
   options: HttpOptions = {},
-): Promise<z.output<S> | NoContent | null> {
+): Promise<ResponseOf<S> | NoContent | null> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return settle(options, () =>
     send(method, url, payload, 'application/json', options, (sent) =>
@@ -274,12 +316,12 @@ export function httpSend<S extends z.ZodType>(
 }
 
 /** POST a multipart form (a file upload); the browser sets the content type and boundary. */
-export function httpUpload<S extends z.ZodType>(
+export function httpUpload<S extends ResponseSchema>(
   url: string,
   form: FormData,
   schema: S,
   options: HttpOptions = {},
-): Promise<z.output<S> | null> {
+): Promise<ResponseOf<S> | null> {
   const plain = { ...options, allowNoContent: false };
   return settle(plain, () =>
     send('POST', url, form, 'application/json', plain, async (sent) => {

@@ -1,4 +1,4 @@
-import { labelListSchema, type LabelEntry } from '@portico/contracts';
+import type { LabelEntry } from '@portico/contracts';
 import {
   DEFAULT_LANGUAGE,
   PSEUDO_LANGUAGE,
@@ -9,11 +9,17 @@ import {
 } from '@portico/locales';
 import { queryOptions } from '@tanstack/react-query';
 import { contentUrl } from '../../config/runtime-config.js';
+import { deferredSchema } from '../http/deferred-schema.js';
 import { httpGet } from '../http/http-client.js';
 import { notify } from '../notifications/notification-store.js';
 import { registeredDefaults } from './define-labels.js';
 import './labels.labels.js';
 import { i18n } from './i18n.js';
+
+// Start-up answer: checked once the page settles (ADR 0047).
+const labelList = deferredSchema('list', () =>
+  import('@portico/contracts').then((contracts) => contracts.labelListSchema),
+);
 
 /**
  * Server labels (§7 first row): GET {content}/labels/cpplabels?language=<profile language>,
@@ -87,7 +93,7 @@ export async function loadLabels(
   const locale = labelLanguageOf(language);
   let list: LabelEntry[] | null = null;
   try {
-    list = await httpGet(contentUrl('labels/cpplabels'), labelListSchema, {
+    list = await httpGet(contentUrl('labels/cpplabels'), labelList, {
       query: { language: locale },
       handleErrors: false,
       ...(signal ? { signal } : {}),

@@ -1,7 +1,13 @@
-import { productListSchema, type Product } from '@portico/contracts';
+import type { Product } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { contentUrl } from '../../config/runtime-config.js';
+import { deferredSchema } from '../http/deferred-schema.js';
 import { httpGet } from '../http/http-client.js';
+
+// Start-up answer (the header search): checked once the page settles (ADR 0047).
+const productList = deferredSchema('list', () =>
+  import('@portico/contracts').then((contracts) => contracts.productListSchema),
+);
 
 /**
  * The product list for the header search (§2 Search results: "{content}/labels/cppproducts and
@@ -18,7 +24,7 @@ export const productsQueryKey = ['content', 'cppproducts'] as const;
  */
 export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
   try {
-    const products = await httpGet(contentUrl('labels/cppproducts'), productListSchema, {
+    const products = await httpGet(contentUrl('labels/cppproducts'), productList, {
       signal,
       handleErrors: false,
     });

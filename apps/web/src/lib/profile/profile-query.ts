@@ -1,8 +1,14 @@
-import { userProfileSchema, type UserProfile } from '@portico/contracts';
+import type { UserProfile } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../config/runtime-config.js';
 import { isAuthorised } from '../auth/session.js';
+import { deferredSchema } from '../http/deferred-schema.js';
 import { httpGet } from '../http/http-client.js';
+
+// Start-up answer: checked once the page settles (ADR 0047).
+const userProfile = deferredSchema('object', () =>
+  import('@portico/contracts').then((contracts) => contracts.userProfileSchema),
+);
 
 /**
  * The profile slice (§3 User profile, §4 Start-up): loaded once, cached for the session
@@ -12,7 +18,7 @@ export const profileQueryKey = ['profile'] as const;
 
 /** GET {api}/users/me — null when the error was handled by the §8 catalogue. */
 export function fetchProfile(signal?: AbortSignal): Promise<UserProfile | null> {
-  return httpGet(apiUrl('users/me'), userProfileSchema, { signal });
+  return httpGet(apiUrl('users/me'), userProfile, { signal });
 }
 
 export const profileQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { contentDocumentSchema, type ContentDocument } from '@portico/contracts';
+import type { ContentDocument } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { contentUrl } from '../../../config/runtime-config.js';
 import { httpGet } from '../../../lib/http/http-client.js';
@@ -14,6 +14,8 @@ export async function fetchInfoDocument(
   signal?: AbortSignal,
 ): Promise<ContentDocument> {
   const url = contentUrl(`infodocument/${encodeURIComponent(id)}`);
+  // The schema (and zod) load with the first document, not with the page (ADR 0047).
+  const { contentDocumentSchema } = await import('@portico/contracts');
   const document = await httpGet(url, contentDocumentSchema, { signal });
   if (document === null) throw new ContentDocumentUnavailable(id);
   return document;

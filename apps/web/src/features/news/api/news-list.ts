@@ -1,13 +1,17 @@
-import {
-  NEWS_DEFAULT_PAGE_SIZE,
-  newsListSchema,
-  safeHeaderImage,
-  type NewsListItem,
-} from '@portico/contracts';
+import type { NewsListItem } from '@portico/contracts';
+// The zod-free parts of the contracts: the list is on the start-up path (ADR 0047).
+import { safeHeaderImage } from '@portico/contracts/html-policy';
+import { NEWS_DEFAULT_PAGE_SIZE } from '@portico/contracts/values';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { deferredSchema } from '../../../lib/http/deferred-schema.js';
 import { httpGetWithTotal } from '../../../lib/http/http-client.js';
 import { toEpochRange } from '../utils/news-dates.js';
 import { generalNewsSource, type NewsSource } from './news-source.js';
+
+// The first page's answer: checked once the page settles (ADR 0047).
+const newsList = deferredSchema('list', () =>
+  import('@portico/contracts').then((contracts) => contracts.newsListSchema),
+);
 
 /** §9: the news list shows 30 items a page. */
 export const NEWS_PAGE_SIZE = NEWS_DEFAULT_PAGE_SIZE;
@@ -49,7 +53,7 @@ export async function fetchNewsList(
   signal?: AbortSignal,
   source: NewsSource = generalNewsSource,
 ): Promise<NewsListPage | null> {
-  const result = await httpGetWithTotal(source.listUrl(), newsListSchema, {
+  const result = await httpGetWithTotal(source.listUrl(), newsList, {
     query: newsListParams(criteria),
     ...(signal ? { signal } : {}),
   });

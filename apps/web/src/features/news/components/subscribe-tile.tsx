@@ -1,4 +1,4 @@
-import { subscriptionAnchor } from '@portico/contracts';
+import { subscriptionAnchor } from '@portico/contracts/values';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';

@@ -1,17 +1,16 @@
-import {
-  NOTIFICATION_PAGE_SIZE,
-  NOTIFICATION_STREAM_EVENTS,
-  notificationCountSchema,
-  notificationEventSchema,
-  notificationStreamTicketSchema,
-  type NotificationList,
-} from '@portico/contracts';
+import type { NotificationList } from '@portico/contracts';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_STREAM_EVENTS } from '@portico/contracts/values';
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
+import { whenSettled } from '../../../lib/http/deferred-schema.js';
 import { buildUrl, httpGet } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
+
+// zod and the schemas stay off the start-up path (ADR 0047): the stream opens once the page has
+// settled, and its events are checked with the schemas loaded then.
+const loadContracts = () => import('@portico/contracts');
 
 /** The first wait after a dropped stream; doubled on each failure up to the maximum. */
 export const STREAM_RETRY_MIN_MS = 1000;
@@ -64,9 +63,12 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     }, wait);
   };
 
+  let contracts: Awaited<ReturnType<typeof loadContracts>> | undefined;
+
   const onNotification = (event: MessageEvent<string>): void => {
     if (event.lastEventId) lastEventId = event.lastEventId;
-    const parsed = notificationEventSchema.safeParse(JSON.parse(event.data));
+    if (!contracts) return;
+    const parsed = contracts.notificationEventSchema.safeParse(JSON.parse(event.data));
     if (!parsed.success) return;
     const { notification, unreadCount } = parsed.data;
     const current = queryClient.getQueryData<NotificationList>(queryKey);
@@ -84,9 +86,9 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
   };
 
   const onUnread = (event: MessageEvent<string>): void => {
-    const parsed = notificationCountSchema.safeParse(JSON.parse(event.data));
+    const parsed = contracts?.notificationCountSchema.safeParse(JSON.parse(event.data));
     const current = queryClient.getQueryData<NotificationList>(queryKey);
-    if (parsed.success && current) {
+    if (parsed?.success && current) {
       queryClient.setQueryData<NotificationList>(queryKey, { ...current, ...parsed.data });
     }
     // Which ones were read is in the list: read it again.
@@ -101,9 +103,10 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     let ticket: string;
     connecting = true;
     try {
+      contracts ??= await loadContracts();
       const answer = await httpGet(
         apiUrl('notifications/stream-ticket'),
-        notificationStreamTicketSchema,
+        contracts.notificationStreamTicketSchema,
         { handleErrors: false },
       );
       if (answer === null) return;
@@ -162,7 +165,7 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     else if (!timer) void connect();
   };
   document.addEventListener('visibilitychange', onVisibility);
-  void connect();
+  whenSettled(() => void connect());
   return () => {
     stopped = true;
     document.removeEventListener('visibilitychange', onVisibility);

@@ -1,10 +1,14 @@
-import { notificationListSchema } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
+import { anyAnswer, deferredSchema } from '../../../lib/http/deferred-schema.js';
 import { httpGet, httpSend } from '../../../lib/http/http-client.js';
 import { useNotificationStreamStore } from './notification-stream.js';
+
+// The bell is on every page from the start: its answer is checked once the page settles.
+const notificationList = deferredSchema('object', () =>
+  import('@portico/contracts').then((contracts) => contracts.notificationListSchema),
+);
 
 /** How often the bell asks for news while it has no live stream (ADR 0031, ADR 0054). */
 export const NOTIFICATION_POLL_MS = 30_000;
@@ -22,8 +26,7 @@ export function useNotifications() {
     // A failed poll is not worth an error notification: the bell simply keeps its count. No
     // abort signal: the bell mounts again when it moves into the header's bar, and the poll
     // already on its way then serves the moved bell instead of being cancelled and sent again.
-    queryFn: () =>
-      httpGet(apiUrl('notifications'), notificationListSchema, { handleErrors: false }),
+    queryFn: () => httpGet(apiUrl('notifications'), notificationList, { handleErrors: false }),
     enabled: isAuthorised(),
     refetchInterval: live ? false : NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
@@ -37,13 +40,13 @@ export async function markNotificationRead(id: string): Promise<void> {
     'POST',
     apiUrl(`notifications/${encodeURIComponent(id)}/read`),
     undefined,
-    z.unknown(),
+    anyAnswer,
     { allowNoContent: true },
   );
 }
 
 export async function markAllNotificationsRead(): Promise<void> {
-  await httpSend('POST', apiUrl('notifications/read-all'), undefined, z.unknown(), {
+  await httpSend('POST', apiUrl('notifications/read-all'), undefined, anyAnswer, {
     allowNoContent: true,
   });
 }

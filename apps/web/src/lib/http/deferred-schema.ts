@@ -1,0 +1,80 @@
+import { usePendingRequestStore } from './pending-requests.js';
+
+/**
+ * A response schema that is loaded once the page has settled (ADR 0047, issue 25): zod and
+ * the contracts' schemas are about 22 KB Brotli, too much for the start-up path of `/news`.
+ * The server checks each of these answers against the very same schema before it sends them
+ * (fastify-type-provider-zod's serializer), so the start-up calls (configuration, profile,
+ * labels, products, the news list, the bell) use the answer at once and check it here when
+ * the page is quiet. A mismatch is reported as an invalid answer (logged, §8 notification);
+ * every other call still checks its answer before use.
+ *
+ * Only for schemas without transforms or defaults: the answer is used as sent. Its top-level
+ * kind (a list or an object) is checked at once, so an answer of the wrong shape fails as an
+ * invalid answer before any code walks it.
+ */
+export interface DeferredSchema<T> {
+  readonly kind: AnswerKind;
+  readonly deferred: () => Promise<AnswerCheck<T>>;
+}
+
+export type AnswerKind = 'list' | 'object' | 'any';
+
+/** What a deferred check needs of a schema (a zod schema is one). */
+export interface AnswerCheck<T> {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
+export const deferredSchema = <T>(
+  kind: AnswerKind,
+  load: () => Promise<AnswerCheck<T>>,
+): DeferredSchema<T> => ({ kind, deferred: load });
+
+/** Is the answer of the kind the schema expects (checked before the answer is used)? */
+export function hasKind(kind: AnswerKind, data: unknown): boolean {
+  if (kind === 'list') return Array.isArray(data);
+  if (kind === 'object') return typeof data === 'object' && data !== null && !Array.isArray(data);
+  return true;
+}
+
+/** For answers whose body nobody reads (a 204, or an acknowledgement): nothing to load. */
+export const anyAnswer: DeferredSchema<unknown> = deferredSchema('any', () =>
+  Promise.resolve({ safeParse: (data: unknown) => ({ success: true, data }) }),
+);
+
+export function isDeferredSchema(schema: unknown): schema is DeferredSchema<unknown> {
+  return typeof schema === 'object' && schema !== null && 'deferred' in schema;
+}
+
+/** How long no request may be in flight before the page counts as settled. */
+export const SETTLED_AFTER_MS = 1000;
+
+const waiting: (() => void)[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+let watching = false;
+
+function runWaiting(): void {
+  timer = undefined;
+  for (const check of waiting.splice(0)) check();
+}
+
+function arm(count: number): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  if (count === 0 && waiting.length > 0) timer = setTimeout(runWaiting, SETTLED_AFTER_MS);
+}
+
+/**
+ * Runs `check` once no request has been in flight for SETTLED_AFTER_MS: after the first
+ * screen's data is in and shown, so the checker's code is fetched after the page is up.
+ */
+export function whenSettled(check: () => void): void {
+  waiting.push(check);
+  if (!watching) {
+    watching = true;
+    usePendingRequestStore.subscribe((state) => arm(state.count));
+  }
+  arm(usePendingRequestStore.getState().count);
+}
