@@ -8,7 +8,7 @@ import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, erik } from '../support/demo-users.js';
-import { bellPanel, openBell } from '../support/notification-bell.js';
+import { bellButton, bellPanel, openBell } from '../support/notification-bell.js';
 import { unsubscribeUrlOf, waitForMail } from '../support/outbox.js';
 import { setOwnSubscriptions } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
@@ -67,6 +67,21 @@ describe('news delivery', () => {
       await page.getByText('Your subscriptions are saved.').first().waitFor();
       await expectNoAxeViolations(page);
 
+      // anna is on the news page, her bell listening (ADR 0054): the notification is pushed,
+      // not polled — the bell changes with no request for the list.
+      const listReads: string[] = [];
+      const streams: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path === '/api/notifications') listReads.push(path);
+        if (path === '/api/notifications/stream') streams.push(request.resourceType());
+      });
+      await openApp(page, `${baseUrl}/news`);
+      await bellButton(page).waitFor({ timeout: 30_000 });
+      await expect.poll(() => streams, { timeout: 10_000 }).toEqual(['eventsource']);
+      const bellBefore = await bellButton(page).textContent();
+      listReads.length = 0;
+
       // erik publishes in the editor, in his own browser context.
       const erikContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
@@ -76,7 +91,10 @@ describe('news delivery', () => {
       }
 
       // Within seconds: anna's bell …
-      await openApp(page, `${baseUrl}/news`);
+      await expect
+        .poll(() => bellButton(page).textContent(), { timeout: 25_000, interval: 250 })
+        .not.toBe(bellBefore);
+      expect(listReads).toEqual([]);
       await waitForNotification(page, title);
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');

@@ -25,6 +25,7 @@ import { userManagementRoutes } from './modules/users/user-management.routes.js'
 import { usersRoutes } from './modules/users/users.routes.js';
 import { mySettingsRoutes } from './modules/users/my-settings.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { notificationStreamsPlugin } from './modules/notifications/notification-streams.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { unsubscribeRoutes } from './modules/subscriptions/unsubscribe.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -111,6 +112,7 @@ export async function buildApp({
   await app.register(invoicesRoutes); // /api/invoices* (issue 14)
   await app.register(mySettingsRoutes); // /api/users/me/settings, sign out everywhere (issue 12)
   await app.register(subscriptionsRoutes); // /api/subscriptions (issue 12)
+  await app.register(notificationStreamsPlugin); // live notification streams (ADR 0054)
   await app.register(notificationsRoutes); // /api/notifications (issue 12)
   await app.register(unsubscribeRoutes); // one-click /unsubscribe, signed out (issue 12)
   await app.register(productDocumentsRoutes); // /api/products/:productId/documents* (issue 13)

@@ -5,6 +5,7 @@ import { loadEnv } from './config/env.js';
 import { type Db, openDb } from './db/db.js';
 import { prepareDatabase } from './db/prepare-database.js';
 import { trackConnections } from './lib/connection-drain.js';
+import { stopServing } from './lib/stop-serving.js';
 import { serveMetrics, type MetricsServer } from './lib/metrics/metrics-server.js';
 import { telemetry } from './lib/telemetry/hooks.js';
 import { DEMO_PASSWORD, demoUsers } from './db/seed/users.js';
@@ -63,7 +64,8 @@ async function everyAddress(): Promise<string> {
  *    usual, each response saying `Connection: close` so clients move to new connections;
  * 2. for SHUTDOWN_GRACE_MS (default 5 s) — time for a load balancer to notice and stop
  *    sending new requests here;
- * 3. then the listener closes (a new connection is refused): requests already sent are
+ * 3. then open notification streams end (clients resume elsewhere, ADR 0054), the listener
+ *    closes (a new connection is refused): requests already sent are
  *    answered, connections are closed once they have nothing left to answer, with a FIN
  *    (never a reset under a request); the database is closed and the process exits 0.
  * SIGINT (Ctrl-C) skips the grace period. A second signal exits at once.
@@ -86,10 +88,10 @@ async function main(): Promise<void> {
 
   const close = async (): Promise<void> => {
     try {
-      // Refuse new connections, answer what was sent on open ones, close each when done;
-      // then the app (its server no longer listening), the job queue and the database.
-      await connections.drain();
-      await app.close();
+      // End the notification streams, refuse new connections, answer what was sent on open
+      // ones, close each when done; then the app (its server no longer listening), the job
+      // queue and the database.
+      await stopServing(app, connections);
       await metricsServer?.close();
       await db.close();
       await tracing?.shutdown(); // the last spans, before exit drops them

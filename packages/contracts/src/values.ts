@@ -21,3 +21,11 @@ export const subscriptionAnchor = (topic: SubscriptionTopic, productId?: string 
 
 /** §6 subscription-level check (ADR 0050); zod-free, so the SPA may use it anywhere. */
 export { hasSubscriptionLevel } from './subscription-level.js';
+/** How many notifications the bell lists (`GET /api/notifications`). */
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+/** The events of `GET /api/notifications/stream` (ADR 0054). */
+export const NOTIFICATION_STREAM_EVENTS = {
+  notification: 'notification',
+  unread: 'unread',
+} as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ReadCache } from '../lib/cache/read-cache.js';
+import { ChangeFeed } from '../lib/change-feed.js';
 import type { CacheOutcome } from '../lib/metrics/metrics.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import type { CachedNewsPage } from '../modules/news/news.service.js';
@@ -23,6 +24,8 @@ export interface ReadCaches {
 declare module 'fastify' {
   interface FastifyInstance {
     readCaches: ReadCaches;
+    /** The node's one listener for the database's change notifications (ADR 0043, 0054). */
+    changes: ChangeFeed;
   }
 }
 
@@ -62,20 +65,27 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
     caches.newsList.clear();
   };
   app.decorate('readCaches', caches);
+  const changes = new ChangeFeed(app.db, CHANGES_CHANNEL);
+  app.decorate('changes', changes);
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+    await changes.close();
+  });
   if (!app.env.READ_CACHE) return Promise.resolve();
 
   const onNotify = (payload: string) => {
     const [schema, what, id] = payload.split(' ');
     if (schema !== app.db.schema) return;
+    // A user's notifications (migration 022) are in no cache: the streams hear those.
+    if (what?.startsWith('notification')) return;
     if (what === 'news') caches.newsList.clear();
     else if (what === 'user' && id) caches.tokenState.forget(id);
     else clearAll();
   };
-  let stop: (() => Promise<void>) | undefined;
-  let closing = false;
   app.addHook('onReady', async () => {
     try {
-      stop = await app.db.listen(CHANGES_CHANNEL, {
+      await changes.subscribe({
         onNotify,
         onConnected(connected) {
           // Either way the entries may be older than a missed notification: drop them.
@@ -89,10 +99,6 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
     } catch (error) {
       app.log.error(error, 'could not listen for change notifications: read caches off');
     }
-  });
-  app.addHook('onClose', async () => {
-    closing = true;
-    await stop?.();
   });
   // A signed-in write through this instance: drop before answering (the handler's
   // transaction has committed), so this caller's next read is fresh without waiting for the

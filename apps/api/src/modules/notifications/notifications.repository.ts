@@ -79,3 +79,58 @@ export async function markAllRead(db: Queryable, userId: string): Promise<void> 
     [userId],
   );
 }
+
+/**
+ * The caller's notifications after `afterId`, oldest first: what a stream has not sent yet
+ * (ADR 0054). At most the newest `limit` of them — the bell shows no more than a page.
+ */
+export async function listNotificationsAfter(
+  db: Queryable,
+  userId: string,
+  afterId: string,
+  limit = NOTIFICATION_PAGE_SIZE,
+): Promise<UserNotification[]> {
+  const { rows } = await db.query<NotificationRow>(
+    `select * from (
+       select id::text as id, type, icon, title, content, path, link, persistent, created_at,
+              read_at, id as n
+         from user_notifications where user_id = $1 and id > $2 order by id desc limit $3
+     ) newest order by n`,
+    [userId, afterId, limit],
+  );
+  return rows.map(toNotification);
+}
+
+/** The id of the caller's newest notification, '0' when there is none. */
+export async function newestNotificationId(db: Queryable, userId: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `select coalesce(max(id), 0)::text as id from user_notifications where user_id = $1`,
+    [userId],
+  );
+  return rows[0]?.id ?? '0';
+}
+
+/** Stores a stream ticket's hash for the user, dropping expired ones on the way. */
+export async function saveStreamTicket(
+  db: Queryable,
+  userId: string,
+  hash: string,
+  ttlSeconds: number,
+): Promise<void> {
+  await db.query(`delete from notification_stream_tickets where expires_at < now()`);
+  await db.query(
+    `insert into notification_stream_tickets (hash, user_id, expires_at)
+     values ($1, $2, now() + make_interval(secs => $3))`,
+    [hash, userId, ttlSeconds],
+  );
+}
+
+/** Spends a stream ticket: the user it was issued to, or null (unknown, spent or expired). */
+export async function redeemStreamTicket(db: Queryable, hash: string): Promise<string | null> {
+  const { rows } = await db.query<{ user_id: string; valid: boolean }>(
+    `delete from notification_stream_tickets where hash = $1
+     returning user_id, expires_at > now() as valid`,
+    [hash],
+  );
+  return rows[0]?.valid ? rows[0].user_id : null;
+}

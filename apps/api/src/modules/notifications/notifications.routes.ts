@@ -2,23 +2,44 @@ import {
   notificationCountSchema,
   notificationIdParamsSchema,
   notificationListSchema,
+  notificationStreamHeadersSchema,
+  notificationStreamQuerySchema,
+  notificationStreamTicketSchema,
 } from '@portico/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { bearerErrors, noContent } from '../../lib/route-schemas.js';
+import { NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import { bearerErrors, fileResponse, noContent } from '../../lib/route-schemas.js';
 import {
   countUnread,
   listNotifications,
   markAllRead,
   markRead,
+  redeemStreamTicket,
+  saveStreamTicket,
 } from './notifications.repository.js';
 
 const tags = ['notifications'];
+/** How long a stream ticket may wait for its stream (the client uses it at once). */
+const STREAM_TICKET_TTL_S = 60;
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** A stopping node (or one that cannot listen) opens no stream: the client tries again. */
+const stopping = (reply: FastifyReply) =>
+  reply.code(503).header('retry-after', '1').send({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'Live notifications are not available here right now. Connect again.',
+  });
 
 /**
  * The notification centre (issue 12): the caller's own notifications, stored per user. The
- * web polls the unread count (at most every 30 s, ADR 0031); another user's id is a 404.
+ * web listens to the stream (ADR 0054) and polls (every 30 s, ADR 0031) only while it has
+ * none; another user's id is a 404.
  */
 export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
@@ -62,6 +83,73 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { unreadCount: await countUnread(app.db, callerIdOf(request)) };
+    },
+  );
+
+  app.get(
+    '/api/notifications/stream-ticket',
+    {
+      schema: {
+        summary: 'A ticket to open the notification stream with',
+        description:
+          "A browser's EventSource cannot send the bearer token, and the token must not ride " +
+          'in a URL: this ticket opens one stream (`GET /api/notifications/stream?t=…`) of ' +
+          `the caller, once, within ${STREAM_TICKET_TTL_S} seconds.`,
+        tags,
+        response: {
+          200: notificationStreamTicketSchema.describe('The ticket.'),
+          ...bearerErrors(),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ticket = randomBytes(32).toString('base64url');
+      await saveStreamTicket(app.db, callerIdOf(request), sha256(ticket), STREAM_TICKET_TTL_S);
+      reply.header('cache-control', 'private, no-store');
+      return { ticket, expiresIn: STREAM_TICKET_TTL_S };
+    },
+  );
+
+  app.get(
+    '/api/notifications/stream',
+    {
+      // The ticket stands for the bearer token (issued to it a moment ago).
+      config: { public: true },
+      schema: {
+        summary: "The caller's new notifications as they come (Server-Sent Events)",
+        description:
+          'Opened with a ticket from `/api/notifications/stream-ticket`; one stream per ' +
+          'browser tab. Event `notification` (with `id:`, data `{ notification, unreadCount }`) ' +
+          'for each new notification, event `unread` (data `{ unreadCount }`) when the unread ' +
+          'count changed; a comment line every 20 s. To resume, send `Last-Event-ID` or ' +
+          '`lastEventId`: the notifications after that id come first. The server ends a ' +
+          'stream after 10 minutes and when it stops (503 with Retry-After while stopping): ' +
+          'get a new ticket and resume.',
+        tags,
+        querystring: notificationStreamQuerySchema,
+        headers: notificationStreamHeadersSchema,
+        response: {
+          200: fileResponse('text/event-stream', z.string(), 'The event stream.'),
+          ...bearerErrors(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (app.state.shuttingDown) return stopping(reply);
+      const userId = await redeemStreamTicket(app.db, sha256(request.query.t));
+      if (!userId) throw new UnauthorizedError('The stream ticket is unknown, spent or expired.');
+      const out = await app.notificationStreams.open(
+        userId,
+        request.headers['last-event-id'] ?? request.query.lastEventId,
+      );
+      if (!out) return stopping(reply);
+      // The client went away: end the stream (its entry goes with it).
+      reply.raw.once('close', () => out.destroy());
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('x-accel-buffering', 'no') // a proxy must pass each event on at once
+        .send(out);
     },
   );
 

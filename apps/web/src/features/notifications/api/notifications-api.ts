@@ -3,19 +3,24 @@ import { endpointUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
 import { anyAnswer, deferredSchema } from '../../../lib/http/deferred-schema.js';
 import { httpGet, httpSend } from '../../../lib/http/http-client.js';
+import { useNotificationStreamStore } from './notification-stream.js';
 
 // The bell is on every page from the start: its answer is checked once the page settles.
 const notificationList = deferredSchema('object', () =>
   import('@portico/contracts').then((contracts) => contracts.notificationListSchema),
 );
 
-/** How often the bell asks for news (ADR 0031: polling, at most every 30 s). */
+/** How often the bell asks for news while it has no live stream (ADR 0031, ADR 0054). */
 export const NOTIFICATION_POLL_MS = 30_000;
 
 export const notificationsQueryKey = ['notifications'] as const;
 
-/** GET {api}/notifications: the newest notifications and the unread count, polled. */
+/**
+ * GET {api}/notifications: the newest notifications and the unread count; kept current by the
+ * live stream (notification-stream.ts) and polled only while there is none.
+ */
 export function useNotifications() {
+  const live = useNotificationStreamStore((state) => state.live);
   return useQuery({
     queryKey: notificationsQueryKey,
     // A failed poll is not worth an error notification: the bell simply keeps its count. No
@@ -23,7 +28,7 @@ export function useNotifications() {
     // already on its way then serves the moved bell instead of being cancelled and sent again.
     queryFn: () => httpGet(endpointUrl('notifications'), notificationList, { handleErrors: false }),
     enabled: isAuthorised(),
-    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchInterval: live ? false : NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     retry: false,

@@ -1,6 +1,6 @@
 import type { UserNotification } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -11,6 +11,7 @@ import {
   notificationsQueryKey,
   useNotifications,
 } from '../api/notifications-api.js';
+import { holdNotificationStream } from '../api/notification-stream.js';
 import '../notifications.labels.js';
 import './notification-bell.css';
 
@@ -52,6 +53,8 @@ function Bell() {
   const format = useFormat();
   const queryClient = useQueryClient();
   const notifications = useNotifications();
+  // Live updates while the bell is there (ADR 0054); it never remounts, so one stream a tab.
+  useEffect(() => holdNotificationStream(queryClient, notificationsQueryKey), [queryClient]);
   const { pathname } = useLocation();
   // Open on the page where it was opened: a navigation (following a notification) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);

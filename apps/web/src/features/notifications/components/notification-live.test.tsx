@@ -1,0 +1,169 @@
+import type { NotificationList, UserNotification } from '@portico/contracts';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  defaultHeaderHtml,
+  demoProfile,
+  renderSignedIn,
+  shellHandlers,
+  url,
+} from '../../../app/app-test-harness.js';
+import { resetStartUpForTests } from '../../../app/start-up.js';
+import { setupTestServer } from '../../../testing/msw.js';
+import { installTestConfig } from '../../../testing/test-config.js';
+import { NOTIFICATION_POLL_MS } from '../api/notifications-api.js';
+import { useNotificationStreamStore } from '../api/notification-stream.js';
+
+// Issue 24 "Live, across nodes" (ADR 0054): the bell hears new notifications on a stream, and
+// polls only while it has none. jsdom has no EventSource: this stands in for the browser's,
+// driven by the test as the server would drive the real one.
+class TestEventSource extends EventTarget {
+  static all: TestEventSource[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    TestEventSource.all.push(this);
+  }
+  close(): void {
+    this.closed = true;
+  }
+  open(): void {
+    this.dispatchEvent(new Event('open'));
+  }
+  push(type: string, data: unknown, id = ''): void {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
+  }
+  drop(): void {
+    this.dispatchEvent(new Event('error'));
+  }
+}
+
+const server = setupTestServer(
+  ...shellHandlers({
+    header: defaultHeaderHtml.replace(
+      '<a href="/logout">Sign out</a>',
+      '<div class="portico-header__bar"><div class="portico-header__user"><a href="/logout">Sign out</a></div></div>',
+    ),
+  }),
+);
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const item = (id: string, title: string, read = false): UserNotification => ({
+  id,
+  type: 'information',
+  icon: 'news',
+  title,
+  content: '',
+  path: `/news/news-item/x/${id}`,
+  date: '2026-11-23T12:00:00.000Z',
+  link: 'Read the article',
+  persistent: false,
+  read,
+});
+
+let list: NotificationList;
+let polls = 0;
+let tickets = 0;
+
+beforeEach(() => {
+  installTestConfig();
+  vi.stubGlobal('EventSource', TestEventSource);
+  TestEventSource.all = [];
+  polls = 0;
+  tickets = 0;
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  list = { unreadCount: 1, items: [item('2', 'Cloud release 24.4')] };
+  server.use(
+    http.get(url('/api/users/me'), () => HttpResponse.json(demoProfile)),
+    http.get(url('/api/notifications'), () => {
+      polls += 1;
+      return HttpResponse.json(list);
+    }),
+    http.get(url('/api/notifications/stream-ticket'), () => {
+      tickets += 1;
+      return HttpResponse.json({ ticket: `ticket-${tickets}`, expiresIn: 60 });
+    }),
+    http.get(url('/api/news'), () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  );
+});
+afterEach(() => {
+  resetStartUpForTests();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const latestSource = async (count: number): Promise<TestEventSource> => {
+  await waitFor(() => expect(TestEventSource.all).toHaveLength(count));
+  return TestEventSource.all[count - 1]!;
+};
+
+describe('the bell, live', () => {
+  it('shows a notification pushed on the stream at once, with the new unread count', async () => {
+    const user = userEvent.setup();
+    await renderSignedIn('/university');
+    const banner = screen.getByRole('banner');
+    await within(banner).findByRole('button', { name: 'Notifications, 1 unread' });
+    const source = await latestSource(1);
+    // Opened with the one-time ticket, never with the access token in the address.
+    expect(new URL(source.url).pathname).toBe('/api/notifications/stream');
+    expect(new URL(source.url).searchParams.get('t')).toBe('ticket-1');
+    // … starting after the newest notification the bell already lists.
+    expect(new URL(source.url).searchParams.get('lastEventId')).toBe('2');
+    expect(source.url).not.toContain('access');
+
+    act(() => source.open());
+    // The server has the row (opening the panel reads the list again); the stream tells first.
+    const maintenance = item('3', 'Maintenance on Saturday');
+    list = { unreadCount: 2, items: [maintenance, ...list.items] };
+    act(() => source.push('notification', { notification: maintenance, unreadCount: 2 }, '3'));
+    await user.click(
+      await within(banner).findByRole('button', { name: 'Notifications, 2 unread' }),
+    );
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const titles = within(panel)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.nb-item__title')?.textContent);
+    expect(titles).toEqual(['Unread: Maintenance on Saturday', 'Unread: Cloud release 24.4']);
+  });
+
+  it('after a drop, opens a new stream with a new ticket that resumes after the last event', async () => {
+    await renderSignedIn('/university');
+    const first = await latestSource(1);
+    act(() => first.open());
+    act(() =>
+      first.push('notification', { notification: item('7', 'Seven'), unreadCount: 2 }, '7'),
+    );
+    act(() => first.drop());
+    expect(first.closed).toBe(true); // the browser must not retry the spent ticket
+    const second = await latestSource(2);
+    const resumed = new URL(second.url).searchParams;
+    expect(resumed.get('t')).toBe('ticket-2');
+    expect(resumed.get('lastEventId')).toBe('7');
+  });
+
+  it('polls every 30 s while it has no stream, and not while it has one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderSignedIn('/university');
+    await within(screen.getByRole('banner')).findByRole('button', {
+      name: 'Notifications, 1 unread',
+    });
+    const source = await latestSource(1);
+    expect(polls).toBe(1);
+    // Not open yet (or refused): the poll is the fallback.
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS));
+    await waitFor(() => expect(polls).toBe(2));
+
+    act(() => source.open());
+    expect(useNotificationStreamStore.getState().live).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS * 2));
+    expect(polls).toBe(2);
+
+    act(() => source.drop());
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS));
+    await waitFor(() => expect(polls).toBeGreaterThan(2));
+  });
+});
