@@ -90,6 +90,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     '/api/notifications/stream-ticket',
     {
       schema: {
+        operationId: 'getNotificationStreamTicket',
         summary: 'A ticket to open the notification stream with',
         description:
           "A browser's EventSource cannot send the bearer token, and the token must not ride " +
@@ -116,6 +117,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
       // The ticket stands for the bearer token (issued to it a moment ago).
       config: { public: true },
       schema: {
+        operationId: 'streamNotifications',
         summary: "The caller's new notifications as they come (Server-Sent Events)",
         description:
           'Opened with a ticket from `/api/notifications/stream-ticket`; one stream per ' +

@@ -2,7 +2,7 @@ import type { NotificationList } from '@portico/contracts';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_STREAM_EVENTS } from '@portico/contracts/values';
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { apiUrl } from '../../../config/runtime-config.js';
+import { endpointUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
 import { whenSettled } from '../../../lib/http/deferred-schema.js';
 import { buildUrl, httpGet } from '../../../lib/http/http-client.js';
@@ -105,7 +105,7 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     try {
       contracts ??= await loadContracts();
       const answer = await httpGet(
-        apiUrl('notifications/stream-ticket'),
+        endpointUrl('notifications', 'stream-ticket'),
         contracts.notificationStreamTicketSchema,
         { handleErrors: false },
       );
@@ -125,7 +125,7 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     const known = queryClient.getQueryData<NotificationList>(queryKey);
     lastEventId ??= known ? (known.items[0]?.id ?? '0') : undefined;
     const catchUpOnOpen = lastEventId === undefined;
-    const url = buildUrl(apiUrl('notifications/stream'), { t: ticket, lastEventId });
+    const url = buildUrl(endpointUrl('notifications', 'stream'), { t: ticket, lastEventId });
     const opened = new EventSource(url.href);
     source = opened;
     opened.addEventListener('open', () => {
