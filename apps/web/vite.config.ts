@@ -78,6 +78,12 @@ export default defineConfig(({ isSsrBuild }) =>
                   // zod checks answers before use; the start-up answers are checked after the
                   // page shows (ADR 0047), so zod is a chunk of its own, off the start-up path.
                   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+                  // The form library (user management, My settings): only with those routes.
+                  {
+                    name: 'forms',
+                    test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+                    priority: 2,
+                  },
                   { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
                 ],
               },

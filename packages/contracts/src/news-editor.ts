@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newsEditorMessages } from './messages.js';
 import { isSafeImageUrl } from './html-policy.js';
 import { hasControlCharacters } from './text.js';
 
@@ -18,24 +19,6 @@ export type NewsEditorialStatus = z.infer<typeof newsEditorialStatusSchema>;
  */
 export const newsEditorActionSchema = z.enum(['draft', 'publish', 'unpublish']);
 export type NewsEditorAction = z.infer<typeof newsEditorActionSchema>;
-
-export const newsEditorMessages = {
-  invalidData: 'Invalid data. Review all error messages below to correct your data.',
-  required: 'This field is required',
-  tooLong: 'This text is too long.',
-  invalidText: 'This field cannot contain control characters.',
-  invalidDate: 'Please enter a valid publication date.',
-  invalidImage: 'The header image address is not valid.',
-  unknownProduct: 'Please choose products from the list.',
-  bodyRequired: 'Please write the body of the news item.',
-  conflict:
-    'Someone else changed this news item. Reload to see their changes, then make yours again.',
-  noAccess: 'Only vendor employees may publish news.',
-  notAnImage: 'The file is not an image. Please upload a JPEG, PNG, WebP or GIF picture.',
-  imageTooLarge: 'The image is larger than 5 MB. Please upload a smaller one.',
-  imageTooManyPixels: 'The image has too many pixels. Please upload one of at most 40 megapixels.',
-  noFile: 'Please choose an image file to upload.',
-} as const;
 
 /** Upload limits of header images (the form checks the size before sending). */
 export const NEWS_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -158,3 +141,5 @@ export const newsEditorProductsSchema = z.array(
   z.object({ id: z.string(), productName: z.string() }),
 );
 export type NewsEditorProduct = z.infer<typeof newsEditorProductsSchema>[number];
+
+export { newsEditorMessages };

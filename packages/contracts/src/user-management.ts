@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userFormMessages } from './messages.js';
 import { isPortalLanguage } from './languages.js';
 import { hasControlCharacters } from './text.js';
 
@@ -56,33 +57,6 @@ export const administratorSchema = z.object({
   email: z.string(),
 });
 export const administratorsSchema = z.array(administratorSchema);
-
-/** §5 form texts and the messages of the lock-out rules (ADR 0026). */
-export const userFormMessages = {
-  invalidData: 'Invalid data. Review all error messages below to correct your data.',
-  required: 'This field is required',
-  emailExists: 'This email address already exists. Please try another one.',
-  usernameExists: 'This username already exists. Please try another one.',
-  pointManager: 'More than one point manager is not allowed on this account',
-  licencesExceeded:
-    'All licences of this account are in use. Deactivate or delete a user, or contact your account manager for more licences.',
-  invalidEmail: 'Please enter a valid email address.',
-  invalidPhone: 'Please enter the number in international format, e.g. +4722123456.',
-  invalidWebsite: 'Please enter a web address starting with https:// or http://.',
-  invalidText: 'This field cannot contain control characters.',
-  tooLong: 'This text is too long.',
-  invalidTimeZone: 'Please choose a time zone from the list.',
-  invalidLanguage: 'Please choose a language from the list.',
-  learningRoleNotOffered: 'This learning role is not available for this account.',
-  billingPlatformRoleNotOffered: 'Choose one of the billing platform roles offered.',
-  selfDelete: 'You cannot delete your own user.',
-  selfDeactivate: 'You cannot deactivate your own user.',
-  selfDemote: 'You cannot remove your own user management rights.',
-  lastAdministrator:
-    'This is the last active administrator of the account. Make another user an administrator first.',
-  conflict: 'Someone else changed this user. Reload to see their changes, then make yours again.',
-  pendingActivation: 'A pending user becomes active by accepting the invitation.',
-} as const;
 
 /** E.164 by default; the running server may configure another rule (runtime config). */
 export const DEFAULT_PHONE_PATTERN = '^\\+[1-9][0-9]{6,14}$';
@@ -343,3 +317,5 @@ export type UserManagementContext = z.infer<typeof userManagementContextSchema>;
 /** A 400 of the user calls: the §5 headline plus a message per field. */
 export const fieldErrorsSchema = z.record(z.string(), z.string());
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export { userFormMessages };

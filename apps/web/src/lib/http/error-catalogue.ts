@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@portico/contracts';
 import { getConfig } from '../../config/runtime-config.js';
 import { i18n, type Translate } from '../labels/i18n.js';
 import { localizeMessage } from '../labels/localize-message.js';
@@ -75,10 +74,11 @@ export function handleHttpError(error: unknown, options: CatalogueOptions = {}):
  */
 export function apiMessageOf(error: unknown, t: Translate): string | undefined {
   if (!(error instanceof HttpError)) return undefined;
-  const body = apiErrorSchema.safeParse(error.body);
-  return body.success && body.data.message !== ''
-    ? localizeMessage(body.data.message, t)
-    : undefined;
+  // Only the `message` of the ApiError contract is read; no zod on the start-up path (ADR 0047).
+  const { body } = error;
+  const message =
+    typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+  return typeof message === 'string' && message !== '' ? localizeMessage(message, t) : undefined;
 }
 
 /**

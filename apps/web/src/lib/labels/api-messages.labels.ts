@@ -1,4 +1,5 @@
-import { newsEditorMessages, userFormMessages } from '@portico/contracts';
+// The zod-free part of the contracts: the error path is on the start-up path (ADR 0047).
+import { newsEditorMessages, userFormMessages } from '@portico/contracts/messages';
 import { defineLabels } from './define-labels.js';
 
 /**
