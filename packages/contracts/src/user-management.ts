@@ -277,6 +277,11 @@ export const userAccountQuerySchema = z.object({
   accountId: oneValue.pipe(z.string().min(1).max(100).optional()),
 });
 
+/** `/api/users/learning-roles`: the roles for this user (§6), or for a new user of the account. */
+export const learningRolesQuerySchema = userAccountQuerySchema.extend({
+  userId: oneValue.pipe(z.string().min(1).max(100).optional()),
+});
+
 /** `/api/users/{id}` and the calls below it: the user's id. */
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -100,12 +100,14 @@ export interface UserRow {
   version: number;
   permissions: string[];
   unit4_employee: boolean;
+  /** The user's own level (§3 User profile); a new user takes the account's. */
+  subscription_level: string | null;
 }
 
 const userColumns = `id, account_id, email, first_name, last_name, username, language, time_zone,
   address, billing_address, shipping_address, city, postal_code, country, phone, mobile, fax,
   phone_extension, hotline_code, website, role, c4u_role, billing_platform_role, learning_role,
-  status, last_login_at, version, permissions, unit4_employee`;
+  status, last_login_at, version, permissions, unit4_employee, subscription_level`;
 
 /** The user with this id, if it belongs to `accountId` (null: any account, vendor employees). */
 export async function findUser(
@@ -364,7 +366,13 @@ export async function countUsers(db: Queryable, accountId: string, q: ListFilter
 
 export type UserWrite = Omit<
   UserRow,
-  'id' | 'account_id' | 'status' | 'last_login_at' | 'version' | 'unit4_employee'
+  | 'id'
+  | 'account_id'
+  | 'status'
+  | 'last_login_at'
+  | 'version'
+  | 'unit4_employee'
+  | 'subscription_level'
 > & { status: UserStatus };
 
 const writeColumns = [

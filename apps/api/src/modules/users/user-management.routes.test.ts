@@ -389,6 +389,51 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     });
   });
 
+  it('offers the learning roles of the level of the user being edited (§6)', async () => {
+    const headers = await as(ANNA);
+    // A user of anna's ADVANCED account whose own level is PARTNER.
+    await t.db.query(
+      `update users set subscription_level = 'PARTNER' where id = 'u-northwind-020'`,
+    );
+    const rolesOf = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/learning-roles${query}`,
+        headers,
+      });
+      return {
+        status: res.statusCode,
+        ids: res.statusCode === 200 ? res.json<{ id: string }[]>().map((r) => r.id) : [],
+      };
+    };
+    expect(await rolesOf('?userId=u-northwind-020')).toEqual({
+      status: 200,
+      ids: ['learner', 'partner-consultant'],
+    });
+    // A new user takes the account's level.
+    expect((await rolesOf('')).ids).toEqual(['learner', 'advanced-learner', 'key-user']);
+    // Another account's user is none of this account's (IDOR: 404).
+    expect((await rolesOf('?userId=u-brightwater-002')).status).toBe(404);
+    const { user, etag } = await getUser(ANNA, 'u-northwind-020');
+    const given = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { ...headers, 'if-match': etag },
+      payload: { ...inputOf(user), learningRole: 'partner-consultant' },
+    });
+    expect(given.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { ...headers, 'if-match': String(given.headers.etag) },
+      payload: { ...inputOf(user), learningRole: 'key-user' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(refused.json()).fieldErrors).toEqual({
+      learningRole: userFormMessages.learningRoleNotOffered,
+    });
+  });
+
   it('answers a form with errors 400 with the §5 headline and a message per field', async () => {
     const res = await t.app.inject({
       method: 'POST',

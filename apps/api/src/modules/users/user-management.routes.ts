@@ -7,6 +7,7 @@ import {
   billingPlatformRolesSchema,
   fullName,
   invitationResentSchema,
+  learningRolesQuerySchema,
   learningRolesSchema,
   userAccountQuerySchema,
   userAuditSchema,
@@ -22,6 +23,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
+import { NotFoundError } from '../../lib/errors.js';
 import {
   bearerErrors,
   bodyValidatedByService,
@@ -29,7 +31,7 @@ import {
   noContent,
   withHeaders,
 } from '../../lib/route-schemas.js';
-import { listAdministrators, listAudit } from './user-management.repository.js';
+import { findUser, listAdministrators, listAudit } from './user-management.repository.js';
 import { MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import {
   allAccountUsers,
@@ -45,7 +47,12 @@ import {
   updateAccountUser,
   type UserManagementDeps,
 } from './user-management.service.js';
-import { billingPlatformRoles, learningRolesFor, userProfiles } from './user-options.js';
+import {
+  billingPlatformRoles,
+  learningRolesFor,
+  levelHolderOf,
+  userProfiles,
+} from './user-options.js';
 
 const tags = ['users'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -313,11 +320,11 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     {
       schema: {
         operationId: 'listLearningRoles',
-        summary: 'The learning roles of the account’s level',
+        summary: 'The learning roles a user may be given',
         description:
-          '§6: only the roles whose levels include the account’s; none for vendor employees.',
+          '§6: only the roles whose levels include the level of the user being edited (userId), or of a new user of the account; none for vendor employees.',
         tags,
-        querystring: userAccountQuerySchema,
+        querystring: learningRolesQuerySchema,
         response: {
           200: learningRolesSchema.describe('The learning roles offered.'),
           ...bearerErrors(400, 403, 404),
@@ -326,7 +333,11 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     },
     async (request) => {
       const a = await admin(request, request.query.accountId);
-      return learningRolesFor(a.account.subscription_level, a.account.vendor);
+      const { userId } = request.query;
+      const user = userId === undefined ? null : await findUser(app.db, userId, a.account.id);
+      // Another account's user is no user of this one (the IDOR rule: 404).
+      if (user === undefined) throw new NotFoundError('This user does not exist in this account.');
+      return learningRolesFor(levelHolderOf(user, a.account));
     },
   );
   app.get(

@@ -39,7 +39,7 @@ import {
   setInvitationToken,
 } from './invitations.repository.js';
 import './invitation.texts.js';
-import { billingPlatformRoles, learningRolesFor } from './user-options.js';
+import { billingPlatformRoles, learningRolesFor, levelHolderOf } from './user-options.js';
 import {
   countActiveAdministrators,
   deleteProviderState,
@@ -371,7 +371,7 @@ async function checkRules(
   ) {
     throw fieldError('bad', 'billingPlatformRole', userFormMessages.billingPlatformRoleNotOffered);
   }
-  const offered = learningRolesFor(admin.account.subscription_level, admin.account.vendor);
+  const offered = learningRolesFor(levelHolderOf(existing, admin.account));
   if (input.learningRole !== '' && !offered.some((r) => r.id === input.learningRole)) {
     // Unchanged values stay (an account's level may change after the role was given).
     if (existing?.learning_role !== input.learningRole) {

@@ -1,4 +1,5 @@
 import {
+  hasSubscriptionLevel,
   ROLE_PERMISSIONS,
   USER_ROLES,
   type LearningRole,
@@ -43,11 +44,26 @@ export const learningRoles: readonly LearningRole[] = [
   },
 ];
 
+/** Whose level decides the learning roles: the user being edited, or a new user's. */
+export interface LevelHolder {
+  subscriptionLevel: string | null;
+  unit4Employee: boolean;
+}
+
 /**
- * §6: learning roles are offered only when their levels include the account's level, and
- * none to vendor employees (the "not a vendor employee" check).
+ * §6: learning roles are offered only if their applicable levels include the level of the
+ * user being edited, and never to a vendor employee: the one subscription-level check.
  */
-export function learningRolesFor(level: string | null, vendorAccount: boolean): LearningRole[] {
-  if (vendorAccount || level === null) return [];
-  return learningRoles.filter((r) => r.applicableSubscriptionLevel.includes(level));
+export function learningRolesFor(user: LevelHolder): LearningRole[] {
+  return learningRoles.filter((r) => hasSubscriptionLevel(user, r.applicableSubscriptionLevel));
+}
+
+/** The level holder of an existing user, or of a new user of `account` (its level and kind). */
+export function levelHolderOf(
+  existing: { subscription_level: string | null; unit4_employee: boolean } | null,
+  account: { subscription_level: string | null; vendor: boolean },
+): LevelHolder {
+  return existing
+    ? { subscriptionLevel: existing.subscription_level, unit4Employee: existing.unit4_employee }
+    : { subscriptionLevel: account.subscription_level, unit4Employee: account.vendor };
 }

@@ -134,7 +134,8 @@ export function useUserAudit(id: string | null) {
 }
 
 /** The form's choices (§7): roles, billing-platform roles, learning roles of the account. */
-export function useFormChoices(accountId: string) {
+/** The form's choices; the learning roles are those of the user being edited (§6), if any. */
+export function useFormChoices(accountId: string, userId?: string) {
   const profiles = useQuery({
     queryKey: ['user-management', 'profiles'] as const,
     queryFn: ({ signal }) => httpGet(apiUrl('users/profiles'), userProfilesSchema, { signal }),
@@ -147,10 +148,10 @@ export function useFormChoices(accountId: string) {
     staleTime: Infinity,
   });
   const learning = useQuery({
-    queryKey: ['user-management', 'learning-roles', accountId] as const,
+    queryKey: ['user-management', 'learning-roles', accountId, userId ?? null] as const,
     queryFn: ({ signal }) =>
       httpGet(apiUrl('users/learning-roles'), learningRolesSchema, {
-        query: accountParam(accountId),
+        query: { ...accountParam(accountId), userId },
         signal,
       }),
     staleTime: 60_000,

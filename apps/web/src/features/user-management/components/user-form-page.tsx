@@ -143,7 +143,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const modal = useModal();
-  const choices = useFormChoices(user?.accountId ?? context.accountId);
+  const choices = useFormChoices(user?.accountId ?? context.accountId, user?.id);
   const countries = useCountriesAndLanguages();
   const [current, setCurrent] = useState<AccountUser | null>(user);
   // The contract's schema checks the form (§5); its messages are localised where shown.

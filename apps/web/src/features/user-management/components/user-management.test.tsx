@@ -181,6 +181,45 @@ describe('user management', () => {
     );
     expect(screen.getByRole('button', { name: 'Resend invitation' })).toBeVisible();
   });
+
+  it('offers the learning roles of the user being edited (§6)', async () => {
+    const edited = {
+      ...{ id: 'u-7', accountId: 'acc-1', accountName: 'Northwind Logistics AS' },
+      ...{ parentAccountName: null, firstName: 'First7', lastName: 'Last7' },
+      ...{ email: 'user7@example.test', username: '', language: 'en', timeZone: 'Europe/Oslo' },
+      ...{ address: '', billingAddress: '', shippingAddress: '', city: '', postalCode: '' },
+      ...{ country: '', phone: '', mobile: '', fax: '', phoneExtension: '', hotlineCode: '' },
+      ...{ website: '', role: 'standard', c4uRole: 'none', billingPlatformRole: '' },
+      ...{ learningRole: '', status: 'Active', lastLoginAt: null, version: 1 },
+    };
+    server.use(
+      http.get(url(`/api/users/${edited.id}`), () => HttpResponse.json(edited)),
+      http.get(url(`/api/users/${edited.id}/audit`), () => HttpResponse.json([])),
+      // The API answers per user: only this user's level decides (another level: other roles).
+      http.get(url('/api/users/learning-roles'), ({ request }) => {
+        const userId = new URL(request.url).searchParams.get('userId');
+        return HttpResponse.json(
+          userId === edited.id
+            ? [
+                {
+                  id: 'partner-consultant',
+                  name: 'Partner consultant',
+                  applicableSubscriptionLevel: ['PARTNER'],
+                },
+              ]
+            : [{ id: 'key-user', name: 'Key user', applicableSubscriptionLevel: ['ADVANCED'] }],
+        );
+      }),
+    );
+    await renderSignedIn(`/user-management/${edited.id}`);
+    const select = await screen.findByRole('combobox', { name: 'Learning role' });
+    await waitFor(() =>
+      expect(
+        within(select).getByRole('option', { name: 'Partner consultant' }),
+      ).toBeInTheDocument(),
+    );
+    expect(within(select).queryByRole('option', { name: 'Key user' })).toBeNull();
+  });
 });
 
 // Issue 27: one §8 error path. The context, the list and the user are the page's data: an
