@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.js';
@@ -51,18 +51,13 @@ export async function start(container: HTMLElement): Promise<Root | null> {
   capturePreviewLanguage(window.location.search);
   startFirstRequests(queryClient, window.location);
   const root = createRoot(container);
-  // A transition renders in slices, giving the main thread back every few milliseconds:
-  // the first render is no longer one long task that blocks input on a slow phone (issue 25,
-  // Total Blocking Time). The server's first paint stays on screen meanwhile.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={createAppRouter()} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>,
+  );
   return root;
 }
 
