@@ -22,6 +22,8 @@ export interface EnglishText {
 
 /** Placeholders that always stand for a number, so "{{count}} user" never matches "Key user". */
 const NUMERIC = /^(count|number|total|first|last|seconds|step|used|year)$/;
+/** Placeholders that stand for one token, so "Customer {id}" never matches a news title. */
+const TOKEN = /^(id|code)$/;
 
 /**
  * A matcher for a template: its literal pieces in order, the first at the start and the last
@@ -44,6 +46,7 @@ function templateMatcher(template: string): (shown: string) => boolean {
       if (found < at + 1) return false;
       const value = shown.slice(at, found);
       if (NUMERIC.test(names[i - 1] ?? '') && !/^[\d.,\u00a0\u202f +]+$/.test(value)) return false;
+      if (TOKEN.test(names[i - 1] ?? '') && /\s/.test(value)) return false;
       at = found + piece.length;
     }
     return true;
