@@ -2,7 +2,7 @@ import { SUBSCRIPTION_TOPICS, type SubscriptionTopic } from '@portico/contracts'
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.js';
-import { STYLESHEET_PATH } from '../oidc/oidc-pages.js';
+import { sendSignedOutPage, signedOutPage } from '../shared/signed-out-page.js';
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import './subscriptions.texts.js';
@@ -18,34 +18,10 @@ export const UNSUBSCRIBE_PATH = '/unsubscribe';
 const query = z.object({ token: z.string().max(1000).optional() });
 
 function page(language: LabelLanguage, title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | Portico</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main class="card">
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+  return signedOutPage({ language, documentTitle: `${title} | Portico`, heading: title, body });
 }
 
-function send(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
+const send = sendSignedOutPage;
 
 /** What the scope means, in the reader's words (a topic, a product topic or a digest). */
 function scopeName(t: Translate, scope: string, productName: string | undefined): string {

@@ -1,10 +1,10 @@
 import type { LabelLanguage } from '@portico/locales';
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import { hashPassword } from '../../lib/password.js';
-import { STYLESHEET_PATH } from '../oidc/oidc-pages.js';
+import { sendSignedOutPage, signedOutPage } from '../shared/signed-out-page.js';
 import {
   activateInvitedUser,
   findOpenInvitationByToken,
@@ -30,23 +30,12 @@ interface PageTexts {
 }
 
 function page({ language, t }: PageTexts, title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(t('invitation.page-title', { title }))}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main class="card">
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+  return signedOutPage({
+    language,
+    documentTitle: t('invitation.page-title', { title }),
+    heading: title,
+    body,
+  });
 }
 
 function formPage(texts: PageTexts, action: string, name: string, error?: string): string {
@@ -67,14 +56,7 @@ function formPage(texts: PageTexts, action: string, name: string, error?: string
   );
 }
 
-function send(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
+const send = sendSignedOutPage;
 
 /**
  * The one-time invitation link (issue 15 §4): a page to set a password; accepting makes the
