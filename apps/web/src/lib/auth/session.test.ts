@@ -202,6 +202,23 @@ describe('session (§4 Session)', () => {
     expect(target.searchParams.get('client_id')).toBe('portico-spa');
   });
 
+  it('starts no sign-in while signing out (a 401 racing the cleared tokens)', async () => {
+    server.use(
+      http.post(
+        `${TEST_ORIGIN}/support-desk/sign-out`,
+        () => new HttpResponse(null, { status: 204 }),
+      ),
+    );
+    localStorage.setItem(ID_TOKEN_KEY, 'the-id-token');
+    const redirects = captureRedirects();
+    const leaving = logout();
+    await login('/news');
+    await leaving;
+    expect(redirects.mock.calls.map(([url]) => new URL(url).pathname)).toEqual([
+      '/oidc/session/end',
+    ]);
+  });
+
   it("logout ends the built-in support desk's session before leaving (issue 23)", async () => {
     const ended: string[] = [];
     server.use(

@@ -101,10 +101,17 @@ async function startLogin(requested: string | undefined): Promise<void> {
 // One login attempt at a time (§4): later calls join the running one. The lock is held until
 // the page is left; coming back through the back/forward cache releases it.
 let attempt: Promise<void> | null = null;
+// Set by logout(): the page is on its way to the provider's sign-out. A 401 meanwhile (a poll
+// or a stream's reconnect that raced the cleared tokens) must not start a sign-in, which the
+// provider's still-open session would answer at once and sign the user back in.
+let signingOut = false;
 
 if (typeof window !== 'undefined') {
   window.addEventListener('pageshow', (event) => {
-    if (event.persisted) attempt = null;
+    if (event.persisted) {
+      attempt = null;
+      signingOut = false;
+    }
   });
 }
 
@@ -114,6 +121,7 @@ if (typeof window !== 'undefined') {
  * sends the user afterwards; anything but a same-origin path becomes '/'.
  */
 export function login(returnUrl?: string): Promise<void> {
+  if (signingOut) return Promise.resolve();
   attempt ??= startLogin(returnUrl).catch((error: unknown) => {
     attempt = null;
     throw error;
@@ -146,6 +154,7 @@ async function endDeskSession(): Promise<void> {
  * endpoint the browser simply goes to the root.
  */
 export async function logout(): Promise<void> {
+  signingOut = true;
   const idToken = getIdToken();
   clearTokens();
   clearPendingSignIn();
