@@ -156,8 +156,11 @@ describe('OpenTelemetry traces of the built server', () => {
   it('writes the trace id beside the request id in the log lines', async () => {
     if (!server) throw new Error('no server');
     expect((await fetch(`${server.baseUrl}/config.json`)).status).toBe(200);
-    const line = server.log.find((l) => l.includes('"url":"/config.json"'));
-    expect(line).toMatch(/"reqId":"req-[^"]+","trace_id":"[0-9a-f]{32}","span_id":"[0-9a-f]{16}"/);
+    // The log arrives through the child's stdout, possibly after the answer: wait for it.
+    const logged = () => server?.log.find((l) => l.includes('"url":"/config.json"')) ?? '';
+    await expect
+      .poll(logged, { timeout: 10_000 })
+      .toMatch(/"reqId":"req-[^"]+","trace_id":"[0-9a-f]{32}","span_id":"[0-9a-f]{16}"/);
   });
 
   it('keeps OpenTelemetry out of the start-up module graph when tracing is off', () => {

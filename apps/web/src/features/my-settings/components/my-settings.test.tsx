@@ -1,7 +1,7 @@
 import type { OwnSettings, SubscriptionList, UserProfile } from '@portico/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
@@ -138,6 +138,22 @@ describe('my settings', () => {
       await screen.findByText('Please enter the number in international format, e.g. +4722123456.'),
     ).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid data.');
+  });
+
+  it('shows the saved time zone when the zone list arrives after the form', async () => {
+    server.use(
+      http.get(url('/api/content/labels/timezones'), async () => {
+        await delay(400);
+        return HttpResponse.json([
+          { key: 'America/New_York', value: 'New York' },
+          { key: 'Europe/Oslo', value: 'Oslo' },
+        ]);
+      }),
+    );
+    await renderSignedIn('/my-settings');
+    const zone = await screen.findByRole('combobox', { name: /Time zone/ });
+    expect(within(zone).getAllByRole('option')).toHaveLength(2);
+    expect(zone).toHaveValue('Europe/Oslo');
   });
 
   it('shows the current time in the profile’s time zone', async () => {

@@ -175,6 +175,9 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
   const phoneHint = t('my-settings.phone.hint', { example: PHONE_PLACEHOLDER });
   const zoneList = zones.data ?? [];
   const timeZone = useWatch({ control, name: 'timeZone' }) ?? '';
+  // A select takes its value when it mounts: the form waits for the zone list, or the select
+  // would show the list's first zone once the options arrive (the saved one still in the form).
+  if (zones.isLoading) return <p role="status">{t('my-settings.loading')}</p>;
 
   return (
     <div className="ms-page">

@@ -166,6 +166,8 @@ export function useFormChoices(accountId: string, userId?: string) {
       return { ...role, name: text === key ? role.name : text };
     });
   return {
+    /** Every list is in (or failed): the form's selects can take their values. */
+    settled: ![profiles, billing, learning, timeZones].some((query) => query.isLoading),
     profiles: profiles.data ?? [],
     billingPlatformRoles: named('billing-platform-role', billing.data ?? []),
     learningRoles: named('learning-role', learning.data ?? []),

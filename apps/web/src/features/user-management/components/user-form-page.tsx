@@ -345,6 +345,9 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
     ...new Map(countryEntries.map((e) => [e.language.code, e.language.name])).entries(),
   ].sort((a, b) => a[1].localeCompare(b[1]));
   const audit = useUserAudit(current?.id ?? null);
+  // A select takes its value when it mounts: the form waits for its lists, or a select would
+  // show its list's first entry once the options arrive (the user's own still in the form).
+  if (!choices.settled || countries.isLoading) return <p role="status">…</p>;
 
   return (
     <div className="um-form-page">
