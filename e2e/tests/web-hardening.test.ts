@@ -3,6 +3,7 @@
 // phone header whose search sits behind a Search button.
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, test } from 'vitest';
+import { openApp } from '../support/app.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna } from '../support/demo-users.js';
@@ -112,7 +113,8 @@ describe('idle sign-out (IDLE_TIMEOUT_MINUTES, default 30)', () => {
 
   test('warns after 29 idle minutes with a countdown; "Stay signed in" keeps the session', async () => {
     const { page } = session;
-    await page.goto(`${baseUrl}/news`);
+    // The app's own page: the idle timer starts when the app does, not with the first paint.
+    await openApp(page, `${baseUrl}/news`);
     await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
 
     await page.clock.fastForward('28:00');
@@ -138,7 +140,7 @@ describe('idle sign-out (IDLE_TIMEOUT_MINUTES, default 30)', () => {
 
   test('signs out after 30 idle minutes; the next sign-in returns to the same page and query', async () => {
     const { page } = session;
-    await page.goto(`${baseUrl}/news?query=cloud`);
+    await openApp(page, `${baseUrl}/news?query=cloud`);
     await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
 
     await page.clock.fastForward('29:30');
@@ -161,10 +163,9 @@ describe('the header on a phone (390 × 844)', () => {
 
   test('is small, with the search behind a Search button that works by mouse, Enter and Escape', async () => {
     const { page } = session;
-    await page.goto(`${baseUrl}/news`);
     // The server's first paint of the list carries a copy of the header; the app's own one,
     // whose button works, replaces it when the app takes over (ADR 0044).
-    await page.waitForFunction(() => document.getElementById('portico-first-paint') === null);
+    await openApp(page, `${baseUrl}/news`);
     const header = banner(page);
     // Named "Search" like the form's own button; the class tells the disclosure apart.
     const toggle = header.locator('button.portico-header__search-toggle');
