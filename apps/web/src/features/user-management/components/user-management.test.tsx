@@ -73,6 +73,18 @@ const ada = {
   version: 1,
 };
 
+/** One user as `GET /api/users/{id}` answers it. */
+const accountUser = (over: Record<string, unknown> = {}) => ({
+  ...{ id: 'u-0', accountId: 'acc-1', accountName: 'Northwind Logistics AS' },
+  ...{ parentAccountName: null, firstName: 'First0', lastName: 'Last0' },
+  ...{ email: 'user0@example.test', username: '', language: 'en', timeZone: 'Europe/Oslo' },
+  ...{ address: '', billingAddress: '', shippingAddress: '', city: '', postalCode: '' },
+  ...{ country: '', phone: '', mobile: '', fax: '', phoneExtension: '', hotlineCode: '' },
+  ...{ website: '', role: 'standard', c4uRole: 'none', billingPlatformRole: '' },
+  ...{ learningRole: '', status: 'Active', lastLoginAt: null, version: 1 },
+  ...over,
+});
+
 beforeEach(() => {
   installTestConfig();
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
@@ -161,16 +173,7 @@ describe('user management', () => {
   });
 
   it('shows that the mail server refused the invitation (issue 24, ADR 0053)', async () => {
-    const pending = {
-      ...{ id: 'u-0', accountId: 'acc-1', accountName: 'Northwind Logistics AS' },
-      ...{ parentAccountName: null, firstName: 'First0', lastName: 'Last0' },
-      ...{ email: 'user0@example.test', username: '', language: 'en', timeZone: 'Europe/Oslo' },
-      ...{ address: '', billingAddress: '', shippingAddress: '', city: '', postalCode: '' },
-      ...{ country: '', phone: '', mobile: '', fax: '', phoneExtension: '', hotlineCode: '' },
-      ...{ website: '', role: 'standard', c4uRole: 'none', billingPlatformRole: '' },
-      ...{ learningRole: '', status: 'Pending', lastLoginAt: null, version: 1 },
-      invitationMail: 'failed',
-    };
+    const pending = accountUser({ status: 'Pending', invitationMail: 'failed' });
     server.use(
       http.get(url('/api/users/u-0'), () => HttpResponse.json(pending)),
       http.get(url('/api/users/u-0/audit'), () => HttpResponse.json([])),
@@ -183,15 +186,7 @@ describe('user management', () => {
   });
 
   it('offers the learning roles of the user being edited (§6)', async () => {
-    const edited = {
-      ...{ id: 'u-7', accountId: 'acc-1', accountName: 'Northwind Logistics AS' },
-      ...{ parentAccountName: null, firstName: 'First7', lastName: 'Last7' },
-      ...{ email: 'user7@example.test', username: '', language: 'en', timeZone: 'Europe/Oslo' },
-      ...{ address: '', billingAddress: '', shippingAddress: '', city: '', postalCode: '' },
-      ...{ country: '', phone: '', mobile: '', fax: '', phoneExtension: '', hotlineCode: '' },
-      ...{ website: '', role: 'standard', c4uRole: 'none', billingPlatformRole: '' },
-      ...{ learningRole: '', status: 'Active', lastLoginAt: null, version: 1 },
-    };
+    const edited = accountUser({ id: 'u-7', status: 'Active' });
     server.use(
       http.get(url(`/api/users/${edited.id}`), () => HttpResponse.json(edited)),
       http.get(url(`/api/users/${edited.id}/audit`), () => HttpResponse.json([])),
