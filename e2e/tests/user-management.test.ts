@@ -184,17 +184,19 @@ describe('user management', () => {
       await expectNoAxeViolations(second);
       await second.close();
 
-      // Deactivated: the newcomer's open session gets 401 on its next call.
+      // Deactivated: the newcomer's open session gets 401 on its next call. The call is made
+      // from here with the session's token: the newcomer's page itself is sent to sign in as
+      // soon as its live stream is ended and its reconnect answered 401.
+      const token = await newcomer.evaluate(() => window.localStorage.getItem('access_token'));
+      expect(token).toBeTruthy();
       await page.reload();
       await page.getByRole('button', { name: 'Deactivate instead' }).click();
       await page.locator('.um-badge', { hasText: 'Inactive' }).first().waitFor();
-      const status = await newcomer.evaluate(async () => {
-        const token = window.localStorage.getItem('access_token') ?? '';
-        const response = await fetch('/api/users/me', {
-          headers: { Authorization: `Bearer ${token}` },
-        });
-        return response.status;
-      });
+      const status = (
+        await fetch(`${baseUrl}/api/users/me`, {
+          headers: { Authorization: `Bearer ${token ?? ''}` },
+        })
+      ).status;
       expect(status).toBe(401);
     } finally {
       await fresh.close();
