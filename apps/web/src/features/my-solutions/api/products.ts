@@ -14,14 +14,19 @@ import { httpDownload, httpGet } from '../../../lib/http/http-client.js';
 const productPath = (productId: string, rest = '') =>
   apiUrl(`products/${encodeURIComponent(productId)}${rest}`);
 
+export const productsListQueryKey = ['my-solutions', 'products'] as const;
+
 /** `GET {api}/products`: every product and whether the user is connected to it. */
-export function useProducts() {
-  return useQuery({
-    queryKey: ['my-solutions', 'products'] as const,
+export const productListQueryOptions = () =>
+  queryOptions({
+    queryKey: productsListQueryKey,
     queryFn: async ({ signal }) =>
       (await httpGet(apiUrl('products'), productSummaryListSchema, { signal })) ?? [],
     staleTime: 60_000,
   });
+
+export function useProducts() {
+  return useQuery(productListQueryOptions());
 }
 
 /**
