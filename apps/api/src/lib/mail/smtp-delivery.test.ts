@@ -12,6 +12,7 @@ import { NEWS_PUBLISHED_JOB } from '../../modules/news/news-events.js';
 import { USER_INVITATION_JOB } from '../../modules/users/user-management.service.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { newUserInput } from '../../../test/user-input.js';
 
 // Issue 24 "Faults", ADR 0053: the invitation and the news mail go through a real SMTP peer
 // (smtp-server) over STARTTLS with AUTH, trusting its self-signed certificate through
@@ -142,14 +143,12 @@ describe('mail through a real SMTP server', () => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: {
-        ...{ firstName: 'Smtp', lastName: 'Invitee', email: 'smtp.invitee@northwind.test' },
-        ...{ username: '', language: 'en', timeZone: 'Europe/Oslo', address: '', city: '' },
-        ...{ billingAddress: '', shippingAddress: '', postalCode: '', country: '', phone: '' },
-        ...{ mobile: '', fax: '', phoneExtension: '', hotlineCode: '', website: '' },
-        ...{ role: 'standard', c4uRole: 'none', billingPlatformRole: '', learningRole: '' },
-        active: true,
-      },
+      payload: newUserInput({
+        firstName: 'Smtp',
+        lastName: 'Invitee',
+        email: 'smtp.invitee@northwind.test',
+        username: '',
+      }),
     });
     expect(created.statusCode).toBe(201);
     const userId = created.json<{ id: string }>().id;
@@ -203,14 +202,7 @@ describe('mail through a real SMTP server', () => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: {
-        ...{ firstName: 'No', lastName: 'Mailbox', email: REFUSED, username: '' },
-        ...{ language: 'en', timeZone: 'Europe/Oslo', address: '', city: '' },
-        ...{ billingAddress: '', shippingAddress: '', postalCode: '', country: '', phone: '' },
-        ...{ mobile: '', fax: '', phoneExtension: '', hotlineCode: '', website: '' },
-        ...{ role: 'standard', c4uRole: 'none', billingPlatformRole: '', learningRole: '' },
-        active: true,
-      },
+      payload: newUserInput({ firstName: 'No', lastName: 'Mailbox', email: REFUSED, username: '' }),
     });
     expect(created.statusCode).toBe(201);
     const userId = created.json<{ id: string }>().id;
@@ -239,14 +231,12 @@ describe('mail through a real SMTP server', () => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: {
-        ...{ firstName: 'Never', lastName: 'Reached', email: 'never.reached@northwind.test' },
-        ...{ username: '', language: 'en', timeZone: 'Europe/Oslo', address: '', city: '' },
-        ...{ billingAddress: '', shippingAddress: '', postalCode: '', country: '', phone: '' },
-        ...{ mobile: '', fax: '', phoneExtension: '', hotlineCode: '', website: '' },
-        ...{ role: 'standard', c4uRole: 'none', billingPlatformRole: '', learningRole: '' },
-        active: true,
-      },
+      payload: newUserInput({
+        firstName: 'Never',
+        lastName: 'Reached',
+        email: 'never.reached@northwind.test',
+        username: '',
+      }),
     });
     expect(created.statusCode).toBe(201);
     const userId = created.json<{ id: string }>().id;
