@@ -31,7 +31,7 @@ describe.skipIf(!process.env.DATABASE_URL)('trace spans of the job queue', () =>
     t = await createTestApp('postgres');
   });
   afterAll(async () => {
-    await t?.close();
+    await t.close();
   });
 
   it('runs the invitation job enqueued by a request as a span with its SQL under it', async () => {

@@ -6,7 +6,6 @@ import {
   userAuditSchema,
   userFormMessages,
   userManagementContextSchema,
-  type AccountUserInput,
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
