@@ -1,4 +1,5 @@
 import type { AccountUser, AccountUserInput } from '@portico/contracts';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * The body of POST /api/users for a new user of the caller's account: every field filled in,
@@ -60,4 +61,25 @@ export function inputOf(user: AccountUser): AccountUserInput {
     learningRole: user.learningRole,
     active: user.status !== 'Inactive',
   };
+}
+
+/**
+ * Creates a user through POST /api/users as the caller of `headers` (which also enqueues the
+ * invitation mail) and returns the new user's id.
+ */
+export async function createUser(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  over: Partial<AccountUserInput>,
+): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers,
+    payload: newUserInput(over),
+  });
+  if (created.statusCode !== 201) {
+    throw new Error(`POST /api/users answered ${created.statusCode}: ${created.body}`);
+  }
+  return created.json<{ id: string }>().id;
 }

@@ -12,7 +12,7 @@ import { NEWS_PUBLISHED_JOB } from '../../modules/news/news-events.js';
 import { USER_INVITATION_JOB } from '../../modules/users/user-management.service.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearerFor } from '../../../test/tokens.js';
-import { newUserInput } from '../../../test/user-input.js';
+import { createUser } from '../../../test/user-input.js';
 
 // Issue 24 "Faults", ADR 0053: the invitation and the news mail go through a real SMTP peer
 // (smtp-server) over STARTTLS with AUTH, trusting its self-signed certificate through
@@ -139,19 +139,12 @@ describe('mail through a real SMTP server', () => {
 
   it('retries with back-off while the server is down and delivers each mail once', async () => {
     const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers,
-      payload: newUserInput({
-        firstName: 'Smtp',
-        lastName: 'Invitee',
-        email: 'smtp.invitee@northwind.test',
-        username: '',
-      }),
+    const userId = await createUser(t.app, headers, {
+      firstName: 'Smtp',
+      lastName: 'Invitee',
+      email: 'smtp.invitee@northwind.test',
+      username: '',
     });
-    expect(created.statusCode).toBe(201);
-    const userId = created.json<{ id: string }>().id;
     await t.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `insert into news (title, publication_date, content)
@@ -198,14 +191,12 @@ describe('mail through a real SMTP server', () => {
 
   it('records a permanent refusal, shows it and does not retry it', async () => {
     const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers,
-      payload: newUserInput({ firstName: 'No', lastName: 'Mailbox', email: REFUSED, username: '' }),
+    const userId = await createUser(t.app, headers, {
+      firstName: 'No',
+      lastName: 'Mailbox',
+      email: REFUSED,
+      username: '',
     });
-    expect(created.statusCode).toBe(201);
-    const userId = created.json<{ id: string }>().id;
     const before = received.length;
 
     expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(1);
@@ -227,19 +218,12 @@ describe('mail through a real SMTP server', () => {
     });
     smtp = undefined;
     const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers,
-      payload: newUserInput({
-        firstName: 'Never',
-        lastName: 'Reached',
-        email: 'never.reached@northwind.test',
-        username: '',
-      }),
+    const userId = await createUser(t.app, headers, {
+      firstName: 'Never',
+      lastName: 'Reached',
+      email: 'never.reached@northwind.test',
+      username: '',
     });
-    expect(created.statusCode).toBe(201);
-    const userId = created.json<{ id: string }>().id;
     // The first attempt and its five retries, each refused a connection.
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(1);

@@ -13,7 +13,7 @@ const exporter = new InMemorySpanExporter();
 startTracing(exporter);
 const { createTestApp } = await import('../../../test/test-app.js');
 const { bearerFor } = await import('../../../test/tokens.js');
-const { newUserInput } = await import('../../../test/user-input.js');
+const { createUser } = await import('../../../test/user-input.js');
 const { USER_INVITATION_JOB } = await import('../../modules/users/user-management.service.js');
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -35,13 +35,10 @@ describe.skipIf(!process.env.DATABASE_URL)('trace spans of the job queue', () =>
   });
 
   it('runs the invitation job enqueued by a request as a span with its SQL under it', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: { authorization: `Bearer ${await bearerFor(t.app, 'anna.customer@portico.test')}` },
-      payload: newUserInput({ email: 'traced.invitee@northwind.test', username: '' }),
-    });
-    expect(created.statusCode).toBe(201);
+    const headers = {
+      authorization: `Bearer ${await bearerFor(t.app, 'anna.customer@portico.test')}`,
+    };
+    await createUser(t.app, headers, { email: 'traced.invitee@northwind.test', username: '' });
     exporter.reset(); // from here on: the job alone
 
     expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(1);
