@@ -6,13 +6,12 @@ import {
   userAuditSchema,
   userFormMessages,
   userManagementContextSchema,
-  type AccountUser,
-  type AccountUserInput,
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { inputOf, newUserInput } from '../../../test/user-input.js';
 import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
 
@@ -23,61 +22,6 @@ afterAll(() => hashQueue.close());
 const ANNA = 'anna.customer@portico.test';
 const ERIK = 'erik.employee@portico.test';
 const NINA = 'nina.basic@portico.test';
-
-function inputOf(user: AccountUser): AccountUserInput {
-  return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    username: user.username,
-    language: user.language,
-    timeZone: user.timeZone,
-    address: user.address,
-    billingAddress: user.billingAddress,
-    shippingAddress: user.shippingAddress,
-    city: user.city,
-    postalCode: user.postalCode,
-    country: user.country,
-    phone: user.phone,
-    mobile: user.mobile,
-    fax: user.fax,
-    phoneExtension: user.phoneExtension,
-    hotlineCode: user.hotlineCode,
-    website: user.website,
-    role: user.role,
-    c4uRole: user.c4uRole,
-    billingPlatformRole: user.billingPlatformRole,
-    learningRole: user.learningRole,
-    active: user.status !== 'Inactive',
-  };
-}
-
-const newUser = (over: Partial<AccountUserInput> = {}): AccountUserInput => ({
-  firstName: 'Ola',
-  lastName: 'Nordmann',
-  email: 'ola.nordmann@northwind.test',
-  username: 'olanordmann',
-  language: 'en',
-  timeZone: 'Europe/Oslo',
-  address: 'Karl Johans gate 1',
-  billingAddress: '',
-  shippingAddress: '',
-  city: 'Oslo',
-  postalCode: '0154',
-  country: 'NO',
-  phone: '+4722123456',
-  mobile: '',
-  fax: '',
-  phoneExtension: '',
-  hotlineCode: '',
-  website: '',
-  role: 'standard',
-  c4uRole: 'none',
-  billingPlatformRole: '',
-  learningRole: 'learner',
-  active: true,
-  ...over,
-});
 
 describe.each(databaseKinds())('user management API over %s', (kind) => {
   let t: TestApp;
@@ -244,7 +188,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       {
         method: 'PUT' as const,
         url: `/api/users/${foreign}`,
-        payload: newUser({ email: 'x@y.test' }),
+        payload: newUserInput({ email: 'x@y.test' }),
       },
       { method: 'DELETE' as const, url: `/api/users/${foreign}` },
       { method: 'POST' as const, url: `/api/users/${foreign}/invitation` },
@@ -255,7 +199,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       {
         method: 'POST' as const,
         url: '/api/users?accountId=acc-brightwater',
-        payload: newUser({ email: 'idor@x.test', username: 'idor' }),
+        payload: newUserInput({ email: 'idor@x.test', username: 'idor' }),
       },
     ];
     for (const call of calls) {
@@ -274,7 +218,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
           method,
           url: `/api/users/${foreign}`,
           headers: { ...headers, 'if-match': ifMatch },
-          ...(method === 'PUT' ? { payload: newUser({ email: 'x@y.test' }) } : {}),
+          ...(method === 'PUT' ? { payload: newUserInput({ email: 'x@y.test' }) } : {}),
         });
         expect(res.statusCode, `${method} ${ifMatch}`).toBe(404);
       }
@@ -296,7 +240,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'PUT',
       url: '/api/users/me',
       headers: { ...headers, 'if-match': `W/${String(me.headers.etag)}` },
-      payload: newUser(),
+      payload: newUserInput(),
     });
     expect(own.statusCode).toBe(412);
     const del = await t.app.inject({
@@ -325,7 +269,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
+      payload: newUserInput({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
     });
     expect(created.statusCode).toBe(400);
     const ok = await t.app.inject({
@@ -377,7 +321,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers: await as(ANNA),
-      payload: newUser({
+      payload: newUserInput({
         email: 'partner.role@northwind.test',
         username: '',
         learningRole: 'partner-consultant',
@@ -439,7 +383,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers: await as(ANNA),
-      payload: { ...newUser(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
+      payload: { ...newUserInput(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
     });
     expect(res.statusCode).toBe(400);
     const body = apiErrorSchema.parse(res.json());
@@ -456,7 +400,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers: await as(ANNA),
-      payload: newUser({ email: 'NINA.Basic@portico.test', username: '' }),
+      payload: newUserInput({ email: 'NINA.Basic@portico.test', username: '' }),
     });
     expect(res.statusCode).toBe(409);
     expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
@@ -470,7 +414,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
+      payload: newUserInput({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
     });
     expect(res.statusCode).toBe(409);
     expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
@@ -486,7 +430,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
           method: 'POST',
           url: '/api/users?accountId=acc-brightwater',
           headers: erik,
-          payload: newUser({
+          payload: newUserInput({
             email: `pm-race-${n}@brightwater.test`,
             username: '',
             role: 'point-manager',
@@ -504,7 +448,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser(),
+      payload: newUserInput(),
     });
     expect(res.statusCode).toBe(201);
     const created = accountUserSchema.parse(res.json());
@@ -572,7 +516,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({ email: 'crash@northwind.test', username: '' }),
+      payload: newUserInput({ email: 'crash@northwind.test', username: '' }),
     });
     expect(res.statusCode).toBe(201);
     // No worker ran: the job is a row. A "restarted" node's queue delivers it.
@@ -593,7 +537,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({ email: 'resend@northwind.test', username: '' }),
+      payload: newUserInput({ email: 'resend@northwind.test', username: '' }),
     });
     const { id } = accountUserSchema.parse(res.json());
     await t.app.jobs.runDue('users.invitation');
@@ -780,7 +724,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers: await as(ANNA),
-      payload: newUser({ email: 'one.too.many@northwind.test', username: '' }),
+      payload: newUserInput({ email: 'one.too.many@northwind.test', username: '' }),
     });
     expect(res.statusCode).toBe(409);
     expect(apiErrorSchema.parse(res.json()).message).toBe(userFormMessages.licencesExceeded);
@@ -792,7 +736,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const etag = String(me.headers.etag);
     expect(etag).toMatch(/^"v\d+"$/);
     const payload = {
-      ...newUser(),
+      ...newUserInput(),
       firstName: 'Nina-Marie',
       email: 'ignored@x.test',
       role: 'administrator',
@@ -841,7 +785,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       { url: '/api/users/me', ifMatch: meEtag, field: 'lastName', value: 'x\ud83dy' },
     ];
     for (const { url, ifMatch, field, value } of cases) {
-      const base = url === userUrl ? inputOf(user) : newUser();
+      const base = url === userUrl ? inputOf(user) : newUserInput();
       const res = await t.app.inject({
         method: 'PUT',
         url,
@@ -923,7 +867,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({
+      payload: newUserInput({
         email: 'counted.once@northwind.test',
         username: 'countedonce',
         role: 'read-only',

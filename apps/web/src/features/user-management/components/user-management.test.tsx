@@ -1,15 +1,13 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { managementContext } from '../../../testing/account-fixtures.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
-import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
-import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../testing/page-errors.js';
+import { resetPageAroundEach } from '../../../testing/page-lifecycle.js';
 
 // Issue 15: the no-access page, the list and the §5 messages of the form (client and server).
 
@@ -17,15 +15,7 @@ const server = setupTestServer(...shellHandlers());
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const context = {
-  accountId: 'acc-1',
-  accountName: 'Northwind Logistics AS',
-  parentAccountName: 'Northwind Group Holding',
-  subscriptionLevel: 'ADVANCED',
-  licenceCount: 50,
-  licencesUsed: 45,
-  canSwitchAccount: false,
-};
+const context = managementContext({ parentAccountName: 'Northwind Group Holding' });
 const users = Array.from({ length: 20 }, (_, i) => ({
   id: `u-${i}`,
   firstName: `First${i}`,
@@ -36,42 +26,6 @@ const users = Array.from({ length: 20 }, (_, i) => ({
   status: i === 0 ? 'Pending' : 'Active',
   lastLoginAt: null,
 }));
-
-const ada = {
-  id: 'u-1',
-  accountId: 'acc-1',
-  accountName: 'Northwind Logistics AS',
-  parentAccountName: null,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.test',
-  username: '',
-  language: 'en',
-  timeZone: 'Europe/Oslo',
-  ...Object.fromEntries(
-    [
-      'address',
-      'billingAddress',
-      'shippingAddress',
-      'city',
-      'postalCode',
-      'country',
-      'phone',
-      'mobile',
-      'fax',
-      'phoneExtension',
-      'hotlineCode',
-      'website',
-      'billingPlatformRole',
-      'learningRole',
-    ].map((key) => [key, '']),
-  ),
-  role: 'standard',
-  c4uRole: 'none',
-  status: 'Active',
-  lastLoginAt: null,
-  version: 1,
-};
 
 /** One user as `GET /api/users/{id}` answers it. */
 const accountUser = (over: Record<string, unknown> = {}) => ({
@@ -85,9 +39,12 @@ const accountUser = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const ada = accountUser({
+  ...{ id: 'u-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
+});
+
+resetPageAroundEach();
 beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
     http.get(url('/api/users/management'), () => HttpResponse.json(context)),
     http.get(url('/api/users'), () =>
@@ -101,11 +58,6 @@ beforeEach(() => {
     ),
     http.get(url('/api/users/countries-and-languages'), () => HttpResponse.json({})),
   );
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 describe('user management', () => {
@@ -221,17 +173,7 @@ describe('user management', () => {
 // error shows the §8 text with a retry (never "User management…" for ever); a failed save
 // shows the §8 text, a 400 the API's message.
 describe('§8 errors on every call of user management', () => {
-  let redirects: ReturnType<typeof captureRedirects>;
-  let provider: FakeProvider;
-  beforeAll(async () => {
-    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
-  });
-  beforeEach(() => {
-    redirects = captureRedirects();
-    // A 401 starts the login: it needs the provider's discovery document.
-    server.use(...provider.handlers);
-  });
-  afterEach(() => releaseLoginLock());
+  const redirects = catchLoginOn401(server);
 
   const pages = [
     { call: '/api/users/management', path: '/user-management', ready: 'User management' },
@@ -240,28 +182,16 @@ describe('§8 errors on every call of user management', () => {
   ] as const;
 
   describe.each(pages)('GET $call', ({ call, path, ready }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
-      let fail = true;
-      server.use(
-        // First: the failing call wins over the page's other answers.
-        http.get(url(call), () => (fail ? errorResponse(status) : undefined)),
-        http.get(url('/api/users/u-1'), () => HttpResponse.json(ada)),
-        http.get(url('/api/users/u-1/audit'), () => HttpResponse.json([])),
-      );
-      const user = userEvent.setup();
-      await renderSignedIn(path);
-      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
-      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
-      if (status === 401) {
-        // The browser is on its way to the login; there is nothing to retry here.
-        await waitFor(() => expect(redirects).toHaveBeenCalled());
-        return;
-      }
-      fail = false;
-      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByRole('heading', { name: ready, level: 1 })).toBeVisible();
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    });
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
+      expectPageErrorWithRetry(server, {
+        ...{ status, call, path, redirects },
+        ready: { name: ready, level: 1 },
+        handlers: [
+          http.get(url('/api/users/u-1'), () => HttpResponse.json(ada)),
+          http.get(url('/api/users/u-1/audit'), () => HttpResponse.json([])),
+        ],
+      }),
+    );
   });
 
   it.each(ERROR_STATUSES)('POST /api/users %i: the §8 text in the form banner', async (status) => {
