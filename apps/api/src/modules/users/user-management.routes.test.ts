@@ -500,11 +500,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         'read-only',
       ]);
       expect(await options(ANNA, 'permissions')).toEqual(['DOCEBO', 'INVOICES']);
-      expect((await options(ANNA, 'products')).sort()).toEqual([
-        'p-erp',
-        'p-financials',
-        'p-fpa',
-      ]);
+      expect((await options(ANNA, 'products')).sort()).toEqual(['p-erp', 'p-financials', 'p-fpa']);
       // A vendor employee: the picked account's products, his own permissions.
       expect((await options(ERIK, 'products', '?accountId=acc-meridian')).sort()).toEqual([
         'p-erpx',
