@@ -22,6 +22,7 @@ afterAll(() => hashQueue.close());
 const ANNA = 'anna.customer@portico.test';
 const ERIK = 'erik.employee@portico.test';
 const NINA = 'nina.basic@portico.test';
+const PAUL = 'paul.partner@portico.test';
 
 describe.each(databaseKinds())('user management API over %s', (kind) => {
   let t: TestApp;
@@ -196,6 +197,9 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       { method: 'GET' as const, url: '/api/users?accountId=acc-brightwater' },
       { method: 'GET' as const, url: '/api/users/management?accountId=acc-brightwater' },
       { method: 'GET' as const, url: '/api/users/administrators?accountId=acc-brightwater' },
+      { method: 'GET' as const, url: '/api/users/profiles?accountId=acc-brightwater' },
+      { method: 'GET' as const, url: '/api/users/permissions?accountId=acc-brightwater' },
+      { method: 'GET' as const, url: '/api/users/products?accountId=acc-brightwater' },
       {
         method: 'POST' as const,
         url: '/api/users?accountId=acc-brightwater',
@@ -375,6 +379,208 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(refused.statusCode).toBe(400);
     expect(apiErrorSchema.parse(refused.json()).fieldErrors).toEqual({
       learningRole: userFormMessages.learningRoleNotOffered,
+    });
+  });
+
+  // ADR 0056: an administrator gives only what they hold, and only the account's products.
+  describe('roles, permissions and products a user is given', () => {
+    const ids = (body: unknown) => (body as { id: string }[]).map((o) => o.id);
+    const options = async (email: string, call: string, query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${call}${query}`,
+        headers: await as(email),
+      });
+      expect(res.statusCode, `${call} ${res.body}`).toBe(200);
+      return ids(res.json());
+    };
+    /** The invitation of `email` accepted: the user is Active and may use tokens. */
+    const accept = async (email: string) => {
+      await t.app.jobs.runDue('users.invitation');
+      const { rows } = await t.db.query<{ text_body: string }>(
+        'select text_body from mail_outbox where recipient = $1',
+        [email],
+      );
+      const path = /http:\/\/localhost:8080(\/invitation\/[A-Za-z0-9_-]+)/.exec(
+        rows.at(-1)?.text_body ?? '',
+      )?.[1];
+      expect(path).toBeDefined();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: path!,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'password=a-good-long-password&confirm=a-good-long-password',
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const meridianUser = (email: string, over: Partial<AccountUserInput> = {}) =>
+      newUser({ email, username: '', role: 'read-only', learningRole: '', ...over });
+
+    beforeAll(async () => {
+      // Paul (a partner) administers his partner account: he holds USERMANAGEMENT and NEWS
+      // of the roles' permissions, and PARTNER, SALES, DOCEBO_PARTNER and INVOICES.
+      await t.db.query(
+        `update users set permissions = permissions || '{USERMANAGEMENT}' where id = 'u-paul'`,
+      );
+    });
+
+    it('offers the roles and permissions the caller holds and the account’s products', async () => {
+      expect(await options(PAUL, 'profiles')).toEqual(['read-only']);
+      expect(await options(PAUL, 'permissions')).toEqual([
+        'PARTNER',
+        'SALES',
+        'DOCEBO_PARTNER',
+        'INVOICES',
+      ]);
+      expect((await options(PAUL, 'products')).sort()).toEqual([
+        'p-erpx',
+        'p-talent-management',
+        'p-te',
+      ]);
+      expect(await options(ANNA, 'profiles')).toEqual([
+        'administrator',
+        'point-manager',
+        'standard',
+        'read-only',
+      ]);
+      expect(await options(ANNA, 'permissions')).toEqual(['DOCEBO', 'INVOICES']);
+      expect((await options(ANNA, 'products')).sort()).toEqual(['p-erp', 'p-financials', 'p-fpa']);
+      // A vendor employee: the picked account's products, his own permissions.
+      expect((await options(ERIK, 'products', '?accountId=acc-meridian')).sort()).toEqual([
+        'p-erpx',
+        'p-talent-management',
+        'p-te',
+      ]);
+      expect(await options(ERIK, 'permissions', '?accountId=acc-meridian')).toEqual(['SALES']);
+    });
+
+    it('makes a partner account’s new user a partner who reaches My Solutions; without, not', async () => {
+      const headers = await as(PAUL);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers,
+        payload: meridianUser('new.partner@meridian.test', {
+          permissions: ['PARTNER'],
+          productIds: ['p-erpx'],
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const created = accountUserSchema.parse(res.json());
+      expect(created.permissions.sort()).toEqual(['NEWS', 'PARTNER']);
+      expect(created.productIds).toEqual(['p-erpx']);
+      expect((await getUser(PAUL, created.id)).user.productIds).toEqual(['p-erpx']);
+      const plain = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers,
+        payload: meridianUser('new.plain@meridian.test'),
+      });
+      expect(plain.statusCode, plain.body).toBe(201);
+      expect(accountUserSchema.parse(plain.json())).toMatchObject({
+        permissions: ['NEWS'],
+        productIds: [],
+      });
+
+      await accept('new.partner@meridian.test');
+      await accept('new.plain@meridian.test');
+      const get = async (email: string, url: string) =>
+        (await t.app.inject({ method: 'GET', url, headers: await as(email) })).statusCode;
+      expect(await get('new.partner@meridian.test', '/api/products/p-erpx')).toBe(200);
+      expect(await get('new.partner@meridian.test', '/api/products/p-erpx/releases')).toBe(200);
+      expect(await get('new.partner@meridian.test', '/api/partner/accounts')).toBe(200);
+      // Without the product: a known product not connected is a 403 (issue 13); without
+      // PARTNER there are no customer accounts (§7 partner accounts) either.
+      expect(await get('new.plain@meridian.test', '/api/products/p-erpx')).toBe(403);
+      expect(await get('new.plain@meridian.test', '/api/partner/accounts')).toBe(403);
+      const products = await t.app.inject({
+        method: 'GET',
+        url: '/api/products',
+        headers: await as('new.plain@meridian.test'),
+      });
+      expect(products.json<{ connected: boolean }[]>().some((p) => p.connected)).toBe(false);
+    });
+
+    it('refuses with 400 a role, permission or product the caller may not give, and changes nothing', async () => {
+      const headers = await as(PAUL);
+      const before = await usersSnapshot();
+      const refusals: [Partial<AccountUserInput>, string, string][] = [
+        [{ permissions: ['DOCEBO'] }, 'permissions', userFormMessages.permissionNotGrantable],
+        [{ permissions: ['ROOT'] }, 'permissions', userFormMessages.permissionNotGrantable],
+        [{ role: 'administrator' }, 'role', userFormMessages.roleNotGrantable],
+        // Another account's product, and one nobody has.
+        [{ productIds: ['p-erp'] }, 'productIds', userFormMessages.productNotOffered],
+        [{ productIds: ['p-nothing'] }, 'productIds', userFormMessages.productNotOffered],
+      ];
+      for (const [over, field, message] of refusals) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          headers,
+          payload: meridianUser('refused@meridian.test', over),
+        });
+        expect(res.statusCode, JSON.stringify(over)).toBe(400);
+        expect(apiErrorSchema.parse(res.json())).toMatchObject({
+          message,
+          fieldErrors: { [field]: message },
+        });
+      }
+      // A vendor employee gives only what he holds, on any account.
+      const erik = await t.app.inject({
+        method: 'POST',
+        url: '/api/users?accountId=acc-meridian',
+        headers: await as(ERIK),
+        payload: meridianUser('refused@meridian.test', { permissions: ['PARTNER'] }),
+      });
+      expect(erik.statusCode).toBe(400);
+      expect(await usersSnapshot()).toBe(before);
+      // A user of another account stays another account's (IDOR: 404).
+      const { user, etag } = await getUser(ANNA, 'u-northwind-012');
+      const foreign = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { ...headers, 'if-match': etag },
+        payload: { ...inputOf(user), productIds: ['p-erpx'] },
+      });
+      expect(foreign.statusCode).toBe(404);
+      expect(await usersSnapshot()).toBe(before);
+    });
+
+    it('keeps on edit what the administrator may not give or take, and records the change', async () => {
+      const headers = await as(ANNA);
+      // A Northwind user who is also a partner: anna does not hold PARTNER.
+      await t.db.query(
+        `update users set permissions = permissions || '{PARTNER}' where id = 'u-northwind-013'`,
+      );
+      const { user, etag } = await getUser(ANNA, 'u-northwind-013');
+      const given = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { ...headers, 'if-match': etag },
+        payload: { ...inputOf(user), permissions: ['DOCEBO'], productIds: ['p-fpa', 'p-erp'] },
+      });
+      expect(given.statusCode, given.body).toBe(200);
+      const after = accountUserSchema.parse(given.json());
+      expect(after.permissions).toEqual(expect.arrayContaining(['PARTNER', 'DOCEBO']));
+      expect(after.productIds).toEqual(['p-erp', 'p-fpa']);
+      const taken = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { ...headers, 'if-match': String(given.headers.etag) },
+        payload: { ...inputOf(after), permissions: [], productIds: ['p-erp'] },
+      });
+      expect(taken.statusCode, taken.body).toBe(200);
+      const last = accountUserSchema.parse(taken.json());
+      expect(last.permissions).toContain('PARTNER');
+      expect(last.permissions).not.toContain('DOCEBO');
+      expect(last.productIds).toEqual(['p-erp']);
+      const audit = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${user.id}/audit`,
+        headers,
+      });
+      const [entry] = userAuditSchema.parse(audit.json());
+      expect(entry?.changes.productIds).toEqual({ before: ['p-erp', 'p-fpa'], after: ['p-erp'] });
     });
   });
 

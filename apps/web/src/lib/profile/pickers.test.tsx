@@ -35,6 +35,9 @@ beforeEach(() => {
     http.get(url('/api/content/labels/timezones'), () => HttpResponse.json(zones)),
     http.get(url('/api/users/management'), () => HttpResponse.json(managementContext())),
     http.get(url('/api/users/profiles'), () => HttpResponse.json([])),
+    http.get(url('/api/users/permissions'), () => HttpResponse.json([])),
+    http.get(url('/api/users/products'), () => HttpResponse.json([])),
+    http.get(url('/api/users/administrators'), () => HttpResponse.json([])),
     http.get(url('/api/users/billing-platform-roles'), () =>
       HttpResponse.json([{ id: 'buyer', name: 'Buyer' }]),
     ),

@@ -27,6 +27,13 @@ const users = Array.from({ length: 20 }, (_, i) => ({
   lastLoginAt: null,
 }));
 
+/** The user profiles (roles) as the API offers an administrator who holds them all. */
+const profiles = [
+  { id: 'administrator', name: 'Administrator', permissions: ['NEWS', 'USERMANAGEMENT'] },
+  { id: 'standard', name: 'Standard user', permissions: ['NEWS', 'SUPPORT'] },
+  { id: 'read-only', name: 'Read only', permissions: ['NEWS'] },
+];
+
 /** One user as `GET /api/users/{id}` answers it. */
 const accountUser = (over: Record<string, unknown> = {}) => ({
   ...{ id: 'u-0', accountId: 'acc-1', accountName: 'Northwind Logistics AS' },
@@ -36,6 +43,7 @@ const accountUser = (over: Record<string, unknown> = {}) => ({
   ...{ country: '', phone: '', mobile: '', fax: '', phoneExtension: '', hotlineCode: '' },
   ...{ website: '', role: 'standard', c4uRole: 'none', billingPlatformRole: '' },
   ...{ learningRole: '', status: 'Active', lastLoginAt: null, version: 1 },
+  ...{ permissions: ['NEWS', 'SUPPORT'], productIds: [] },
   ...over,
 });
 
@@ -50,7 +58,10 @@ beforeEach(() => {
     http.get(url('/api/users'), () =>
       HttpResponse.json(users, { headers: { 'X-Total-Count': '45' } }),
     ),
-    http.get(url('/api/users/profiles'), () => HttpResponse.json([])),
+    http.get(url('/api/users/profiles'), () => HttpResponse.json(profiles)),
+    http.get(url('/api/users/permissions'), () => HttpResponse.json([])),
+    http.get(url('/api/users/products'), () => HttpResponse.json([])),
+    http.get(url('/api/users/administrators'), () => HttpResponse.json([])),
     http.get(url('/api/users/billing-platform-roles'), () => HttpResponse.json([])),
     http.get(url('/api/users/learning-roles'), () => HttpResponse.json([])),
     http.get(url('/api/content/labels/timezones'), () =>
@@ -166,6 +177,116 @@ describe('user management', () => {
       ).toBeInTheDocument(),
     );
     expect(within(select).queryByRole('option', { name: 'Key user' })).toBeNull();
+  });
+});
+
+// ADR 0056: the form offers what the API says the administrator may give, and sends it.
+describe('roles, permissions and products from the option calls', () => {
+  const products = [
+    { id: 'p-erpx', contentId: 'c-erpx', productName: 'ERPx', slug: 'erpx' },
+    { id: 'p-te', contentId: 'c-te', productName: 'T&E', slug: 'te' },
+  ];
+  const checkbox = (group: string, name: string) =>
+    within(screen.getByRole('group', { name: group })).getByRole('checkbox', { name });
+
+  it('creates a partner with a product: only the roles and permissions offered', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get(url('/api/users/profiles'), () =>
+        HttpResponse.json([{ id: 'read-only', name: 'Read only', permissions: ['NEWS'] }]),
+      ),
+      http.get(url('/api/users/permissions'), () =>
+        HttpResponse.json([
+          { id: 'PARTNER', name: 'Partner' },
+          { id: 'SALES', name: 'Sales' },
+        ]),
+      ),
+      http.get(url('/api/users/products'), () => HttpResponse.json(products)),
+      http.get(url('/api/users/administrators'), () =>
+        HttpResponse.json([{ id: 'u-paul', fullName: 'Okafor, Paul', email: 'p@x.test' }]),
+      ),
+      http.post(url('/api/users'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(accountUser({ id: 'u-new', status: 'Pending' }), {
+          status: 201,
+        });
+      }),
+      http.get(url('/api/users/u-new'), () => HttpResponse.json(accountUser({ id: 'u-new' }))),
+      http.get(url('/api/users/u-new/audit'), () => HttpResponse.json([])),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn('/user-management/new');
+    const role = await screen.findByRole('combobox', { name: /^Role/ });
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Read only']);
+    expect(
+      screen.getByText('Administrators of this account: Okafor, Paul.', { exact: false }),
+    ).toBeVisible();
+    expect(checkbox('Permissions', 'Sales')).not.toBeChecked();
+    await user.click(checkbox('Permissions', 'Partner'));
+    await user.click(checkbox('Connected products', 'ERPx'));
+    await user.type(screen.getByLabelText(/^First name/), 'Tove');
+    await user.type(screen.getByLabelText(/^Last name/), 'Testesen');
+    await user.type(screen.getByLabelText(/^E-mail/), 'tove@example.test');
+    await user.click(screen.getByRole('button', { name: 'Create and invite' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      role: 'read-only',
+      permissions: ['PARTNER'],
+      productIds: ['p-erpx'],
+    });
+  });
+
+  it('edits: keeps what the administrator may not give, shows the server’s refusal', async () => {
+    const edited = accountUser({
+      id: 'u-8',
+      role: 'point-manager',
+      permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'PARTNER', 'DOCEBO'],
+      productIds: ['p-te'],
+    });
+    const sent: unknown[] = [];
+    server.use(
+      http.get(url(`/api/users/${edited.id}`), () => HttpResponse.json(edited)),
+      http.get(url(`/api/users/${edited.id}/audit`), () => HttpResponse.json([])),
+      http.get(url('/api/users/permissions'), () =>
+        HttpResponse.json([{ id: 'DOCEBO', name: 'Learning platform' }]),
+      ),
+      http.get(url('/api/users/products'), () => HttpResponse.json(products)),
+      http.put(url(`/api/users/${edited.id}`), async ({ request }) => {
+        sent.push(await request.json());
+        const message = 'You can only give the permissions you hold yourself.';
+        return HttpResponse.json(
+          { statusCode: 400, error: 'Bad Request', message, fieldErrors: { permissions: message } },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn(`/user-management/${edited.id}`);
+    // A role not offered stays the user's; a permission not the administrator's is kept.
+    expect(await screen.findByRole('combobox', { name: /^Role/ })).toHaveDisplayValue(
+      'Point manager',
+    );
+    expect(checkbox('Permissions', 'Partner')).toBeChecked();
+    expect(checkbox('Permissions', 'Partner')).toBeDisabled();
+    expect(checkbox('Connected products', 'T&E')).toBeChecked();
+    await user.click(checkbox('Permissions', 'Learning platform'));
+    await user.click(checkbox('Connected products', 'ERPx'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      role: 'point-manager',
+      permissions: ['PARTNER'],
+      productIds: ['p-te', 'p-erpx'],
+    });
+    expect(
+      await within(screen.getByRole('group', { name: 'Permissions' })).findByText(
+        'You can only give the permissions you hold yourself.',
+      ),
+    ).toBeVisible();
   });
 });
 
