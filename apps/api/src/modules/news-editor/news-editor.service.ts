@@ -25,6 +25,7 @@ import { insertNews, updateNews } from '../news/news.repository.js';
 import { resizeHeaderImage } from './header-image.js';
 import {
   adoptLiveNews,
+  countMailFailures,
   deleteEditorial,
   deleteLiveNews,
   findEditorCaller,
@@ -107,7 +108,7 @@ export function parseInput(body: unknown): NewsEditorInput {
   throw new BadRequestError(newsEditorMessages.invalidData).withFieldErrors(fieldErrors);
 }
 
-function toItem(row: EditorialRow): NewsEditorialItem {
+function toItem(row: EditorialRow, mailFailures = 0): NewsEditorialItem {
   const large = row.header_image_large;
   return {
     id: row.id,
@@ -131,8 +132,14 @@ function toItem(row: EditorialRow): NewsEditorialItem {
     authorName: row.author_name,
     updatedAt: row.updated_ms,
     announcedAt: row.announced_ms,
+    mailFailures,
     version: row.version,
   };
+}
+
+/** The item as the editor sees it, with its undelivered mails. */
+async function itemOf(db: Queryable, row: EditorialRow): Promise<NewsEditorialItem> {
+  return toItem(row, await countMailFailures(db, row.id));
 }
 
 function toSummary(row: EditorialRow): NewsEditorialSummary {
@@ -267,7 +274,7 @@ export async function createItem(
   return deps.db.transaction(async (tx) => {
     const row = await insertEditorial(tx, await nextNewsId(tx), write, caller);
     await syncLive(tx, deps.jobs, row, now);
-    return toItem((await findEditorial(tx, row.id)) ?? row);
+    return itemOf(tx, (await findEditorial(tx, row.id)) ?? row);
   });
 }
 
@@ -290,7 +297,7 @@ export async function updateItem(
     checkIfMatch(ifMatch, current.version);
     const row = await updateEditorial(tx, current.id, write, caller);
     await syncLive(tx, deps.jobs, row, now);
-    return toItem((await findEditorial(tx, row.id)) ?? row);
+    return itemOf(tx, (await findEditorial(tx, row.id)) ?? row);
   });
 }
 
@@ -318,7 +325,7 @@ export async function getItem(db: Db, callerId: string, id: string): Promise<New
   const numeric = itemId(id);
   const row = (await findEditorial(db, numeric)) ?? (await findLiveAsEditorial(db, numeric));
   if (!row) throw notFound(id);
-  return toItem(row);
+  return itemOf(db, row);
 }
 
 /** GET /api/news/editor: the editorial items, last changed first. */
