@@ -259,12 +259,16 @@ async function requireProduct(db: Queryable, scope: Scope): Promise<void> {
   }
 }
 
-/** POST /api/news (and under a product): a new item, in the state its action asks for. */
-export async function createItem(
+/**
+ * The one save of a new and an existing item: who may, the product scope, the form (§5),
+ * then, in one transaction, the row `store` writes, brought in line with /news.
+ */
+async function saveItem(
   deps: NewsEditorDeps,
   callerId: string,
   body: unknown,
-  scope: Scope = {},
+  scope: Scope,
+  store: (tx: Queryable, caller: EditorCaller, write: EditorialWrite) => Promise<EditorialRow>,
 ): Promise<NewsEditorialItem> {
   const caller = await requireEditor(deps.db, callerId);
   await requireProduct(deps.db, scope);
@@ -272,14 +276,26 @@ export async function createItem(
   const now = nowOf(deps);
   const write = await writeOf(deps.db, input, scope, now);
   return deps.db.transaction(async (tx) => {
-    const row = await insertEditorial(tx, await nextNewsId(tx), write, caller);
+    const row = await store(tx, caller, write);
     await syncLive(tx, deps.jobs, row, now);
     return itemOf(tx, (await findEditorial(tx, row.id)) ?? row);
   });
 }
 
+/** POST /api/news (and under a product): a new item, in the state its action asks for. */
+export function createItem(
+  deps: NewsEditorDeps,
+  callerId: string,
+  body: unknown,
+  scope: Scope = {},
+): Promise<NewsEditorialItem> {
+  return saveItem(deps, callerId, body, scope, async (tx, caller, write) =>
+    insertEditorial(tx, await nextNewsId(tx), write, caller),
+  );
+}
+
 /** PUT /api/news/{id}: the item's new fields and state (If-Match checked when sent). */
-export async function updateItem(
+export function updateItem(
   deps: NewsEditorDeps,
   callerId: string,
   id: string,
@@ -287,17 +303,10 @@ export async function updateItem(
   body: unknown,
   scope: Scope = {},
 ): Promise<NewsEditorialItem> {
-  const caller = await requireEditor(deps.db, callerId);
-  await requireProduct(deps.db, scope);
-  const input = parseInput(body);
-  const now = nowOf(deps);
-  const write = await writeOf(deps.db, input, scope, now);
-  return deps.db.transaction(async (tx) => {
+  return saveItem(deps, callerId, body, scope, async (tx, caller, write) => {
     const current = await reachable(tx, caller, itemId(id), scope);
     checkIfMatch(ifMatch, current.version);
-    const row = await updateEditorial(tx, current.id, write, caller);
-    await syncLive(tx, deps.jobs, row, now);
-    return itemOf(tx, (await findEditorial(tx, row.id)) ?? row);
+    return updateEditorial(tx, current.id, write, caller);
   });
 }
 
