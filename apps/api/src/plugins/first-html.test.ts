@@ -183,8 +183,14 @@ describe('the first HTML (ADR 0021)', () => {
     expect(document.querySelector('#portico-first-paint .card')?.textContent).toBe(title);
     expect(document.getElementById('portico-first-paint')?.hasAttribute('inert')).toBe(true);
     expect(document.querySelectorAll('#root')).toHaveLength(1);
-    // The app's script comes after the painted page (styles and images are asked for first).
-    const script = document.querySelector('script[type="module"]');
-    expect(script?.parentElement?.tagName).toBe('BODY');
+    // The app's code comes after the painted page (styles and images are asked for first),
+    // fetched at once but run once the copy is painted (ADR 0061).
+    expect(document.querySelector('script[type="module"]')).toBeNull();
+    const preload = document.querySelector('link[rel="modulepreload"][href="/assets/index-1.js"]');
+    expect(preload?.parentElement?.tagName).toBe('BODY');
+    const boot = document.querySelector('script[src="/boot-after-paint.js"]');
+    expect(boot?.getAttribute('data-entry')).toBe('/assets/index-1.js');
+    expect(boot?.hasAttribute('defer')).toBe(true);
+    expect(boot?.parentElement?.tagName).toBe('BODY');
   });
 });

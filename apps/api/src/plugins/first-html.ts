@@ -62,8 +62,28 @@ const SCRIPT_TAGS = /\s*(<script type="module"[^>]*><\/script>|<link rel="module
  * either way, so the app starts as before; only what is fetched first changes.
  */
 function scriptsLast(indexHtml: string): { html: string; scripts: string[] } {
-  const scripts = [...indexHtml.matchAll(SCRIPT_TAGS)].map((match) => match[1] ?? '');
+  const scripts = [...indexHtml.matchAll(SCRIPT_TAGS)].map((match) =>
+    startAfterPaint(match[1] ?? ''),
+  );
   return { html: indexHtml.replace(SCRIPT_TAGS, ''), scripts };
+}
+
+/** The app's own entry, `<script type="module" … src="…">`, and its address. */
+const ENTRY_SCRIPT = /^<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>$/;
+
+/**
+ * The entry of a painted page is fetched at once (modulepreload) but run by
+ * `/boot-after-paint.js` once the browser has painted the copy (ADR 0061): a module script
+ * runs as soon as parsing ends, often before the first frame, and the app's first render is
+ * one long task. Other tags are kept as they are.
+ */
+function startAfterPaint(tag: string): string {
+  const entry = ENTRY_SCRIPT.exec(tag)?.[1];
+  if (entry === undefined) return tag;
+  return (
+    `<link rel="modulepreload" crossorigin href="${entry}" />` +
+    `<script defer src="/boot-after-paint.js" data-entry="${entry}"></script>`
+  );
 }
 
 /**

@@ -172,8 +172,10 @@ describe('the first paint of the news list (ADR 0044)', () => {
     expect(template).toContain('Hello, Anna');
     expect(template).toContain('<span class="portico-header__bell"></span>');
     expect(template).toContain('href="/invoices"');
-    // The styles and images first: the app's scripts come after the painted page.
-    expect(response.body.indexOf('<script type="module"')).toBeGreaterThan(
+    // The styles and images first: the app's scripts come after the painted page, and the
+    // app starts once the copy is painted (ADR 0061).
+    expect(response.body).not.toContain('<script type="module"');
+    expect(response.body.indexOf('src="/boot-after-paint.js"')).toBeGreaterThan(
       response.body.indexOf('portico-first-paint'),
     );
   });
