@@ -1,4 +1,8 @@
-import { DOCUMENT_FACETS, productDocumentPageSchema, type ProductDocumentPage } from '@portico/contracts';
+import {
+  DOCUMENT_FACETS,
+  productDocumentPageSchema,
+  type ProductDocumentPage,
+} from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';

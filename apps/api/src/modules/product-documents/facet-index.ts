@@ -109,7 +109,10 @@ export class DocumentFacetIndex {
  * The product's documents in the list's order, packed by PostgreSQL into two byte strings
  * (one round trip, no row objects: a million documents are 8 + 18 MB).
  */
-export async function loadFacetIndex(db: Queryable, productId: string): Promise<DocumentFacetIndex> {
+export async function loadFacetIndex(
+  db: Queryable,
+  productId: string,
+): Promise<DocumentFacetIndex> {
   const codes = FACET_COLUMNS.map((c) => `int2send(${c}::smallint)`).join(' || ');
   const { rows } = await db.query<{ ids: Uint8Array | null; codes: Uint8Array | null }>(
     `select string_agg(int8send(id), ''::bytea order by published_on desc, id desc) as ids,

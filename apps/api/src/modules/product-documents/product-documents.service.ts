@@ -103,8 +103,7 @@ export async function getDocumentsPage(
   const [onlyFacet, onlyCodes] = (selected.size === 1 && [...selected][0]) || [null, []];
   // Two or more facets without a query: counts need the joint selection, which only the
   // bitmaps answer without reading the product's rows (else the SQL below, linear).
-  const bitmaps =
-    !criteria.query && selected.size > 1 ? facetIndexes?.peek(product.id) : undefined;
+  const bitmaps = !criteria.query && selected.size > 1 ? facetIndexes?.peek(product.id) : undefined;
   if (bitmaps) {
     result = bitmaps.filter(selected, criteria.page);
   } else if (!criteria.query && selected.size === 0) {
