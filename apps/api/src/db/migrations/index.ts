@@ -21,6 +21,8 @@ import { sql as documentFacetPairs } from './020-document-facet-pairs.js';
 import { sql as invitationMailFailures } from './021-invitation-mail-failures.js';
 import { sql as notificationChanges } from './022-notification-changes.js';
 import { sql as documentChanges } from './023-document-changes.js';
+import { sql as userTermCounts } from './024-user-term-counts.js';
+import { sql as searchStatistics } from './025-search-statistics.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -47,4 +49,6 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '021-invitation-mail-failures', sql: invitationMailFailures },
   { name: '022-notification-changes', sql: notificationChanges },
   { name: '023-document-changes', sql: documentChanges },
+  { name: '024-user-term-counts', sql: userTermCounts },
+  { name: '025-search-statistics', sql: searchStatistics },
 ];

@@ -56,8 +56,8 @@ describe.each(routeDatabaseKinds())('documentation facet bitmaps over %s', (kind
     await until(() => Promise.resolve(cached.readCaches.serving()), 'the cache listens');
   });
   afterAll(async () => {
-    await cached?.close();
-    await t?.close();
+    await cached.close();
+    await t.close();
   });
 
   async function page(app: FastifyInstance, token: string, url: string) {

@@ -32,11 +32,10 @@ export class DocumentFacetIndex {
     const ordinalIds = new Float64Array(n);
     const bits: TypedFastBitSet[][] = FACET_COLUMNS.map(() => []);
     const width = FACET_COLUMNS.length;
-    for (let i = 0; i < n; i++) {
-      ordinalIds[i] = Number(idView.getBigInt64(i * 8));
-      for (let f = 0; f < width; f++) {
+    for (let i = 0; i < n; i++) ordinalIds[i] = Number(idView.getBigInt64(i * 8));
+    bits.forEach((byCode, f) => {
+      for (let i = 0; i < n; i++) {
         const code = codeView.getInt16((i * width + f) * 2);
-        const byCode = bits[f]!;
         let set = byCode[code];
         if (set === undefined) {
           set = new TypedFastBitSet();
@@ -45,7 +44,7 @@ export class DocumentFacetIndex {
         }
         set.add(i);
       }
-    }
+    });
     return new DocumentFacetIndex(ordinalIds, bits);
   }
 
@@ -94,12 +93,12 @@ export class DocumentFacetIndex {
     if (all) {
       for (const ordinal of all) {
         if (seen++ < skip) continue;
-        ids.push(this.ids[ordinal]!);
+        const id = this.ids[ordinal];
+        if (id !== undefined) ids.push(id);
         if (ids.length === DOCUMENTS_PAGE_SIZE) break;
       }
     } else {
-      for (let i = skip; i < Math.min(this.ids.length, skip + DOCUMENTS_PAGE_SIZE); i++)
-        ids.push(this.ids[i]!);
+      ids.push(...this.ids.subarray(skip, skip + DOCUMENTS_PAGE_SIZE));
     }
     return { total: all ? all.size() : this.ids.length, windowed: false, ids, counts };
   }

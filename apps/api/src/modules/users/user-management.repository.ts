@@ -289,7 +289,7 @@ async function queryPage(
     .split(', ')
     .map((part) => `u.${part}`)
     .join(', ');
-  const [page, counted] = await Promise.all([
+  const pageQuery = () =>
     db.query<ListRow>(
       `with ${cte},
        page as (${pageSql})
@@ -300,10 +300,48 @@ async function queryPage(
          from page join users u on u.id = page.id
         order by ${outerSort}`,
       merged ? [...params, terms] : params,
-    ),
+    );
+  // One word: its count is stored (a few rows), and a page past the last match is not read
+  // (a filter that nothing matches would otherwise walk the word's whole range).
+  const stored = words.length === 1 ? await storedWordCount(db, accountId, q, driverWord) : null;
+  if (stored !== null) {
+    return { rows: offset < stored ? (await pageQuery()).rows : [], total: stored };
+  }
+  const [page, counted] = await Promise.all([
+    pageQuery(),
     db.query<{ n: number }>(`with ${cte} select count(*)::integer as n from matches`, params),
   ]);
   return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
+}
+
+/** Stored rows a word's count may sum before counting its matches is as cheap. */
+const STORED_COUNT_ROWS = 2000;
+
+/**
+ * Users whose words begin with `word`, exact, from user_term_counts (migration 024): one row
+ * per distinct term in the word's range, status and role. Null when the range has more than
+ * STORED_COUNT_ROWS such rows (a prefix of many distinct e-mail addresses), where the
+ * caller counts the matches instead.
+ */
+async function storedWordCount(
+  db: Queryable,
+  accountId: string,
+  q: ListFilter,
+  word: string,
+): Promise<number | null> {
+  const { where, params } = listFilter(accountId, q);
+  params.push(word);
+  const w = `$${params.length}::text`;
+  const { rows } = await db.query<{ rows: number; n: number }>(
+    `select count(*)::integer as rows, coalesce(sum(users), 0)::integer as n from (
+       select users from user_term_counts
+        where ${where} and term >= ${w} and term < ${w} || ${PREFIX_END}
+          and shared < char_length(${w})
+        limit ${STORED_COUNT_ROWS + 1}) c`,
+    params,
+  );
+  const row = rows[0];
+  return row && row.rows <= STORED_COUNT_ROWS ? row.n : null;
 }
 
 /** A page of the account's users and how many match (X-Total-Count). */
@@ -347,6 +385,11 @@ export async function listUsers(
 
 export async function countUsers(db: Queryable, accountId: string, q: ListFilter): Promise<number> {
   const words = queryWords(q.query);
+  const [only] = words;
+  if (words.length === 1 && only !== undefined) {
+    const stored = await storedWordCount(db, accountId, q, only);
+    if (stored !== null) return stored;
+  }
   if (words.length > 0) {
     const { cte, params } = await matchesCte(db, accountId, q, words);
     const { rows } = await db.query<{ n: number }>(
