@@ -23,6 +23,7 @@ import { sql as notificationChanges } from './022-notification-changes.js';
 import { sql as documentChanges } from './023-document-changes.js';
 import { sql as userTermCounts } from './024-user-term-counts.js';
 import { sql as searchStatistics } from './025-search-statistics.js';
+import { sql as userTermsByLogin } from './026-user-terms-by-login.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -51,4 +52,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '023-document-changes', sql: documentChanges },
   { name: '024-user-term-counts', sql: userTermCounts },
   { name: '025-search-statistics', sql: searchStatistics },
+  { name: '026-user-terms-by-login', sql: userTermsByLogin },
 ];

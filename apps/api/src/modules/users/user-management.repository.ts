@@ -267,21 +267,28 @@ async function queryPage(
   offset: number,
 ): Promise<{ rows: ListRow[]; total: number }> {
   const { cte, params, driver, conditions } = await matchesCte(db, accountId, q, words);
-  const byName = q.sort === 'name' || q.sort === '-name';
+  // Name and last-login sorts have an index in their order within one term (migrations 015
+  // and 026); status sorts do not.
+  const inTermOrder = q.sort !== 'status' && q.sort !== '-status';
   const driverWord = params[Number(driver.slice(1)) - 1] as string;
   const terms =
-    byName && offset + limit <= MAX_MERGED_ROWS ? await rangeTerms(db, accountId, driverWord) : [];
-  // Few terms begin with the word: each gives its first rows in name order straight from the
-  // index, and only those are sorted (the common case: a name or part of one).
+    inTermOrder && offset + limit <= MAX_MERGED_ROWS
+      ? await rangeTerms(db, accountId, driverWord)
+      : [];
+  // Few terms begin with the word: each gives its first rows in the sort's order straight
+  // from an index (read index-only), and only those are sorted (the common case: a name or
+  // part of one).
   const merged = terms.length > 0 && terms.length <= MAX_MERGED_TERMS;
+  const byLogin = q.sort === 'lastLogin' || q.sort === '-lastLogin';
   const termParam = `$${params.length + 1}`;
   const pageSql = merged
     ? `select x.id from unnest(${termParam}::text[]) r(term) cross join lateral (
-         select t.user_id as id, t.last_name, t.first_name from user_search_terms t
+         select t.user_id as id, ${byLogin ? 't.last_login_at' : 't.last_name, t.first_name'}
+           from user_search_terms t
           where ${conditions.join(' and ')} and t.term = r.term
           order by ${SORTS[q.sort]
             .replace(/\bid\b/, 't.user_id')
-            .replace(/\b(last_name|first_name)\b/g, 't.$1')}
+            .replace(/\b(last_name|first_name|last_login_at)\b/g, 't.$1')}
           limit ${offset + limit}) x
         order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`
     : `select id from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`;

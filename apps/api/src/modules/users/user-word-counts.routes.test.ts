@@ -84,4 +84,31 @@ describe.each(routeDatabaseKinds())('user list word counts over %s', (kind) => {
     expect(lars).toBeGreaterThan(1);
     expect(await listed('lars', '', 99)).toEqual({ total: lars, ids: [] });
   });
+
+  it('pages a word’s matches by last login both ways as the users table orders them', async () => {
+    const orders = {
+      lastLogin: 'last_login_at nulls first, id',
+      '-lastLogin': 'last_login_at desc nulls last, id desc',
+    };
+    for (const word of ['a', 'an', 'lars', 'northwind', 'portico']) {
+      for (const [sort, order] of Object.entries(orders)) {
+        for (const [filter, status] of [
+          ['', null],
+          ['&status=Active', 'Active'],
+        ] as const) {
+          for (const page of [1, 2]) {
+            const { rows } = await t.db.query<{ id: string }>(
+              `select id from users u
+                where u.account_id = 'acc-northwind' and ($2::text is null or u.status = $2)
+                  and exists (select 1 from unnest(u.search) w where starts_with(w.lexeme, $1))
+                order by ${order} limit 20 offset ${(page - 1) * 20}`,
+              [word, status],
+            );
+            const { ids } = await listed(word, `${filter}&sort=${sort}`, page);
+            expect(ids, `${word} ${sort}${filter} page ${page}`).toEqual(rows.map((r) => r.id));
+          }
+        }
+      }
+    }
+  });
 });
