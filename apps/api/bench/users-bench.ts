@@ -7,7 +7,7 @@
 // Knobs: BENCH_ROWS (100000), BENCH_LOADS requests per kind (200), BENCH_KEEP=1 keeps the
 // scratch schema, BENCH_SCHEMA=<kept schema> measures it again (migrated, not filled again). Target (issue 15):
 // p99 ≤ 20 ms for a page with a query, on PostgreSQL.
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     app = await buildApp({ env, db, ready: true });
     await app.ready();
     const authorization = `Bearer ${await bearerFor(app, demoUsers.anna.email)}`;
+    const loadBefore = loadavg()[0] ?? 0;
     const results: { name: string; p50: number; p99: number; max: number; total: string }[] = [];
     const pooled = { with: [] as number[], without: [] as number[] };
     for (const kind of kinds) {
@@ -114,7 +115,9 @@ async function main(): Promise<void> {
         `${name}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (${times.length} requests)`,
       );
     }
-    console.log(`\n${label}, ${ROWS} users in one account, ${availableParallelism()} cores`);
+    console.log(
+      `\n${label}, ${ROWS} users in one account, ${availableParallelism()} cores; load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after`,
+    );
     if (failures > 0) console.error(`${failures} request(s) failed`);
   } finally {
     await app?.close();
