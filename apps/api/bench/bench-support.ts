@@ -30,14 +30,23 @@ export interface ScratchDb {
   env: Env;
   /** e.g. 'PostgreSQL 15.20' or 'PGlite 17.4'. */
   label: string;
-  /** Drops the scratch schema (unless keep) and closes the database. */
+  /** Drops the scratch schema (unless keep, or reused) and closes the database. */
   dispose: (options?: { keep?: boolean }) => Promise<void>;
+  /** BENCH_SCHEMA named a kept schema: migrated, not seeded; the bench skips its fill. */
+  reused: boolean;
 }
 
-/** Opens a scratch database for benchmark `name`, prints what it runs on, migrates and seeds. */
+/**
+ * Opens a scratch database for benchmark `name`, prints what it runs on, migrates and seeds.
+ * BENCH_SCHEMA (PostgreSQL) reuses a schema kept by BENCH_KEEP=1: a fill of a million rows
+ * takes minutes, and a change measured against the same rows is the fairer comparison.
+ */
 export async function openScratchDb(name: string): Promise<ScratchDb> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const schema = `bench_${name}_${randomBytes(4).toString('hex')}`;
+  const reuse = (databaseUrl && process.env.BENCH_SCHEMA) || undefined;
+  if (reuse !== undefined && !/^bench_[a-z]+_[0-9a-f]{8}$/.test(reuse))
+    throw new Error('BENCH_SCHEMA must name a schema a bench kept (bench_<name>_<hex>)');
+  const schema = reuse ?? `bench_${name}_${randomBytes(4).toString('hex')}`;
   const env = loadEnv(
     testEnvSource(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
   );
@@ -45,7 +54,7 @@ export async function openScratchDb(name: string): Promise<ScratchDb> {
   const dispose = async ({ keep = false } = {}) => {
     try {
       if (db.kind === 'postgres') {
-        if (keep) console.log(`kept scratch schema ${schema}`);
+        if (keep || reuse) console.log(`kept scratch schema ${schema}`);
         else await db.exec(`drop schema if exists "${schema}" cascade`);
       }
     } finally {
@@ -64,9 +73,11 @@ export async function openScratchDb(name: string): Promise<ScratchDb> {
     console.log(`machine: ${availableParallelism()} cores, Node.js ${process.version}`);
     const t = performance.now();
     await migrate(db);
-    await seedDemo(db);
-    console.log(`migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    return { db, env, label, dispose };
+    if (!reuse) await seedDemo(db);
+    console.log(
+      `migrated${reuse ? ' (reused, not filled again)' : ' and seeded'} in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+    return { db, env, label, dispose, reused: reuse !== undefined };
   } catch (error) {
     await dispose();
     throw error;

@@ -6,7 +6,9 @@
 //   npm run bench:docs                               PGlite, in memory (use a smaller BENCH_ROWS)
 //
 // Knobs: BENCH_ROWS (1000000), BENCH_PRODUCTS (6), BENCH_LOADS requests per kind (100),
-// BENCH_KEEP=1 keeps the scratch schema (for EXPLAIN by hand). Target (issue 13): p99 ≤ 50 ms
+// BENCH_KEEP=1 keeps the scratch schema (for EXPLAIN by hand), BENCH_SCHEMA=<kept schema>
+// measures it again without a fill. Every kind runs twice on the same rows: read caches off
+// (SQL only) and on (ERP's facet bitmaps built first, ADR 0055 addendum). Target (issue 13): p99 ≤ 50 ms
 // for a faceted query with all nine facet counts, on PostgreSQL. ADR 0035 holds the figures.
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -41,19 +43,55 @@ const kinds: readonly { name: string; url: string }[] = [
   { name: 'zero-hit + facets', url: `${base}?query=zeppelin&release=2026.1&language=nl` },
 ];
 
+/** Each kind LOADS times (after five to warm up), one request at a time. */
+async function measure(app: FastifyInstance, authorization: string) {
+  const results: { name: string; p50: number; p99: number; max: number; total: string }[] = [];
+  let failures = 0;
+  for (const kind of kinds) {
+    const times: number[] = [];
+    let total = '';
+    for (let i = 0; i < LOADS + 5; i++) {
+      const start = performance.now();
+      const res = await app.inject({ method: 'GET', url: kind.url, headers: { authorization } });
+      const elapsed = performance.now() - start;
+      if (res.statusCode !== 200) {
+        failures += 1;
+        if (failures < 3) console.error(kind.name, res.statusCode, res.body.slice(0, 300));
+      } else if (i === 0) {
+        const page = productDocumentPageSchema.parse(res.json());
+        const counted = page.facets.filter((f) => f.values.length > 0).length;
+        total = `${page.total}${page.windowed ? ' (window)' : ''}, ${counted}/9 facets`;
+      }
+      if (i >= 5) times.push(elapsed); // the first five warm up
+    }
+    times.sort((a, b) => a - b);
+    results.push({
+      name: kind.name,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      max: times.at(-1) ?? Number.NaN,
+      total,
+    });
+  }
+  return { results, failures };
+}
+
 async function main(): Promise<void> {
-  const { db, env, label, dispose } = await openScratchDb('docs');
-  let app: FastifyInstance | undefined;
+  const { db, env, label, dispose, reused } = await openScratchDb('docs');
+  const apps: FastifyInstance[] = [];
   let failures = 0;
   try {
     const t = performance.now();
-    await db.exec('truncate product_document_texts, product_documents');
-    const productIds = ['p-erp', ...demoProducts.map((p) => p.id).filter((id) => id !== 'p-erp')];
-    await insertGeneratedDocuments(db, productIds.slice(0, PRODUCTS), Math.ceil(ROWS / PRODUCTS));
+    if (!reused) {
+      await db.exec('truncate product_document_texts, product_documents');
+      const productIds = ['p-erp', ...demoProducts.map((p) => p.id).filter((id) => id !== 'p-erp')];
+      await insertGeneratedDocuments(db, productIds.slice(0, PRODUCTS), Math.ceil(ROWS / PRODUCTS));
+    }
     const filled = performance.now();
     // Short texts keep the fill quick; the words are those of the demo library. One document
     // in 5000 mentions Reykjavik (the rare term); zeppelin occurs nowhere.
-    await db.exec(/* sql */ `
+    if (!reused)
+      await db.exec(/* sql */ `
       insert into product_document_texts
         (document_id, product_id, published_on, title, summary, content, search)
       select id, product_id, published_on, title, summary, '<p>' || summary || '</p>',
@@ -76,60 +114,57 @@ async function main(): Promise<void> {
       await db.exec(`vacuum analyze ${table}`);
     }
     console.log(
-      `filled ${ROWS} documents over ${PRODUCTS} product(s) in ${((performance.now() - t) / 1000).toFixed(1)} s (facets ${((filled - t) / 1000).toFixed(1)} s)`,
+      reused
+        ? `reused the kept documents (vacuum analyze ${((performance.now() - t) / 1000).toFixed(1)} s)`
+        : `filled ${ROWS} documents over ${PRODUCTS} product(s) in ${((performance.now() - t) / 1000).toFixed(1)} s (facets ${((filled - t) / 1000).toFixed(1)} s)`,
     );
 
-    app = await buildApp({ env, db, ready: true });
-    await app.ready();
-    const authorization = `Bearer ${await bearerFor(app, demoUsers.anna.email)}`;
+    // The same rows, the same run: read caches off (every answer from SQL, as before the
+    // bitmaps), then on with ERP's bitmaps built (ADR 0055 addendum).
     const loadBefore = loadavg()[0] ?? 0;
-    const results: { name: string; p50: number; p99: number; max: number; total: string }[] = [];
-    for (const kind of kinds) {
-      const times: number[] = [];
-      let total = '';
-      for (let i = 0; i < LOADS + 5; i++) {
-        const start = performance.now();
-        const res = await app.inject({ method: 'GET', url: kind.url, headers: { authorization } });
-        const elapsed = performance.now() - start;
-        if (res.statusCode !== 200) {
-          failures += 1;
-          if (failures < 3) console.error(kind.name, res.statusCode, res.body.slice(0, 300));
-        } else if (i === 0) {
-          const page = productDocumentPageSchema.parse(res.json());
-          const counted = page.facets.filter((f) => f.values.length > 0).length;
-          total = `${page.total}${page.windowed ? ' (window)' : ''}, ${counted}/9 facets`;
-        }
-        if (i >= 5) times.push(elapsed); // the first five warm up
+    const runs: { mode: string; results: Awaited<ReturnType<typeof measure>>['results'] }[] = [];
+    for (const readCache of [false, true]) {
+      const app = await buildApp({ env: { ...env, READ_CACHE: readCache }, db, ready: true });
+      apps.push(app);
+      await app.ready();
+      let mode = 'READ_CACHE=0 (SQL only)';
+      if (readCache) {
+        const deadline = Date.now() + 10_000;
+        while (!app.readCaches.serving() && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        const b = performance.now();
+        await app.readCaches.documentFacets.build('p-erp');
+        mode = `READ_CACHE=1 (bitmaps of ${Math.ceil(ROWS / PRODUCTS)} documents built in ${(performance.now() - b).toFixed(0)} ms)`;
+        if (app.readCaches.documentFacets.size !== 1) throw new Error('bitmaps not built');
       }
-      times.sort((a, b) => a - b);
-      results.push({
-        name: kind.name,
-        p50: percentile(times, 50),
-        p99: percentile(times, 99),
-        max: times.at(-1) ?? Number.NaN,
-        total,
-      });
+      const authorization = `Bearer ${await bearerFor(app, demoUsers.anna.email)}`;
+      const measured = await measure(app, authorization);
+      failures += measured.failures;
+      runs.push({ mode, results: measured.results });
     }
     console.log(
       `\n${LOADS} requests per kind, one at a time (app.inject: routing, token check, access check, SQL, JSON), as anna on ERP:`,
     );
-    console.log(
-      '| kind                  | total, facets with values     |  p50 ms |  p99 ms |  max ms |',
-    );
-    console.log(
-      '|-----------------------|-------------------------------|--------:|--------:|--------:|',
-    );
-    for (const r of results) {
+    for (const { mode, results } of runs) {
+      console.log(`\n${mode}`);
       console.log(
-        `| ${r.name.padEnd(21)} | ${r.total.padEnd(29)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.max.toFixed(1).padStart(7)} |`,
+        '| kind                  | total, facets with values     |  p50 ms |  p99 ms |  max ms |',
       );
+      console.log(
+        '|-----------------------|-------------------------------|--------:|--------:|--------:|',
+      );
+      for (const r of results) {
+        console.log(
+          `| ${r.name.padEnd(21)} | ${r.total.padEnd(29)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.max.toFixed(1).padStart(7)} |`,
+        );
+      }
     }
     console.log(
       `\n${label}, ${ROWS} documents (${Math.ceil(ROWS / PRODUCTS)} in ERP), ${availableParallelism()} cores; load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after`,
     );
     if (failures > 0) console.error(`${failures} request(s) failed`);
   } finally {
-    await app?.close();
+    for (const app of apps) await app.close();
     await dispose({ keep: process.env.BENCH_KEEP === '1' });
   }
   if (failures > 0) process.exitCode = 1;

@@ -9,7 +9,8 @@
 //
 // Knobs (environment): BENCH_ROWS (100000), BENCH_RATE requests/s (50), BENCH_SECONDS (20),
 // BENCH_THROUGHPUT_SECONDS per server (10, 0 skips the phase), BENCH_CONNECTIONS (20),
-// BENCH_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of each kind's query.
+// BENCH_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of each kind's query, BENCH_KEEP=1
+// keeps the scratch schema and BENCH_SCHEMA=<kept schema> measures it again without a fill.
 // Exits non-zero only when a request failed (non-200, or no answer in time).
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -261,13 +262,13 @@ GET ${path} on the demo data: ${bytes} bytes`);
 }
 
 async function main(): Promise<void> {
-  const { db, env, label, dispose } = await openScratchDb('news');
+  const { db, env, label, dispose, reused } = await openScratchDb('news');
   let app: FastifyInstance | undefined;
   try {
-    await throughput(env, db);
+    if (!reused) await throughput(env, db);
 
     const t = performance.now();
-    await fillWithoutIndexes(db, ROWS);
+    if (!reused) await fillWithoutIndexes(db, ROWS);
     const { rows: counted } = await db.query<{ n: number; newest: number | string }>(
       `select count(*)::int as n, floor(extract(epoch from max(publication_date)) * 1000)::bigint as newest from news`,
     );
@@ -322,7 +323,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await app?.close();
-    await dispose();
+    await dispose({ keep: process.env.BENCH_KEEP === '1' });
   }
 }
 

@@ -4,9 +4,10 @@
 //   npm run bench:users                                  PGlite, in memory
 //   DATABASE_URL=postgres://… npm run bench:users        PostgreSQL, in a scratch schema dropped at the end
 //
-// Knobs: BENCH_ROWS (100000), BENCH_LOADS requests per kind (200). Target (issue 15):
+// Knobs: BENCH_ROWS (100000), BENCH_LOADS requests per kind (200), BENCH_KEEP=1 keeps the
+// scratch schema, BENCH_SCHEMA=<kept schema> measures it again (migrated, not filled again). Target (issue 15):
 // p99 ≤ 20 ms for a page with a query, on PostgreSQL.
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -46,12 +47,13 @@ const kinds: readonly { name: string; url: string; withQuery: boolean }[] = [
 ];
 
 async function main(): Promise<void> {
-  const { db, env, label, dispose } = await openScratchDb('users');
+  const { db, env, label, dispose, reused } = await openScratchDb('users');
   let app: FastifyInstance | undefined;
   let failures = 0;
   try {
     const t = performance.now();
-    await db.exec(`
+    if (!reused)
+      await db.exec(`
       insert into users (id, email, password_hash, first_name, last_name, account_id, username,
                          status, role, last_login_at, permissions)
       select 'u-bench-' || g, 'bench.user.' || g || '@northwind.test', null,
@@ -64,12 +66,15 @@ async function main(): Promise<void> {
         from generate_series(1, ${ROWS}) g;`);
     // What autovacuum does soon after such a load (visibility map for index-only scans,
     // statistics); VACUUM cannot run inside the fill's transaction, hence its own call.
-    await db.exec('vacuum analyze users, user_search_terms');
-    console.log(`filled ${ROWS} users in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await db.exec('vacuum analyze users, user_search_terms, user_term_counts');
+    console.log(
+      `${reused ? 'reused' : `filled ${ROWS}`} users in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
 
     app = await buildApp({ env, db, ready: true });
     await app.ready();
     const authorization = `Bearer ${await bearerFor(app, demoUsers.anna.email)}`;
+    const loadBefore = loadavg()[0] ?? 0;
     const results: { name: string; p50: number; p99: number; max: number; total: string }[] = [];
     const pooled = { with: [] as number[], without: [] as number[] };
     for (const kind of kinds) {
@@ -110,7 +115,9 @@ async function main(): Promise<void> {
         `${name}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (${times.length} requests)`,
       );
     }
-    console.log(`\n${label}, ${ROWS} users in one account, ${availableParallelism()} cores`);
+    console.log(
+      `\n${label}, ${ROWS} users in one account, ${availableParallelism()} cores; load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after`,
+    );
     if (failures > 0) console.error(`${failures} request(s) failed`);
   } finally {
     await app?.close();

@@ -4,6 +4,7 @@ import { ChangeFeed } from '../lib/change-feed.js';
 import type { CacheOutcome } from '../lib/metrics/metrics.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import type { CachedNewsPage } from '../modules/news/news.service.js';
+import { FacetIndexCache, loadFacetIndex } from '../modules/product-documents/facet-index.js';
 import type { findTokenState } from '../modules/users/user-management.repository.js';
 
 /** The channel the triggers of migration 016 notify on; payload "<schema> <what> [<id>]". */
@@ -17,6 +18,8 @@ export interface ReadCaches {
   tokenState: ReadCache<string, TokenStateRow | undefined>;
   /** The list query's criteria → the page. The list is the same for every signed-in user. */
   newsList: ReadCache<string, CachedNewsPage>;
+  /** product id → its documents as facet bitmaps (ADR 0055 addendum), built in the background. */
+  documentFacets: FacetIndexCache;
   /** Whether they serve: on, and hearing the database's notifications. */
   serving(): boolean;
 }
@@ -30,6 +33,8 @@ declare module 'fastify' {
 }
 
 const TTL_MS = 60_000;
+/** A product's bitmaps cost one read of its documents to build: kept longer (notifications drop them). */
+const FACETS_TTL_MS = 10 * 60_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -58,8 +63,17 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
       serving,
       onLookup: counted('news_list'),
     }),
+    documentFacets: new FacetIndexCache({
+      maxProducts: 20,
+      ttlMs: FACETS_TTL_MS,
+      serving,
+      load: (productId) => loadFacetIndex(app.db, productId),
+      onError: (error) => app.log.warn(error, 'could not build document facet bitmaps'),
+    }),
     serving,
   };
+  // Not the document bitmaps: no API call writes documents, so only their notification (or
+  // a lost feed) drops them, not every write through this node.
   const clearAll = () => {
     caches.tokenState.clear();
     caches.newsList.clear();
@@ -80,6 +94,7 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
     // A user's notifications (migration 022) are in no cache: the streams hear those.
     if (what?.startsWith('notification')) return;
     if (what === 'news') caches.newsList.clear();
+    else if (what === 'documents') caches.documentFacets.clear();
     else if (what === 'user' && id) caches.tokenState.forget(id);
     else clearAll();
   };
@@ -90,6 +105,7 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
         onConnected(connected) {
           // Either way the entries may be older than a missed notification: drop them.
           clearAll();
+          caches.documentFacets.clear();
           listening = connected;
           if (!connected && !closing) {
             app.log.warn('change notifications lost: read caches off until back');

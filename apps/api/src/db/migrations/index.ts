@@ -21,6 +21,10 @@ import { sql as documentFacetPairs } from './020-document-facet-pairs.js';
 import { sql as invitationMailFailures } from './021-invitation-mail-failures.js';
 import { sql as notificationChanges } from './022-notification-changes.js';
 import { sql as newsMailFailures } from './023-news-mail-failures.js';
+import { sql as documentChanges } from './024-document-changes.js';
+import { sql as userTermCounts } from './025-user-term-counts.js';
+import { sql as searchStatistics } from './026-search-statistics.js';
+import { sql as userTermsByLogin } from './027-user-terms-by-login.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -47,4 +51,8 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '021-invitation-mail-failures', sql: invitationMailFailures },
   { name: '022-notification-changes', sql: notificationChanges },
   { name: '023-news-mail-failures', sql: newsMailFailures },
+  { name: '024-document-changes', sql: documentChanges },
+  { name: '025-user-term-counts', sql: userTermCounts },
+  { name: '026-search-statistics', sql: searchStatistics },
+  { name: '027-user-terms-by-login', sql: userTermsByLogin },
 ];

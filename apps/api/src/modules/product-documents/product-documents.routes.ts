@@ -48,7 +48,12 @@ export const productDocumentsRoutes: FastifyPluginCallbackZod = (app, _options, 
     },
     async (request, reply) => {
       const product = await productFor(app.db, request, request.params.productId);
-      const page = await getDocumentsPage(app.db, product, request.query);
+      const page = await getDocumentsPage(
+        app.db,
+        product,
+        request.query,
+        app.readCaches.documentFacets,
+      );
       return reply
         .header('x-total-count', String(page.total))
         .header('access-control-expose-headers', 'X-Total-Count')

@@ -14,6 +14,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import { requireProductAccess, type AccessibleProduct } from '../../lib/product-access.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import type { FacetIndexCache } from './facet-index.js';
 import {
   browseDocuments,
   filterByOneFacet,
@@ -73,11 +74,15 @@ function summaryOf(row: DocumentRow, vocabulary: Vocabulary): ProductDocumentSum
   };
 }
 
-/** §9: a page of 20 documents, the total and the counts of all nine facets (ADR 0034). */
+/**
+ * §9: a page of 20 documents, the total and the counts of all nine facets (ADR 0034).
+ * `facetIndexes`: the node's bitmaps (ADR 0055 addendum), used when built and serving.
+ */
 export async function getDocumentsPage(
   db: Queryable,
   product: AccessibleProduct,
   criteria: ProductDocumentsCriteria,
+  facetIndexes?: FacetIndexCache,
 ): Promise<ProductDocumentPage> {
   const vocabulary = await vocabularyOf(db);
   const selected = new Map<number, number[]>();
@@ -96,7 +101,12 @@ export async function getDocumentsPage(
 
   let result;
   const [onlyFacet, onlyCodes] = (selected.size === 1 && [...selected][0]) || [null, []];
-  if (!criteria.query && selected.size === 0) {
+  // Two or more facets without a query: counts need the joint selection, which only the
+  // bitmaps answer without reading the product's rows (else the SQL below, linear).
+  const bitmaps = !criteria.query && selected.size > 1 ? facetIndexes?.peek(product.id) : undefined;
+  if (bitmaps) {
+    result = bitmaps.filter(selected, criteria.page);
+  } else if (!criteria.query && selected.size === 0) {
     result = await browseDocuments(db, product.id, criteria.page);
   } else if (!criteria.query && onlyFacet !== null) {
     result = await filterByOneFacet(db, product.id, onlyFacet, onlyCodes, criteria.page);

@@ -267,21 +267,28 @@ async function queryPage(
   offset: number,
 ): Promise<{ rows: ListRow[]; total: number }> {
   const { cte, params, driver, conditions } = await matchesCte(db, accountId, q, words);
-  const byName = q.sort === 'name' || q.sort === '-name';
+  // Name and last-login sorts have an index in their order within one term (migrations 015
+  // and 026); status sorts do not.
+  const inTermOrder = q.sort !== 'status' && q.sort !== '-status';
   const driverWord = params[Number(driver.slice(1)) - 1] as string;
   const terms =
-    byName && offset + limit <= MAX_MERGED_ROWS ? await rangeTerms(db, accountId, driverWord) : [];
-  // Few terms begin with the word: each gives its first rows in name order straight from the
-  // index, and only those are sorted (the common case: a name or part of one).
+    inTermOrder && offset + limit <= MAX_MERGED_ROWS
+      ? await rangeTerms(db, accountId, driverWord)
+      : [];
+  // Few terms begin with the word: each gives its first rows in the sort's order straight
+  // from an index (read index-only), and only those are sorted (the common case: a name or
+  // part of one).
   const merged = terms.length > 0 && terms.length <= MAX_MERGED_TERMS;
+  const byLogin = q.sort === 'lastLogin' || q.sort === '-lastLogin';
   const termParam = `$${params.length + 1}`;
   const pageSql = merged
     ? `select x.id from unnest(${termParam}::text[]) r(term) cross join lateral (
-         select t.user_id as id, t.last_name, t.first_name from user_search_terms t
+         select t.user_id as id, ${byLogin ? 't.last_login_at' : 't.last_name, t.first_name'}
+           from user_search_terms t
           where ${conditions.join(' and ')} and t.term = r.term
           order by ${SORTS[q.sort]
             .replace(/\bid\b/, 't.user_id')
-            .replace(/\b(last_name|first_name)\b/g, 't.$1')}
+            .replace(/\b(last_name|first_name|last_login_at)\b/g, 't.$1')}
           limit ${offset + limit}) x
         order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`
     : `select id from matches order by ${SORTS[q.sort]} limit ${limit} offset ${offset}`;
@@ -289,7 +296,7 @@ async function queryPage(
     .split(', ')
     .map((part) => `u.${part}`)
     .join(', ');
-  const [page, counted] = await Promise.all([
+  const pageQuery = () =>
     db.query<ListRow>(
       `with ${cte},
        page as (${pageSql})
@@ -300,10 +307,48 @@ async function queryPage(
          from page join users u on u.id = page.id
         order by ${outerSort}`,
       merged ? [...params, terms] : params,
-    ),
+    );
+  // One word: its count is stored (a few rows), and a page past the last match is not read
+  // (a filter that nothing matches would otherwise walk the word's whole range).
+  const stored = words.length === 1 ? await storedWordCount(db, accountId, q, driverWord) : null;
+  if (stored !== null) {
+    return { rows: offset < stored ? (await pageQuery()).rows : [], total: stored };
+  }
+  const [page, counted] = await Promise.all([
+    pageQuery(),
     db.query<{ n: number }>(`with ${cte} select count(*)::integer as n from matches`, params),
   ]);
   return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
+}
+
+/** Stored rows a word's count may sum before counting its matches is as cheap. */
+const STORED_COUNT_ROWS = 2000;
+
+/**
+ * Users whose words begin with `word`, exact, from user_term_counts (migration 025): one row
+ * per distinct term in the word's range, status and role. Null when the range has more than
+ * STORED_COUNT_ROWS such rows (a prefix of many distinct e-mail addresses), where the
+ * caller counts the matches instead.
+ */
+async function storedWordCount(
+  db: Queryable,
+  accountId: string,
+  q: ListFilter,
+  word: string,
+): Promise<number | null> {
+  const { where, params } = listFilter(accountId, q);
+  params.push(word);
+  const w = `$${params.length}::text`;
+  const { rows } = await db.query<{ rows: number; n: number }>(
+    `select count(*)::integer as rows, coalesce(sum(users), 0)::integer as n from (
+       select users from user_term_counts
+        where ${where} and term >= ${w} and term < ${w} || ${PREFIX_END}
+          and shared < char_length(${w})
+        limit ${STORED_COUNT_ROWS + 1}) c`,
+    params,
+  );
+  const row = rows[0];
+  return row && row.rows <= STORED_COUNT_ROWS ? row.n : null;
 }
 
 /** A page of the account's users and how many match (X-Total-Count). */
@@ -347,6 +392,11 @@ export async function listUsers(
 
 export async function countUsers(db: Queryable, accountId: string, q: ListFilter): Promise<number> {
   const words = queryWords(q.query);
+  const [only] = words;
+  if (words.length === 1 && only !== undefined) {
+    const stored = await storedWordCount(db, accountId, q, only);
+    if (stored !== null) return stored;
+  }
   if (words.length > 0) {
     const { cte, params } = await matchesCte(db, accountId, q, words);
     const { rows } = await db.query<{ n: number }>(
