@@ -57,6 +57,12 @@ export default tseslint.config(
     },
   },
   {
+    // Served as they are (apps/web/public): classic browser scripts, no types to check with.
+    files: ['apps/web/public/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -1,18 +1,29 @@
 // Starts the app once the browser has painted the server's copy of the page (ADR 0061).
-// Only on pages the server paints: the copy is then on screen before any of the app's code
-// runs (a module script would run as soon as parsing ends, often before that first frame,
-// and its first render is one long task). The code itself is already being fetched
-// (modulepreload); this only chooses when it runs. A hidden tab paints no frames: it starts
-// after a short wait instead. A classic script, so that it may read its own data-entry.
+// Only on pages the server paints: their first HTML carries this script instead of the app's
+// module scripts, so the styles and the first images take the connections first and the copy
+// is on screen before any of the app's code runs (a module script would run as soon as parsing
+// ends, often before the first frame, and the app's first render is one long task). After the
+// next frame it asks for every chunk side by side (modulepreload) and imports the entry. A
+// hidden tab paints no frames: it starts after a short wait instead. A classic script, so that
+// it may read its own data attributes under `script-src 'self'`.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
+  var preloads = (script.getAttribute('data-preload') || '').split(' ');
   var started = false;
   function start() {
     if (started) return;
     started = true;
-    import(entry);
+    for (var i = 0; i < preloads.length; i++) {
+      if (!preloads[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = preloads[i];
+      document.head.appendChild(link);
+    }
+    void import(entry);
   }
   requestAnimationFrame(function () {
     setTimeout(start, 0);

@@ -56,34 +56,31 @@ const attribute = (value: string): string => value.replace(/&/g, '&amp;').replac
 const SCRIPT_TAGS = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
 
 /**
- * With a first paint, the scripts go after it (ADR 0044): the browser then asks for the
- * styles and the first cards' images before the app's code, which over HTTP/1.1's six
- * connections would otherwise take every connection first. Module scripts run after parsing
- * either way, so the app starts as before; only what is fetched first changes.
+ * With a first paint, the app's code is asked for once the copy is painted (ADR 0044, 0061):
+ * the styles and the first images take the connections first, and the copy is on screen
+ * before any script runs. One classic script, `/boot-after-paint.js`, does it after the next
+ * frame: it adds the module preloads (the entry's imports and the route's chunks, fetched side
+ * by side, not one level at a time) and imports the entry. Without it a module script runs as
+ * soon as parsing ends, often before the first frame, and the app's first render is one long
+ * task in front of the paint.
  */
-function scriptsLast(indexHtml: string): { html: string; scripts: string[] } {
-  const scripts = [...indexHtml.matchAll(SCRIPT_TAGS)].map((match) =>
-    startAfterPaint(match[1] ?? ''),
-  );
-  return { html: indexHtml.replace(SCRIPT_TAGS, ''), scripts };
-}
-
-/** The app's own entry, `<script type="module" … src="…">`, and its address. */
-const ENTRY_SCRIPT = /^<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>$/;
-
-/**
- * The entry of a painted page is fetched at once (modulepreload) but run by
- * `/boot-after-paint.js` once the browser has painted the copy (ADR 0061): a module script
- * runs as soon as parsing ends, often before the first frame, and the app's first render is
- * one long task. Other tags are kept as they are.
- */
-function startAfterPaint(tag: string): string {
-  const entry = ENTRY_SCRIPT.exec(tag)?.[1];
-  if (entry === undefined) return tag;
-  return (
-    `<link rel="modulepreload" crossorigin href="${entry}" />` +
-    `<script defer src="/boot-after-paint.js" data-entry="${entry}"></script>`
-  );
+function scriptsAfterPaint(
+  indexHtml: string,
+  routeScripts: readonly string[],
+): { html: string; boot: string } {
+  let entry = '';
+  const preloads: string[] = [];
+  for (const match of indexHtml.matchAll(SCRIPT_TAGS)) {
+    const tag = match[1] ?? '';
+    const address = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (address === undefined) continue;
+    if (tag.startsWith('<script')) entry = address;
+    else preloads.push(address);
+  }
+  const boot =
+    `<script defer src="/boot-after-paint.js" data-entry="${attribute(entry)}"` +
+    ` data-preload="${attribute([...preloads, ...routeScripts].join(' '))}"></script>`;
+  return { html: indexHtml.replace(SCRIPT_TAGS, ''), boot };
 }
 
 /**
@@ -96,9 +93,9 @@ function insertAt(html: string, marker: string, replacement: string): string {
 
 export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): string {
   const painted = parts.firstPaint !== undefined;
-  const { html: indexHtml, scripts } = painted
-    ? scriptsLast(builtHtml)
-    : { html: builtHtml, scripts: [] };
+  const { html: indexHtml, boot } = painted
+    ? scriptsAfterPaint(builtHtml, parts.preload?.scripts ?? [])
+    : { html: builtHtml, boot: '' };
   const routeScripts = (parts.preload?.scripts ?? []).map(
     (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`,
   );
@@ -116,7 +113,7 @@ export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): strin
   const body = [
     `<template id="${HEADER_TEMPLATE_ID}">${templateBody(parts.header)}</template>`,
     `<template id="${FOOTER_TEMPLATE_ID}">${templateBody(parts.footer)}</template>`,
-    ...(painted ? [...scripts, ...routeScripts] : []),
+    ...(painted ? [boot] : []),
   ].join('\n    ');
   const root = '<div id="root">';
   const withFirstPaint =
