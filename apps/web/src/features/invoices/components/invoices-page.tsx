@@ -1,5 +1,6 @@
 import { INVOICE_STATUSES, type InvoiceSort } from '@portico/contracts';
 import { useId } from 'react';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
 import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
@@ -45,6 +46,20 @@ export function InvoicesPage() {
     );
   }
 
+  // Without the access answer there is no page: the §8 text and a retry (issue 27).
+  if (access.isError) {
+    return (
+      <div className="invoices">
+        <h1 className="ui-page-title">{t('invoices.title')}</h1>
+        <ErrorState
+          error={access.error}
+          retrying={access.isFetching}
+          onRetry={() => void access.refetch()}
+        />
+      </div>
+    );
+  }
+
   // Until the access answer is in, only the title: the account's intro goes above the
   // toolbar, so a toolbar shown first would be pushed down when it arrives (issue 25, CLS).
   if (access.isPending) {
@@ -58,7 +73,7 @@ export function InvoicesPage() {
     );
   }
 
-  const accounts = access.data?.granted ? access.data.accounts : [];
+  const accounts = access.data.accounts;
   const currentAccount = accounts.find((account) => account.id === state.accountId) ?? accounts[0];
   const result = list.data;
   const settled = list.isSuccess && !list.isPlaceholderData;
@@ -152,6 +167,13 @@ export function InvoicesPage() {
           onDownload={(invoice) => {
             if (!pdf.isPending) pdf.mutate(invoice);
           }}
+        />
+      )}
+      {list.isError && (
+        <ErrorState
+          error={list.error}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
         />
       )}
       {settled && result && items.length === 0 && (
