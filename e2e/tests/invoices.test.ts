@@ -8,6 +8,7 @@ import { pdfText } from '../../apps/api/test/pdf-text.js';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, erik, nina, paul } from '../support/demo-users.js';
+import { EXPECTED_TEXT, STUBBED_STATUSES, stubStatus } from '../support/error-stubs.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
@@ -135,5 +136,28 @@ describe('invoices in Chromium', () => {
     await page.getByRole('heading', { name: 'No access to invoices' }).waitFor();
     expect(await page.locator('table').count()).toBe(0);
     await expectNoAxeViolations(page);
+  });
+
+  test('§8: a failed list shows its text with a retry, a failed PDF its notification (issue 27)', async () => {
+    const page = session.page;
+    await openInvoices(page, anna);
+    const firstRow = page.locator('table.invoices__table tbody tr').first();
+    for (const status of STUBBED_STATUSES) {
+      const release = await stubStatus(page, 'GET', '/api/invoices', status);
+      await page.goto(`${baseUrl}/invoices`);
+      const alert = page.getByRole('alert').filter({ hasText: EXPECTED_TEXT[status] });
+      await alert.waitFor({ timeout: 15_000 });
+      if (status === 500) await expectNoAxeViolations(page);
+      await release();
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await firstRow.waitFor();
+    }
+    const number = (await firstRow.locator('th').textContent()) ?? '';
+    for (const status of STUBBED_STATUSES) {
+      const release = await stubStatus(page, 'GET', /^\/api\/invoices\/[^/]+\/pdf$/, status);
+      await page.getByRole('button', { name: `Download invoice ${number} as PDF` }).click();
+      await page.getByText(EXPECTED_TEXT[status]).first().waitFor();
+      await release();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { apiFetch, apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, paul } from '../support/demo-users.js';
+import { EXPECTED_TEXT, STUBBED_STATUSES, stubStatus } from '../support/error-stubs.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
@@ -249,5 +250,29 @@ describe('My Solutions in Chromium', () => {
     );
     expect(refused.status).toBe(403);
     expect(refused.headers['content-disposition']).toBeNull();
+  });
+
+  test('§8: a failed download list shows its text with a retry, a failed file its notification (issue 27)', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    const erp = await erpOf(page);
+    const table = page.getByRole('table', { name: 'Downloads of ERP' });
+    for (const status of STUBBED_STATUSES) {
+      const release = await stubStatus(page, 'GET', `/api/products/${erp.id}/downloads`, status);
+      await page.goto(tabUrl(erp, 'software?release=2026.2'));
+      const alert = page.getByRole('alert').filter({ hasText: EXPECTED_TEXT[status] });
+      await alert.waitFor({ timeout: 15_000 });
+      if (status === 500) await expectNoAxeViolations(page);
+      await release();
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await table.waitFor();
+    }
+    const download = table.getByRole('button', { name: /^Download / }).first();
+    for (const status of STUBBED_STATUSES) {
+      const release = await stubStatus(page, 'GET', /\/downloads\/[^/]+\/file$/, status);
+      await download.click();
+      await page.getByText(EXPECTED_TEXT[status]).first().waitFor();
+      await release();
+    }
   });
 });
