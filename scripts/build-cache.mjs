@@ -9,7 +9,7 @@ import { repoRoot } from './ensure-deps.mjs';
 
 export const buildOutputs = [
   join(repoRoot, 'apps/web/dist/index.html'),
-  join(repoRoot, 'apps/web/dist-ssr/news-first-paint.js'),
+  join(repoRoot, 'apps/web/dist-ssr/first-paint.js'),
   join(repoRoot, 'apps/api/dist/server.js'),
 ];
 const stampFile = join(repoRoot, 'node_modules/.cache/portico/build-stamp');

@@ -22,7 +22,7 @@ const ssrBuild: UserConfig = {
   build: {
     outDir: 'dist-ssr',
     emptyOutDir: true,
-    ssr: 'src/first-paint/news-first-paint.tsx',
+    ssr: 'src/first-paint/first-paint.ts',
     sourcemap: false,
   },
 };

@@ -12,7 +12,8 @@
 // Lighthouse 12 (node API, mobile preset, signed in, on the same Chromium) for /news,
 // /my-solutions and /invoices: score, LCP, TBT, CLS and JS bytes, min and median of
 // BENCH_LH_RUNS (3) runs each. BENCH_LH_RUNS=0 skips Lighthouse; BENCH_LH_SHIFTS=1 lists the
-// elements that shifted in each page's last run.
+// elements that shifted in each page's last run; BENCH_LH_PAGES (comma-separated) picks the pages
+// and BENCH_LH_DUMP=dir keeps each report as JSON.
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
@@ -30,7 +31,11 @@ const port = Number(process.env['BENCH_PORT'] ?? 8141);
 const runs = Number(process.env['BENCH_RUNS'] ?? 5);
 const lighthouseRuns = Number(process.env['BENCH_LH_RUNS'] ?? 3);
 const debuggingPort = port + 1000;
-const LIGHTHOUSE_PAGES = ['/news', '/my-solutions', '/invoices'];
+const LIGHTHOUSE_PAGES = (process.env['BENCH_LH_PAGES'] ?? '/news,/my-solutions,/invoices').split(
+  ',',
+);
+/** BENCH_LH_DUMP=dir: each Lighthouse report is also written there as JSON, to read its diagnostics. */
+const lighthouseDump = process.env['BENCH_LH_DUMP'];
 /** The first seconds of a load whose scripts are counted whatever the app does meanwhile. */
 const FIRST_SECONDS_MS = 5000;
 const baseUrl = `http://localhost:${port}`;
@@ -209,6 +214,13 @@ async function measure(context: BrowserContext, url: string, ready: string): Pro
   );
   const jsBrotli = scripts.reduce((sum, address) => sum + brotliSize(address), 0);
   const jsFirstSeconds = firstSeconds.reduce((sum, address) => sum + brotliSize(address), 0);
+  if (process.env['BENCH_SCRIPTS'] === '1') {
+    // BENCH_SCRIPTS=1: which scripts the first seconds brought, beyond the initial ones.
+    const late = firstSeconds.filter((address) => !scripts.includes(address));
+    console.log(
+      `scripts after the initial ones, in the first 5 s: ${late.map((a) => `${a.split('/').pop()} ${(brotliSize(a) / 1024).toFixed(1)} KB`).join(', ')}`,
+    );
+  }
   await page.close();
   return { lcp, bytes, requests, jsBrotli, jsFirstSeconds, takeover, takeoverShift, waterfall };
 }
@@ -247,6 +259,11 @@ async function lighthouseRun(context: BrowserContext, path: string): Promise<Lig
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   const { lhr } = result;
+  if (lighthouseDump)
+    await writeFile(
+      join(lighthouseDump, `${path.replace(/\W+/g, '_')}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary = lhr.audits['resource-summary']?.details;
   const items =
@@ -359,47 +376,52 @@ async function main(): Promise<void> {
     await writeFile(join(distDir, STATIC_NAME), html);
     await page.close();
 
-    const spa: Measure[] = [];
-    const copy: Measure[] = [];
-    for (let i = 0; i < runs; i++) {
-      spa.push(await measure(context, `${baseUrl}/news`, '#root .news-card'));
-      copy.push(await measure(context, `${baseUrl}/${STATIC_NAME}`, '.news-card'));
-    }
-    const summary = (name: string, list: Measure[]) => ({
-      name,
-      lcp: median(list.map((m) => m.lcp)),
-      bytes: median(list.map((m) => m.bytes)),
-      requests: median(list.map((m) => m.requests)),
-      jsBrotli: median(list.map((m) => m.jsBrotli)),
-      jsFirstSeconds: median(list.map((m) => m.jsFirstSeconds)),
-    });
-    const a = summary('/news (SPA)', spa);
-    const b = summary('static copy', copy);
-    console.log(
-      `\nbench:web — ${runs} runs each, median; 4× CPU, 150 ms RTT, 1.6 Mbps down, cold cache\n`,
-    );
-    console.log('| page        | LCP ms | KB transferred | requests | initial JS (brotli KB) |');
-    console.log('|-------------|-------:|---------------:|---------:|-----------------------:|');
-    for (const s of [a, b]) {
+    // BENCH_RUNS=0 skips the LCP runs (Lighthouse only).
+    if (runs > 0) {
+      const spa: Measure[] = [];
+      const copy: Measure[] = [];
+      for (let i = 0; i < runs; i++) {
+        spa.push(await measure(context, `${baseUrl}/news`, '#root .news-card'));
+        copy.push(await measure(context, `${baseUrl}/${STATIC_NAME}`, '.news-card'));
+      }
+      const summary = (name: string, list: Measure[]) => ({
+        name,
+        lcp: median(list.map((m) => m.lcp)),
+        bytes: median(list.map((m) => m.bytes)),
+        requests: median(list.map((m) => m.requests)),
+        jsBrotli: median(list.map((m) => m.jsBrotli)),
+        jsFirstSeconds: median(list.map((m) => m.jsFirstSeconds)),
+      });
+      const a = summary('/news (SPA)', spa);
+      const b = summary('static copy', copy);
       console.log(
-        `| ${s.name.padEnd(11)} | ${s.lcp.toFixed(0).padStart(6)} | ${(s.bytes / 1024).toFixed(1).padStart(14)} | ${String(s.requests).padStart(8)} | ${(s.jsBrotli / 1024).toFixed(1).padStart(22)} |`,
+        `\nbench:web — ${runs} runs each, median; 4× CPU, 150 ms RTT, 1.6 Mbps down, cold cache\n`,
+      );
+      console.log('| page        | LCP ms | KB transferred | requests | initial JS (brotli KB) |');
+      console.log('|-------------|-------:|---------------:|---------:|-----------------------:|');
+      for (const s of [a, b]) {
+        console.log(
+          `| ${s.name.padEnd(11)} | ${s.lcp.toFixed(0).padStart(6)} | ${(s.bytes / 1024).toFixed(1).padStart(14)} | ${String(s.requests).padStart(8)} | ${(s.jsBrotli / 1024).toFixed(1).padStart(22)} |`,
+        );
+      }
+      console.log(`\nLCP ratio SPA / static copy: ${(a.lcp / b.lcp).toFixed(2)} (target ≤ 1.0)`);
+      console.log(
+        `initial JS of /news: ${(a.jsBrotli / 1024).toFixed(1)} KB brotli (target ≤ 130)`,
+      );
+      console.log(
+        `JS fetched in the first 5 s of /news: ${(a.jsFirstSeconds / 1024).toFixed(1)} KB brotli (target ≤ 150)`,
+      );
+      console.log(
+        `the app takes over from the first paint at ${median(spa.map((m) => m.takeover)).toFixed(0)} ms (median; runs ${spa.map((m) => m.takeover.toFixed(0)).join(', ')}); layout shift at that moment: ${Math.max(...spa.map((m) => m.takeoverShift)).toFixed(4)} (worst run; target 0)`,
+      );
+      if (waterfallWanted) {
+        console.log('\nwaterfall of the last SPA run (ms from navigation, start → end):');
+        for (const line of spa.at(-1)?.waterfall ?? []) console.log(line);
+      }
+      console.log(
+        `runs (LCP ms): SPA ${spa.map((m) => m.lcp.toFixed(0)).join(', ')}; static ${copy.map((m) => m.lcp.toFixed(0)).join(', ')}`,
       );
     }
-    console.log(`\nLCP ratio SPA / static copy: ${(a.lcp / b.lcp).toFixed(2)} (target ≤ 1.0)`);
-    console.log(`initial JS of /news: ${(a.jsBrotli / 1024).toFixed(1)} KB brotli (target ≤ 130)`);
-    console.log(
-      `JS fetched in the first 5 s of /news: ${(a.jsFirstSeconds / 1024).toFixed(1)} KB brotli (target ≤ 150)`,
-    );
-    console.log(
-      `the app takes over from the first paint at ${median(spa.map((m) => m.takeover)).toFixed(0)} ms (median; runs ${spa.map((m) => m.takeover.toFixed(0)).join(', ')}); layout shift at that moment: ${Math.max(...spa.map((m) => m.takeoverShift)).toFixed(4)} (worst run; target 0)`,
-    );
-    if (waterfallWanted) {
-      console.log('\nwaterfall of the last SPA run (ms from navigation, start → end):');
-      for (const line of spa.at(-1)?.waterfall ?? []) console.log(line);
-    }
-    console.log(
-      `runs (LCP ms): SPA ${spa.map((m) => m.lcp.toFixed(0)).join(', ')}; static ${copy.map((m) => m.lcp.toFixed(0)).join(', ')}`,
-    );
 
     if (lighthouseRuns > 0) {
       const results = new Map<string, LighthouseRun[]>();

@@ -138,9 +138,17 @@ describe('user management', () => {
       .waitFor();
 
     await page.locator('#um-role').selectOption('standard');
+    // What anna may give (ADR 0056): a permission she holds and one of the account's products.
+    const product = () =>
+      page
+        .getByRole('group', { name: 'Connected products' })
+        .getByRole('checkbox', { name: 'ERP', exact: true });
+    await page.getByRole('group', { name: 'Permissions' }).getByLabel('Invoices').check();
+    await product().check();
     await page.getByRole('button', { name: 'Create and invite' }).click();
     await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
     await page.locator('.um-badge', { hasText: 'Pending' }).first().waitFor();
+    expect(await product().isChecked()).toBe(true);
     await expectNoAxeViolations(page);
     const userUrl = page.url();
 
@@ -159,6 +167,11 @@ describe('user management', () => {
       const landed = await signIn(newcomer, baseUrl, email, 'tove-has-a-long-password');
       expect(landed.pathname).toBe('/news');
       expect((await apiJson<{ email: string }>(newcomer, '/api/users/me')).email).toBe(email);
+      const products = await apiJson<{ id: string; connected: boolean }[]>(
+        newcomer,
+        '/api/products',
+      );
+      expect(products.filter((p) => p.connected).map((p) => p.id)).toEqual(['p-erp']);
 
       // Two tabs edit the same user: the second save gets the conflict message.
       const second = await session.context.newPage();

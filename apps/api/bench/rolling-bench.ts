@@ -22,7 +22,9 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { AccountUser } from '@portico/contracts';
 import { positiveInt } from './bench-support.js';
+import { inputOf } from '../test/user-input.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SERVER = resolve(here, '../dist/server.js');
@@ -203,38 +205,6 @@ interface Tally {
   samples: string[];
 }
 
-type UserBody = Record<string, unknown> & { city: string };
-
-function formOf(user: Record<string, unknown>): UserBody {
-  const keys = [
-    'firstName',
-    'lastName',
-    'email',
-    'username',
-    'language',
-    'timeZone',
-    'address',
-    'billingAddress',
-    'shippingAddress',
-    'city',
-    'postalCode',
-    'country',
-    'phone',
-    'mobile',
-    'fax',
-    'phoneExtension',
-    'hotlineCode',
-    'website',
-    'role',
-    'c4uRole',
-    'billingPlatformRole',
-    'learningRole',
-  ];
-  const form: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, user[k]]));
-  form.active = user.status !== 'Inactive';
-  return form as UserBody;
-}
-
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('bench:rolling needs PostgreSQL: set DATABASE_URL');
@@ -345,7 +315,7 @@ async function main(): Promise<void> {
       const read = await call('user read', `/api/users/${userId}`);
       if (!read) throw new Error('could not read the user to edit');
       let etag = read.headers.get('etag') ?? '';
-      let form = formOf((await read.json()) as Record<string, unknown>);
+      let form = inputOf((await read.json()) as AccountUser);
       let frequency = '';
       let city = form.city;
       for (let i = 0; running; i += 1) {
@@ -378,13 +348,13 @@ async function main(): Promise<void> {
         if (edited) {
           // The next edit sends this ETag: a lost write would make it fail with 412.
           etag = edited.headers.get('etag') ?? '';
-          form = formOf((await edited.json()) as Record<string, unknown>);
+          form = inputOf((await edited.json()) as AccountUser);
           city = nextCity;
         } else {
           const again = await call('user read', `/api/users/${userId}`);
           if (again) {
             etag = again.headers.get('etag') ?? '';
-            form = formOf((await again.json()) as Record<string, unknown>);
+            form = inputOf((await again.json()) as AccountUser);
           }
         }
       }

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
 import { loggerOptions, type LogStream } from './lib/log-redaction.js';
+import { telemetry } from './lib/telemetry/hooks.js';
 import type { AppState } from './types.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { cloudRoutes } from './modules/cloud/cloud.routes.js';
@@ -67,7 +68,7 @@ export async function buildApp({
   logStream,
   onRoute,
   spa = {},
-  aroundJob,
+  aroundJob = telemetry()?.aroundJob, // set when tracing was started (ADR 0052)
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL, logStream), // secrets in URLs and headers redacted

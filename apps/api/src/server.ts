@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     dataDir: env.DATABASE_URL ? undefined : resolve(env.DATA_DIR),
   });
   const tracing = telemetry(); // set by boot.ts when OTEL_EXPORTER_OTLP_ENDPOINT is set
-  const app = await buildApp({ env, db, ...(tracing ? { aroundJob: tracing.aroundJob } : {}) });
+  const app = await buildApp({ env, db }); // its jobs run in the tracing's spans, if any
   let metricsServer: MetricsServer | undefined;
   const connections = trackConnections(app.server);
   // Answers wait a moment while the listener closes (lib/connection-drain.ts).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userFormMessages } from './messages.js';
 import { isPortalLanguage } from './languages.js';
 import { hasControlCharacters } from './text.js';
+import { permissionSchema, type Permission } from './user.js';
 
 // User management for an account (issue 15; spec §1, §3 account user form fields, §4 statuses,
 // §5 form texts, §6 learning roles by level, §7 user calls). One schema per payload, shared by
@@ -24,12 +25,20 @@ export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly string[]>> = {
   standard: ['NEWS', 'SUPPORT'],
   'read-only': ['NEWS'],
 };
-export const ROLE_MANAGED_PERMISSIONS = [
+export const ROLE_MANAGED_PERMISSIONS: readonly string[] = [
   'NEWS',
   'SUPPORT',
   'SUPPORT_SERVICE_NOW',
   'USERMANAGEMENT',
 ];
+
+/**
+ * The permissions given one by one, beside the role's (PARTNER, SALES, DOCEBO…): an
+ * administrator may give those they hold themselves (ADR 0056).
+ */
+export const GRANTED_PERMISSIONS: readonly Permission[] = permissionSchema.options.filter(
+  (p) => !ROLE_MANAGED_PERMISSIONS.includes(p),
+);
 
 export const c4uRoleSchema = z.enum(['none', 'viewer', 'editor', 'owner']);
 export type C4uRole = z.infer<typeof c4uRoleSchema>;
@@ -48,9 +57,17 @@ export const learningRoleSchema = namedOptionSchema.extend({
 });
 export type LearningRole = z.infer<typeof learningRoleSchema>;
 export const learningRolesSchema = z.array(learningRoleSchema);
-export const userProductsSchema = z.array(
-  z.object({ contentId: z.string(), productName: z.string(), slug: z.string() }),
-);
+/** The permissions the caller may give (`GET /api/users/permissions`). */
+export const grantablePermissionsSchema = z.array(namedOptionSchema);
+/** The account's products (`GET /api/users/products`): `id` is what a user form sends. */
+export const userProductSchema = z.object({
+  id: z.string(),
+  contentId: z.string(),
+  productName: z.string(),
+  slug: z.string(),
+});
+export type UserProduct = z.infer<typeof userProductSchema>;
+export const userProductsSchema = z.array(userProductSchema);
 export const administratorSchema = z.object({
   id: z.string(),
   fullName: z.string(),
@@ -107,6 +124,13 @@ export function makeAccountUserInputSchema(phonePattern: string = DEFAULT_PHONE_
     c4uRole: c4uRoleSchema,
     billingPlatformRole: text(40),
     learningRole: text(40),
+    /**
+     * The permissions given beside the role's (GRANTED_PERMISSIONS; the role's own are
+     * ignored here: the role decides them). Absent: unchanged (none for a new user).
+     */
+    permissions: z.array(text(40)).max(20).optional(),
+    /** The ids of the products the user is connected to (§3). Absent: unchanged (none). */
+    productIds: z.array(text(100)).max(200).optional(),
     /** Active ⇄ Inactive (§4); a Pending user stays Pending until the invitation is accepted. */
     active: z.boolean(),
   });
@@ -196,6 +220,10 @@ export const accountUserSchema = z.object({
   c4uRole: c4uRoleSchema,
   billingPlatformRole: z.string(),
   learningRole: z.string(),
+  /** Every permission the user holds (§3), the role's and those given beside it. */
+  permissions: z.array(z.string()),
+  /** The ids of the products the user is connected to (§3 connectedProducts). */
+  productIds: z.array(z.string()),
   status: userStatusSchema,
   /** ISO date-time of the last sign-in, or null. */
   lastLoginAt: z.string().nullable(),

@@ -8,6 +8,7 @@ import { adminQuery } from '../../test/postgres-admin.js';
 import { testEnvSource } from '../../test/test-app.js';
 import { createTestDb, type TestDb } from '../../test/test-db.js';
 import { bearerFor } from '../../test/tokens.js';
+import { newUserInput } from '../../test/user-input.js';
 
 // Issue 24 "Faults", ADR 0053: PostgreSQL restarts under load. The API talks to the shared
 // cluster through a proxy the test cuts (reset: a restart; blackhole: a server that does not
@@ -94,13 +95,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL going away under load', (
               method: 'POST',
               url: '/api/users',
               headers,
-              payload: {
-                ...{ firstName: 'Load', lastName: 'Test', email, username: '', language: 'en' },
-                ...{ timeZone: 'Europe/Oslo', address: '', billingAddress: '', city: '' },
-                ...{ shippingAddress: '', postalCode: '', country: '', phone: '', mobile: '' },
-                ...{ fax: '', phoneExtension: '', hotlineCode: '', website: '', role: 'standard' },
-                ...{ c4uRole: 'none', billingPlatformRole: '', learningRole: '', active: true },
-              },
+              payload: newUserInput({ firstName: 'Load', lastName: 'Test', email, username: '' }),
             }
           : { method: 'GET', url: '/api/news?page=1&size=5', headers },
       );

@@ -11,10 +11,12 @@ import { renderFooter } from '../modules/shared/footer-template.js';
 import { renderHeader } from '../modules/shared/header-template.js';
 import { loadSprite } from '../modules/shared/sprite.js';
 import {
-  loadNewsFirstPaint,
+  isPaintedPagePath,
+  loadFirstPaint,
   newsFirstPaintFor,
-  type NewsFirstPaint,
-} from '../modules/first-paint/news-first-paint.js';
+  pageFirstPaintFor,
+  type FirstPaint,
+} from '../modules/first-paint/first-paint.service.js';
 import {
   encodeHtml,
   encodeHtmlOnce,
@@ -28,7 +30,7 @@ import {
 export interface SpaOptions {
   /** The built SPA (default: apps/web/dist of this checkout). */
   distDir?: string;
-  /** The web build's server entry (default: dist-ssr/news-first-paint.js beside distDir). */
+  /** The web build's server entry (default: dist-ssr/first-paint.js beside distDir). */
   firstPaintFile?: string;
 }
 
@@ -78,16 +80,33 @@ async function fileFor(distDir: string, urlPath: string): Promise<string | undef
   }
 }
 
-/** The news module: /news and everything under it (the list is the portal's landing page). */
-const NEWS_ROUTE_SOURCE = 'src/features/news/news.route.tsx';
+/**
+ * Routes whose code and styles come with the first HTML (ADR 0021): the news module (/news
+ * and everything under it, the portal's landing page) and the two other pages the server can
+ * paint (issue 25, ADR 0061).
+ */
+const ROUTE_SOURCES: readonly { matches: (path: string) => boolean; source: string }[] = [
+  {
+    matches: (path) => path === '/news' || path.startsWith('/news/'),
+    source: 'src/features/news/news.route.tsx',
+  },
+  {
+    matches: (path) => path === '/invoices' || path === '/invoices/',
+    source: 'src/features/invoices/invoices.route.tsx',
+  },
+  {
+    matches: (path) => path === '/my-solutions' || path.startsWith('/my-solutions/'),
+    source: 'src/features/my-solutions/my-solutions.route.tsx',
+  },
+];
+
 const isNewsPath = (path: string): boolean => path === '/news' || path.startsWith('/news/');
 
 interface FirstHtml {
-  /** For /news and below: with the news chunk and styles preloaded. */
-  news: EncodedHtml;
-  other: EncodedHtml;
-  /** A news page with a first paint and the user's header written in (per request). */
-  newsWith(firstPaint: NewsFirstPaint): string;
+  /** The shared first HTML of an address, with its route's code and styles preloaded. */
+  shared(path: string): EncodedHtml;
+  /** A page with a first paint and the user's header written in (per request). */
+  paintedWith(path: string, firstPaint: FirstPaint): string;
 }
 
 /** The first HTML for every client route, built once at start-up (ADR 0021). */
@@ -99,13 +118,17 @@ function buildFirstHtml(env: Env, distDir: string): FirstHtml {
     header: renderHeader(env, null, englishTexts()),
     footer: renderFooter(env, englishTexts()),
   };
-  const news = routeAssets(distDir, NEWS_ROUTE_SOURCE);
-  const newsParts: FirstHtmlParts = news ? { ...parts, preload: news } : parts;
+  const other = encodeHtml(renderFirstHtml(index, parts));
+  const routes = ROUTE_SOURCES.map(({ matches, source }) => {
+    const preload = routeAssets(distDir, source);
+    const routeParts: FirstHtmlParts = preload ? { ...parts, preload } : parts;
+    return { matches, parts: routeParts, html: encodeHtml(renderFirstHtml(index, routeParts)) };
+  });
+  const routeOf = (path: string) => routes.find((route) => route.matches(path));
   return {
-    news: encodeHtml(renderFirstHtml(index, newsParts)),
-    other: encodeHtml(renderFirstHtml(index, parts)),
-    newsWith: ({ html, header }) =>
-      renderFirstHtml(index, { ...newsParts, header, firstPaint: html }),
+    shared: (path) => routeOf(path)?.html ?? other,
+    paintedWith: (path, { html, header }) =>
+      renderFirstHtml(index, { ...(routeOf(path)?.parts ?? parts), header, firstPaint: html }),
   };
 }
 
@@ -142,9 +165,9 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
   const distDir = resolve(options.distDir ?? webDistDir());
   const built = existsSync(resolve(distDir, 'index.html'));
   const firstHtml = built ? buildFirstHtml(app.env, distDir) : null;
-  const renderNews = built
-    ? await loadNewsFirstPaint(
-        options.firstPaintFile ?? resolve(distDir, '..', 'dist-ssr', 'news-first-paint.js'),
+  const renderers = built
+    ? await loadFirstPaint(
+        options.firstPaintFile ?? resolve(distDir, '..', 'dist-ssr', 'first-paint.js'),
       )
     : null;
   if (built) {
@@ -187,10 +210,14 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     // Client-side route: the SPA decides what to show (and its own "not found").
     if (!firstHtml) return reply.callNotFound();
     const firstPaint =
-      renderNews && isNewsPath(path) ? await newsFirstPaintFor(app, renderNews, request) : null;
+      renderers?.news && isNewsPath(path)
+        ? await newsFirstPaintFor(app, renderers.news, request)
+        : renderers?.page && isPaintedPagePath(path)
+          ? await pageFirstPaintFor(app, renderers.page, request)
+          : null;
     if (firstPaint !== null) {
-      return sendHtml(request, reply, { personal: firstHtml.newsWith(firstPaint) });
+      return sendHtml(request, reply, { personal: firstHtml.paintedWith(path, firstPaint) });
     }
-    return sendHtml(request, reply, isNewsPath(path) ? firstHtml.news : firstHtml.other);
+    return sendHtml(request, reply, firstHtml.shared(path));
   });
 };

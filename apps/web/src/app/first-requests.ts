@@ -20,7 +20,9 @@ import { profileQueryOptions } from '../lib/profile/profile-query.js';
  *
  * - profile, labels (in the remembered language) and the header's product list;
  * - on the news list: its code and its first page, with the criteria the page itself will
- *   read from the address (and the session's saved query).
+ *   read from the address (and the session's saved query);
+ * - on /invoices and the My Solutions dashboard (the other pages the server paints, ADR 0061):
+ *   their code and their calls (first-requests-pages.ts).
  */
 /** The outcome (or error) stays in the cache for the component that reads it. */
 const ignore = (): undefined => undefined;
@@ -48,5 +50,15 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
     // one, shows another.
     if (criteria.query !== '') removeFirstPaint();
     queryClient.query(newsListQueryOptions(criteria)).catch(ignore);
+  } else if (matchPath(routePaths.invoices, path)) {
+    // Their calls check answers with zod at once: loaded with the page's code, never on the
+    // news list's start-up path (ADR 0047).
+    void import('./first-requests-pages.js').then(({ startInvoiceRequests }) =>
+      startInvoiceRequests(queryClient, location.search),
+    );
+  } else if (matchPath(routePaths.mySolutions, path)) {
+    void import('./first-requests-pages.js').then(({ startMySolutionsRequests }) =>
+      startMySolutionsRequests(queryClient),
+    );
   }
 }

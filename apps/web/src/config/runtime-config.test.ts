@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkerLoaded } from '../lib/http/deferred-schema.js';
 import { setupTestServer } from '../testing/msw.js';
 import { TEST_ORIGIN, testConfig } from '../testing/test-config.js';
 import {
@@ -65,13 +66,14 @@ describe('runtime configuration (§7; issue 2 §4)', () => {
       await loadRuntimeConfig();
       expect(calls).toBe(1);
 
-      // The server's own object is used at once and checked once the page settles (ADR 0047):
-      // a field of the wrong type is reported then.
+      // The server's own object is used at once and checked once the page settles and a call
+      // has brought the checker (ADR 0047): a field of the wrong type is reported then.
       setRuntimeConfig(null);
       inline.textContent = JSON.stringify({ ...testConfig(), contactEmail: 1 });
       const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       await loadRuntimeConfig();
       expect(calls).toBe(1);
+      checkerLoaded();
       await vi.waitFor(
         () =>
           expect(errors).toHaveBeenCalledWith(

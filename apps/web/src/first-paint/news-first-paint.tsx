@@ -5,11 +5,9 @@ import { Route, Routes, StaticRouter } from 'react-router';
 import { NewsListPage } from '../features/news/components/news-list-page.js';
 import { newsListQueryOptions } from '../features/news/api/news-list.js';
 import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
-import { registeredDefaults } from '../lib/labels/define-labels.js';
-import { i18n } from '../lib/labels/i18n.js';
-import { labelLanguageOf, mergeLabels } from '../lib/labels/labels-query.js';
 import { profileQueryKey } from '../lib/profile/profile-query.js';
 import { routePaths } from '../config/paths.js';
+import { inShell, setServerLabels } from './first-paint-shell.js';
 
 /**
  * The news list rendered on the server into the first HTML (ADR 0044), with the app's own
@@ -24,17 +22,13 @@ export function newsCriteriaOf(path: string, search: string) {
 }
 
 export function renderNewsFirstPaint(input: NewsFirstPaintInput): string {
-  // The label store is one per process: set and render without a pause in between.
-  const locale = labelLanguageOf(input.language);
-  i18n.removeResourceBundle(locale, 'server');
-  i18n.addResourceBundle(locale, 'server', mergeLabels(registeredDefaults(), input.labels));
-  void i18n.changeLanguage(locale);
-
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(profileQueryKey, input.profile);
   const criteria = newsCriteriaOf(input.path, input.search);
   queryClient.setQueryData(newsListQueryOptions(criteria).queryKey, input.news);
 
+  // The label store is one per process: set and render without a pause in between.
+  setServerLabels(input.language, input.labels);
   const page = renderToString(
     <QueryClientProvider client={queryClient}>
       <StaticRouter location={`${input.path}${input.search}`}>
@@ -46,12 +40,5 @@ export function renderNewsFirstPaint(input: NewsFirstPaintInput): string {
     </QueryClientProvider>,
   );
   queryClient.clear();
-  // The shell's own classes, so the swap to the app changes nothing on screen.
-  return (
-    `<div class="app-page">` +
-    `<header class="app-header">${input.header}</header>` +
-    `<main class="app-main">${page}</main>` +
-    `<footer class="app-footer">${input.footer}</footer>` +
-    `</div>`
-  );
+  return inShell({ header: input.header, footer: input.footer, page });
 }

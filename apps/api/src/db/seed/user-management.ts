@@ -196,13 +196,18 @@ async function seedRows(tx: Queryable, passwordHash: string, now: Date): Promise
           last,
           plan.level,
           plan.prefix === 'portico',
-          role === 'administrator'
-            ? ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT']
-            : role === 'point-manager'
-              ? ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW']
-              : role === 'standard'
-                ? ['NEWS', 'SUPPORT']
-                : ['NEWS'],
+          [
+            ...(role === 'administrator'
+              ? ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT']
+              : role === 'point-manager'
+                ? ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW']
+                : role === 'standard'
+                  ? ['NEWS', 'SUPPORT']
+                  : ['NEWS']),
+            // A partner account's users are partners (§3), so its administrators can make
+            // new partners (ADR 0056: they give only what they hold).
+            ...(plan.level === 'PARTNER' ? ['PARTNER'] : []),
+          ],
           plan.accountId,
           `${first}${last}${n}`.toLowerCase(),
           status,

@@ -12,6 +12,7 @@ import { NEWS_PUBLISHED_JOB } from '../../modules/news/news-events.js';
 import { USER_INVITATION_JOB } from '../../modules/users/user-management.service.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { createUser } from '../../../test/user-input.js';
 
 // Issue 24 "Faults", ADR 0053: the invitation and the news mail go through a real SMTP peer
 // (smtp-server) over STARTTLS with AUTH, trusting its self-signed certificate through
@@ -138,21 +139,12 @@ describe('mail through a real SMTP server', () => {
 
   it('retries with back-off while the server is down and delivers each mail once', async () => {
     const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers,
-      payload: {
-        ...{ firstName: 'Smtp', lastName: 'Invitee', email: 'smtp.invitee@northwind.test' },
-        ...{ username: '', language: 'en', timeZone: 'Europe/Oslo', address: '', city: '' },
-        ...{ billingAddress: '', shippingAddress: '', postalCode: '', country: '', phone: '' },
-        ...{ mobile: '', fax: '', phoneExtension: '', hotlineCode: '', website: '' },
-        ...{ role: 'standard', c4uRole: 'none', billingPlatformRole: '', learningRole: '' },
-        active: true,
-      },
+    const userId = await createUser(t.app, headers, {
+      firstName: 'Smtp',
+      lastName: 'Invitee',
+      email: 'smtp.invitee@northwind.test',
+      username: '',
     });
-    expect(created.statusCode).toBe(201);
-    const userId = created.json<{ id: string }>().id;
     await t.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `insert into news (title, publication_date, content)
@@ -199,21 +191,12 @@ describe('mail through a real SMTP server', () => {
 
   it('records a permanent refusal, shows it and does not retry it', async () => {
     const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers,
-      payload: {
-        ...{ firstName: 'No', lastName: 'Mailbox', email: REFUSED, username: '' },
-        ...{ language: 'en', timeZone: 'Europe/Oslo', address: '', city: '' },
-        ...{ billingAddress: '', shippingAddress: '', postalCode: '', country: '', phone: '' },
-        ...{ mobile: '', fax: '', phoneExtension: '', hotlineCode: '', website: '' },
-        ...{ role: 'standard', c4uRole: 'none', billingPlatformRole: '', learningRole: '' },
-        active: true,
-      },
+    const userId = await createUser(t.app, headers, {
+      firstName: 'No',
+      lastName: 'Mailbox',
+      email: REFUSED,
+      username: '',
     });
-    expect(created.statusCode).toBe(201);
-    const userId = created.json<{ id: string }>().id;
     const before = received.length;
 
     expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(1);
@@ -235,21 +218,12 @@ describe('mail through a real SMTP server', () => {
     });
     smtp = undefined;
     const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers,
-      payload: {
-        ...{ firstName: 'Never', lastName: 'Reached', email: 'never.reached@northwind.test' },
-        ...{ username: '', language: 'en', timeZone: 'Europe/Oslo', address: '', city: '' },
-        ...{ billingAddress: '', shippingAddress: '', postalCode: '', country: '', phone: '' },
-        ...{ mobile: '', fax: '', phoneExtension: '', hotlineCode: '', website: '' },
-        ...{ role: 'standard', c4uRole: 'none', billingPlatformRole: '', learningRole: '' },
-        active: true,
-      },
+    const userId = await createUser(t.app, headers, {
+      firstName: 'Never',
+      lastName: 'Reached',
+      email: 'never.reached@northwind.test',
+      username: '',
     });
-    expect(created.statusCode).toBe(201);
-    const userId = created.json<{ id: string }>().id;
     // The first attempt and its five retries, each refused a connection.
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(1);

@@ -7,7 +7,12 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  SimpleSpanProcessor,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node';
 import { installTelemetry } from './hooks.js';
 
 /** Health probes every few seconds would drown the traces that matter. */
@@ -23,16 +28,21 @@ const UNTRACED_PATHS = ['/health/live', '/health/ready', '/metrics'];
  * instrumentation), each SQL statement on PostgreSQL (instrumentation-pg; PGlite runs in
  * process and has none), and one span per job run. Log lines carry trace_id and span_id
  * (instrumentation-pino) beside Fastify's reqId, and a request's span carries the request id.
+ *
+ * `target` is the collector's OTLP/HTTP endpoint; tests give an exporter instead (the SDK's
+ * in-memory one), which receives each span as it ends.
  */
-export function startTracing(endpoint: string): void {
+export function startTracing(target: string | SpanExporter): void {
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
 
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'portico-api' }),
     spanProcessors: [
-      new BatchSpanProcessor(
-        new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }),
-      ),
+      typeof target === 'string'
+        ? new BatchSpanProcessor(
+            new OTLPTraceExporter({ url: `${target.replace(/\/$/, '')}/v1/traces` }),
+          )
+        : new SimpleSpanProcessor(target),
     ],
   });
   provider.register();
@@ -49,8 +59,10 @@ export function startTracing(endpoint: string): void {
         ignorePaths: ({ url }) => UNTRACED_PATHS.includes(url),
         requestHook: (span, request) => span.setAttribute('http.request.id', request.id),
       }),
-      // Statement text only, never the parameter values (passwords, tokens: ADR 0017).
-      new PgInstrumentation({ enhancedDatabaseReporting: false }),
+      // Statement text only, never the parameter values (passwords, tokens: ADR 0017). Only
+      // SQL under a request or a job: the job queue polls every few seconds per queue, and a
+      // root trace for each poll would drown the traces that matter (ADR 0052, addendum).
+      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
       new PinoInstrumentation(),
     ],
   });

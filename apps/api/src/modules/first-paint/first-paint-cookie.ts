@@ -1,26 +1,33 @@
+import { FIRST_PAINT_PATHS } from '@portico/contracts';
 import { decodeJwt } from 'jose';
 import type { Env } from '../../config/env.js';
 
 /**
  * The first paint's cookie (ADR 0044): the access token the app already holds, handed to the
- * server so that the first HTML of the news list can be rendered for its user. HttpOnly (no
- * script reads it), only sent for /news addresses, gone when the token expires. It is never
+ * server so that the first HTML of the news list (and of /invoices and /my-solutions: ADR 0061)
+ * can be rendered for its user. HttpOnly (no script reads it), sent only for those addresses
+ * (one cookie per path, the same token), gone when the token expires. It is never
  * accepted as an API credential: /api keeps requiring the bearer header, so the cookie opens
  * no way for another site's forms (CSRF) to act for the user.
  */
 export const FIRST_PAINT_COOKIE = 'portico-first-paint';
-const COOKIE_PATH = '/news';
 
 const secure = (env: Env): string => (env.PUBLIC_URL.startsWith('https:') ? '; Secure' : '');
 
-/** Set-Cookie for `token` until its own expiry; null when it has none left. */
-export function firstPaintCookie(env: Env, token: string, now = Date.now()): string | null {
+/** Set-Cookie headers for `token` until its own expiry; null when it has none left. */
+export function firstPaintCookies(env: Env, token: string, now = Date.now()): string[] | null {
   const { exp } = decodeJwt(token);
   const seconds = typeof exp === 'number' ? Math.floor(exp - now / 1000) : 0;
   if (seconds <= 0) return null;
-  return `${FIRST_PAINT_COOKIE}=${token}; Path=${COOKIE_PATH}; Max-Age=${seconds}; HttpOnly; SameSite=Lax${secure(env)}`;
+  return FIRST_PAINT_PATHS.map(
+    (path) =>
+      `${FIRST_PAINT_COOKIE}=${token}; Path=${path}; Max-Age=${seconds}; HttpOnly; SameSite=Lax${secure(env)}`,
+  );
 }
 
-export function clearedFirstPaintCookie(env: Env): string {
-  return `${FIRST_PAINT_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure(env)}`;
+export function clearedFirstPaintCookies(env: Env): string[] {
+  return FIRST_PAINT_PATHS.map(
+    (path) =>
+      `${FIRST_PAINT_COOKIE}=; Path=${path}; Max-Age=0; HttpOnly; SameSite=Lax${secure(env)}`,
+  );
 }

@@ -20,6 +20,19 @@ const STAND_IN = `export function renderNewsFirstPaint(input) {
     header: input.header.includes('<'), footer: input.footer.includes('<'),
     menuShown: input.header.includes('aria-controls="portico-header-nav">') };
   return '<p id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</p>';
+}
+export async function renderPageFirstPaint(input) {
+  const list = async (address) => {
+    const answer = await input.get(address);
+    return answer === null ? null : { count: answer.body.length, total: answer.total };
+  };
+  const seen = { path: input.path, name: input.profile.firstName,
+    header: input.header.includes('<'), endpoints: input.endpoints,
+    accounts: await list(input.endpoints.invoices + '/accounts'),
+    invoices: await list(input.endpoints.invoices + '?page=1&size=20'),
+    products: await list(input.endpoints.api + '/products'),
+    elsewhere: await input.get('https://elsewhere.example/api/products') };
+  return '<p id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</p>';
 }`;
 
 const ANNA = 'anna.customer@portico.test';
@@ -97,9 +110,17 @@ describe('the first paint of the news list (ADR 0044)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.statusCode, response.body).toBe(204);
-    const cookie = String(response.headers['set-cookie']);
-    expect(cookie).toContain(`${FIRST_PAINT_COOKIE}=${token};`);
-    expect(cookie).toMatch(/; Path=\/news; Max-Age=3[0-9]{3}; HttpOnly; SameSite=Lax$/);
+    // One cookie per painted address (ADR 0061), each with the same token.
+    const cookies = [response.headers['set-cookie']].flat().map(String);
+    expect(cookies.map((cookie) => /; Path=([^;]+);/.exec(cookie)?.[1])).toEqual([
+      '/news',
+      '/invoices',
+      '/my-solutions',
+    ]);
+    for (const cookie of cookies) {
+      expect(cookie).toContain(`${FIRST_PAINT_COOKIE}=${token};`);
+      expect(cookie).toMatch(/; Path=\/[a-z-]+; Max-Age=3[0-9]{3}; HttpOnly; SameSite=Lax$/);
+    }
 
     const anonymous = await app.inject({ method: 'PUT', url: '/api/session/first-paint' });
     expect(anonymous.statusCode).toBe(401);
@@ -109,9 +130,15 @@ describe('the first paint of the news list (ADR 0044)', () => {
   it('DELETE takes it back', async () => {
     const response = await app.inject({ method: 'DELETE', url: '/api/session/first-paint' });
     expect(response.statusCode).toBe(204);
-    expect(String(response.headers['set-cookie'])).toMatch(
-      new RegExp(`^${FIRST_PAINT_COOKIE}=; Path=/news; Max-Age=0; HttpOnly`),
-    );
+    const cookies = [response.headers['set-cookie']].flat().map(String);
+    expect(cookies).toHaveLength(3);
+    for (const path of ['/news', '/invoices', '/my-solutions']) {
+      expect(cookies).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^${FIRST_PAINT_COOKIE}=; Path=${path}; Max-Age=0; HttpOnly`),
+        ),
+      );
+    }
   });
 
   it("writes the user's first page into /news, never to be stored by a shared cache", async () => {
@@ -189,6 +216,71 @@ describe('the first paint of the news list (ADR 0044)', () => {
     });
     expect(signOut.statusCode).toBe(204);
     expect(seenIn((await page('/news', own)).body)).toBeNull();
+  });
+});
+
+describe('the first paint of /invoices and /my-solutions (issue 25, ADR 0061)', () => {
+  const { setup, page } = firstPaintApp();
+
+  interface PageSeen {
+    path: string;
+    name: string;
+    header: boolean;
+    endpoints: { api: string; invoices: string };
+    accounts: { count: number; total: number | null } | null;
+    invoices: { count: number; total: number | null } | null;
+    products: { count: number; total: number | null } | null;
+    elsewhere: unknown;
+  }
+  const pageSeenIn = (html: string) => seenIn(html) as unknown as PageSeen | null;
+  const api = async (url: string, token: string) => {
+    const answer = await setup.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+    return {
+      status: answer.statusCode,
+      body: answer.json<unknown[]>(),
+      total: answer.headers['x-total-count'],
+    };
+  };
+
+  it("reads the page's calls as /api answers them for the user, and paints the page", async () => {
+    const { token } = setup;
+    const accounts = await api('/api/invoices/accounts', token);
+    const invoices = await api('/api/invoices?page=1&size=20', token);
+    const products = await api('/api/products', token);
+    expect([accounts.status, invoices.status, products.status]).toEqual([200, 200, 200]);
+    for (const path of ['/invoices', '/my-solutions', '/my-solutions/']) {
+      const response = await page(path, token);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(pageSeenIn(response.body)).toEqual({
+        path,
+        name: 'Anna',
+        header: true,
+        endpoints: { api: '/api', invoices: '/api/invoices' },
+        accounts: { count: accounts.body.length, total: null },
+        invoices: { count: invoices.body.length, total: Number(invoices.total) },
+        products: { count: products.body.length, total: null },
+        // Only this server's own paths are read (an endpoint elsewhere is the app's to call).
+        elsewhere: null,
+      });
+    }
+  });
+
+  it('answers a call the user may not make as refused (null), exactly as /api would', async () => {
+    const nina = await bearerFor(setup.app, 'nina.basic@portico.test');
+    expect((await api('/api/invoices/accounts', nina)).status).toBe(403);
+    expect(pageSeenIn((await page('/invoices', nina)).body)).toMatchObject({
+      name: 'Nina',
+      accounts: null,
+      invoices: null,
+    });
+  });
+
+  it('paints nothing without the cookie, with a query string, below the dashboard or with a bad token', async () => {
+    const { token } = setup;
+    expect(pageSeenIn((await page('/invoices')).body)).toBeNull();
+    expect(pageSeenIn((await page('/invoices?status=PAID', token)).body)).toBeNull();
+    expect(pageSeenIn((await page('/my-solutions/erp/1/documentation', token)).body)).toBeNull();
+    expect(pageSeenIn((await page('/invoices', `${token}x`)).body)).toBeNull();
   });
 });
 

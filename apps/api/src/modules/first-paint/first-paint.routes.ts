@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { bearerTokenOf } from '../../lib/bearer-token.js';
 import { bearerErrors, noContent, publicErrors } from '../../lib/route-schemas.js';
-import { clearedFirstPaintCookie, firstPaintCookie } from './first-paint-cookie.js';
+import { clearedFirstPaintCookies, firstPaintCookies } from './first-paint-cookie.js';
 
 const tags = ['session'];
 
@@ -16,16 +16,19 @@ export const firstPaintRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     {
       schema: {
         operationId: 'enableFirstPaint',
-        summary: 'Let the server render the first paint of the news list',
+        summary: 'Let the server render the first paint of the news list and other pages',
         description:
-          'Sets an HttpOnly cookie, sent only for /news addresses, with the bearer token of this request until it expires. The server then writes the news list into the first HTML.',
+          'Sets HttpOnly cookies, sent only for /news, /invoices and /my-solutions addresses, with the bearer token of this request until it expires. The server then writes those pages into the first HTML.',
         tags,
         response: { 204: noContent('The cookie is set.'), ...bearerErrors() },
       },
     },
     async (request, reply) => {
-      const cookie = firstPaintCookie(app.env, bearerTokenOf(request.headers.authorization) ?? '');
-      if (cookie) void reply.header('set-cookie', cookie);
+      const cookies = firstPaintCookies(
+        app.env,
+        bearerTokenOf(request.headers.authorization) ?? '',
+      );
+      if (cookies) void reply.header('set-cookie', cookies);
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );
@@ -46,7 +49,7 @@ export const firstPaintRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     async (_request, reply) =>
       reply
         .code(204)
-        .header('set-cookie', clearedFirstPaintCookie(app.env))
+        .header('set-cookie', clearedFirstPaintCookies(app.env))
         .header('cache-control', 'no-store')
         .send(null),
   );

@@ -4,6 +4,7 @@
 
 import { isLabelLanguage, matchLanguage, type LabelLanguage } from '@portico/locales';
 import type { Queryable } from '../../db/db.js';
+import { escapeHtml, htmlPage } from '../../lib/html.js';
 import {
   catalogTexts,
   chooseLanguage,
@@ -50,32 +51,12 @@ export async function pageTexts(
   return { language, t: await textsFor(db, language) };
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 function layout({ language, t }: PageTexts, title: string, body: string, script?: string): string {
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title.includes('Portico') ? title : t('signin.page-title', { title }))}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-${script ? `<script src="${script}" defer></script>\n` : ''}</head>
-<body>
-<main class="card">
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage({
+    language,
+    title: title.includes('Portico') ? title : t('signin.page-title', { title }),
+    ...{ stylesheet: STYLESHEET_PATH, script, mainClass: 'card', main: body },
+  });
 }
 
 export interface SignInPageOptions {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { escapeHtml } from '../../lib/html.js';
+import { escapeHtml, htmlPage } from '../../lib/html.js';
 import { STYLESHEET_PATH } from '../oidc/oidc-pages.js';
 
 // The pages this server shows to someone who is not signed in, from a link in a mail: the
@@ -18,24 +18,11 @@ export interface SignedOutPage {
 }
 
 export function signedOutPage({ language, documentTitle, heading, body }: SignedOutPage): string {
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(documentTitle)}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main class="card">
-<h1>${escapeHtml(heading)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage({
+    ...{ language, title: documentTitle, stylesheet: STYLESHEET_PATH, noindex: true },
+    mainClass: 'card',
+    main: `<h1>${escapeHtml(heading)}</h1>\n${body}`,
+  });
 }
 
 /** Sends such a page: never cached (it answers a one-time link), never told to another site. */

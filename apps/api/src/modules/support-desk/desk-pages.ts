@@ -1,6 +1,6 @@
 import type { LabelLanguage } from '@portico/locales';
 import { formatDateTime } from '../../lib/i18n/format.js';
-import { escapeHtml, safeHref } from '../../lib/html.js';
+import { escapeHtml, htmlPage, safeHref } from '../../lib/html.js';
 import type { Translate } from '../../lib/i18n/translate.js';
 import './desk.texts.js';
 import type { CatalogueItemRow, ContactRow, PortalRow } from './support-desk.repository.js';
@@ -36,22 +36,10 @@ export interface DeskTexts {
 const valueText = caseValueText;
 
 function layout({ language, t }: DeskTexts, title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="${e(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${e(t('desk.page-title', { title }))}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main class="desk">
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage({
+    ...{ language, title: t('desk.page-title', { title }), stylesheet: STYLESHEET_PATH },
+    ...{ mainClass: 'desk', main: body },
+  });
 }
 
 function time({ language, timeZone }: DeskTexts, date: Date): string {

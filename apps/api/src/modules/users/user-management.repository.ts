@@ -580,3 +580,53 @@ export async function findTokenState(db: Queryable, userId: string) {
 export async function recordSignIn(db: Queryable, userId: string): Promise<void> {
   await db.query('update users set last_login_at = now() where id = $1', [userId]);
 }
+
+export interface ProductRow {
+  id: string;
+  content_id: string;
+  product_name: string;
+  slug: string;
+}
+
+/**
+ * The account's products: those its users are connected to (ADR 0056). There is no
+ * licence table of an account's products; the connections are what the portal knows.
+ */
+export async function listAccountProducts(db: Queryable, accountId: string): Promise<ProductRow[]> {
+  const { rows } = await db.query<ProductRow>(
+    `select p.id, p.content_id, p.product_name, p.slug from products p
+      where exists (select 1 from user_products up join users u on u.id = up.user_id
+                     where up.product_id = p.id and u.account_id = $1)
+      order by p.product_name, p.id`,
+    [accountId],
+  );
+  return rows;
+}
+
+/** The ids of the products a user is connected to, in id order. */
+export async function productIdsOf(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ product_id: string }>(
+    'select product_id from user_products where user_id = $1 order by product_id',
+    [userId],
+  );
+  return rows.map((r) => r.product_id);
+}
+
+/** Connects the user to exactly these products. */
+export async function setUserProducts(
+  db: Queryable,
+  userId: string,
+  productIds: readonly string[],
+): Promise<void> {
+  await db.query(
+    'delete from user_products where user_id = $1 and not (product_id = any($2::text[]))',
+    [userId, [...productIds]],
+  );
+  for (const productId of productIds) {
+    await db.query(
+      `insert into user_products (user_id, product_id) values ($1, $2)
+       on conflict do nothing`,
+      [userId, productId],
+    );
+  }
+}

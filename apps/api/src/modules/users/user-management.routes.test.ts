@@ -6,13 +6,12 @@ import {
   userAuditSchema,
   userFormMessages,
   userManagementContextSchema,
-  type AccountUser,
-  type AccountUserInput,
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { inputOf, newUserInput } from '../../../test/user-input.js';
 import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
 
@@ -23,61 +22,7 @@ afterAll(() => hashQueue.close());
 const ANNA = 'anna.customer@portico.test';
 const ERIK = 'erik.employee@portico.test';
 const NINA = 'nina.basic@portico.test';
-
-function inputOf(user: AccountUser): AccountUserInput {
-  return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    username: user.username,
-    language: user.language,
-    timeZone: user.timeZone,
-    address: user.address,
-    billingAddress: user.billingAddress,
-    shippingAddress: user.shippingAddress,
-    city: user.city,
-    postalCode: user.postalCode,
-    country: user.country,
-    phone: user.phone,
-    mobile: user.mobile,
-    fax: user.fax,
-    phoneExtension: user.phoneExtension,
-    hotlineCode: user.hotlineCode,
-    website: user.website,
-    role: user.role,
-    c4uRole: user.c4uRole,
-    billingPlatformRole: user.billingPlatformRole,
-    learningRole: user.learningRole,
-    active: user.status !== 'Inactive',
-  };
-}
-
-const newUser = (over: Partial<AccountUserInput> = {}): AccountUserInput => ({
-  firstName: 'Ola',
-  lastName: 'Nordmann',
-  email: 'ola.nordmann@northwind.test',
-  username: 'olanordmann',
-  language: 'en',
-  timeZone: 'Europe/Oslo',
-  address: 'Karl Johans gate 1',
-  billingAddress: '',
-  shippingAddress: '',
-  city: 'Oslo',
-  postalCode: '0154',
-  country: 'NO',
-  phone: '+4722123456',
-  mobile: '',
-  fax: '',
-  phoneExtension: '',
-  hotlineCode: '',
-  website: '',
-  role: 'standard',
-  c4uRole: 'none',
-  billingPlatformRole: '',
-  learningRole: 'learner',
-  active: true,
-  ...over,
-});
+const PAUL = 'paul.partner@portico.test';
 
 describe.each(databaseKinds())('user management API over %s', (kind) => {
   let t: TestApp;
@@ -244,7 +189,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       {
         method: 'PUT' as const,
         url: `/api/users/${foreign}`,
-        payload: newUser({ email: 'x@y.test' }),
+        payload: newUserInput({ email: 'x@y.test' }),
       },
       { method: 'DELETE' as const, url: `/api/users/${foreign}` },
       { method: 'POST' as const, url: `/api/users/${foreign}/invitation` },
@@ -252,10 +197,13 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       { method: 'GET' as const, url: '/api/users?accountId=acc-brightwater' },
       { method: 'GET' as const, url: '/api/users/management?accountId=acc-brightwater' },
       { method: 'GET' as const, url: '/api/users/administrators?accountId=acc-brightwater' },
+      { method: 'GET' as const, url: '/api/users/profiles?accountId=acc-brightwater' },
+      { method: 'GET' as const, url: '/api/users/permissions?accountId=acc-brightwater' },
+      { method: 'GET' as const, url: '/api/users/products?accountId=acc-brightwater' },
       {
         method: 'POST' as const,
         url: '/api/users?accountId=acc-brightwater',
-        payload: newUser({ email: 'idor@x.test', username: 'idor' }),
+        payload: newUserInput({ email: 'idor@x.test', username: 'idor' }),
       },
     ];
     for (const call of calls) {
@@ -274,7 +222,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
           method,
           url: `/api/users/${foreign}`,
           headers: { ...headers, 'if-match': ifMatch },
-          ...(method === 'PUT' ? { payload: newUser({ email: 'x@y.test' }) } : {}),
+          ...(method === 'PUT' ? { payload: newUserInput({ email: 'x@y.test' }) } : {}),
         });
         expect(res.statusCode, `${method} ${ifMatch}`).toBe(404);
       }
@@ -296,7 +244,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'PUT',
       url: '/api/users/me',
       headers: { ...headers, 'if-match': `W/${String(me.headers.etag)}` },
-      payload: newUser(),
+      payload: newUserInput(),
     });
     expect(own.statusCode).toBe(412);
     const del = await t.app.inject({
@@ -325,7 +273,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
+      payload: newUserInput({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
     });
     expect(created.statusCode).toBe(400);
     const ok = await t.app.inject({
@@ -377,7 +325,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers: await as(ANNA),
-      payload: newUser({
+      payload: newUserInput({
         email: 'partner.role@northwind.test',
         username: '',
         learningRole: 'partner-consultant',
@@ -434,12 +382,214 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     });
   });
 
+  // ADR 0056: an administrator gives only what they hold, and only the account's products.
+  describe('roles, permissions and products a user is given', () => {
+    const ids = (body: unknown) => (body as { id: string }[]).map((o) => o.id);
+    const options = async (email: string, call: string, query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${call}${query}`,
+        headers: await as(email),
+      });
+      expect(res.statusCode, `${call} ${res.body}`).toBe(200);
+      return ids(res.json());
+    };
+    /** The invitation of `email` accepted: the user is Active and may use tokens. */
+    const accept = async (email: string) => {
+      await t.app.jobs.runDue('users.invitation');
+      const { rows } = await t.db.query<{ text_body: string }>(
+        'select text_body from mail_outbox where recipient = $1',
+        [email],
+      );
+      const path = /http:\/\/localhost:8080(\/invitation\/[A-Za-z0-9_-]+)/.exec(
+        rows.at(-1)?.text_body ?? '',
+      )?.[1];
+      expect(path).toBeDefined();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: path!,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'password=a-good-long-password&confirm=a-good-long-password',
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const meridianUser = (email: string, over: Partial<AccountUserInput> = {}) =>
+      newUser({ email, username: '', role: 'read-only', learningRole: '', ...over });
+
+    beforeAll(async () => {
+      // Paul (a partner) administers his partner account: he holds USERMANAGEMENT and NEWS
+      // of the roles' permissions, and PARTNER, SALES, DOCEBO_PARTNER and INVOICES.
+      await t.db.query(
+        `update users set permissions = permissions || '{USERMANAGEMENT}' where id = 'u-paul'`,
+      );
+    });
+
+    it('offers the roles and permissions the caller holds and the account’s products', async () => {
+      expect(await options(PAUL, 'profiles')).toEqual(['read-only']);
+      expect(await options(PAUL, 'permissions')).toEqual([
+        'PARTNER',
+        'SALES',
+        'DOCEBO_PARTNER',
+        'INVOICES',
+      ]);
+      expect((await options(PAUL, 'products')).sort()).toEqual([
+        'p-erpx',
+        'p-talent-management',
+        'p-te',
+      ]);
+      expect(await options(ANNA, 'profiles')).toEqual([
+        'administrator',
+        'point-manager',
+        'standard',
+        'read-only',
+      ]);
+      expect(await options(ANNA, 'permissions')).toEqual(['DOCEBO', 'INVOICES']);
+      expect((await options(ANNA, 'products')).sort()).toEqual(['p-erp', 'p-financials', 'p-fpa']);
+      // A vendor employee: the picked account's products, his own permissions.
+      expect((await options(ERIK, 'products', '?accountId=acc-meridian')).sort()).toEqual([
+        'p-erpx',
+        'p-talent-management',
+        'p-te',
+      ]);
+      expect(await options(ERIK, 'permissions', '?accountId=acc-meridian')).toEqual(['SALES']);
+    });
+
+    it('makes a partner account’s new user a partner who reaches My Solutions; without, not', async () => {
+      const headers = await as(PAUL);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers,
+        payload: meridianUser('new.partner@meridian.test', {
+          permissions: ['PARTNER'],
+          productIds: ['p-erpx'],
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const created = accountUserSchema.parse(res.json());
+      expect(created.permissions.sort()).toEqual(['NEWS', 'PARTNER']);
+      expect(created.productIds).toEqual(['p-erpx']);
+      expect((await getUser(PAUL, created.id)).user.productIds).toEqual(['p-erpx']);
+      const plain = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers,
+        payload: meridianUser('new.plain@meridian.test'),
+      });
+      expect(plain.statusCode, plain.body).toBe(201);
+      expect(accountUserSchema.parse(plain.json())).toMatchObject({
+        permissions: ['NEWS'],
+        productIds: [],
+      });
+
+      await accept('new.partner@meridian.test');
+      await accept('new.plain@meridian.test');
+      const get = async (email: string, url: string) =>
+        (await t.app.inject({ method: 'GET', url, headers: await as(email) })).statusCode;
+      expect(await get('new.partner@meridian.test', '/api/products/p-erpx')).toBe(200);
+      expect(await get('new.partner@meridian.test', '/api/products/p-erpx/releases')).toBe(200);
+      expect(await get('new.partner@meridian.test', '/api/partner/accounts')).toBe(200);
+      // Without the product: a known product not connected is a 403 (issue 13); without
+      // PARTNER there are no customer accounts (§7 partner accounts) either.
+      expect(await get('new.plain@meridian.test', '/api/products/p-erpx')).toBe(403);
+      expect(await get('new.plain@meridian.test', '/api/partner/accounts')).toBe(403);
+      const products = await t.app.inject({
+        method: 'GET',
+        url: '/api/products',
+        headers: await as('new.plain@meridian.test'),
+      });
+      expect(products.json<{ connected: boolean }[]>().some((p) => p.connected)).toBe(false);
+    });
+
+    it('refuses with 400 a role, permission or product the caller may not give, and changes nothing', async () => {
+      const headers = await as(PAUL);
+      const before = await usersSnapshot();
+      const refusals: [Partial<AccountUserInput>, string, string][] = [
+        [{ permissions: ['DOCEBO'] }, 'permissions', userFormMessages.permissionNotGrantable],
+        [{ permissions: ['ROOT'] }, 'permissions', userFormMessages.permissionNotGrantable],
+        [{ role: 'administrator' }, 'role', userFormMessages.roleNotGrantable],
+        // Another account's product, and one nobody has.
+        [{ productIds: ['p-erp'] }, 'productIds', userFormMessages.productNotOffered],
+        [{ productIds: ['p-nothing'] }, 'productIds', userFormMessages.productNotOffered],
+      ];
+      for (const [over, field, message] of refusals) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          headers,
+          payload: meridianUser('refused@meridian.test', over),
+        });
+        expect(res.statusCode, JSON.stringify(over)).toBe(400);
+        expect(apiErrorSchema.parse(res.json())).toMatchObject({
+          message,
+          fieldErrors: { [field]: message },
+        });
+      }
+      // A vendor employee gives only what he holds, on any account.
+      const erik = await t.app.inject({
+        method: 'POST',
+        url: '/api/users?accountId=acc-meridian',
+        headers: await as(ERIK),
+        payload: meridianUser('refused@meridian.test', { permissions: ['PARTNER'] }),
+      });
+      expect(erik.statusCode).toBe(400);
+      expect(await usersSnapshot()).toBe(before);
+      // A user of another account stays another account's (IDOR: 404).
+      const { user, etag } = await getUser(ANNA, 'u-northwind-012');
+      const foreign = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { ...headers, 'if-match': etag },
+        payload: { ...inputOf(user), productIds: ['p-erpx'] },
+      });
+      expect(foreign.statusCode).toBe(404);
+      expect(await usersSnapshot()).toBe(before);
+    });
+
+    it('keeps on edit what the administrator may not give or take, and records the change', async () => {
+      const headers = await as(ANNA);
+      // A Northwind user who is also a partner: anna does not hold PARTNER.
+      await t.db.query(
+        `update users set permissions = permissions || '{PARTNER}' where id = 'u-northwind-013'`,
+      );
+      const { user, etag } = await getUser(ANNA, 'u-northwind-013');
+      const given = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { ...headers, 'if-match': etag },
+        payload: { ...inputOf(user), permissions: ['DOCEBO'], productIds: ['p-fpa', 'p-erp'] },
+      });
+      expect(given.statusCode, given.body).toBe(200);
+      const after = accountUserSchema.parse(given.json());
+      expect(after.permissions).toEqual(expect.arrayContaining(['PARTNER', 'DOCEBO']));
+      expect(after.productIds).toEqual(['p-erp', 'p-fpa']);
+      const taken = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { ...headers, 'if-match': String(given.headers.etag) },
+        payload: { ...inputOf(after), permissions: [], productIds: ['p-erp'] },
+      });
+      expect(taken.statusCode, taken.body).toBe(200);
+      const last = accountUserSchema.parse(taken.json());
+      expect(last.permissions).toContain('PARTNER');
+      expect(last.permissions).not.toContain('DOCEBO');
+      expect(last.productIds).toEqual(['p-erp']);
+      const audit = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${user.id}/audit`,
+        headers,
+      });
+      const [entry] = userAuditSchema.parse(audit.json());
+      expect(entry?.changes.productIds).toEqual({ before: ['p-erp', 'p-fpa'], after: ['p-erp'] });
+    });
+  });
+
   it('answers a form with errors 400 with the §5 headline and a message per field', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users',
       headers: await as(ANNA),
-      payload: { ...newUser(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
+      payload: { ...newUserInput(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
     });
     expect(res.statusCode).toBe(400);
     const body = apiErrorSchema.parse(res.json());
@@ -456,7 +606,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers: await as(ANNA),
-      payload: newUser({ email: 'NINA.Basic@portico.test', username: '' }),
+      payload: newUserInput({ email: 'NINA.Basic@portico.test', username: '' }),
     });
     expect(res.statusCode).toBe(409);
     expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
@@ -470,7 +620,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
+      payload: newUserInput({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
     });
     expect(res.statusCode).toBe(409);
     expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
@@ -486,7 +636,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
           method: 'POST',
           url: '/api/users?accountId=acc-brightwater',
           headers: erik,
-          payload: newUser({
+          payload: newUserInput({
             email: `pm-race-${n}@brightwater.test`,
             username: '',
             role: 'point-manager',
@@ -504,7 +654,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser(),
+      payload: newUserInput(),
     });
     expect(res.statusCode).toBe(201);
     const created = accountUserSchema.parse(res.json());
@@ -572,7 +722,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({ email: 'crash@northwind.test', username: '' }),
+      payload: newUserInput({ email: 'crash@northwind.test', username: '' }),
     });
     expect(res.statusCode).toBe(201);
     // No worker ran: the job is a row. A "restarted" node's queue delivers it.
@@ -593,7 +743,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({ email: 'resend@northwind.test', username: '' }),
+      payload: newUserInput({ email: 'resend@northwind.test', username: '' }),
     });
     const { id } = accountUserSchema.parse(res.json());
     await t.app.jobs.runDue('users.invitation');
@@ -780,7 +930,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers: await as(ANNA),
-      payload: newUser({ email: 'one.too.many@northwind.test', username: '' }),
+      payload: newUserInput({ email: 'one.too.many@northwind.test', username: '' }),
     });
     expect(res.statusCode).toBe(409);
     expect(apiErrorSchema.parse(res.json()).message).toBe(userFormMessages.licencesExceeded);
@@ -792,7 +942,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const etag = String(me.headers.etag);
     expect(etag).toMatch(/^"v\d+"$/);
     const payload = {
-      ...newUser(),
+      ...newUserInput(),
       firstName: 'Nina-Marie',
       email: 'ignored@x.test',
       role: 'administrator',
@@ -841,7 +991,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       { url: '/api/users/me', ifMatch: meEtag, field: 'lastName', value: 'x\ud83dy' },
     ];
     for (const { url, ifMatch, field, value } of cases) {
-      const base = url === userUrl ? inputOf(user) : newUser();
+      const base = url === userUrl ? inputOf(user) : newUserInput();
       const res = await t.app.inject({
         method: 'PUT',
         url,
@@ -923,7 +1073,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       method: 'POST',
       url: '/api/users',
       headers,
-      payload: newUser({
+      payload: newUserInput({
         email: 'counted.once@northwind.test',
         username: 'countedonce',
         role: 'read-only',

@@ -6,6 +6,7 @@ import {
   administratorsSchema,
   billingPlatformRolesSchema,
   fullName,
+  grantablePermissionsSchema,
   invitationResentSchema,
   learningRolesQuerySchema,
   learningRolesSchema,
@@ -31,7 +32,12 @@ import {
   noContent,
   withHeaders,
 } from '../../lib/route-schemas.js';
-import { findUser, listAdministrators, listAudit } from './user-management.repository.js';
+import {
+  findUser,
+  listAccountProducts,
+  listAdministrators,
+  listAudit,
+} from './user-management.repository.js';
 import { MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import {
   allAccountUsers,
@@ -49,9 +55,10 @@ import {
 } from './user-management.service.js';
 import {
   billingPlatformRoles,
+  grantablePermissions,
   learningRolesFor,
   levelHolderOf,
-  userProfiles,
+  userProfilesFor,
 } from './user-options.js';
 
 const tags = ['users'];
@@ -254,7 +261,9 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     {
       schema: {
         operationId: 'listUserProfiles',
-        summary: 'The user profiles (roles) of the form',
+        summary: 'The user profiles (roles) the caller may give',
+        description:
+          'Each role whose permissions the caller holds, with those permissions (ADR 0056). A user keeps a role the caller may not give; giving it is a 400.',
         tags,
         querystring: userAccountQuerySchema,
         response: {
@@ -263,9 +272,32 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
         },
       },
     },
-    async (request) => {
-      await admin(request, request.query.accountId);
-      return userProfiles;
+    async (request, reply) => {
+      const a = await admin(request, request.query.accountId);
+      privateNoStore(reply);
+      return userProfilesFor(a.caller);
+    },
+  );
+  app.get(
+    '/api/users/permissions',
+    {
+      schema: {
+        operationId: 'listGrantablePermissions',
+        summary: 'The permissions the caller may give beside the role',
+        description:
+          'PARTNER, SALES, DOCEBO, DOCEBO_PARTNER and INVOICES, as far as the caller holds them (ADR 0056): never more than the administrator has. Giving another is a 400.',
+        tags,
+        querystring: userAccountQuerySchema,
+        response: {
+          200: grantablePermissionsSchema.describe('The permissions, with English names.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const a = await admin(request, request.query.accountId);
+      privateNoStore(reply);
+      return grantablePermissions(a.caller);
     },
   );
   app.get(
@@ -292,23 +324,22 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     {
       schema: {
         operationId: 'listUserFormProducts',
-        summary: 'The products of the form',
+        summary: 'The account’s products a user may be connected to',
+        description:
+          'The products the administered account’s users are connected to, by name (ADR 0056); a user form sends their ids as productIds. Another product is a 400.',
         tags,
         querystring: userAccountQuerySchema,
         response: {
-          200: userProductsSchema.describe('Every product, by name.'),
+          200: userProductsSchema.describe('The account’s products, by name.'),
           ...bearerErrors(400, 403, 404),
         },
       },
     },
-    async (request) => {
-      await admin(request, request.query.accountId);
-      const { rows } = await app.db.query<{
-        content_id: string;
-        product_name: string;
-        slug: string;
-      }>('select content_id, product_name, slug from products order by product_name, slug');
-      return rows.map((r) => ({
+    async (request, reply) => {
+      const a = await admin(request, request.query.accountId);
+      privateNoStore(reply);
+      return (await listAccountProducts(app.db, a.account.id)).map((r) => ({
+        id: r.id,
         contentId: r.content_id,
         productName: r.product_name,
         slug: r.slug,

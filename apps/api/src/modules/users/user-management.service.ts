@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { resolveLanguage } from '@portico/locales';
 import {
+  GRANTED_PERMISSIONS,
   ROLE_MANAGED_PERMISSIONS,
   ROLE_PERMISSIONS,
   USER_PAGE_SIZE,
@@ -39,7 +40,12 @@ import {
   setInvitationToken,
 } from './invitations.repository.js';
 import './invitation.texts.js';
-import { billingPlatformRoles, learningRolesFor, levelHolderOf } from './user-options.js';
+import {
+  billingPlatformRoles,
+  learningRolesFor,
+  levelHolderOf,
+  mayGiveRole,
+} from './user-options.js';
 import {
   countActiveAdministrators,
   deleteProviderState,
@@ -50,10 +56,13 @@ import {
   findUser,
   insertAudit,
   insertUser,
+  listAccountProducts,
   listAccounts,
   listUsers,
   listUsersWithTotal,
   pointManagerTaken,
+  productIdsOf,
+  setUserProducts,
   updateUser,
   usernameTaken,
   type AccountRow,
@@ -101,7 +110,11 @@ export function toSummary(row: ListRow): AccountUserSummary {
   };
 }
 
-export function toAccountUser(row: UserRow, account: AccountRow): AccountUser {
+export function toAccountUser(
+  row: UserRow,
+  account: AccountRow,
+  productIds: readonly string[],
+): AccountUser {
   return {
     ...toSummary(row),
     accountId: account.id,
@@ -127,6 +140,8 @@ export function toAccountUser(row: UserRow, account: AccountRow): AccountUser {
         : 'none',
     billingPlatformRole: row.billing_platform_role,
     learningRole: row.learning_role,
+    permissions: [...row.permissions],
+    productIds: [...productIds],
     version: row.version,
   };
 }
@@ -220,7 +235,7 @@ export async function allAccountUsers(
 
 export async function getAccountUser(db: Queryable, callerId: string, id: string) {
   const { admin, user } = await reachableUser(db, callerId, id);
-  const accountUser = toAccountUser(user, admin.account);
+  const accountUser = toAccountUser(user, admin.account, await productIdsOf(db, user.id));
   // A Pending user's invitation mail: queued, sent, or refused by the mail server (ADR 0053).
   const invitationMail =
     user.status === 'Pending' ? await openInvitationMailStatus(db, user.id) : undefined;
@@ -271,9 +286,59 @@ function fieldError(status: 'conflict' | 'bad', field: string, message: string) 
   return error.withFieldErrors({ [field]: message });
 }
 
-function permissionsFor(role: UserRole, existing: readonly string[]): string[] {
-  const kept = existing.filter((p) => !ROLE_MANAGED_PERMISSIONS.includes(p));
-  return [...ROLE_PERMISSIONS[role], ...kept];
+/** What a user is given: every permission and the products they are connected to. */
+interface Access {
+  permissions: string[];
+  productIds: string[];
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/**
+ * The user's permissions and products after this form (ADR 0056): the role's permissions,
+ * then those given beside it, then the products. An administrator gives only what they hold
+ * (a role whose permissions they all hold; a permission they hold) and only the account's
+ * products. What the user already has stays: a permission the administrator does not hold is
+ * neither given nor taken away by them, and an unchanged role is kept. A field left out of
+ * the form keeps its value (none for a new user).
+ */
+async function accessOf(
+  tx: Queryable,
+  admin: Admin,
+  input: AccountUserInput,
+  existing: UserRow | null,
+): Promise<Access> {
+  const caller = admin.caller;
+  if (existing?.role !== input.role && !mayGiveRole(caller, input.role)) {
+    throw fieldError('bad', 'role', userFormMessages.roleNotGrantable);
+  }
+  const had = (existing?.permissions ?? []).filter((p) => !ROLE_MANAGED_PERMISSIONS.includes(p));
+  let extra = had;
+  if (input.permissions !== undefined) {
+    const asked = [...new Set(input.permissions)].filter(
+      (p) => !ROLE_MANAGED_PERMISSIONS.includes(p),
+    );
+    const refused = asked.filter(
+      (p) =>
+        !had.includes(p) &&
+        !(GRANTED_PERMISSIONS.some((g) => g === p) && caller.permissions.includes(p)),
+    );
+    if (refused.length > 0) {
+      throw fieldError('bad', 'permissions', userFormMessages.permissionNotGrantable);
+    }
+    // Those the caller may not give stay as they were.
+    extra = [...asked, ...had.filter((p) => !caller.permissions.includes(p) && !asked.includes(p))];
+  }
+  const permissions = [...ROLE_PERMISSIONS[input.role], ...extra];
+  const current = existing ? await productIdsOf(tx, existing.id) : [];
+  if (input.productIds === undefined) return { permissions, productIds: current };
+  const productIds = [...new Set(input.productIds)].sort();
+  const offered = new Set((await listAccountProducts(tx, admin.account.id)).map((p) => p.id));
+  if (productIds.some((id) => !offered.has(id) && !current.includes(id))) {
+    throw fieldError('bad', 'productIds', userFormMessages.productNotOffered);
+  }
+  return { permissions, productIds };
 }
 
 function writeOf(input: AccountUserInput, status: UserStatus, permissions: string[]): UserWrite {
@@ -337,6 +402,16 @@ function diff(before: Partial<UserWrite>, after: UserWrite) {
     if (before[field] !== after[field]) {
       changes[field] = { before: before[field] ?? null, after: after[field] };
     }
+  }
+  return changes;
+}
+
+/** The audit entry's permission and product changes (lists compared as sets). */
+function accessChanges(before: Access | null, after: Access) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const field of ['permissions', 'productIds'] as const) {
+    const was = before?.[field] ?? [];
+    if (!sameSet(was, after[field])) changes[field] = { before: was, after: after[field] };
   }
   return changes;
 }
@@ -458,7 +533,8 @@ export async function createAccountUser(
       if (!account) throw new NotFoundError('There is no such account.');
       const admin = { caller, account };
       await checkRules(tx, admin, input, 'Pending', null);
-      const write = writeOf(input, 'Pending', permissionsFor(input.role, []));
+      const access = await accessOf(tx, admin, input, null);
+      const write = writeOf(input, 'Pending', access.permissions);
       const row = await insertUser(tx, {
         ...write,
         id: `u-${randomUUID()}`,
@@ -466,16 +542,17 @@ export async function createAccountUser(
         unit4_employee: account.vendor,
         subscription_level: account.subscription_level,
       });
+      await setUserProducts(tx, row.id, access.productIds);
       await insertAudit(tx, {
         userId: row.id,
         accountId: account.id,
         actorId: caller.id,
         actorName: actorName(caller),
         action: 'created',
-        changes: diff({}, write),
+        changes: { ...diff({}, write), ...accessChanges(null, access) },
       });
       await enqueueInvitation(deps, tx, row.id, caller.id);
-      return toAccountUser(row, account);
+      return toAccountUser(row, account, access.productIds);
     });
   } catch (error) {
     return translateUniqueViolation(error);
@@ -499,11 +576,16 @@ export async function updateAccountUser(
       const next: UserStatus =
         user.status === 'Pending' ? 'Pending' : input.active ? 'Active' : 'Inactive';
       await checkRules(tx, admin, input, next, user);
-      const write = writeOf(input, next, permissionsFor(input.role, user.permissions));
+      const before = { permissions: user.permissions, productIds: await productIdsOf(tx, user.id) };
+      const access = await accessOf(tx, admin, input, user);
+      const write = writeOf(input, next, access.permissions);
       const row = await updateUser(tx, user.id, admin.account.id, version, write);
       if (!row) throw new PreconditionFailedError(userFormMessages.conflict);
       if (next === 'Inactive' && user.status !== 'Inactive') await deleteProviderState(tx, user.id);
-      const changes = diff(pickWrite(user), write);
+      if (!sameSet(before.productIds, access.productIds)) {
+        await setUserProducts(tx, user.id, access.productIds);
+      }
+      const changes = { ...diff(pickWrite(user), write), ...accessChanges(before, access) };
       await insertAudit(tx, {
         userId: user.id,
         accountId: admin.account.id,
@@ -512,7 +594,7 @@ export async function updateAccountUser(
         action: 'updated',
         changes,
       });
-      return toAccountUser(row, admin.account);
+      return toAccountUser(row, admin.account, access.productIds);
     });
   } catch (error) {
     return translateUniqueViolation(error);

@@ -1,9 +1,11 @@
 import {
+  GRANTED_PERMISSIONS,
   hasSubscriptionLevel,
   ROLE_PERMISSIONS,
   USER_ROLES,
   type LearningRole,
   type NamedOption,
+  type Permission,
   type UserRole,
 } from '@portico/contracts';
 
@@ -22,6 +24,34 @@ export const userProfiles = USER_ROLES.map((id) => ({
   name: ROLE_NAMES[id],
   permissions: [...ROLE_PERMISSIONS[id]],
 }));
+
+/** What an administrator holds: the rules below never give more (ADR 0056). */
+export interface Granter {
+  permissions: readonly string[];
+}
+
+/** A role may be given by an administrator who holds every permission it grants. */
+export const mayGiveRole = (granter: Granter, role: UserRole): boolean =>
+  ROLE_PERMISSIONS[role].every((p) => granter.permissions.includes(p));
+
+/** §7 user profiles: the roles the caller may give. */
+export const userProfilesFor = (granter: Granter) =>
+  userProfiles.filter((profile) => mayGiveRole(granter, profile.id));
+
+export const PERMISSION_NAMES: Readonly<Partial<Record<Permission, string>>> = {
+  PARTNER: 'Partner',
+  SALES: 'Sales',
+  DOCEBO: 'Learning platform',
+  DOCEBO_PARTNER: 'Partner learning platform',
+  INVOICES: 'Invoices',
+};
+
+/** The permissions given beside the role that the caller holds, and so may give. */
+export const grantablePermissions = (granter: Granter): NamedOption[] =>
+  GRANTED_PERMISSIONS.filter((p) => granter.permissions.includes(p)).map((id) => ({
+    id,
+    name: PERMISSION_NAMES[id] ?? id,
+  }));
 
 export const billingPlatformRoles: readonly NamedOption[] = [
   { id: 'viewer', name: 'Viewer' },

@@ -52,6 +52,22 @@ export const userManagementLabels = defineLabels({
   'user-management.learning-role.advanced-learner': 'Advanced learner',
   'user-management.learning-role.key-user': 'Key user',
   'user-management.learning-role.partner-consultant': 'Partner consultant',
+  // The permissions given beside the role (GRANTED_PERMISSIONS in the contracts), by id.
+  'user-management.permission.PARTNER': 'Partner',
+  'user-management.permission.SALES': 'Sales',
+  'user-management.permission.DOCEBO': 'Learning platform',
+  'user-management.permission.DOCEBO_PARTNER': 'Partner learning platform',
+  'user-management.permission.INVOICES': 'Invoices',
+  'user-management.form.section.grants': 'Permissions and products',
+  'user-management.field.permissions': 'Permissions',
+  'user-management.field.productIds': 'Connected products',
+  'user-management.permissions.hint':
+    'The role gives its own permissions. You can give these beside it as far as you hold them yourself.',
+  'user-management.permissions.administrators': 'Administrators of this account: {{names}}.',
+  'user-management.permissions.none': 'You hold no permissions to give beside the role.',
+  'user-management.products.hint':
+    'The user can open the pages of the products they are connected to in My Solutions.',
+  'user-management.products.none': 'No products are connected to this account yet.',
   'user-management.c4u.none': 'None',
   'user-management.c4u.viewer': 'Viewer',
   'user-management.c4u.editor': 'Editor',

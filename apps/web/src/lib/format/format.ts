@@ -215,6 +215,9 @@ const formats = new Map<string, Format>();
  * back to English, an unknown zone to UTC, so a bad value never costs a whole page.
  */
 export function formatFor(locale: string, timeZone: string): Format {
+  // Asked on every render of everything that formats: the raw pair first, checked once.
+  const asked = formats.get(`${locale}\u0000${timeZone}`);
+  if (asked) return asked;
   const safeLocale = isLocale(locale) ? locale : FALLBACK_LOCALE;
   const safeZone = isTimeZone(timeZone) ? timeZone : 'UTC';
   const key = `${safeLocale}|${safeZone}`;
@@ -223,5 +226,6 @@ export function formatFor(locale: string, timeZone: string): Format {
     format = createFormat(safeLocale, safeZone);
     formats.set(key, format);
   }
+  formats.set(`${locale}\u0000${timeZone}`, format);
   return format;
 }

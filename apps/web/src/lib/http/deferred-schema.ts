@@ -5,9 +5,12 @@ import { usePendingRequestStore } from './pending-requests.js';
  * the contracts' schemas are about 22 KB Brotli, too much for the start-up path of `/news`.
  * The server checks each of these answers against the very same schema before it sends them
  * (fastify-type-provider-zod's serializer), so the start-up calls (configuration, profile,
- * labels, products, the news list, the bell) use the answer at once and check it here when
- * the page is quiet. A mismatch is reported as an invalid answer (logged, §8 notification);
- * every other call still checks its answer before use.
+ * labels, products, the news list, the bell) use the answer at once and check it here once
+ * the page is quiet and the checker is at hand: zod is never fetched for these checks alone
+ * (issue 25: what the server has checked need not be checked again on the start-up path), but
+ * the first call that checks its answer at once brings it, and the waiting checks then run.
+ * A mismatch is reported as an invalid answer (logged, §8 notification); every other call
+ * still checks its answer before use.
  *
  * Only for schemas without transforms or defaults: the answer is used as sent. Its top-level
  * kind (a list or an object) is checked at once, so an answer of the wrong shape fails as an
@@ -54,6 +57,7 @@ export const SETTLED_AFTER_MS = 1000;
 const waiting: (() => void)[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let watching = false;
+let checkerAtHand = false;
 
 function runWaiting(): void {
   timer = undefined;
@@ -63,18 +67,39 @@ function runWaiting(): void {
 function arm(count: number): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
-  if (count === 0 && waiting.length > 0) timer = setTimeout(runWaiting, SETTLED_AFTER_MS);
+  if (checkerAtHand && count === 0 && waiting.length > 0) {
+    timer = setTimeout(runWaiting, SETTLED_AFTER_MS);
+  }
 }
 
-/**
- * Runs `check` once no request has been in flight for SETTLED_AFTER_MS: after the first
- * screen's data is in and shown, so the checker's code is fetched after the page is up.
- */
-export function whenSettled(check: () => void): void {
-  waiting.push(check);
+function watch(): void {
   if (!watching) {
     watching = true;
     usePendingRequestStore.subscribe((state) => arm(state.count));
   }
   arm(usePendingRequestStore.getState().count);
+}
+
+/**
+ * Runs `check` once the checker's code is at hand (`checkerLoaded`) and no request has been in
+ * flight for SETTLED_AFTER_MS: never a download of its own, never while the page is loading.
+ */
+export function whenSettled(check: () => void): void {
+  waiting.push(check);
+  watch();
+}
+
+/** A call has just checked its answer with zod: the waiting checks can use it too. */
+export function checkerLoaded(): void {
+  if (checkerAtHand) return;
+  checkerAtHand = true;
+  watch();
+}
+
+/** Tests: back to a page whose checker has not been loaded, with nothing waiting. */
+export function resetDeferredChecks(): void {
+  checkerAtHand = false;
+  waiting.length = 0;
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
 }

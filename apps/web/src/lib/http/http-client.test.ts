@@ -20,7 +20,7 @@ import {
   NO_CONTENT,
   REQUEST_TIMEOUT_MS,
 } from './http-client.js';
-import { deferredSchema, SETTLED_AFTER_MS } from './deferred-schema.js';
+import { deferredSchema, resetDeferredChecks, SETTLED_AFTER_MS } from './deferred-schema.js';
 import { HttpError } from './http-error.js';
 import { usePendingRequests, usePendingRequestStore } from './pending-requests.js';
 
@@ -143,19 +143,31 @@ describe('requests and responses', () => {
   describe('a deferred schema (start-up answers, ADR 0047)', () => {
     const itemLater = deferredSchema('object', () => Promise.resolve(itemSchema));
 
-    it('uses the answer at once and reports a mismatch once the page has settled', async () => {
+    beforeEach(() => resetDeferredChecks());
+
+    it('uses the answer at once, fetches no checker for it, and reports a mismatch once a call brought the checker and the page settled', async () => {
+      const load = vi.fn(() => Promise.resolve(itemSchema));
+      const itemChecked = deferredSchema('object', load);
       server.use(ok(`${TEST_ORIGIN}/api/item`, { id: 'seven', name: 'seven' }));
-      const settledAt = Date.now();
-      await expect(httpGet('/api/item', itemLater)).resolves.toEqual({
+      await expect(httpGet('/api/item', itemChecked)).resolves.toEqual({
         id: 'seven',
         name: 'seven',
       });
+      // Issue 25: the server checked it; zod is not fetched for this check alone.
+      await new Promise((resolve) => setTimeout(resolve, SETTLED_AFTER_MS + 200));
+      expect(load).not.toHaveBeenCalled();
       expect(useNotificationStore.getState().notification).toBeNull();
+
+      // A call that checks its answer at once has zod at hand: the waiting check runs.
+      server.use(ok(`${TEST_ORIGIN}/api/other`, { id: 8, name: 'eight' }));
+      await httpGet('/api/other', itemSchema);
+      const settledAt = Date.now();
       await vi.waitFor(
         () => expect(useNotificationStore.getState().notification?.type).toBe('error'),
         { timeout: SETTLED_AFTER_MS + 3000 },
       );
-      expect(Date.now() - settledAt).toBeGreaterThanOrEqual(SETTLED_AFTER_MS);
+      expect(Date.now() - settledAt).toBeGreaterThanOrEqual(SETTLED_AFTER_MS - 50);
+      expect(load).toHaveBeenCalledTimes(1);
       expect(console.error).toHaveBeenCalledWith(
         expect.stringContaining('/api/item does not match its schema'),
         expect.arrayContaining([expect.objectContaining({ path: ['id'] })]),
@@ -165,6 +177,7 @@ describe('requests and responses', () => {
     it('stays quiet for an answer that matches', async () => {
       server.use(ok(`${TEST_ORIGIN}/api/item`, { id: 7, name: 'seven' }));
       await expect(httpGet('/api/item', itemLater)).resolves.toEqual({ id: 7, name: 'seven' });
+      await httpGet('/api/item', itemSchema); // brings the checker
       await new Promise((resolve) => setTimeout(resolve, SETTLED_AFTER_MS + 200));
       expect(useNotificationStore.getState().notification).toBeNull();
       expect(console.error).not.toHaveBeenCalled();

@@ -10,6 +10,7 @@ import { getAccessToken } from '../auth/tokens.js';
 import {
   anyAnswer,
   hasKind,
+  checkerLoaded,
   isDeferredSchema,
   whenSettled,
   type DeferredSchema,
@@ -33,7 +34,7 @@ import { beginRequest } from './pending-requests.js';
  *   resolves to null ("completes empty"). With handleErrors: false an HttpError is thrown.
  * - Responses are validated with the given zod schema; a mismatch is logged and handled as a
  *   500-class error (HttpError reason 'invalid-response'). A deferred schema (start-up calls,
- *   `deferred-schema.ts`) checks the answer once the page has settled and reports a
+ *   `deferred-schema.ts`) checks the answer once the page has settled and zod is at hand, and reports a
  *   mismatch the same way, after the answer was used.
  * - Caller cancellation (the caller's signal aborts) always rejects with the abort reason,
  *   so TanStack Query can cancel quietly.
@@ -209,6 +210,7 @@ function validate<S extends ResponseSchema>(
     return data as ResponseOf<S>;
   }
   const parsed = schema.safeParse(data);
+  checkerLoaded();
   if (parsed.success) return parsed.data as ResponseOf<S>;
   throw invalidResponse(url, parsed.error.issues);
 }

@@ -1,14 +1,10 @@
-import type { OwnSettings } from '@portico/contracts';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, shellHandlers, url } from '../../app/app-test-harness.js';
-import { resetStartUpForTests } from '../../app/start-up.js';
-import { i18n } from '../labels/i18n.js';
-import { SUPPORTED_LOCALES } from '../labels/labels-query.js';
-import { useNotificationStore } from '../notifications/notification-store.js';
+import { managementContext, ownSettings } from '../../testing/account-fixtures.js';
 import { setupTestServer } from '../../testing/msw.js';
-import { installTestConfig } from '../../testing/test-config.js';
+import { resetPageAroundEach } from '../../testing/page-lifecycle.js';
 
 // Issue 27: the pickers of My settings and the user form speak the user's language: time zones
 // by their localized names, every ISO 3166 country by its name in that language, and each
@@ -23,43 +19,25 @@ const server = setupTestServer(
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const settings: OwnSettings = {
-  email: 'anna.customer@portico.test',
-  accountName: 'Northwind Logistics AS',
-  firstName: 'Anna',
-  lastName: 'Customer',
-  phone: '',
-  mobile: '',
-  language: 'de',
-  timeZone: 'Europe/Berlin',
-  version: 3,
-};
+const settings = ownSettings({ language: 'de', timeZone: 'Europe/Berlin' });
 
 const zones = ['America/New_York', 'Europe/Berlin', 'Europe/Oslo', 'UTC'].map((key) => ({
   key,
   value: key.replaceAll('_', ' '),
 }));
 
+resetPageAroundEach();
 beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
     http.get(url('/api/users/me/settings'), () =>
       HttpResponse.json(settings, { headers: { ETag: '"v3"' } }),
     ),
     http.get(url('/api/content/labels/timezones'), () => HttpResponse.json(zones)),
-    http.get(url('/api/users/management'), () =>
-      HttpResponse.json({
-        accountId: 'acc-1',
-        accountName: 'Northwind Logistics AS',
-        parentAccountName: null,
-        subscriptionLevel: 'ADVANCED',
-        licenceCount: 50,
-        licencesUsed: 45,
-        canSwitchAccount: false,
-      }),
-    ),
+    http.get(url('/api/users/management'), () => HttpResponse.json(managementContext())),
     http.get(url('/api/users/profiles'), () => HttpResponse.json([])),
+    http.get(url('/api/users/permissions'), () => HttpResponse.json([])),
+    http.get(url('/api/users/products'), () => HttpResponse.json([])),
+    http.get(url('/api/users/administrators'), () => HttpResponse.json([])),
     http.get(url('/api/users/billing-platform-roles'), () =>
       HttpResponse.json([{ id: 'buyer', name: 'Buyer' }]),
     ),
@@ -90,14 +68,6 @@ beforeEach(() => {
       }),
     ),
   );
-});
-afterEach(async () => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
-  for (const locale of SUPPORTED_LOCALES) i18n.removeResourceBundle(locale, 'server');
-  await i18n.changeLanguage('en');
-  window.localStorage.clear();
 });
 
 /** The select whose options include `value`. */

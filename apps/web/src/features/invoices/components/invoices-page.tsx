@@ -5,6 +5,7 @@ import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
 import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { Toolbar } from '../../../components/ui/toolbar/toolbar.js';
+import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useInvoiceAccess } from '../api/invoice-access.js';
@@ -29,6 +30,10 @@ export function InvoicesPage() {
   const access = useInvoiceAccess();
   const granted = access.data?.granted === true;
   const list = useInvoiceList(state, granted);
+  // The server's picture of this page (ADR 0061) stays until the page's own data is in.
+  useFirstPaintHold(
+    access.isError || access.data?.granted === false || list.data !== undefined || list.isError,
+  );
   const pdf = useDownloadInvoicePdf();
   const xlsx = useDownloadInvoiceList();
   const statusId = useId();

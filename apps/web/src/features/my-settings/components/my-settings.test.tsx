@@ -1,18 +1,14 @@
-import type { OwnSettings, SubscriptionList, UserProfile } from '@portico/contracts';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import type { SubscriptionList, UserProfile } from '@portico/contracts';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { i18n } from '../../../lib/labels/i18n.js';
-import { SUPPORTED_LOCALES } from '../../../lib/labels/labels-query.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { ownSettings } from '../../../testing/account-fixtures.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
-import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
-import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../testing/page-errors.js';
+import { resetPageAroundEach } from '../../../testing/page-lifecycle.js';
 
 // Issue 12: My settings (own profile, language switch without reload) and e-mail subscriptions.
 
@@ -20,17 +16,7 @@ const server = setupTestServer(...shellHandlers());
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const settings: OwnSettings = {
-  email: 'anna.customer@portico.test',
-  accountName: 'Northwind Logistics AS',
-  firstName: 'Anna',
-  lastName: 'Customer',
-  phone: '',
-  mobile: '',
-  language: 'en',
-  timeZone: 'Europe/Oslo',
-  version: 3,
-};
+const settings = ownSettings();
 
 const subscriptions: SubscriptionList = [
   { topic: 'general-news', productId: null, productName: null, frequency: 'off' },
@@ -42,10 +28,9 @@ const subscriptions: SubscriptionList = [
 
 let profile: UserProfile;
 
+resetPageAroundEach();
 beforeEach(() => {
-  installTestConfig();
   profile = { ...demoProfile, timeZone: 'Europe/Oslo' };
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
     http.get(url('/api/users/me'), () => HttpResponse.json(profile)),
     http.get(url('/api/users/me/settings'), () =>
@@ -69,14 +54,6 @@ beforeEach(() => {
     ),
     http.get(url('/api/subscriptions'), () => HttpResponse.json(subscriptions)),
   );
-});
-afterEach(async () => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
-  for (const locale of SUPPORTED_LOCALES) i18n.removeResourceBundle(locale, 'server');
-  await i18n.changeLanguage('en');
-  window.localStorage.clear();
 });
 
 describe('my settings', () => {
@@ -203,46 +180,24 @@ describe('e-mail subscriptions', () => {
 // Issue 27: one §8 error path. A page whose data failed shows the §8 text and a retry (never
 // an endless loading text); a failed save or action shows the §8 text, a 400 the API's message.
 describe('§8 errors on every call of My settings', () => {
-  let redirects: ReturnType<typeof captureRedirects>;
-  let provider: FakeProvider;
-  beforeAll(async () => {
-    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
-  });
-  beforeEach(() => {
-    redirects = captureRedirects();
-    // A 401 starts the login: it needs the provider's discovery document.
-    server.use(...provider.handlers);
-  });
-  afterEach(() => releaseLoginLock());
+  const redirects = catchLoginOn401(server);
 
   const pages = [
-    { call: 'GET /api/users/me/settings', path: '/my-settings', ready: 'My profile' },
+    { call: '/api/users/me/settings', path: '/my-settings', ready: 'My profile' },
     {
-      call: 'GET /api/subscriptions',
+      call: '/api/subscriptions',
       path: '/my-settings/subscriptions',
       ready: 'E-mail subscriptions',
     },
   ] as const;
 
-  describe.each(pages)('$call', ({ call, path, ready }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
-      let fail = true;
-      server.use(
-        http.get(url(call.replace('GET ', '')), () => (fail ? errorResponse(status) : undefined)),
-      );
-      const user = userEvent.setup();
-      await renderSignedIn(path);
-      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
-      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
-      if (status === 401) {
-        // The browser is on its way to the login; there is nothing to retry here.
-        await waitFor(() => expect(redirects).toHaveBeenCalled());
-        return;
-      }
-      fail = false;
-      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByRole('heading', { name: ready, level: 2 })).toBeVisible();
-    });
+  describe.each(pages)('GET $call', ({ call, path, ready }) => {
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
+      expectPageErrorWithRetry(server, {
+        ...{ status, call, path, redirects },
+        ready: { name: ready, level: 2 },
+      }),
+    );
   });
 
   it.each(ERROR_STATUSES)(

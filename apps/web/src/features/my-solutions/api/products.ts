@@ -39,13 +39,18 @@ async function load<S extends z.ZodType>(
   return data;
 }
 
+export const productsListQueryKey = ['my-solutions', 'products'] as const;
+
 /** `GET {api}/products`: every product and whether the user is connected to it. */
-export function useProducts() {
-  return useQuery({
-    queryKey: ['my-solutions', 'products'] as const,
+export const productListQueryOptions = () =>
+  queryOptions({
+    queryKey: productsListQueryKey,
     queryFn: ({ signal }) => load(apiUrl('products'), productSummaryListSchema, signal),
     staleTime: 60_000,
   });
+
+export function useProducts() {
+  return useQuery(productListQueryOptions());
 }
 
 /**

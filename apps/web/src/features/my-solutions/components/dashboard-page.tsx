@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
+import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -15,6 +16,8 @@ export function DashboardPage() {
   const profile = useProfile();
   const products = useProducts();
   const connected = (products.data ?? []).filter((p) => p.connected);
+  // The server's picture of this page (ADR 0061) stays until the tiles are in.
+  useFirstPaintHold(!products.isPending);
 
   return (
     <div className="my-solutions">

@@ -3,28 +3,20 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  defaultHeaderHtml,
-  demoProfile,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../app/app-test-harness.js';
+import { demoProfile, renderSignedIn, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { setupTestServer } from '../../../testing/msw.js';
 import { installTestConfig } from '../../../testing/test-config.js';
+import {
+  bellShellHandlers,
+  noNewsHandler,
+  notificationItem,
+} from '../notification-test-support.js';
 
 // Issue 12: the notification centre's bell in the shell header.
 
-const server = setupTestServer(
-  ...shellHandlers({
-    header: defaultHeaderHtml.replace(
-      '<a href="/logout">Sign out</a>',
-      '<div class="portico-header__bar"><div class="portico-header__user"><a href="/logout">Sign out</a></div></div>',
-    ),
-  }),
-);
+const server = setupTestServer(...bellShellHandlers());
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
@@ -38,30 +30,14 @@ beforeEach(() => {
   list = {
     unreadCount: 1,
     items: [
-      {
-        id: '2',
-        type: 'information',
-        icon: 'news',
-        title: 'Cloud release 24.4',
-        content: 'What is new this quarter.',
+      notificationItem({
+        ...{ id: '2', title: 'Cloud release 24.4', content: 'What is new this quarter.' },
         path: '/news/news-item/cloud-release-24-4/2',
-        date: '2026-11-23T12:00:00.000Z',
-        link: 'Read the article',
-        persistent: false,
-        read: false,
-      },
-      {
-        id: '1',
-        type: 'information',
-        icon: null,
-        title: 'Older item',
-        content: '',
-        path: '/news',
+      }),
+      notificationItem({
+        ...{ id: '1', icon: null, title: 'Older item', path: '/news', link: 'Open', read: true },
         date: '2026-11-20T08:00:00.000Z',
-        link: 'Open',
-        persistent: false,
-        read: true,
-      },
+      }),
     ],
   };
   server.use(
@@ -82,7 +58,7 @@ beforeEach(() => {
       list = { unreadCount: 0, items: list.items.map((n) => ({ ...n, read: true })) };
       return new HttpResponse(null, { status: 204 });
     }),
-    http.get(url('/api/news'), () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+    noNewsHandler,
     http.get(url('/api/news/:id'), () => HttpResponse.json({}, { status: 404 })),
   );
 });

@@ -3,18 +3,17 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  defaultHeaderHtml,
-  demoProfile,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../app/app-test-harness.js';
+import { demoProfile, renderSignedIn, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { setupTestServer } from '../../../testing/msw.js';
 import { installTestConfig } from '../../../testing/test-config.js';
 import { NOTIFICATION_POLL_MS } from '../api/notifications-api.js';
 import { useNotificationStreamStore } from '../api/notification-stream.js';
+import {
+  bellShellHandlers,
+  noNewsHandler,
+  notificationItem,
+} from '../notification-test-support.js';
 
 // Issue 24 "Live, across nodes" (ADR 0054): the bell hears new notifications on a stream, and
 // polls only while it has none. jsdom has no EventSource: this stands in for the browser's,
@@ -40,29 +39,11 @@ class TestEventSource extends EventTarget {
   }
 }
 
-const server = setupTestServer(
-  ...shellHandlers({
-    header: defaultHeaderHtml.replace(
-      '<a href="/logout">Sign out</a>',
-      '<div class="portico-header__bar"><div class="portico-header__user"><a href="/logout">Sign out</a></div></div>',
-    ),
-  }),
-);
+const server = setupTestServer(...bellShellHandlers());
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const item = (id: string, title: string, read = false): UserNotification => ({
-  id,
-  type: 'information',
-  icon: 'news',
-  title,
-  content: '',
-  path: `/news/news-item/x/${id}`,
-  date: '2026-11-23T12:00:00.000Z',
-  link: 'Read the article',
-  persistent: false,
-  read,
-});
+const item = (id: string, title: string): UserNotification => notificationItem({ id, title });
 
 let list: NotificationList;
 let polls = 0;
@@ -86,7 +67,7 @@ beforeEach(() => {
       tickets += 1;
       return HttpResponse.json({ ticket: `ticket-${tickets}`, expiresIn: 60 });
     }),
-    http.get(url('/api/news'), () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+    noNewsHandler,
   );
 });
 afterEach(() => {

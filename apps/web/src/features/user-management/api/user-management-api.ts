@@ -2,10 +2,13 @@ import {
   accountUserListSchema,
   accountUserSchema,
   administrableAccountsSchema,
+  administratorsSchema,
+  grantablePermissionsSchema,
   learningRolesSchema,
   billingPlatformRolesSchema,
   userAuditSchema,
   userManagementContextSchema,
+  userProductsSchema,
   userProfilesSchema,
   USER_PAGE_SIZE,
   type AccountUser,
@@ -133,14 +136,28 @@ export function useUserAudit(id: string | null) {
   });
 }
 
-/** The form's choices (§7): roles, billing-platform roles, learning roles of the account. */
-/** The form's choices; the learning roles are those of the user being edited (§6), if any. */
+/** One of the form's option calls of the administered account (§7). */
+const accountOptions = <T extends z.ZodType>(call: string, schema: T, accountId: string) => ({
+  queryKey: ['user-management', call, accountId] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    httpGet(apiUrl(`users/${call}`), schema, { query: accountParam(accountId), signal }),
+  staleTime: 60_000,
+});
+
+/**
+ * The form's choices (§7): the roles (user profiles) and permissions the administrator may
+ * give, the account's products and administrators (ADR 0056), billing-platform roles, and
+ * the learning roles of the user being edited (§6), if any.
+ */
 export function useFormChoices(accountId: string, userId?: string) {
-  const profiles = useQuery({
-    queryKey: ['user-management', 'profiles'] as const,
-    queryFn: ({ signal }) => httpGet(apiUrl('users/profiles'), userProfilesSchema, { signal }),
-    staleTime: Infinity,
-  });
+  const profiles = useQuery(accountOptions('profiles', userProfilesSchema, accountId));
+  const permissions = useQuery(
+    accountOptions('permissions', grantablePermissionsSchema, accountId),
+  );
+  const products = useQuery(accountOptions('products', userProductsSchema, accountId));
+  const administrators = useQuery(
+    accountOptions('administrators', administratorsSchema, accountId),
+  );
   const billing = useQuery({
     queryKey: ['user-management', 'billing-platform-roles'] as const,
     queryFn: ({ signal }) =>
@@ -167,8 +184,13 @@ export function useFormChoices(accountId: string, userId?: string) {
     });
   return {
     /** Every list is in (or failed): the form's selects can take their values. */
-    settled: ![profiles, billing, learning, timeZones].some((query) => query.isLoading),
-    profiles: profiles.data ?? [],
+    settled: ![profiles, permissions, products, billing, learning, timeZones].some(
+      (query) => query.isLoading,
+    ),
+    profiles: named('role', profiles.data ?? []),
+    permissions: named('permission', permissions.data ?? []),
+    products: products.data ?? [],
+    administrators: administrators.data ?? [],
     billingPlatformRoles: named('billing-platform-role', billing.data ?? []),
     learningRoles: named('learning-role', learning.data ?? []),
     timeZones: timeZones.data ?? [],

@@ -1,5 +1,6 @@
 import {
   C4U_ROLES,
+  GRANTED_PERMISSIONS,
   USER_ROLES,
   apiErrorSchema,
   fullName,
@@ -10,10 +11,11 @@ import {
   type AccountUserInput,
   type InvitationMailStatus,
   type UserManagementContext,
+  type UserRole,
 } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -69,6 +71,8 @@ const emptyInput: AccountUserInput = {
   c4uRole: 'none',
   billingPlatformRole: '',
   learningRole: '',
+  permissions: [],
+  productIds: [],
   active: true,
 };
 
@@ -79,8 +83,16 @@ export function inputOf(user: AccountUser): AccountUserInput {
     Object.assign(input, { [key]: user[key] });
   }
   input.active = user.status !== 'Inactive';
+  // The role decides its own permissions; the form gives only those beside it.
+  input.permissions = user.permissions.filter((p) => GRANTED_PERMISSIONS.some((g) => g === p));
   return input;
 }
+
+const isUserRole = (id: string): id is UserRole => USER_ROLES.some((r) => r === id);
+
+/** The list with `id` in or out. */
+const toggled = (list: readonly string[] | undefined, id: string, on: boolean): string[] =>
+  on ? [...new Set([...(list ?? []), id])] : (list ?? []).filter((x) => x !== id);
 
 const REQUIRED: ReadonlySet<AccountUserField> = new Set([
   'firstName',
@@ -161,10 +173,17 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
     resolver: zodResolver(schema),
     defaultValues: user ? inputOf(user) : emptyInput,
   });
-  const [language, timeZone, learningRole, active] = useWatch({
+  const [language, timeZone, role, learningRole, permissions, productIds, active] = useWatch({
     control,
-    name: ['language', 'timeZone', 'learningRole', 'active'],
+    name: ['language', 'timeZone', 'role', 'learningRole', 'permissions', 'productIds', 'active'],
   });
+  const offeredRoles = choices.profiles.filter((p) => isUserRole(p.id));
+  // A new user starts with a role the administrator may give (ADR 0056).
+  const firstOffered = offeredRoles[0]?.id;
+  useEffect(() => {
+    if (user || firstOffered === undefined || !isUserRole(firstOffered)) return;
+    if (!offeredRoles.some((p) => p.id === role)) setValue('role', firstOffered);
+  }, [user, firstOffered, offeredRoles, role, setValue]);
   const [banner, setBanner] = useState<Banner>(null);
   const [saving, setSaving] = useState(false);
   const accountId = user?.accountId ?? context.accountId;
@@ -334,6 +353,61 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
       extra.hint,
     );
 
+  /** A group of checkboxes for a list field (permissions, products), with hint and error. */
+  const checks = ({
+    name,
+    options,
+    selected,
+    hint,
+    empty,
+  }: {
+    name: 'permissions' | 'productIds';
+    options: readonly { id: string; name: string; kept?: boolean }[];
+    selected: readonly string[] | undefined;
+    hint: string;
+    empty: string;
+  }) => {
+    const message = errors[name]?.message;
+    const describedBy = [message ? `um-${name}-error` : '', `um-${name}-hint`]
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <fieldset className="um-form__checks" aria-describedby={describedBy}>
+        <legend>{t(`user-management.field.${name}`)}</legend>
+        {options.length === 0 && <p>{empty}</p>}
+        {options.map((option) => (
+          <label key={option.id} className="um-form__check">
+            <input
+              type="checkbox"
+              name={name}
+              value={option.id}
+              checked={(selected ?? []).includes(option.id)}
+              disabled={option.kept === true}
+              onChange={(e) =>
+                setValue(name, toggled(selected, option.id, e.target.checked), {
+                  shouldDirty: true,
+                })
+              }
+            />
+            {option.name}
+          </label>
+        ))}
+        <p id={`um-${name}-hint`} className="ui-field__hint">
+          {hint}
+        </p>
+        {message && (
+          <p id={`um-${name}-error`} className="ui-field__error">
+            {localizeMessage(message, t)}
+          </p>
+        )}
+      </fieldset>
+    );
+  };
+  const administratorNames = choices.administrators
+    .filter((a) => a.id !== current?.id)
+    .map((a) => a.fullName)
+    .join('; ');
+
   const phoneHint = t('user-management.phone.hint', { example: PHONE_PLACEHOLDER });
   const phone = (name: 'phone' | 'mobile' | 'fax') =>
     text(name, 'tel', { placeholder: PHONE_PLACEHOLDER, hint: phoneHint, autoComplete: 'off' });
@@ -447,9 +521,13 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
           <legend>{t('user-management.form.section.access')}</legend>
           {field('role', (props) => (
             <select {...props} {...register('role')}>
-              {USER_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`user-management.role.${r}`)}
+              {/* A role the administrator may not give stays while it is the user's. */}
+              {!offeredRoles.some((p) => p.id === role) && (
+                <option value={role}>{t(`user-management.role.${role}`)}</option>
+              )}
+              {offeredRoles.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
                 </option>
               ))}
             </select>
@@ -533,6 +611,35 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
               />
             )}
           </UiField>
+        </fieldset>
+        <fieldset>
+          <legend>{t('user-management.form.section.grants')}</legend>
+          {checks({
+            name: 'permissions',
+            options: [
+              ...choices.permissions,
+              // Held, but not the administrator's to give or take: shown, kept.
+              ...(permissions ?? [])
+                .filter((p) => !choices.permissions.some((o) => o.id === p))
+                .map((p) => ({ id: p, name: t(`user-management.permission.${p}`), kept: true })),
+            ],
+            selected: permissions,
+            hint: [
+              t('user-management.permissions.hint'),
+              administratorNames &&
+                t('user-management.permissions.administrators', { names: administratorNames }),
+            ]
+              .filter(Boolean)
+              .join(' '),
+            empty: t('user-management.permissions.none'),
+          })}
+          {checks({
+            name: 'productIds',
+            options: choices.products.map((p) => ({ id: p.id, name: p.productName })),
+            selected: productIds,
+            hint: t('user-management.products.hint'),
+            empty: t('user-management.products.none'),
+          })}
         </fieldset>
         <div className="um-form__actions">
           <button type="submit" className="ui-button" aria-busy={saving}>

@@ -1,15 +1,13 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { managementContext } from '../../../testing/account-fixtures.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
-import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
-import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../testing/page-errors.js';
+import { resetPageAroundEach } from '../../../testing/page-lifecycle.js';
 
 // Issue 15: the no-access page, the list and the §5 messages of the form (client and server).
 
@@ -17,15 +15,7 @@ const server = setupTestServer(...shellHandlers());
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const context = {
-  accountId: 'acc-1',
-  accountName: 'Northwind Logistics AS',
-  parentAccountName: 'Northwind Group Holding',
-  subscriptionLevel: 'ADVANCED',
-  licenceCount: 50,
-  licencesUsed: 45,
-  canSwitchAccount: false,
-};
+const context = managementContext({ parentAccountName: 'Northwind Group Holding' });
 const users = Array.from({ length: 20 }, (_, i) => ({
   id: `u-${i}`,
   firstName: `First${i}`,
@@ -37,41 +27,12 @@ const users = Array.from({ length: 20 }, (_, i) => ({
   lastLoginAt: null,
 }));
 
-const ada = {
-  id: 'u-1',
-  accountId: 'acc-1',
-  accountName: 'Northwind Logistics AS',
-  parentAccountName: null,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.test',
-  username: '',
-  language: 'en',
-  timeZone: 'Europe/Oslo',
-  ...Object.fromEntries(
-    [
-      'address',
-      'billingAddress',
-      'shippingAddress',
-      'city',
-      'postalCode',
-      'country',
-      'phone',
-      'mobile',
-      'fax',
-      'phoneExtension',
-      'hotlineCode',
-      'website',
-      'billingPlatformRole',
-      'learningRole',
-    ].map((key) => [key, '']),
-  ),
-  role: 'standard',
-  c4uRole: 'none',
-  status: 'Active',
-  lastLoginAt: null,
-  version: 1,
-};
+/** The user profiles (roles) as the API offers an administrator who holds them all. */
+const profiles = [
+  { id: 'administrator', name: 'Administrator', permissions: ['NEWS', 'USERMANAGEMENT'] },
+  { id: 'standard', name: 'Standard user', permissions: ['NEWS', 'SUPPORT'] },
+  { id: 'read-only', name: 'Read only', permissions: ['NEWS'] },
+];
 
 /** One user as `GET /api/users/{id}` answers it. */
 const accountUser = (over: Record<string, unknown> = {}) => ({
@@ -82,18 +43,25 @@ const accountUser = (over: Record<string, unknown> = {}) => ({
   ...{ country: '', phone: '', mobile: '', fax: '', phoneExtension: '', hotlineCode: '' },
   ...{ website: '', role: 'standard', c4uRole: 'none', billingPlatformRole: '' },
   ...{ learningRole: '', status: 'Active', lastLoginAt: null, version: 1 },
+  ...{ permissions: ['NEWS', 'SUPPORT'], productIds: [] },
   ...over,
 });
 
+const ada = accountUser({
+  ...{ id: 'u-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
+});
+
+resetPageAroundEach();
 beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
     http.get(url('/api/users/management'), () => HttpResponse.json(context)),
     http.get(url('/api/users'), () =>
       HttpResponse.json(users, { headers: { 'X-Total-Count': '45' } }),
     ),
-    http.get(url('/api/users/profiles'), () => HttpResponse.json([])),
+    http.get(url('/api/users/profiles'), () => HttpResponse.json(profiles)),
+    http.get(url('/api/users/permissions'), () => HttpResponse.json([])),
+    http.get(url('/api/users/products'), () => HttpResponse.json([])),
+    http.get(url('/api/users/administrators'), () => HttpResponse.json([])),
     http.get(url('/api/users/billing-platform-roles'), () => HttpResponse.json([])),
     http.get(url('/api/users/learning-roles'), () => HttpResponse.json([])),
     http.get(url('/api/content/labels/timezones'), () =>
@@ -101,11 +69,6 @@ beforeEach(() => {
     ),
     http.get(url('/api/users/countries-and-languages'), () => HttpResponse.json({})),
   );
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 describe('user management', () => {
@@ -217,21 +180,121 @@ describe('user management', () => {
   });
 });
 
+// ADR 0056: the form offers what the API says the administrator may give, and sends it.
+describe('roles, permissions and products from the option calls', () => {
+  const products = [
+    { id: 'p-erpx', contentId: 'c-erpx', productName: 'ERPx', slug: 'erpx' },
+    { id: 'p-te', contentId: 'c-te', productName: 'T&E', slug: 'te' },
+  ];
+  const checkbox = (group: string, name: string) =>
+    within(screen.getByRole('group', { name: group })).getByRole('checkbox', { name });
+
+  it('creates a partner with a product: only the roles and permissions offered', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get(url('/api/users/profiles'), () =>
+        HttpResponse.json([{ id: 'read-only', name: 'Read only', permissions: ['NEWS'] }]),
+      ),
+      http.get(url('/api/users/permissions'), () =>
+        HttpResponse.json([
+          { id: 'PARTNER', name: 'Partner' },
+          { id: 'SALES', name: 'Sales' },
+        ]),
+      ),
+      http.get(url('/api/users/products'), () => HttpResponse.json(products)),
+      http.get(url('/api/users/administrators'), () =>
+        HttpResponse.json([{ id: 'u-paul', fullName: 'Okafor, Paul', email: 'p@x.test' }]),
+      ),
+      http.post(url('/api/users'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(accountUser({ id: 'u-new', status: 'Pending' }), {
+          status: 201,
+        });
+      }),
+      http.get(url('/api/users/u-new'), () => HttpResponse.json(accountUser({ id: 'u-new' }))),
+      http.get(url('/api/users/u-new/audit'), () => HttpResponse.json([])),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn('/user-management/new');
+    const role = await screen.findByRole('combobox', { name: /^Role/ });
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Read only']);
+    expect(
+      screen.getByText('Administrators of this account: Okafor, Paul.', { exact: false }),
+    ).toBeVisible();
+    expect(checkbox('Permissions', 'Sales')).not.toBeChecked();
+    await user.click(checkbox('Permissions', 'Partner'));
+    await user.click(checkbox('Connected products', 'ERPx'));
+    await user.type(screen.getByLabelText(/^First name/), 'Tove');
+    await user.type(screen.getByLabelText(/^Last name/), 'Testesen');
+    await user.type(screen.getByLabelText(/^E-mail/), 'tove@example.test');
+    await user.click(screen.getByRole('button', { name: 'Create and invite' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      role: 'read-only',
+      permissions: ['PARTNER'],
+      productIds: ['p-erpx'],
+    });
+  });
+
+  it('edits: keeps what the administrator may not give, shows the server’s refusal', async () => {
+    const edited = accountUser({
+      id: 'u-8',
+      role: 'point-manager',
+      permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'PARTNER', 'DOCEBO'],
+      productIds: ['p-te'],
+    });
+    const sent: unknown[] = [];
+    server.use(
+      http.get(url(`/api/users/${edited.id}`), () => HttpResponse.json(edited)),
+      http.get(url(`/api/users/${edited.id}/audit`), () => HttpResponse.json([])),
+      http.get(url('/api/users/permissions'), () =>
+        HttpResponse.json([{ id: 'DOCEBO', name: 'Learning platform' }]),
+      ),
+      http.get(url('/api/users/products'), () => HttpResponse.json(products)),
+      http.put(url(`/api/users/${edited.id}`), async ({ request }) => {
+        sent.push(await request.json());
+        const message = 'You can only give the permissions you hold yourself.';
+        return HttpResponse.json(
+          { statusCode: 400, error: 'Bad Request', message, fieldErrors: { permissions: message } },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn(`/user-management/${edited.id}`);
+    // A role not offered stays the user's; a permission not the administrator's is kept.
+    expect(await screen.findByRole('combobox', { name: /^Role/ })).toHaveDisplayValue(
+      'Point manager',
+    );
+    expect(checkbox('Permissions', 'Partner')).toBeChecked();
+    expect(checkbox('Permissions', 'Partner')).toBeDisabled();
+    expect(checkbox('Connected products', 'T&E')).toBeChecked();
+    await user.click(checkbox('Permissions', 'Learning platform'));
+    await user.click(checkbox('Connected products', 'ERPx'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      role: 'point-manager',
+      permissions: ['PARTNER'],
+      productIds: ['p-te', 'p-erpx'],
+    });
+    expect(
+      await within(screen.getByRole('group', { name: 'Permissions' })).findByText(
+        'You can only give the permissions you hold yourself.',
+      ),
+    ).toBeVisible();
+  });
+});
+
 // Issue 27: one §8 error path. The context, the list and the user are the page's data: an
 // error shows the §8 text with a retry (never "User management…" for ever); a failed save
 // shows the §8 text, a 400 the API's message.
 describe('§8 errors on every call of user management', () => {
-  let redirects: ReturnType<typeof captureRedirects>;
-  let provider: FakeProvider;
-  beforeAll(async () => {
-    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
-  });
-  beforeEach(() => {
-    redirects = captureRedirects();
-    // A 401 starts the login: it needs the provider's discovery document.
-    server.use(...provider.handlers);
-  });
-  afterEach(() => releaseLoginLock());
+  const redirects = catchLoginOn401(server);
 
   const pages = [
     { call: '/api/users/management', path: '/user-management', ready: 'User management' },
@@ -240,28 +303,16 @@ describe('§8 errors on every call of user management', () => {
   ] as const;
 
   describe.each(pages)('GET $call', ({ call, path, ready }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
-      let fail = true;
-      server.use(
-        // First: the failing call wins over the page's other answers.
-        http.get(url(call), () => (fail ? errorResponse(status) : undefined)),
-        http.get(url('/api/users/u-1'), () => HttpResponse.json(ada)),
-        http.get(url('/api/users/u-1/audit'), () => HttpResponse.json([])),
-      );
-      const user = userEvent.setup();
-      await renderSignedIn(path);
-      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
-      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
-      if (status === 401) {
-        // The browser is on its way to the login; there is nothing to retry here.
-        await waitFor(() => expect(redirects).toHaveBeenCalled());
-        return;
-      }
-      fail = false;
-      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByRole('heading', { name: ready, level: 1 })).toBeVisible();
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    });
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
+      expectPageErrorWithRetry(server, {
+        ...{ status, call, path, redirects },
+        ready: { name: ready, level: 1 },
+        handlers: [
+          http.get(url('/api/users/u-1'), () => HttpResponse.json(ada)),
+          http.get(url('/api/users/u-1/audit'), () => HttpResponse.json([])),
+        ],
+      }),
+    );
   });
 
   it.each(ERROR_STATUSES)('POST /api/users %i: the §8 text in the form banner', async (status) => {

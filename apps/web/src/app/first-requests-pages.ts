@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { invoiceAccessQueryOptions } from '../features/invoices/api/invoice-access.js';
+import { invoiceListQueryOptions } from '../features/invoices/api/invoice-list.js';
+import { readInvoiceUrlState } from '../features/invoices/hooks/use-invoice-url-state.js';
+import { productListQueryOptions } from '../features/my-solutions/api/products.js';
+
+/**
+ * The first requests of the two other pages the server paints (ADR 0061), started beside the
+ * page's code (first-requests.ts). The invoice list only once access is granted: a user
+ * without it gets the page's no-access state, not a refused call.
+ */
+const ignore = (): undefined => undefined;
+
+export function startInvoiceRequests(queryClient: QueryClient, search: string): void {
+  void import('../features/invoices/invoices.route.js');
+  const state = readInvoiceUrlState(search);
+  queryClient
+    .query(invoiceAccessQueryOptions())
+    .then((access) =>
+      access.granted ? queryClient.query(invoiceListQueryOptions(state, true)) : undefined,
+    )
+    .catch(ignore);
+}
+
+export function startMySolutionsRequests(queryClient: QueryClient): void {
+  void import('../features/my-solutions/my-solutions.route.js');
+  queryClient.query(productListQueryOptions()).catch(ignore);
+}

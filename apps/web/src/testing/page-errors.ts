@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, type HttpHandler } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { afterEach, beforeAll, beforeEach, expect, type MockInstance } from 'vitest';
+import { renderSignedIn, url } from '../app/app-test-harness.js';
+import { CATALOGUE_TEXT, errorResponse, type ErrorStatus } from './error-cases.js';
+import { createFakeProvider, type FakeProvider } from './fake-oidc-provider.js';
+import { captureRedirects, releaseLoginLock } from './sign-in.js';
+import { TEST_ISSUER } from './test-config.js';
+
+type Redirects = MockInstance<(url: string) => void>;
+
+/**
+ * For a describe block of §8 tests (issue 27): a 401 starts the login, which needs the
+ * provider's discovery document and must not leave the test page. Returns the redirect spy
+ * of the running test.
+ */
+export function catchLoginOn401(server: SetupServer): () => Redirects {
+  let redirects: Redirects | undefined;
+  let provider: FakeProvider;
+  beforeAll(async () => {
+    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
+  });
+  beforeEach(() => {
+    redirects = captureRedirects();
+    server.use(...provider.handlers);
+  });
+  afterEach(() => releaseLoginLock());
+  return () => {
+    if (!redirects) throw new Error('catchLoginOn401: no test is running');
+    return redirects;
+  };
+}
+
+export interface PageErrorCase {
+  status: ErrorStatus;
+  /** The GET whose failure the page shows, e.g. `/api/users/me/settings`. */
+  call: string;
+  /** Where the page is. */
+  path: string;
+  /** The heading that shows the page loaded after the retry. */
+  ready: { name: string; level: number };
+  redirects: () => Redirects;
+  /** Other answers the page needs (after the failing one, which wins). */
+  handlers?: HttpHandler[];
+}
+
+/**
+ * A page whose data failed shows the §8 text; a 401 sends the browser to the login, any
+ * other status offers a retry that loads the page (never an endless loading text).
+ */
+export async function expectPageErrorWithRetry(
+  server: SetupServer,
+  { status, call, path, ready, redirects, handlers = [] }: PageErrorCase,
+): Promise<void> {
+  let fail = true;
+  server.use(
+    http.get(url(call), () => (fail ? errorResponse(status) : undefined)),
+    ...handlers,
+  );
+  const user = userEvent.setup();
+  await renderSignedIn(path);
+  const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+  expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
+  if (status === 401) {
+    // The browser is on its way to the login; there is nothing to retry here.
+    await waitFor(() => expect(redirects()).toHaveBeenCalled());
+    return;
+  }
+  fail = false;
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', ready)).toBeVisible();
+  await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+}
