@@ -8,7 +8,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, paul } from '../support/demo-users.js';
-import { EXPECTED_TEXT, STUBBED_STATUSES, stubStatus } from '../support/error-stubs.js';
+import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
@@ -172,10 +172,10 @@ describe('cloud in Chromium', () => {
   test('§8: failed instances show their text with a retry, a failed report download its notification (issue 27)', async () => {
     const page = session.page;
     await signIn(page, baseUrl, anna);
-    for (const status of STUBBED_STATUSES) {
-      const release = await stubStatus(page, 'GET', '/api/cloud/instances', status);
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(page, 'GET', '/api/cloud/instances', status);
       await page.goto(`${baseUrl}/cloud`);
-      const alert = page.getByRole('alert').filter({ hasText: EXPECTED_TEXT[status] });
+      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
       await alert.waitFor({ timeout: 15_000 });
       if (status === 500) await expectNoAxeViolations(page);
       await release();
@@ -184,10 +184,15 @@ describe('cloud in Chromium', () => {
     }
     await page.goto(`${baseUrl}/cloud/reports`);
     const download = page.getByRole('button', { name: 'Download Availability (XLSX)' });
-    for (const status of STUBBED_STATUSES) {
-      const release = await stubStatus(page, 'GET', '/api/cloud/reports/availability.xlsx', status);
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(
+        page,
+        'GET',
+        '/api/cloud/reports/availability.xlsx',
+        status,
+      );
       await download.click();
-      await page.getByText(EXPECTED_TEXT[status]).first().waitFor();
+      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
       await release();
     }
   });

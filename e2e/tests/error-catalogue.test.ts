@@ -2,19 +2,42 @@
 // user management and My settings shows the §8 text (a 400 the API's message); a page whose
 // data failed shows it with a retry that loads the page. One sign-in (anna) for the file; axe
 // runs on the error state.
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna } from '../support/demo-users.js';
-import {
-  EXPECTED_TEXT as expected,
-  STUBBED_STATUSES as STATUSES,
-  stubStatus as stub,
-} from '../support/error-stubs.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
+
+const API_MESSAGE = 'The API refused this request for a reason of its own.';
+const expected = {
+  400: API_MESSAGE,
+  408: 'Request has timed out. Please try again later.',
+  500: /Something went wrong\. Please send an email to \S+@\S+ if the situation persists\./,
+} as const;
+const STATUSES = [400, 408, 500] as const;
+
+/** Answers the call (method and path) with the status until the returned function is called. */
+async function stub(page: Page, method: string, path: string, status: number) {
+  const handler = (route: Route) =>
+    route.request().method() === method
+      ? route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            statusCode: status,
+            error: 'Error',
+            message: status === 400 ? API_MESSAGE : 'Internal words that must not show.',
+          }),
+        })
+      : route.fallback();
+  const matches = (url: URL) => url.pathname === path;
+  await page.route(matches, handler);
+  return () => page.unroute(matches, handler);
+}
 
 const pageLoads = [
   { path: '/api/users/management', open: '/user-management', ready: 'User management', level: 1 },

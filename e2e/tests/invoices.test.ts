@@ -8,7 +8,7 @@ import { pdfText } from '../../apps/api/test/pdf-text.js';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, erik, nina, paul } from '../support/demo-users.js';
-import { EXPECTED_TEXT, STUBBED_STATUSES, stubStatus } from '../support/error-stubs.js';
+import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
@@ -142,10 +142,10 @@ describe('invoices in Chromium', () => {
     const page = session.page;
     await openInvoices(page, anna);
     const firstRow = page.locator('table.invoices__table tbody tr').first();
-    for (const status of STUBBED_STATUSES) {
-      const release = await stubStatus(page, 'GET', '/api/invoices', status);
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(page, 'GET', '/api/invoices', status);
       await page.goto(`${baseUrl}/invoices`);
-      const alert = page.getByRole('alert').filter({ hasText: EXPECTED_TEXT[status] });
+      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
       await alert.waitFor({ timeout: 15_000 });
       if (status === 500) await expectNoAxeViolations(page);
       await release();
@@ -153,10 +153,10 @@ describe('invoices in Chromium', () => {
       await firstRow.waitFor();
     }
     const number = (await firstRow.locator('th').textContent()) ?? '';
-    for (const status of STUBBED_STATUSES) {
-      const release = await stubStatus(page, 'GET', /^\/api\/invoices\/[^/]+\/pdf$/, status);
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(page, 'GET', /^\/api\/invoices\/[^/]+\/pdf$/, status);
       await page.getByRole('button', { name: `Download invoice ${number} as PDF` }).click();
-      await page.getByText(EXPECTED_TEXT[status]).first().waitFor();
+      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
       await release();
     }
   });

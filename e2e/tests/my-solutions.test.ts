@@ -11,7 +11,7 @@ import { apiFetch, apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, paul } from '../support/demo-users.js';
-import { EXPECTED_TEXT, STUBBED_STATUSES, stubStatus } from '../support/error-stubs.js';
+import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
@@ -257,10 +257,10 @@ describe('My Solutions in Chromium', () => {
     await signIn(page, baseUrl, anna);
     const erp = await erpOf(page);
     const table = page.getByRole('table', { name: 'Downloads of ERP' });
-    for (const status of STUBBED_STATUSES) {
-      const release = await stubStatus(page, 'GET', `/api/products/${erp.id}/downloads`, status);
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(page, 'GET', `/api/products/${erp.id}/downloads`, status);
       await page.goto(tabUrl(erp, 'software?release=2026.2'));
-      const alert = page.getByRole('alert').filter({ hasText: EXPECTED_TEXT[status] });
+      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
       await alert.waitFor({ timeout: 15_000 });
       if (status === 500) await expectNoAxeViolations(page);
       await release();
@@ -268,10 +268,10 @@ describe('My Solutions in Chromium', () => {
       await table.waitFor();
     }
     const download = table.getByRole('button', { name: /^Download / }).first();
-    for (const status of STUBBED_STATUSES) {
-      const release = await stubStatus(page, 'GET', /\/downloads\/[^/]+\/file$/, status);
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(page, 'GET', /\/downloads\/[^/]+\/file$/, status);
       await download.click();
-      await page.getByText(EXPECTED_TEXT[status]).first().waitFor();
+      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
       await release();
     }
   });

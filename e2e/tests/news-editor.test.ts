@@ -2,6 +2,8 @@
 // editor with the rich-text body and an uploaded header image and publishes it; anna reads it
 // in /news with its image, and no script from the body ever runs or reaches her page. anna
 // gets neither the editor link nor the editor. axe runs on every page visited (light and dark).
+// The §8 error path (issue 27): a 400, 408 and 500 stubbed on the editor's calls shows the §8
+// text (a 400 the API's message), with a retry where a page's data failed.
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
@@ -10,6 +12,7 @@ import { useBrowser } from '../support/browser.js';
 import { anna, erik } from '../support/demo-users.js';
 import { signIn } from '../support/sign-in.js';
 import { openApp } from '../support/app.js';
+import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
@@ -170,4 +173,39 @@ describe('news publishing', () => {
       await annaContext.close();
     }
   }, 240_000);
+
+  test('a failed list, product list or save shows the §8 text; the pages retry', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, erik);
+    const pageLoads = [
+      { path: '/api/news/editor', open: '/news/editor', ready: 'News editor' },
+      { path: '/api/news/editor/products', open: '/news/editor/new', ready: 'New news item' },
+    ] as const;
+    for (const call of pageLoads) {
+      for (const status of STUB_STATUSES) {
+        const release = await stubApiError(page, 'GET', call.path, status);
+        await openApp(page, `${baseUrl}${call.open}`);
+        const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
+        await alert.waitFor({ timeout: 15_000 });
+        if (status === 500 && call.path === '/api/news/editor') await expectNoAxeViolations(page);
+        await release();
+        await alert.getByRole('button', { name: 'Try again' }).click();
+        await alert.waitFor({ state: 'detached' });
+        await page.getByRole('heading', { level: 1, name: call.ready }).waitFor();
+      }
+    }
+
+    // Saving a new item: the same texts in the form's banner, and every word kept.
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    await title.fill('Never saved');
+    await page.getByRole('textbox', { name: 'Body', exact: true }).fill('Words to keep.');
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(page, 'POST', '/api/news', status);
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] }).waitFor();
+      await release();
+    }
+    expect(await title.inputValue()).toBe('Never saved');
+    expect(await page.getByText('Draft saved.').count()).toBe(0);
+  }, 120_000);
 });

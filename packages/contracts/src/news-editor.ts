@@ -98,6 +98,12 @@ export const newsEditorialItemSchema = z.object({
   updatedAt: z.number(),
   /** When its subscribers were told (the news.published event); null while never live. */
   announcedAt: z.number().nullable(),
+  /**
+   * Subscribers whose e-mail about the item was not delivered: the mail server refused it
+   * for good, or it still failed on its last retry (issue 24, ADR 0053). 0 when a node from
+   * before that leaves it out during a rolling restart.
+   */
+  mailFailures: z.number().int().min(0).default(0),
   version: z.number().int(),
 });
 export type NewsEditorialItem = z.infer<typeof newsEditorialItemSchema>;

@@ -4,6 +4,7 @@ import { createJobQueue, type JobQueue } from '../lib/jobs/job-queue.js';
 import { createMailer, defineMailJob, type Mailer } from '../lib/mail/mailer.js';
 import { defineInvitationJob } from '../modules/users/user-management.service.js';
 import { defineSubscriptionJobs } from '../modules/subscriptions/subscriptions.jobs.js';
+import { recordNewsMailFailure } from '../modules/subscriptions/news-delivery.js';
 import { defineNewsPublishingJobs } from '../modules/news-editor/news-editor.service.js';
 
 declare module 'fastify' {
@@ -68,9 +69,14 @@ export const jobsPlugin = rootPlugin<JobsPluginOptions>(
       }),
       app.metrics,
     );
-    defineMailJob(jobs, mailer, (message, failure) => {
-      // Refused for good (5xx): not retried (ADR 0053). The address is not logged.
-      app.log.warn({ subject: message.subject, failure }, 'mail refused by the mail server');
+    defineMailJob(jobs, mailer, async ({ message, failure, permanent, about }) => {
+      // Refused for good (5xx, not retried) or given up after the last retry (ADR 0053). The
+      // address is not logged; a news mail's failure is recorded for the news editor.
+      app.log.warn(
+        { subject: message.subject, failure, permanent },
+        permanent ? 'mail refused by the mail server' : 'mail not sent after the last retry',
+      );
+      if (about) await recordNewsMailFailure(app.db, about, failure);
     });
     defineInvitationJob(
       { db: app.db, jobs, mailer },

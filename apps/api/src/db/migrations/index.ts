@@ -20,6 +20,7 @@ import { sql as userListCounts } from './019-user-list-counts.js';
 import { sql as documentFacetPairs } from './020-document-facet-pairs.js';
 import { sql as invitationMailFailures } from './021-invitation-mail-failures.js';
 import { sql as notificationChanges } from './022-notification-changes.js';
+import { sql as newsMailFailures } from './023-news-mail-failures.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -45,4 +46,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '020-document-facet-pairs', sql: documentFacetPairs },
   { name: '021-invitation-mail-failures', sql: invitationMailFailures },
   { name: '022-notification-changes', sql: notificationChanges },
+  { name: '023-news-mail-failures', sql: newsMailFailures },
 ];

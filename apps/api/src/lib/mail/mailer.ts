@@ -101,35 +101,64 @@ export function createMailer(db: Queryable, options: MailerOptions): Mailer {
 export const MAIL_SEND_JOB = 'mail.send';
 
 /**
+ * What a queued mail is about, when its failure is to be recorded for people to see: the
+ * subscriber's news deliveries (one item, or the items of a digest). Old jobs carry none.
+ */
+export const mailAboutSchema = z.object({
+  userId: z.string().min(1),
+  newsIds: z.array(z.string().min(1)).min(1).max(1000),
+});
+export type MailAbout = z.infer<typeof mailAboutSchema>;
+
+const mailJobSchema = mailMessageSchema.extend({ about: mailAboutSchema.optional() });
+
+/** Why a mail was not delivered: refused for good (5xx), or the last retry failed too. */
+export interface MailFailure {
+  message: MailMessage;
+  failure: string;
+  permanent: boolean;
+  about: MailAbout | undefined;
+}
+
+/**
  * Registers the generic "send this message" job on the queue. A mail the server refuses for
- * good is reported to `onRefused` and the job ends: retrying would be refused again.
+ * good is reported to `onFailed` and the job ends: retrying would be refused again. Passing
+ * failures are retried; the last one is reported too (and the job fails).
  */
 export function defineMailJob(
   queue: JobQueue,
   mailer: Mailer,
-  onRefused: (message: MailMessage, failure: string) => void = () => undefined,
+  onFailed: (failure: MailFailure) => Promise<void> | void = () => undefined,
 ): void {
   queue.define({
     name: MAIL_SEND_JOB,
-    parse: (data) => mailMessageSchema.parse(data),
-    handle: async (message) => {
+    parse: (data) => mailJobSchema.parse(data),
+    handle: async ({ about, ...message }, attempt) => {
       try {
         await mailer.send(message);
       } catch (error) {
-        if (!isPermanentMailError(error)) throw error; // passing: retried with back-off
-        onRefused(message, mailFailureOf(error));
+        const permanent = isPermanentMailError(error);
+        if (permanent || attempt.last) {
+          await onFailed({ message, failure: mailFailureOf(error), permanent, about });
+        }
+        if (!permanent) throw error; // passing: retried with back-off
       }
     },
   });
 }
 
-/** Sends `message` through the queue, as part of the caller's transaction when `tx` is given. */
+/**
+ * Sends `message` through the queue, as part of the caller's transaction when `tx` is given;
+ * `about` names the deliveries a failure is recorded on.
+ */
 export function enqueueMail(
   queue: JobQueue,
   message: MailMessage,
   tx?: Queryable,
+  about?: MailAbout,
 ): Promise<string> {
-  return queue.enqueue(MAIL_SEND_JOB, mailMessageSchema.parse(message), tx ? { tx } : {});
+  const data = mailJobSchema.parse({ ...message, ...(about ? { about } : {}) });
+  return queue.enqueue(MAIL_SEND_JOB, data, tx ? { tx } : {});
 }
 
 export interface OutboxMessage {

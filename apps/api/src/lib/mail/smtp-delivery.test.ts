@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountUserSchema } from '@portico/contracts';
+import { accountUserSchema, newsEditorialItemSchema } from '@portico/contracts';
 import { MAIL_SEND_JOB } from './mailer.js';
 import { NEWS_PUBLISHED_JOB } from '../../modules/news/news-events.js';
 import { USER_INVITATION_JOB } from '../../modules/users/user-management.service.js';
@@ -18,10 +18,12 @@ import { createUser } from '../../../test/user-input.js';
 // (smtp-server) over STARTTLS with AUTH, trusting its self-signed certificate through
 // SMTP_TLS_CA only. While the server is down the jobs fail and are retried with a growing
 // delay; once it is back each mail arrives exactly once. A 5xx refusal is recorded, shown to
-// the administrator and not retried.
+// the administrator (a news mail's to the news editor) and not retried.
 
 const ANNA = 'anna.customer@portico.test';
 const REFUSED = 'no.such.mailbox@northwind.test';
+const REFUSED_READER = 'gone.reader@northwind.test';
+const ERIK = 'erik.employee@portico.test';
 
 interface Received {
   to: string[];
@@ -93,7 +95,7 @@ describe('mail through a real SMTP server', () => {
         } else callback(new Error('Invalid username or password'));
       },
       onRcptTo(address: SMTPServerAddress, _session, callback) {
-        if (address.address === REFUSED) {
+        if ([REFUSED, REFUSED_READER].includes(address.address)) {
           callback(Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 }));
         } else callback();
       },
@@ -209,6 +211,57 @@ describe('mail through a real SMTP server', () => {
       [userId],
     );
     expect(rows[0]?.mail_failure).toMatch(/^550 .*No such mailbox/);
+  });
+
+  it('records a refused news mail and shows the editor how many subscribers it missed', async () => {
+    // A second, active subscriber whose mailbox the server refuses for good (in the vendor's
+    // account: anna's has no licence left for the next test's invitee).
+    await t.db.query(
+      `insert into users (id, email, password_hash, first_name, last_name, account_id)
+       select 'u-gone-reader', $1, '', 'Gone', 'Reader', account_id from users where id = 'u-erik'`,
+      [REFUSED_READER],
+    );
+    await t.db.query(
+      `insert into email_subscriptions (user_id, topic, frequency)
+       values ('u-gone-reader', 'general-news', 'immediately')`,
+    );
+    const editor = { authorization: `Bearer ${await bearerFor(t.app, ERIK)}` };
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/news',
+      headers: editor,
+      payload: {
+        ...{ title: 'Refused somewhere', subtitle: '', location: '', introduction: '' },
+        ...{ publicationDate: Date.now() - 60_000, content: '<p>Body</p>', headerImage: null },
+        ...{ sales: false, productIds: [], action: 'publish' },
+      },
+    });
+    expect(published.statusCode).toBe(201);
+    const item = newsEditorialItemSchema.parse(published.json());
+    expect(item.mailFailures).toBe(0);
+    const before = received.length;
+
+    expect(await t.app.jobs.runDue(NEWS_PUBLISHED_JOB)).toBe(1);
+    expect(await t.app.jobs.runDue(MAIL_SEND_JOB)).toBe(2); // anna's and the refused one
+    await makeDue();
+    expect(await t.app.jobs.runDue(MAIL_SEND_JOB)).toBe(0); // the refusal is not retried
+    expect(received.slice(before).map((m) => m.to)).toEqual([[ANNA]]);
+
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/news/editor/${item.id}`,
+      headers: editor,
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(newsEditorialItemSchema.parse(shown.json()).mailFailures).toBe(1);
+    const { rows } = await t.db.query<{ user_id: string; mail_failure: string | null }>(
+      `select user_id, mail_failure from subscription_deliveries
+        where item_type = 'news' and item_id = $1 order by user_id`,
+      [String(item.id)],
+    );
+    expect(rows.map((r) => r.user_id)).toEqual(['u-anna', 'u-gone-reader']);
+    expect(rows[0]?.mail_failure).toBeNull();
+    expect(rows[1]?.mail_failure).toMatch(/^550 .*No such mailbox/);
   });
 
   it('shows a mail that is still not sent after the last retry as failed', async () => {

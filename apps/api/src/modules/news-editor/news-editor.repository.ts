@@ -216,6 +216,16 @@ export async function markAnnounced(db: Queryable, id: number): Promise<boolean>
   return rows.length > 0;
 }
 
+/** Subscribers whose mail about the item was not delivered (ADR 0053; migration 023). */
+export async function countMailFailures(db: Queryable, id: number): Promise<number> {
+  const { rows } = await db.query<{ n: number | string }>(
+    `select count(*) as n from subscription_deliveries
+      where item_type = 'news' and item_id = $1 and mail_failed_at is not null`,
+    [String(id)],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function deleteEditorial(db: Queryable, id: number): Promise<void> {
   await db.query(`delete from news_editorial where id = $1`, [id]);
 }

@@ -91,9 +91,28 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const sendItem = (reply: FastifyReply, item: NewsEditorialItem, status = 200) =>
     privateNoStore(reply).code(status).header('etag', etagOf(item.version)).send(item);
 
+  // One handler per action for both paths (/api/news and under a product): the product path
+  // only adds its scope.
   const create = async (request: FastifyRequest, reply: FastifyReply, scope: Scope) => {
     const item = await createItem(deps(), callerIdOf(request), request.body, scope);
     return sendItem(reply, item, 201).header('location', `/api/news/editor/${item.id}`);
+  };
+  type ItemRequest = FastifyRequest<{
+    Params: { id: string };
+    Headers: { 'if-match'?: string | undefined };
+  }>;
+  const update = async (request: ItemRequest, reply: FastifyReply, scope: Scope) => {
+    const { id } = request.params;
+    const ifMatch = request.headers['if-match'];
+    return sendItem(
+      reply,
+      await updateItem(deps(), callerIdOf(request), id, ifMatch, request.body, scope),
+    );
+  };
+  const remove = async (request: ItemRequest, reply: FastifyReply, scope: Scope) => {
+    const { id } = request.params;
+    await deleteItem(deps(), callerIdOf(request), id, request.headers['if-match'], scope);
+    return sendNoContent(reply);
   };
 
   app.get(
@@ -193,17 +212,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: itemResponse('The item as stored.'), ...writeErrors },
       },
     },
-    async (request, reply) =>
-      sendItem(
-        reply,
-        await updateItem(
-          deps(),
-          callerIdOf(request),
-          request.params.id,
-          request.headers['if-match'],
-          request.body,
-        ),
-      ),
+    (request, reply) => update(request, reply, {}),
   );
 
   app.delete(
@@ -220,10 +229,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: noContent('Deleted.'), ...bearerErrors(400, 403, 404, 412) },
       },
     },
-    async (request, reply) => {
-      await deleteItem(deps(), callerIdOf(request), request.params.id, request.headers['if-match']);
-      return sendNoContent(reply);
-    },
+    (request, reply) => remove(request, reply, {}),
   );
 
   app.post(
@@ -260,18 +266,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: itemResponse('The item as stored.'), ...writeErrors },
       },
     },
-    async (request, reply) =>
-      sendItem(
-        reply,
-        await updateItem(
-          deps(),
-          callerIdOf(request),
-          request.params.id,
-          request.headers['if-match'],
-          request.body,
-          { productId: request.params.productId },
-        ),
-      ),
+    (request, reply) => update(request, reply, { productId: request.params.productId }),
   );
 
   app.delete(
@@ -287,16 +282,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: noContent('Deleted.'), ...bearerErrors(400, 403, 404, 412) },
       },
     },
-    async (request, reply) => {
-      await deleteItem(
-        deps(),
-        callerIdOf(request),
-        request.params.id,
-        request.headers['if-match'],
-        { productId: request.params.productId },
-      );
-      return sendNoContent(reply);
-    },
+    (request, reply) => remove(request, reply, { productId: request.params.productId }),
   );
 
   app.post(

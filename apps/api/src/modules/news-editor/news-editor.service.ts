@@ -25,6 +25,7 @@ import { insertNews, updateNews } from '../news/news.repository.js';
 import { resizeHeaderImage } from './header-image.js';
 import {
   adoptLiveNews,
+  countMailFailures,
   deleteEditorial,
   deleteLiveNews,
   findEditorCaller,
@@ -107,7 +108,7 @@ export function parseInput(body: unknown): NewsEditorInput {
   throw new BadRequestError(newsEditorMessages.invalidData).withFieldErrors(fieldErrors);
 }
 
-function toItem(row: EditorialRow): NewsEditorialItem {
+function toItem(row: EditorialRow, mailFailures = 0): NewsEditorialItem {
   const large = row.header_image_large;
   return {
     id: row.id,
@@ -131,8 +132,14 @@ function toItem(row: EditorialRow): NewsEditorialItem {
     authorName: row.author_name,
     updatedAt: row.updated_ms,
     announcedAt: row.announced_ms,
+    mailFailures,
     version: row.version,
   };
+}
+
+/** The item as the editor sees it, with its undelivered mails. */
+async function itemOf(db: Queryable, row: EditorialRow): Promise<NewsEditorialItem> {
+  return toItem(row, await countMailFailures(db, row.id));
 }
 
 function toSummary(row: EditorialRow): NewsEditorialSummary {
@@ -252,12 +259,16 @@ async function requireProduct(db: Queryable, scope: Scope): Promise<void> {
   }
 }
 
-/** POST /api/news (and under a product): a new item, in the state its action asks for. */
-export async function createItem(
+/**
+ * The one save of a new and an existing item: who may, the product scope, the form (§5),
+ * then, in one transaction, the row `store` writes, brought in line with /news.
+ */
+async function saveItem(
   deps: NewsEditorDeps,
   callerId: string,
   body: unknown,
-  scope: Scope = {},
+  scope: Scope,
+  store: (tx: Queryable, caller: EditorCaller, write: EditorialWrite) => Promise<EditorialRow>,
 ): Promise<NewsEditorialItem> {
   const caller = await requireEditor(deps.db, callerId);
   await requireProduct(deps.db, scope);
@@ -265,14 +276,26 @@ export async function createItem(
   const now = nowOf(deps);
   const write = await writeOf(deps.db, input, scope, now);
   return deps.db.transaction(async (tx) => {
-    const row = await insertEditorial(tx, await nextNewsId(tx), write, caller);
+    const row = await store(tx, caller, write);
     await syncLive(tx, deps.jobs, row, now);
-    return toItem((await findEditorial(tx, row.id)) ?? row);
+    return itemOf(tx, (await findEditorial(tx, row.id)) ?? row);
   });
 }
 
+/** POST /api/news (and under a product): a new item, in the state its action asks for. */
+export function createItem(
+  deps: NewsEditorDeps,
+  callerId: string,
+  body: unknown,
+  scope: Scope = {},
+): Promise<NewsEditorialItem> {
+  return saveItem(deps, callerId, body, scope, async (tx, caller, write) =>
+    insertEditorial(tx, await nextNewsId(tx), write, caller),
+  );
+}
+
 /** PUT /api/news/{id}: the item's new fields and state (If-Match checked when sent). */
-export async function updateItem(
+export function updateItem(
   deps: NewsEditorDeps,
   callerId: string,
   id: string,
@@ -280,17 +303,10 @@ export async function updateItem(
   body: unknown,
   scope: Scope = {},
 ): Promise<NewsEditorialItem> {
-  const caller = await requireEditor(deps.db, callerId);
-  await requireProduct(deps.db, scope);
-  const input = parseInput(body);
-  const now = nowOf(deps);
-  const write = await writeOf(deps.db, input, scope, now);
-  return deps.db.transaction(async (tx) => {
+  return saveItem(deps, callerId, body, scope, async (tx, caller, write) => {
     const current = await reachable(tx, caller, itemId(id), scope);
     checkIfMatch(ifMatch, current.version);
-    const row = await updateEditorial(tx, current.id, write, caller);
-    await syncLive(tx, deps.jobs, row, now);
-    return toItem((await findEditorial(tx, row.id)) ?? row);
+    return updateEditorial(tx, current.id, write, caller);
   });
 }
 
@@ -318,7 +334,7 @@ export async function getItem(db: Db, callerId: string, id: string): Promise<New
   const numeric = itemId(id);
   const row = (await findEditorial(db, numeric)) ?? (await findLiveAsEditorial(db, numeric));
   if (!row) throw notFound(id);
-  return toItem(row);
+  return itemOf(db, row);
 }
 
 /** GET /api/news/editor: the editorial items, last changed first. */

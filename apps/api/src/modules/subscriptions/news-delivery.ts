@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/db.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
-import { enqueueMail, type MailMessage } from '../../lib/mail/mailer.js';
+import { enqueueMail, type MailAbout, type MailMessage } from '../../lib/mail/mailer.js';
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { textsFor, type Translate } from '../../lib/i18n/translate.js';
 import './subscriptions.texts.js';
@@ -188,6 +188,24 @@ export function newsMail(
   );
 }
 
+/**
+ * A news or digest mail that did not reach its subscriber (refused for good, or its last
+ * retry failed): recorded on the subscriber's delivery rows of those items, for the editor
+ * (ADR 0053). The server's answer is kept for operators; the editor sees a count.
+ */
+export async function recordNewsMailFailure(
+  db: Queryable,
+  about: MailAbout,
+  failure: string,
+): Promise<void> {
+  await db.query(
+    `update subscription_deliveries set mail_failed_at = now(), mail_failure = $3
+      where user_id = $1 and item_type = 'news' and item_id = any($2::text[])
+        and channel = 'email'`,
+    [about.userId, about.newsIds, failure],
+  );
+}
+
 /** Handles one `news.published` job. Returns how many recipients were new (tests). */
 export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): Promise<number> {
   const key = await unsubscribeKey(deps.db);
@@ -235,7 +253,7 @@ export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): 
         deps.publicUrl,
         unsubscribeUrl(deps.publicUrl, token),
       );
-      await enqueueMail(deps.jobs, message, tx);
+      await enqueueMail(deps.jobs, message, tx, { userId: r.user_id, newsIds: [item.id] });
       await tx.query(
         `update subscription_deliveries set sent_at = now()
           where user_id = $1 and item_type = 'news' and item_id = $2 and channel = 'email'`,
@@ -340,7 +358,8 @@ export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<num
             deps.publicUrl,
             unsubscribeUrl(deps.publicUrl, token),
           );
-          await enqueueMail(deps.jobs, message, tx);
+          const newsIds = live.map((i) => i.news_id ?? '');
+          await enqueueMail(deps.jobs, message, tx, { userId, newsIds });
           sent += 1;
         }
         await tx.query(

@@ -7,6 +7,7 @@ import {
   userFormMessages,
   userManagementContextSchema,
 } from '@portico/contracts';
+import type { AccountUserInput } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
@@ -414,7 +415,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       expect(res.statusCode).toBe(200);
     };
     const meridianUser = (email: string, over: Partial<AccountUserInput> = {}) =>
-      newUser({ email, username: '', role: 'read-only', learningRole: '', ...over });
+      newUserInput({ email, username: '', role: 'read-only', learningRole: '', ...over });
 
     beforeAll(async () => {
       // Paul (a partner) administers his partner account: he holds USERMANAGEMENT and NEWS

@@ -24,6 +24,10 @@ export const newsEditorLabels = defineLabels({
   'news-editor.form.edit': 'Edit: {{title}}',
   'news-editor.form.required-note': 'Fields marked * are required.',
   'news-editor.form.status': 'Status: {{status}}',
+  'news-editor.mail-failures_one':
+    'The e-mail about this item did not reach {{count}} subscriber: the mail server refused it or could not be reached. It is not sent again; they still find the item in News and in their notifications.',
+  'news-editor.mail-failures_other':
+    'The e-mail about this item did not reach {{count}} subscribers: the mail server refused it or could not be reached. It is not sent again; they still find the item in News and in their notifications.',
   'news-editor.field.title': 'Title',
   'news-editor.field.subtitle': 'Subtitle',
   'news-editor.field.location': 'Location',
@@ -69,8 +73,6 @@ export const newsEditorLabels = defineLabels({
   'news-editor.form.invalid': 'Invalid data. Review all error messages below to correct your data.',
   'news-editor.form.conflict':
     'Someone else changed this news item. Reload to see their changes, then make yours again.',
-  'news-editor.form.error':
-    'The news item could not be saved. Your text is still here; please try again.',
   'news-editor.reload': 'Reload',
   'news-editor.not-found': 'There is no such news item.',
   'news-editor.link': 'News editor',

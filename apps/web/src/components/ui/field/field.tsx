@@ -20,6 +20,7 @@ export function Field({
   required = false,
   hint,
   error,
+  announce = false,
   children,
 }: {
   id: string;
@@ -27,6 +28,8 @@ export function Field({
   required?: boolean;
   hint?: string | undefined;
   error?: string | undefined;
+  /** Announce the error as it appears (one that arrives after a call, e.g. an upload). */
+  announce?: boolean;
   children: (props: FieldControlProps) => ReactNode;
 }) {
   const hintId = `${id}-hint`;
@@ -50,7 +53,7 @@ export function Field({
         </p>
       )}
       {error && (
-        <p id={errorId} className="ui-field__error">
+        <p id={errorId} className="ui-field__error" {...(announce ? { role: 'alert' } : {})}>
           {error}
         </p>
       )}

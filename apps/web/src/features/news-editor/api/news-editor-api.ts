@@ -61,7 +61,7 @@ export function useEditorialItem(id: number | null) {
 
 const ifMatch = (item: NewsEditorialItem) => ({ 'If-Match': `"v${item.version}"` });
 
-/** POST or PUT; throws HttpError so the form can show the server's field messages. */
+/** POST (new) or PUT (with If-Match); throws HttpError so the form can show what failed. */
 export function saveItem(
   current: NewsEditorialItem | null,
   input: NewsEditorInput,
@@ -89,12 +89,26 @@ export function uploadHeaderImage(file: File): Promise<NewsImageUpload | null> {
   return httpUpload(apiUrl('news/images'), form, newsImageUploadSchema, { handleErrors: false });
 }
 
-/** GET {api}/news/editor/products: the form's product choices. */
-export function useProductChoices() {
+/**
+ * GET {api}/news/editor/products: the form's product choices. The form cannot show without
+ * them (an item's targets would be invisible), so they are page data: errors are the page's.
+ */
+export function useProductChoices(enabled: boolean) {
   return useQuery({
     queryKey: [...newsEditorKey, 'products'] as const,
-    queryFn: ({ signal }) =>
-      httpGet(apiUrl('news/editor/products'), newsEditorProductsSchema, { signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await httpGet(apiUrl('news/editor/products'), newsEditorProductsSchema, {
+          signal,
+          handleErrors: false,
+        });
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 403) return 'no-access' as const;
+        throw error;
+      }
+    },
+    enabled,
     staleTime: Infinity,
+    retry: false,
   });
 }

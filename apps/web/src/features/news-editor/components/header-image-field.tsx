@@ -1,21 +1,19 @@
-import {
-  apiErrorSchema,
-  NEWS_IMAGE_MAX_BYTES,
-  newsEditorMessages,
-  type NewsEditorInput,
-} from '@portico/contracts';
+import { NEWS_IMAGE_MAX_BYTES, newsEditorMessages, type NewsEditorInput } from '@portico/contracts';
 import { useState, type ChangeEvent } from 'react';
+import { Field } from '../../../components/ui/field/field.js';
+import { apiMessageOf, catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
+import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { uploadHeaderImage } from '../api/news-editor-api.js';
-import { localizeMessage } from '../../../lib/labels/localize-message.js';
 
 type HeaderImage = NewsEditorInput['headerImage'];
 
 /**
  * The header image: a file input that uploads at once (the server resizes it into the three
  * variants), a preview of the medium variant and a remove button. The server's 400 or 413
- * message is shown under the field; a file over the limit is refused before it is sent.
+ * message is shown under the field, any other failure the §8 text (issue 27); a file over the
+ * limit is refused before it is sent.
  */
 export function HeaderImageField({
   value,
@@ -37,7 +35,7 @@ export function HeaderImageField({
     const file = input.files?.[0];
     if (!file) return;
     if (file.size > NEWS_IMAGE_MAX_BYTES) {
-      setError(newsEditorMessages.imageTooLarge);
+      setError(localizeMessage(newsEditorMessages.imageTooLarge, t));
       input.value = '';
       return;
     }
@@ -49,11 +47,10 @@ export function HeaderImageField({
         onChange({ large: uploaded.large, medium: uploaded.medium, small: uploaded.small });
       }
     } catch (failure) {
-      const body = failure instanceof HttpError ? apiErrorSchema.safeParse(failure.body) : null;
+      // A 413 (too large) carries the same field message as a 400; everything else is §8.
+      const tooLarge = failure instanceof HttpError && failure.status === 413;
       setError(
-        body?.success && failure instanceof HttpError && failure.status < 500
-          ? localizeMessage(body.data.message, t)
-          : t('news-editor.form.error'),
+        (tooLarge ? apiMessageOf(failure, t) : undefined) ?? catalogueEntryOf(failure, t).content,
       );
     } finally {
       setUploading(false);
@@ -62,25 +59,24 @@ export function HeaderImageField({
   };
 
   return (
-    <div className="news-editor__field">
-      <label htmlFor={id}>{t('news-editor.field.headerImage')}</label>
-      <input
+    <div className="news-editor__image-field">
+      <Field
         id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif"
-        aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
-        {...(shown ? { 'aria-invalid': true as const } : {})}
-        onChange={(e) => void onFile(e)}
-      />
-      <p id={`${id}-hint`} className="news-editor__hint">
-        {t('news-editor.field.headerImage.hint')}
-      </p>
+        label={t('news-editor.field.headerImage')}
+        hint={t('news-editor.field.headerImage.hint')}
+        error={shown}
+        announce
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            onChange={(e) => void onFile(e)}
+          />
+        )}
+      </Field>
       {uploading && <p role="status">{t('news-editor.field.headerImage.uploading')}</p>}
-      {shown && (
-        <p id={`${id}-error`} className="news-editor__error" role="alert">
-          {shown}
-        </p>
-      )}
       {value && (
         <div className="news-editor__image">
           <img

@@ -1,13 +1,16 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { profileQueryKey } from '../../../lib/profile/profile-query.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
+import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
+import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
 
 // Issue 12: the news editor's no-access page, its labels, its validation messages and that a
 // failed save keeps every word the employee wrote.
@@ -32,6 +35,7 @@ const item = {
   authorName: 'Hansen, Erik',
   updatedAt: Date.UTC(2026, 2, 1, 9, 0),
   announcedAt: null,
+  mailFailures: 0,
   version: 3,
 };
 
@@ -179,9 +183,7 @@ describe('news editor', () => {
     await userEvent.type(introduction, ' More words.');
 
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The news item could not be saved. Your text is still here; please try again.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGUE_TEXT[500]);
     expect(title).toHaveValue('A title typed by hand');
     expect(introduction).toHaveValue('An introduction. More words.');
     expect(screen.getByRole('textbox', { name: 'Body' })).toHaveTextContent(
@@ -216,5 +218,85 @@ describe('news editor', () => {
     await userEvent.upload(input, new File(['not an image'], 'x.png', { type: 'image/png' }));
     expect(await screen.findByText(/The file is not an image/)).toBeVisible();
     expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('tells the editor how many subscribers the e-mail did not reach (issue 24)', async () => {
+    server.use(
+      http.get(url('/api/news/editor/42'), () =>
+        HttpResponse.json({
+          ...item,
+          status: 'published',
+          announcedAt: item.updatedAt,
+          mailFailures: 2,
+        }),
+      ),
+    );
+    await renderSignedIn('/news/editor/42');
+    expect(
+      await screen.findByText(
+        /^The e-mail about this item did not reach 2 subscribers: the mail server refused it/,
+      ),
+    ).toBeVisible();
+  });
+
+  it('says nothing about e-mail when every mail was taken', async () => {
+    await renderSignedIn('/news/editor/42');
+    await screen.findByRole('textbox', { name: 'Title' });
+    expect(screen.queryByText(/did not reach/)).toBeNull();
+  });
+});
+
+// Issue 27: one §8 error path. The list, the item and the product choices are the pages'
+// data: an error shows the §8 text with a retry (never "News editor…" for ever); a failed save
+// shows the §8 text in the form banner (a 400 the API's message), keeping the text.
+describe('§8 errors on every call of the news editor', () => {
+  let redirects: ReturnType<typeof captureRedirects>;
+  let provider: FakeProvider;
+  beforeAll(async () => {
+    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
+  });
+  beforeEach(() => {
+    redirects = captureRedirects();
+    // A 401 starts the login: it needs the provider's discovery document.
+    server.use(...provider.handlers);
+  });
+  afterEach(() => releaseLoginLock());
+
+  const pages = [
+    { call: '/api/news/editor', path: '/news/editor', ready: 'News editor' },
+    { call: '/api/news/editor/42', path: '/news/editor/42', ready: `Edit: ${item.title}` },
+    { call: '/api/news/editor/products', path: '/news/editor/new', ready: 'New news item' },
+  ] as const;
+
+  describe.each(pages)('GET $call', ({ call, path, ready }) => {
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
+      let fail = true;
+      server.use(http.get(url(call), () => (fail ? errorResponse(status) : undefined)));
+      const user = userEvent.setup();
+      await renderSignedIn(path);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
+      if (status === 401) {
+        // The browser is on its way to the login; there is nothing to retry here.
+        await waitFor(() => expect(redirects).toHaveBeenCalled());
+        return;
+      }
+      fail = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { name: ready, level: 1 })).toBeVisible();
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    });
+  });
+
+  it.each(ERROR_STATUSES)('PUT /api/news/42 %i: the §8 text in the banner', async (status) => {
+    server.use(http.put(url('/api/news/42'), () => errorResponse(status)));
+    const user = userEvent.setup();
+    await renderSignedIn('/news/editor/42');
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await user.type(title, ' (typed)');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGUE_TEXT[status]);
+    expect(title).toHaveValue(`${item.title} (typed)`);
+    if (status === 401) await waitFor(() => expect(redirects).toHaveBeenCalled());
   });
 });

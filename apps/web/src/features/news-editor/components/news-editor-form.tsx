@@ -1,147 +1,164 @@
 import {
   apiErrorSchema,
   newsEditorInputSchema,
-  type FieldErrors,
   type NewsEditorAction,
   type NewsEditorialItem,
   type NewsEditorInput,
+  type NewsEditorProduct,
 } from '@portico/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Field } from '../../../components/ui/field/field.js';
 import {
   FormBanner,
   type FormBannerState,
 } from '../../../components/ui/form-banner/form-banner.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths } from '../../../config/paths.js';
+import { useTimeZone } from '../../../lib/format/time-zone.js';
+import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
+import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { notify } from '../../../lib/notifications/notification-store.js';
-import { deleteItem, newsEditorKey, saveItem, useProductChoices } from '../api/news-editor-api.js';
-import { useTimeZone } from '../../../lib/format/time-zone.js';
+import { deleteItem, newsEditorKey, saveItem } from '../api/news-editor-api.js';
 import { fromLocalInput, toLocalInput } from '../utils/local-date-time.js';
 import { HeaderImageField } from './header-image-field.js';
 import { RichTextEditor } from './rich-text-editor.js';
-import { localizeFieldErrors, localizeMessage } from '../../../lib/labels/localize-message.js';
 
-/** The form's own state: the date as the input holds it (local time), the rest as sent. */
-type FormState = Omit<NewsEditorInput, 'action' | 'publicationDate'> & { publicationDate: string };
-type TextField = 'title' | 'subtitle' | 'location' | 'introduction';
+/**
+ * The contract's schema without the action (a button chooses it), the date as the input holds
+ * it: the profile's wall clock (issue 16), checked by the contract's rule once converted.
+ */
+function formSchemaFor(timeZone: string) {
+  return newsEditorInputSchema.omit({ action: true }).extend({
+    publicationDate: z
+      .string()
+      .transform((value) => fromLocalInput(value, timeZone))
+      .pipe(newsEditorInputSchema.shape.publicationDate),
+  });
+}
+type FormSchema = ReturnType<typeof formSchemaFor>;
+type FormValues = z.input<FormSchema>;
+type FormOutput = z.output<FormSchema>;
+type FieldName = keyof FormValues;
+const FIELD_NAMES: ReadonlySet<string> = new Set<FieldName>([
+  ...(['title', 'subtitle', 'location', 'publicationDate', 'introduction', 'content'] as const),
+  ...(['headerImage', 'sales', 'productIds'] as const),
+]);
+const isFieldName = (name: string): name is FieldName => FIELD_NAMES.has(name);
 
-function stateOf(item: NewsEditorialItem | null, timeZone: string): FormState {
+function valuesOf(item: NewsEditorialItem | null, timeZone: string): FormValues {
   if (!item) {
     return {
-      title: '',
-      subtitle: '',
-      location: '',
+      ...{ title: '', subtitle: '', location: '', introduction: '', content: '' },
       publicationDate: toLocalInput(Date.now(), timeZone),
-      introduction: '',
-      content: '',
-      headerImage: null,
-      sales: false,
-      productIds: [],
+      ...{ headerImage: null, sales: false, productIds: [] },
     };
   }
   return {
-    title: item.title,
-    subtitle: item.subtitle,
-    location: item.location,
+    ...{ title: item.title, subtitle: item.subtitle, location: item.location },
     publicationDate: toLocalInput(item.publicationDate, timeZone),
-    introduction: item.introduction,
-    content: item.content,
-    headerImage: item.headerImage,
-    sales: item.sales,
-    productIds: item.productIds,
+    ...{ introduction: item.introduction, content: item.content },
+    ...{ headerImage: item.headerImage, sales: item.sales, productIds: item.productIds },
   };
 }
-
-type Banner = FormBannerState | null;
 
 /**
  * Write or edit a news item (issue 12): every §3 field, the rich-text body, the header image,
  * product targets, and the actions of its state: save a draft, publish (or schedule, when the
- * date is in the future), unpublish, delete. Whatever fails, the text stays in the form.
+ * date is in the future), unpublish, delete. react-hook-form over the contract's schema
+ * (issue 27, ADR 0049); whatever fails, the text stays in the form and the banner says why
+ * (§5 for fields, the conflict with reload, otherwise the §8 text).
  */
-export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
+export function NewsEditorForm({
+  item,
+  products,
+}: {
+  item: NewsEditorialItem | null;
+  products: readonly NewsEditorProduct[];
+}) {
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const modal = useModal();
-  const products = useProductChoices();
   // Publication times are typed and shown on the profile's clock (issue 16), not the browser's.
   const timeZone = useTimeZone();
+  const schema = useMemo(() => formSchemaFor(timeZone), [timeZone]);
   const [current, setCurrent] = useState<NewsEditorialItem | null>(item);
-  const [form, setForm] = useState<FormState>(() => stateOf(item, timeZone));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<Banner>(null);
-  const [saving, setSaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(item, timeZone),
+  });
+  const content = useController({ control, name: 'content' });
+  const headerImage = useController({ control, name: 'headerImage' });
+  const productIds = useController({ control, name: 'productIds' });
+  const publicationDate = useWatch({ control, name: 'publicationDate' });
+  const [banner, setBanner] = useState<FormBannerState | null>(null);
   // Remounts the rich-text editor when its text is replaced from outside (a reload).
   const [bodyKey, setBodyKey] = useState(0);
   // "Schedule" or "Publish": a date after the form opened is in the future (the server decides).
   const [openedAt] = useState(() => Date.now());
+  const [deleting, setDeleting] = useState(false);
+  const busy = isSubmitting || deleting;
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((prev) => ({ ...prev, [key]: value }));
-
-  const publicationMs = fromLocalInput(form.publicationDate, timeZone);
+  const publicationMs = fromLocalInput(publicationDate, timeZone);
   const inFuture = Number.isFinite(publicationMs) && publicationMs > openedAt;
   const live = current?.status === 'published';
+  const errorOf = (name: FieldName): string | undefined => {
+    const message = errors[name]?.message;
+    return message ? localizeMessage(message, t) : undefined;
+  };
 
+  /** Every failed call of the form (save or delete) ends here. */
   const showServerError = (error: unknown) => {
-    if (!(error instanceof HttpError)) throw error;
-    const body = apiErrorSchema.safeParse(error.body);
-    if (error.status === 412) {
+    const status = error instanceof HttpError ? error.status : 0;
+    const body = apiErrorSchema.safeParse(error instanceof HttpError ? error.body : null);
+    if (status === 412 || status === 428) {
       setBanner({ kind: 'conflict', text: t('news-editor.form.conflict') });
       return;
     }
-    if (body.success && body.data.fieldErrors) {
-      setErrors(localizeFieldErrors(body.data.fieldErrors, t));
+    if (status === 400 && body.success && body.data.fieldErrors) {
+      for (const [name, message] of Object.entries(body.data.fieldErrors)) {
+        if (isFieldName(name)) setError(name, { type: 'server', message });
+      }
       setBanner({ kind: 'invalid', text: t('news-editor.form.invalid') });
       return;
     }
-    setBanner({
-      kind: 'message',
-      text:
-        body.success && error.status >= 400 && error.status < 500
-          ? localizeMessage(body.data.message, t)
-          : t('news-editor.form.error'),
-    });
+    setBanner({ kind: 'message', text: catalogueEntryOf(error, t).content });
   };
 
-  const submit = async (action: NewsEditorAction) => {
-    if (saving) return;
-    const parsed = newsEditorInputSchema.safeParse({
-      ...form,
-      publicationDate: publicationMs,
-      action,
-    });
-    if (!parsed.success) {
-      const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues)
-        fieldErrors[String(issue.path[0])] ??= localizeMessage(issue.message, t);
-      setErrors(fieldErrors);
-      setBanner({ kind: 'invalid', text: t('news-editor.form.invalid') });
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await saveItem(current, parsed.data);
-      if (!saved) return;
-      setErrors({});
-      setBanner(null);
-      setCurrent(saved);
-      queryClient.setQueryData([...newsEditorKey, 'item', saved.id], saved);
-      await queryClient.invalidateQueries({ queryKey: [...newsEditorKey, 'list'] });
-      await queryClient.invalidateQueries({ queryKey: ['news'] });
-      notify({ type: 'information', title: t(`news-editor.saved.${saved.status}`), content: '' });
-      if (!current) void navigate(paths.newsEditorItem(saved.id), { replace: true });
-    } catch (error) {
-      showServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const onInvalid = () => setBanner({ kind: 'invalid', text: t('news-editor.form.invalid') });
+  const save = (action: NewsEditorAction) =>
+    handleSubmit(async (values) => {
+      const input: NewsEditorInput = { ...values, action };
+      try {
+        const saved = await saveItem(current, input);
+        if (!saved) return;
+        clearErrors();
+        setBanner(null);
+        setCurrent(saved);
+        queryClient.setQueryData([...newsEditorKey, 'item', saved.id], saved);
+        await queryClient.invalidateQueries({ queryKey: [...newsEditorKey, 'list'] });
+        await queryClient.invalidateQueries({ queryKey: ['news'] });
+        notify({ type: 'information', title: t(`news-editor.saved.${saved.status}`), content: '' });
+        if (!current) void navigate(paths.newsEditorItem(saved.id), { replace: true });
+      } catch (error) {
+        showServerError(error);
+      }
+    }, onInvalid);
 
   const onReload = async () => {
     if (!current) return;
@@ -153,11 +170,10 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
     ]);
     if (next && next !== 'no-access') {
       setCurrent(next);
-      setForm(stateOf(next, timeZone));
+      reset(valuesOf(next, timeZone));
       setBodyKey((k) => k + 1);
     }
     setBanner(null);
-    setErrors({});
   };
 
   const onDelete = () => {
@@ -169,6 +185,7 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
         labelKey: 'news-editor.delete.confirm',
         onConsent: () => {
           void (async () => {
+            setDeleting(true);
             try {
               await deleteItem(current);
               await queryClient.invalidateQueries({ queryKey: newsEditorKey });
@@ -177,6 +194,8 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
               void navigate(paths.newsEditor());
             } catch (error) {
               showServerError(error);
+            } finally {
+              setDeleting(false);
             }
           })();
         },
@@ -184,64 +203,19 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
     });
   };
 
-  const field = (
-    name: keyof FormState,
-    control: (props: {
-      id: string;
-      'aria-invalid'?: true;
-      'aria-describedby'?: string;
-      required?: boolean;
-    }) => ReactNode,
-    options: { hint?: string; required?: boolean } = {},
-  ) => {
-    const id = `news-editor-${name}`;
-    const error = errors[name];
-    const describedBy = [error ? `${id}-error` : '', options.hint ? `${id}-hint` : '']
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div className="news-editor__field">
-        <label htmlFor={id}>
-          {t(`news-editor.field.${name}`)}
-          {options.required && <span aria-hidden="true"> *</span>}
-        </label>
-        {control({
-          id,
-          ...(error ? { 'aria-invalid': true as const } : {}),
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          ...(options.required ? { required: true } : {}),
-        })}
-        {options.hint && (
-          <p id={`${id}-hint`} className="news-editor__hint">
-            {options.hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="news-editor__error">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const text = (name: 'title' | 'subtitle' | 'location', required = false) => (
+    <Field
+      id={`news-editor-${name}`}
+      label={t(`news-editor.field.${name}`)}
+      required={required}
+      error={errorOf(name)}
+    >
+      {(props) => <input {...props} {...register(name)} type="text" autoComplete="off" />}
+    </Field>
+  );
 
-  const text = (name: TextField, required = false) =>
-    field(
-      name,
-      (props) => (
-        <input
-          {...props}
-          name={name}
-          type="text"
-          value={form[name]}
-          autoComplete="off"
-          onChange={(e) => set(name, e.target.value)}
-        />
-      ),
-      { required },
-    );
-
-  const contentError = errors.content;
+  const contentError = errorOf('content');
+  const productsError = errorOf('productIds');
   const publishLabel = inFuture
     ? 'news-editor.action.schedule'
     : live
@@ -269,46 +243,40 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
           )}
         </p>
       )}
+      {current && current.mailFailures > 0 && (
+        // Issue 24: mails the mail server refused (or never took) are not sent again.
+        <p className="news-editor__mail-failures">
+          {t('news-editor.mail-failures', { count: current.mailFailures })}
+        </p>
+      )}
       <FormBanner
         banner={banner}
         reloadLabel={t('news-editor.reload')}
         onReload={() => void onReload()}
       />
       <p className="news-editor__note">{t('news-editor.form.required-note')}</p>
-      <form
-        className="news-editor__form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit('publish');
-        }}
-      >
+      <form className="news-editor__form" noValidate onSubmit={(e) => void save('publish')(e)}>
         {text('title', true)}
         {text('subtitle')}
         {text('location')}
-        {field(
-          'publicationDate',
-          (props) => (
-            <input
-              {...props}
-              name="publicationDate"
-              type="datetime-local"
-              value={form.publicationDate}
-              onChange={(e) => set('publicationDate', e.target.value)}
-            />
-          ),
-          { hint: t('news-editor.field.publicationDate.hint'), required: true },
-        )}
-        {field('introduction', (props) => (
-          <textarea
-            {...props}
-            name="introduction"
-            rows={3}
-            value={form.introduction}
-            onChange={(e) => set('introduction', e.target.value)}
-          />
-        ))}
-        <div className="news-editor__field">
+        <Field
+          id="news-editor-publicationDate"
+          label={t('news-editor.field.publicationDate')}
+          required
+          hint={t('news-editor.field.publicationDate.hint')}
+          error={errorOf('publicationDate')}
+        >
+          {(props) => <input {...props} {...register('publicationDate')} type="datetime-local" />}
+        </Field>
+        <Field
+          id="news-editor-introduction"
+          label={t('news-editor.field.introduction')}
+          error={errorOf('introduction')}
+        >
+          {(props) => <textarea {...props} {...register('introduction')} rows={3} />}
+        </Field>
+        {/* The body is a contenteditable, named by aria-labelledby (a <label> cannot name it). */}
+        <div className="ui-field">
           <span id="news-editor-content-label" className="news-editor__label">
             {t('news-editor.field.content')}
             <span aria-hidden="true"> *</span>
@@ -318,71 +286,65 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
             labelId="news-editor-content-label"
             describedBy={contentError ? 'news-editor-content-error' : undefined}
             invalid={contentError !== undefined}
-            initialHtml={form.content}
-            onChange={(html) => set('content', html)}
+            initialHtml={content.field.value}
+            onChange={content.field.onChange}
           />
           {contentError && (
-            <p id="news-editor-content-error" className="news-editor__error">
+            <p id="news-editor-content-error" className="ui-field__error">
               {contentError}
             </p>
           )}
         </div>
         <HeaderImageField
-          value={form.headerImage}
-          serverError={errors.headerImage}
-          onChange={(image) => set('headerImage', image)}
+          value={headerImage.field.value}
+          serverError={errorOf('headerImage')}
+          onChange={headerImage.field.onChange}
         />
-        <div className="news-editor__field news-editor__field--check">
-          <input
-            id="news-editor-sales"
-            type="checkbox"
-            checked={form.sales}
-            onChange={(e) => set('sales', e.target.checked)}
-          />
+        <div className="news-editor__field--check">
+          <input id="news-editor-sales" type="checkbox" {...register('sales')} />
           <label htmlFor="news-editor-sales">{t('news-editor.field.sales')}</label>
         </div>
         <fieldset
           className="news-editor__products"
-          aria-describedby={`news-editor-productIds-hint${errors.productIds ? ' news-editor-productIds-error' : ''}`}
+          aria-describedby={`news-editor-productIds-hint${productsError ? ' news-editor-productIds-error' : ''}`}
         >
           <legend>{t('news-editor.field.productIds')}</legend>
-          <p id="news-editor-productIds-hint" className="news-editor__hint">
+          <p id="news-editor-productIds-hint" className="ui-field__hint">
             {t('news-editor.field.productIds.hint')}
           </p>
-          {(products.data ?? []).map((product) => (
+          {products.map((product) => (
             <div key={product.id} className="news-editor__field--check">
               <input
                 id={`news-editor-product-${product.id}`}
                 type="checkbox"
-                checked={form.productIds.includes(product.id)}
+                checked={productIds.field.value.includes(product.id)}
                 onChange={(e) =>
-                  set(
-                    'productIds',
+                  productIds.field.onChange(
                     e.target.checked
-                      ? [...form.productIds, product.id]
-                      : form.productIds.filter((p) => p !== product.id),
+                      ? [...productIds.field.value, product.id]
+                      : productIds.field.value.filter((p) => p !== product.id),
                   )
                 }
               />
               <label htmlFor={`news-editor-product-${product.id}`}>{product.productName}</label>
             </div>
           ))}
-          {errors.productIds && (
-            <p id="news-editor-productIds-error" className="news-editor__error">
-              {errors.productIds}
+          {productsError && (
+            <p id="news-editor-productIds-error" className="ui-field__error">
+              {productsError}
             </p>
           )}
         </fieldset>
         <div className="news-editor__actions">
-          <button type="submit" className="ui-button" disabled={saving}>
+          <button type="submit" className="ui-button" disabled={busy}>
             {t(publishLabel)}
           </button>
           {!live && (
             <button
               type="button"
               className="ui-button ui-button--secondary"
-              disabled={saving}
-              onClick={() => void submit('draft')}
+              disabled={busy}
+              onClick={(e) => void save('draft')(e)}
             >
               {t('news-editor.action.draft')}
             </button>
@@ -391,8 +353,8 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
             <button
               type="button"
               className="ui-button ui-button--secondary"
-              disabled={saving}
-              onClick={() => void submit('unpublish')}
+              disabled={busy}
+              onClick={(e) => void save('unpublish')(e)}
             >
               {t('news-editor.action.unpublish')}
             </button>
@@ -401,7 +363,7 @@ export function NewsEditorForm({ item }: { item: NewsEditorialItem | null }) {
             <button
               type="button"
               className="ui-button ui-button--secondary"
-              disabled={saving}
+              disabled={busy}
               onClick={onDelete}
             >
               {t('news-editor.action.delete')}

@@ -1,22 +1,22 @@
-// Stubbed API failures for the §8 browser tests (issue 27): one call answered with a status
-// through page.route, and the text the user must then see.
 import type { Page, Route } from 'playwright-core';
 
-export const API_MESSAGE = 'The API refused this request for a reason of its own.';
+/** The API message a stubbed 400 carries; §8 shows it as given. */
+export const STUB_API_MESSAGE = 'The API refused this request for a reason of its own.';
 
-/** The §8 text for each stubbed status (a 400 shows the API's own message). */
-export const EXPECTED_TEXT = {
-  400: API_MESSAGE,
+/** What the user sees for each stubbed status (§8; the contact address is the server's). */
+export const STUB_EXPECTED = {
+  400: STUB_API_MESSAGE,
   408: 'Request has timed out. Please try again later.',
   500: /Something went wrong\. Please send an email to \S+@\S+ if the situation persists\./,
 } as const;
-export const STUBBED_STATUSES = [400, 408, 500] as const;
+export const STUB_STATUSES = [400, 408, 500] as const;
 
 /**
- * Answers the call (method and path: a string, or a pattern for a path with an id) with the
- * status until the returned function is called.
+ * Answers the API call (method and exact path, or a pattern for a path with an id) with the
+ * status and an API error body until the returned function is called (issue 27: one §8 error
+ * path).
  */
-export async function stubStatus(
+export async function stubApiError(
   page: Page,
   method: string,
   path: string | RegExp,
@@ -30,7 +30,7 @@ export async function stubStatus(
           body: JSON.stringify({
             statusCode: status,
             error: 'Error',
-            message: status === 400 ? API_MESSAGE : 'Internal words that must not show.',
+            message: status === 400 ? STUB_API_MESSAGE : 'Internal words that must not show.',
           }),
         })
       : route.fallback();
