@@ -7,16 +7,15 @@ import type {
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
-import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
-import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
+import { catchLoginOn401 } from '../../../testing/page-errors.js';
+import { installTestConfig } from '../../../testing/test-config.js';
 
 const server = setupTestServer(...shellHandlers());
 vi.setConfig({ testTimeout: 20_000 });
@@ -294,21 +293,13 @@ describe('cloud pages (issue 14)', () => {
 // loads it (never "Loading" for ever, never an empty page); a failed .ics or report download
 // is the §8 notification. A 400 shows the API's message, a 401 the session text and the login.
 describe('§8 errors on every call of the cloud pages', () => {
-  let redirects: ReturnType<typeof captureRedirects>;
-  let provider: FakeProvider;
-  beforeAll(async () => {
-    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
-  });
+  const redirects = catchLoginOn401(server);
   beforeEach(() => {
-    redirects = captureRedirects();
-    // A 401 starts the login: it needs the provider's discovery document.
     server.use(
-      ...provider.handlers,
       http.get(url('/api/cloud/release-schedules'), () => HttpResponse.json([])),
       http.get(url('/api/cloud/notifications'), () => HttpResponse.json([])),
     );
   });
-  afterEach(() => releaseLoginLock());
 
   const sections = [
     { call: '/api/cloud/instances', path: '/cloud', ready: 'Northwind ERP' },
@@ -339,7 +330,7 @@ describe('§8 errors on every call of the cloud pages', () => {
       expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
       if (status === 401) {
         // The browser is on its way to the login; there is nothing to retry here.
-        await waitFor(() => expect(redirects).toHaveBeenCalled());
+        await waitFor(() => expect(redirects()).toHaveBeenCalled());
         return;
       }
       fail = false;
@@ -371,7 +362,7 @@ describe('§8 errors on every call of the cloud pages', () => {
       await user.click(await screen.findByRole('button', { name: button }));
       expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
       expect(save).not.toHaveBeenCalled();
-      if (status === 401) await waitFor(() => expect(redirects).toHaveBeenCalled());
+      if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
     });
   });
 });

@@ -2,16 +2,15 @@ import type { Invoice } from '@portico/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
-import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
-import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
+import { catchLoginOn401 } from '../../../testing/page-errors.js';
+import { installTestConfig } from '../../../testing/test-config.js';
 
 const server = setupTestServer(...shellHandlers());
 vi.setConfig({ testTimeout: 20_000 });
@@ -186,17 +185,7 @@ describe('invoices page (issue 14)', () => {
 // is the §8 text with a retry (never "Loading" for ever); a failed PDF or XLSX download is the
 // §8 notification. A 400 shows the API's own message, a 401 the session text and the login.
 describe('§8 errors on every call of the invoices page', () => {
-  let redirects: ReturnType<typeof captureRedirects>;
-  let provider: FakeProvider;
-  beforeAll(async () => {
-    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
-  });
-  beforeEach(() => {
-    redirects = captureRedirects();
-    // A 401 starts the login: it needs the provider's discovery document.
-    server.use(...provider.handlers);
-  });
-  afterEach(() => releaseLoginLock());
+  const redirects = catchLoginOn401(server);
 
   describe.each(['/api/invoices/accounts', '/api/invoices'])('GET %s', (call) => {
     it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
@@ -213,7 +202,7 @@ describe('§8 errors on every call of the invoices page', () => {
       expect(screen.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
       if (status === 401) {
         // The browser is on its way to the login; there is nothing to retry here.
-        await waitFor(() => expect(redirects).toHaveBeenCalled());
+        await waitFor(() => expect(redirects()).toHaveBeenCalled());
         return;
       }
       fail = false;
@@ -244,7 +233,7 @@ describe('§8 errors on every call of the invoices page', () => {
       await user.click(screen.getByRole('button', { name: button }));
       expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
       expect(save).not.toHaveBeenCalled();
-      if (status === 401) await waitFor(() => expect(redirects).toHaveBeenCalled());
+      if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
     });
   });
 });

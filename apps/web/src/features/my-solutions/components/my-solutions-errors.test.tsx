@@ -1,16 +1,15 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
-import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
-import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
+import { catchLoginOn401 } from '../../../testing/page-errors.js';
+import { installTestConfig } from '../../../testing/test-config.js';
 
 // Issue 27: one §8 error path in My Solutions. Each call a page cannot show without failing
 // is the §8 text with a retry that loads it (never "Loading" for ever, never an empty page); a
@@ -49,18 +48,11 @@ const NO_DOCUMENTS = {
   facets: [],
 };
 
-let redirects: ReturnType<typeof captureRedirects>;
-let provider: FakeProvider;
-beforeAll(async () => {
-  provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
-});
+const redirects = catchLoginOn401(server);
 beforeEach(() => {
   installTestConfig();
-  redirects = captureRedirects();
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
-    // A 401 starts the login: it needs the provider's discovery document.
-    ...provider.handlers,
     http.get(url('/api/products'), () => HttpResponse.json([{ ...ERP, connected: true }])),
     http.get(url('/api/products/p-erp'), () => HttpResponse.json(ERP)),
     http.get(url('/api/products/p-erp/releases'), () =>
@@ -77,7 +69,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   act(() => useNotificationStore.getState().clear());
-  releaseLoginLock();
   resetStartUpForTests();
   vi.restoreAllMocks();
 });
@@ -120,7 +111,7 @@ describe.each(pages)('GET $call on $path', ({ call, path, ready }) => {
     expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
     if (status === 401) {
       // The browser is on its way to the login; there is nothing to retry here.
-      await waitFor(() => expect(redirects).toHaveBeenCalled());
+      await waitFor(() => expect(redirects()).toHaveBeenCalled());
       return;
     }
     fail = false;
@@ -143,6 +134,6 @@ it.each(ERROR_STATUSES)(
     await user.click(await screen.findByRole('button', { name: 'Download ERP 2026.2 installer' }));
     expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
     expect(save).not.toHaveBeenCalled();
-    if (status === 401) await waitFor(() => expect(redirects).toHaveBeenCalled());
+    if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
   },
 );
