@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { pdfText } from '../../apps/api/test/pdf-text.js';
 import { apiJson } from '../support/api.js';
+import { openApp } from '../support/app.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, erik, nina, paul } from '../support/demo-users.js';
 import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
@@ -37,7 +38,8 @@ const rowNumbers = (page: Page) =>
 
 async function openInvoices(page: Page, email: string): Promise<void> {
   await signIn(page, baseUrl, email);
-  await page.goto(`${baseUrl}/invoices`);
+  // The server paints the page first (ADR 0061): act on the app's own page.
+  await openApp(page, `${baseUrl}/invoices`);
   await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
 }
 

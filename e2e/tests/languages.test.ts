@@ -74,7 +74,7 @@ async function open(page: Page, route: string): Promise<void> {
     await card.click();
     await page.waitForURL(/\/news-item\//);
   } else {
-    await page.goto(`${baseUrl}${route}`);
+    await openApp(page, `${baseUrl}${route}`); // the app's page, not the server's paint
   }
   await page.locator('main h1').first().waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { apiFetch, apiJson } from '../support/api.js';
+import { openApp } from '../support/app.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, paul } from '../support/demo-users.js';
@@ -167,7 +168,7 @@ describe('My Solutions in Chromium', () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
     const erp = await erpOf(page);
-    await page.goto(`${baseUrl}/my-solutions`);
+    await openApp(page, `${baseUrl}/my-solutions`); // the app's page, not the server's paint
     await page.getByRole('heading', { level: 1, name: 'Welcome, Anna' }).waitFor();
     await page.getByRole('radio', { name: 'ERP', exact: true }).waitFor();
     await expectNoAxeViolations(page);

@@ -54,22 +54,24 @@ export function isDeferredSchema(schema: unknown): schema is DeferredSchema<unkn
 /** How long no request may be in flight before the page counts as settled. */
 export const SETTLED_AFTER_MS = 1000;
 
-const waiting: (() => void)[] = [];
+/** Waiting for a quiet page; checks also wait for the checker. */
+const quietWaiting: (() => void)[] = [];
+const checkWaiting: (() => void)[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let watching = false;
 let checkerAtHand = false;
 
 function runWaiting(): void {
   timer = undefined;
-  for (const check of waiting.splice(0)) check();
+  const due = [...quietWaiting.splice(0), ...(checkerAtHand ? checkWaiting.splice(0) : [])];
+  for (const run of due) run();
 }
 
 function arm(count: number): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
-  if (checkerAtHand && count === 0 && waiting.length > 0) {
-    timer = setTimeout(runWaiting, SETTLED_AFTER_MS);
-  }
+  const anything = quietWaiting.length > 0 || (checkerAtHand && checkWaiting.length > 0);
+  if (count === 0 && anything) timer = setTimeout(runWaiting, SETTLED_AFTER_MS);
 }
 
 function watch(): void {
@@ -80,12 +82,18 @@ function watch(): void {
   arm(usePendingRequestStore.getState().count);
 }
 
+/** Runs `run` once no request has been in flight for SETTLED_AFTER_MS (after the first screen). */
+export function whenQuiet(run: () => void): void {
+  quietWaiting.push(run);
+  watch();
+}
+
 /**
  * Runs `check` once the checker's code is at hand (`checkerLoaded`) and no request has been in
  * flight for SETTLED_AFTER_MS: never a download of its own, never while the page is loading.
  */
 export function whenSettled(check: () => void): void {
-  waiting.push(check);
+  checkWaiting.push(check);
   watch();
 }
 
@@ -99,7 +107,8 @@ export function checkerLoaded(): void {
 /** Tests: back to a page whose checker has not been loaded, with nothing waiting. */
 export function resetDeferredChecks(): void {
   checkerAtHand = false;
-  waiting.length = 0;
+  quietWaiting.length = 0;
+  checkWaiting.length = 0;
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
 }

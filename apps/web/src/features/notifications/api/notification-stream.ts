@@ -4,13 +4,25 @@ import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { endpointUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
-import { whenSettled } from '../../../lib/http/deferred-schema.js';
+import { deferredSchema, whenQuiet } from '../../../lib/http/deferred-schema.js';
 import { buildUrl, httpGet } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 
-// zod and the schemas stay off the start-up path (ADR 0047): the stream opens once the page has
-// settled, and its events are checked with the schemas loaded then.
-const loadContracts = () => import('@portico/contracts');
+// zod and the schemas stay off the start-up path (ADR 0047): the stream opens once the page is
+// quiet with a ticket checked like the other start-up answers (deferred), and its schemas are
+// loaded with its first event, which is checked with them. Destructured, so the bundler keeps
+// only these schemas in the chunk it loads (a whole namespace would bring every contract's
+// schemas, built when the chunk runs: issue 25, TBT).
+const loadContracts = () =>
+  import('@portico/contracts').then(({ notificationCountSchema, notificationEventSchema }) => ({
+    notificationCountSchema,
+    notificationEventSchema,
+  }));
+const streamTicket = deferredSchema('object', () =>
+  import('@portico/contracts').then(
+    ({ notificationStreamTicketSchema }) => notificationStreamTicketSchema,
+  ),
+);
 
 /** The first wait after a dropped stream; doubled on each failure up to the maximum. */
 export const STREAM_RETRY_MIN_MS = 1000;
@@ -63,36 +75,48 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     }, wait);
   };
 
-  let contracts: Awaited<ReturnType<typeof loadContracts>> | undefined;
+  // Events are handled in order, each once the schemas are in (loaded with the first one).
+  let contracts: ReturnType<typeof loadContracts> | undefined;
+  let handled = Promise.resolve();
+  const inOrder = (handle: (schemas: Awaited<ReturnType<typeof loadContracts>>) => void): void => {
+    const loaded = (contracts ??= loadContracts());
+    handled = handled
+      .then(() => loaded)
+      .then(handle)
+      .catch((error: unknown) => console.error('Could not handle a notification event', error));
+  };
 
   const onNotification = (event: MessageEvent<string>): void => {
     if (event.lastEventId) lastEventId = event.lastEventId;
-    if (!contracts) return;
-    const parsed = contracts.notificationEventSchema.safeParse(JSON.parse(event.data));
-    if (!parsed.success) return;
-    const { notification, unreadCount } = parsed.data;
-    const current = queryClient.getQueryData<NotificationList>(queryKey);
-    if (!current) {
-      void queryClient.invalidateQueries({ queryKey });
-      return;
-    }
-    queryClient.setQueryData<NotificationList>(queryKey, {
-      items: [notification, ...current.items.filter((n) => n.id !== notification.id)].slice(
-        0,
-        NOTIFICATION_PAGE_SIZE,
-      ),
-      unreadCount,
+    inOrder(({ notificationEventSchema }) => {
+      const parsed = notificationEventSchema.safeParse(JSON.parse(event.data));
+      if (!parsed.success) return;
+      const { notification, unreadCount } = parsed.data;
+      const current = queryClient.getQueryData<NotificationList>(queryKey);
+      if (!current) {
+        void queryClient.invalidateQueries({ queryKey });
+        return;
+      }
+      queryClient.setQueryData<NotificationList>(queryKey, {
+        items: [notification, ...current.items.filter((n) => n.id !== notification.id)].slice(
+          0,
+          NOTIFICATION_PAGE_SIZE,
+        ),
+        unreadCount,
+      });
     });
   };
 
   const onUnread = (event: MessageEvent<string>): void => {
-    const parsed = contracts?.notificationCountSchema.safeParse(JSON.parse(event.data));
-    const current = queryClient.getQueryData<NotificationList>(queryKey);
-    if (parsed?.success && current) {
-      queryClient.setQueryData<NotificationList>(queryKey, { ...current, ...parsed.data });
-    }
-    // Which ones were read is in the list: read it again.
-    void queryClient.invalidateQueries({ queryKey });
+    inOrder(({ notificationCountSchema }) => {
+      const parsed = notificationCountSchema.safeParse(JSON.parse(event.data));
+      const current = queryClient.getQueryData<NotificationList>(queryKey);
+      if (parsed.success && current) {
+        queryClient.setQueryData<NotificationList>(queryKey, { ...current, ...parsed.data });
+      }
+      // Which ones were read is in the list: read it again.
+      void queryClient.invalidateQueries({ queryKey });
+    });
   };
 
   const connect = async (): Promise<void> => {
@@ -103,12 +127,9 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     let ticket: string;
     connecting = true;
     try {
-      contracts ??= await loadContracts();
-      const answer = await httpGet(
-        endpointUrl('notifications', 'stream-ticket'),
-        contracts.notificationStreamTicketSchema,
-        { handleErrors: false },
-      );
+      const answer = await httpGet(endpointUrl('notifications', 'stream-ticket'), streamTicket, {
+        handleErrors: false,
+      });
       if (answer === null) return;
       ticket = answer.ticket;
     } catch (error) {
@@ -165,7 +186,7 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     else if (!timer) void connect();
   };
   document.addEventListener('visibilitychange', onVisibility);
-  whenSettled(() => void connect());
+  whenQuiet(() => void connect());
   return () => {
     stopped = true;
     document.removeEventListener('visibilitychange', onVisibility);
