@@ -146,7 +146,8 @@ describe('invoices in Chromium', () => {
     const firstRow = page.locator('table.invoices__table tbody tr').first();
     for (const status of STUB_STATUSES) {
       const release = await stubApiError(page, 'GET', '/api/invoices', status);
-      await page.goto(`${baseUrl}/invoices`);
+      // The server paints the page first (ADR 0061); the app replaces it with its error state.
+      await openApp(page, `${baseUrl}/invoices`);
       const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
       await alert.waitFor({ timeout: 15_000 });
       if (status === 500) await expectNoAxeViolations(page);
