@@ -12,13 +12,14 @@ export const STUB_EXPECTED = {
 export const STUB_STATUSES = [400, 408, 500] as const;
 
 /**
- * Answers the API call (method and exact path) with the status and an API error body until
- * the returned function is called (issue 27: one §8 error path).
+ * Answers the API call (method and exact path, or a pattern for a path with an id) with the
+ * status and an API error body until the returned function is called (issue 27: one §8 error
+ * path).
  */
 export async function stubApiError(
   page: Page,
   method: string,
-  path: string,
+  path: string | RegExp,
   status: number,
 ): Promise<() => Promise<void>> {
   const handler = (route: Route) =>
@@ -33,7 +34,8 @@ export async function stubApiError(
           }),
         })
       : route.fallback();
-  const matches = (url: URL) => url.pathname === path;
+  const matches = (url: URL) =>
+    typeof path === 'string' ? url.pathname === path : path.test(url.pathname);
   await page.route(matches, handler);
   return () => page.unroute(matches, handler);
 }

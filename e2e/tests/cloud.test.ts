@@ -8,6 +8,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, paul } from '../support/demo-users.js';
+import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
@@ -166,5 +167,33 @@ describe('cloud in Chromium', () => {
       'Meridian ERPx demo',
     ]);
     await expectNoAxeViolations(page);
+  });
+
+  test('§8: failed instances show their text with a retry, a failed report download its notification (issue 27)', async () => {
+    const page = session.page;
+    await signIn(page, baseUrl, anna);
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(page, 'GET', '/api/cloud/instances', status);
+      await page.goto(`${baseUrl}/cloud`);
+      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
+      await alert.waitFor({ timeout: 15_000 });
+      if (status === 500) await expectNoAxeViolations(page);
+      await release();
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('article', { name: 'Northwind ERP' }).waitFor();
+    }
+    await page.goto(`${baseUrl}/cloud/reports`);
+    const download = page.getByRole('button', { name: 'Download Availability (XLSX)' });
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(
+        page,
+        'GET',
+        '/api/cloud/reports/availability.xlsx',
+        status,
+      );
+      await download.click();
+      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
+      await release();
+    }
   });
 });

@@ -1,33 +1,30 @@
-import { inflateSync } from 'node:zlib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
- * The text a PDF shows, one string per text-showing operator (Tj, TJ), read the simple way
- * PDFKit writes it: content streams (Flate or plain) with hex strings in WinAnsi. Enough to
- * assert what a reader sees on an invoice without a PDF library in the test.
+ * The text a PDF shows, read with PDF.js (the reader browsers use): one line per text run, in
+ * page order. The invoice PDF embeds a subset font, so its text is stored as glyph ids and
+ * only a real reader (through the font's ToUnicode map) gives the letters back (ADR 0051).
+ * Letters come back as stored (no NFKC folding); PDF.js gives any space, a no-break one too,
+ * back as ' ', so tests compare amounts with plain spaces.
  */
-export function pdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const texts: string[] = [];
-  const streamPattern = /<<([^]*?)>>\s*stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streamPattern.exec(source)) !== null) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    if (end < 0) break;
-    const raw = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = (match[1]?.includes('/FlateDecode') ? inflateSync(raw) : raw).toString('latin1');
-    } catch {
-      continue; // an image or font stream that is not text
+export async function pdfText(pdf: Buffer): Promise<string> {
+  // PDF.js takes the bytes over; a copy leaves the caller's buffer as it was.
+  const document = await getDocument({
+    data: new Uint8Array(pdf),
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
+  try {
+    const lines: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent({ disableNormalization: true });
+      for (const item of content.items) {
+        if ('str' in item && item.str.trim() !== '') lines.push(item.str);
+      }
     }
-    for (const op of content.matchAll(/(\[[^\]]*\]|<[0-9a-fA-F]*>)\s*T[jJ]/g)) {
-      const hexes = op[1]?.match(/<([0-9a-fA-F]*)>/g) ?? [];
-      texts.push(
-        hexes.map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join(''),
-      );
-    }
-    streamPattern.lastIndex = end;
+    return lines.join('\n');
+  } finally {
+    await document.destroy();
   }
-  return texts.join('\n');
 }

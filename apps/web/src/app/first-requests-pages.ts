@@ -17,7 +17,7 @@ export function startInvoiceRequests(queryClient: QueryClient, search: string): 
   queryClient
     .query(invoiceAccessQueryOptions())
     .then((access) =>
-      access?.granted ? queryClient.query(invoiceListQueryOptions(state, true)) : undefined,
+      access.granted ? queryClient.query(invoiceListQueryOptions(state, true)) : undefined,
     )
     .catch(ignore);
 }

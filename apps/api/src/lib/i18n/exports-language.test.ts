@@ -57,16 +57,38 @@ describe('the exports in the caller’s language (issue 27)', () => {
     if (!invoice) throw new Error('no paid invoice');
     const res = await get(`/api/invoices/${invoice.id}/pdf`);
     expect(res.statusCode).toBe(200);
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     const [whole = '', cents = ''] = invoice.amount.split('.');
     const amount = `${whole.replace(/\B(?=(\d{3})+$)/g, '.')},${cents}`;
     expect(text).toContain('Rechnung');
     expect(text).toContain('Rechnungsempfänger');
-    expect(text).toContain(`Zu zahlen\n${amount}\u00a0${invoice.currency}`);
+    expect(text).toContain(`Zu zahlen\n${amount} ${invoice.currency}`);
     expect(text).toContain(`Fällig am\n${germanDay(invoice.dueDate)}`);
     expect(text).toContain('Niederlande');
     expect(text).toContain('BEZAHLT');
     expect(text).not.toContain('Total due');
+  });
+
+  it('writes the invoice PDF in Polish with every diacritic intact (ADR 0051 addendum)', async () => {
+    const [invoice] = await invoices('sort=status&order=desc&status=PAID&size=1');
+    if (!invoice) throw new Error('no paid invoice');
+    await t.db.query(`update users set language = 'pl' where email = $1`, [ANNA]);
+    try {
+      const res = await get(`/api/invoices/${invoice.id}/pdf`);
+      expect(res.statusCode).toBe(200);
+      const text = await pdfText(res.rawPayload);
+      // ł, ś, ć, ę and Ł as the catalogue writes them, not "zaplaty" or "Ilosc".
+      expect(text).toContain('Do zapłaty');
+      expect(text).toContain('Ilość');
+      expect(text).toContain('Prosimy o zapłatę');
+      expect(text).toContain('ZAPŁACONA');
+      // Polish groups digits with a (no-break) space and writes a decimal comma.
+      const [whole = '', cents = ''] = invoice.amount.split('.');
+      const amount = `${whole.replace(/\B(?=(\d{3})+$)/g, ' ')},${cents}`;
+      expect(text).toContain(`Do zapłaty\n${amount} ${invoice.currency}`);
+    } finally {
+      await t.db.query(`update users set language = 'de' where email = $1`, [ANNA]);
+    }
   });
 
   it('writes the invoices XLSX with German headers, statuses and date format', async () => {

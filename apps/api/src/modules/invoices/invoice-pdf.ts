@@ -1,4 +1,6 @@
 import { intlLocale, type LabelLanguage } from '@portico/locales';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatDay, formatFigure } from '../../lib/i18n/format.js';
 import type { Translate } from '../../lib/i18n/translate.js';
@@ -32,44 +34,52 @@ const VENDOR = {
   bank: 'IBAN NL91 ABNA 0417 1643 00 · BIC ABNANL2A',
 };
 
-/** Characters Windows-1252 (the standard PDF fonts' WinAnsi) has above Latin-1's range. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
 /**
- * A text the standard Helvetica can show: a letter WinAnsi lacks (Polish ł, ą, ś …) loses its
- * accent rather than printing as a wrong glyph (ADR 0051; embedding a font is the way to keep
- * it, which would also change how the text is stored).
+ * DejaVu Sans (package `dejavu-fonts-ttf`, Bitstream Vera licence plus public domain: free to
+ * bundle and embed). It covers Latin Extended (Polish ą ę ł ś ż), the narrow no-break space
+ * French and Norwegian group digits with, Greek and Cyrillic: every letter of the nine
+ * languages (ADR 0051 addendum). PDFKit embeds only the glyphs used, with a ToUnicode map, so
+ * the text stays selectable and searchable. Resolved from the installed package like every
+ * other runtime dependency of the bundled API (it is external to the bundle).
  */
-export function winAnsi(text: string): string {
-  return text.replace(/[^\t\n\r\u0020-\u00ff]/gu, (c) => {
-    if (WIN_ANSI_EXTRA.has(c)) return c;
-    if (c === '\u0142') return 'l';
-    if (c === '\u0141') return 'L';
-    if (c === '\u202f') return '\u00a0';
-    const base = c.normalize('NFD').replace(/\p{M}/gu, '');
-    return base.length > 0 && base.charCodeAt(0) <= 0xff ? base : '?';
-  });
-}
+const require = createRequire(import.meta.url);
+const FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+/** Read once; PDFKit parses the bytes per document (a subset of its own each time). */
+let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+const loadFonts = () =>
+  (fontBytes ??= Promise.all([readFile(FONTS.regular), readFile(FONTS.bold)]).then(
+    ([regular, bold]) => ({ regular, bold }),
+  ));
+
+const REGULAR = 'Sans';
+const BOLD = 'Sans-Bold';
 
 const MARGIN = 50;
 const WIDTH = 595.28 - 2 * MARGIN; // A4
+/** Amounts: room for "9 999 999,99 NOK" in bold DejaVu, which is wider than Helvetica. */
+const AMOUNT_WIDTH = 115;
+const AMOUNT_X = MARGIN + WIDTH - AMOUNT_WIDTH;
 
 /**
  * One invoice as a PDF (issue 14), in the reader's language (issue 27): letterhead, the account's billing address, number, dates,
- * status, the invoice lines, net, VAT and total. Built on the server with PDFKit and the
- * standard Helvetica fonts (nothing to embed, text stays selectable and searchable).
+ * status, the invoice lines, net, VAT and total. Built on the server with PDFKit in the
+ * embedded DejaVu Sans, so every letter of the reader's language prints as written.
  */
 export async function invoicePdf(
   invoice: InvoiceDocument,
   language: LabelLanguage,
   translate: Translate,
 ): Promise<Buffer> {
-  const t: Translate = (key, values) => winAnsi(translate(key, values));
-  const day = (iso: string): string => winAnsi(formatDay(iso, language));
+  const t = translate;
+  const day = (iso: string): string => formatDay(iso, language);
+  const fonts = await loadFonts();
   const country = new Intl.DisplayNames([intlLocale(language), 'en'], {
     type: 'region',
   });
-  const vendorAddress = [...VENDOR.address.slice(0, -1), winAnsi(country.of('NL') ?? 'NL')];
+  const vendorAddress = [...VENDOR.address.slice(0, -1), country.of('NL') ?? 'NL'];
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -80,22 +90,24 @@ export async function invoicePdf(
       Subject: invoice.customer.name,
     },
   });
+  doc.registerFont(REGULAR, fonts.regular);
+  doc.registerFont(BOLD, fonts.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const money = (value: string): string => winAnsi(formatMoney(value, invoice.currency, language));
+  const money = (value: string): string => formatMoney(value, invoice.currency, language);
 
-  doc.font('Helvetica-Bold').fontSize(18).text(VENDOR.name, MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(9).fillColor('#444444');
+  doc.font(BOLD).fontSize(18).text(VENDOR.name, MARGIN, MARGIN);
+  doc.font(REGULAR).fontSize(9).fillColor('#444444');
   for (const line of [...vendorAddress, t('invoice-pdf.vat-number', { number: VENDOR.vat })])
     doc.text(line);
   doc.fillColor('#000000');
 
-  doc.font('Helvetica-Bold').fontSize(22).text(t('invoice-pdf.title'), MARGIN, 150);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(BOLD).fontSize(22).text(t('invoice-pdf.title'), MARGIN, 150);
+  doc.font(REGULAR).fontSize(10);
   const facts: [string, string][] = [
     [t('invoices.column.number'), invoice.number],
     [t('invoice-pdf.date'), day(invoice.date)],
@@ -104,18 +116,18 @@ export async function invoicePdf(
       t('invoices.column.status'),
       invoice.paidOn
         ? t('invoice-pdf.paid-on', { status: invoice.status, date: day(invoice.paidOn) })
-        : winAnsi(invoice.status),
+        : invoice.status,
     ],
   ];
   let y = 185;
   for (const [label, value] of facts) {
-    doc.font('Helvetica').text(label, MARGIN, y, { width: 100 });
-    doc.font('Helvetica-Bold').text(value, MARGIN + 100, y, { width: 160 });
+    doc.font(REGULAR).text(label, MARGIN, y, { width: 100 });
+    doc.font(BOLD).text(value, MARGIN + 100, y, { width: 160 });
     y += 15;
   }
 
-  doc.font('Helvetica-Bold').text(t('invoice-pdf.bill-to'), MARGIN + 300, 185);
-  doc.font('Helvetica').text(invoice.customer.name, MARGIN + 300, 200, { width: 195 });
+  doc.font(BOLD).text(t('invoice-pdf.bill-to'), MARGIN + 300, 185);
+  doc.font(REGULAR).text(invoice.customer.name, MARGIN + 300, 200, { width: 195 });
   for (const line of invoice.customer.addressLines) doc.text(line, { width: 195 });
   if (invoice.customer.vatNumber)
     doc.text(t('invoice-pdf.vat-number', { number: invoice.customer.vatNumber }), { width: 195 });
@@ -124,30 +136,41 @@ export async function invoicePdf(
 
   // The lines: description, quantity, unit price, amount.
   const columns = [
-    { title: t('invoice-pdf.description'), x: MARGIN, width: 245, align: 'left' as const },
-    { title: t('invoice-pdf.quantity'), x: MARGIN + 250, width: 55, align: 'right' as const },
-    { title: t('invoice-pdf.unit-price'), x: MARGIN + 310, width: 90, align: 'right' as const },
-    { title: t('invoices.column.amount'), x: MARGIN + 405, width: 90, align: 'right' as const },
+    { title: t('invoice-pdf.description'), x: MARGIN, width: 205, align: 'left' as const },
+    { title: t('invoice-pdf.quantity'), x: MARGIN + 210, width: 50, align: 'right' as const },
+    {
+      title: t('invoice-pdf.unit-price'),
+      x: MARGIN + 265,
+      width: AMOUNT_WIDTH,
+      align: 'right' as const,
+    },
+    {
+      title: t('invoices.column.amount'),
+      x: AMOUNT_X,
+      width: AMOUNT_WIDTH,
+      align: 'right' as const,
+    },
   ];
   y = 300;
-  doc.font('Helvetica-Bold');
+  doc.font(BOLD);
   for (const column of columns)
     doc.text(column.title, column.x, y, { width: column.width, align: column.align });
-  y += 16;
+  // A long title in some language takes two lines; the rule goes under the tallest.
+  y += Math.max(16, ...columns.map((c) => doc.heightOfString(c.title, { width: c.width }) + 4));
   doc
     .moveTo(MARGIN, y)
     .lineTo(MARGIN + WIDTH, y)
     .stroke();
   y += 6;
-  doc.font('Helvetica');
+  doc.font(REGULAR);
   for (const line of invoice.lines) {
     const cells = [
       line.description,
-      winAnsi(formatFigure(Number(line.quantity), language)),
+      formatFigure(Number(line.quantity), language),
       money(line.unitPrice),
       money(line.amount),
     ];
-    const height = doc.heightOfString(line.description, { width: columns[0]?.width ?? 245 });
+    const height = doc.heightOfString(line.description, { width: columns[0]?.width ?? 205 });
     if (y + height > 760) {
       doc.addPage();
       y = MARGIN;
@@ -169,13 +192,13 @@ export async function invoicePdf(
     [t('invoice-pdf.total'), money(invoice.amount), true],
   ];
   for (const [label, value, bold] of totals) {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    doc.text(label, MARGIN + 250, y, { width: 150, align: 'right' });
-    doc.text(value, MARGIN + 405, y, { width: 90, align: 'right' });
+    doc.font(bold ? BOLD : REGULAR);
+    doc.text(label, MARGIN + 200, y, { width: 175, align: 'right' });
+    doc.text(value, AMOUNT_X, y, { width: AMOUNT_WIDTH, align: 'right' });
     y += 16;
   }
 
-  doc.font('Helvetica').fontSize(9).fillColor('#444444');
+  doc.font(REGULAR).fontSize(9).fillColor('#444444');
   doc.text(
     `${t('invoice-pdf.pay', { amount: money(invoice.amount), date: day(invoice.dueDate), number: invoice.number })} ${VENDOR.bank}`,
     MARGIN,

@@ -11,22 +11,34 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { endpointUrl } from '../../../config/runtime-config.js';
-import { httpGet } from '../../../lib/http/http-client.js';
+import { httpGet, type ResponseOf } from '../../../lib/http/http-client.js';
+import { HttpError } from '../../../lib/http/http-error.js';
 
 /**
  * The cloud calls (issue 14, ADR 0024), one query each: `GET {cloud}/instances`,
  * `/maintenance`, `/release-schedules`, `/notifications`, and `GET {reports}/availability` and
- * `/response-times` (both endpoints configured, §7). Null when the §8 catalogue has already
- * told the user.
+ * `/response-times` (both endpoints configured, §7). Each is a page's data: a failure is
+ * thrown, and the section shows it as its error state with a retry (issue 27, ADR 0049).
  */
+async function load<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  signal: AbortSignal,
+  accountId?: string,
+): Promise<ResponseOf<S>> {
+  const data = await httpGet(url, schema, { signal, query: { accountId }, handleErrors: false });
+  // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
+  if (data === null) throw new HttpError(500, null, 'invalid-response');
+  return data;
+}
+
 function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: string) {
   const [endpoint, rest] = path.startsWith('reports/')
     ? (['reports', path.slice('reports/'.length)] as const)
     : (['cloud', path] as const);
   return queryOptions({
     queryKey: ['cloud', path, accountId ?? null] as const,
-    queryFn: ({ signal }) =>
-      httpGet(endpointUrl(endpoint, rest), schema, { signal, query: { accountId } }),
+    queryFn: ({ signal }) => load(endpointUrl(endpoint, rest), schema, signal, accountId),
   });
 }
 
@@ -45,8 +57,7 @@ export function useCloudAccountId(): string | undefined {
 export const cloudAccountsQuery = () =>
   queryOptions({
     queryKey: ['cloud', 'accounts'] as const,
-    queryFn: ({ signal }) =>
-      httpGet(endpointUrl('cloud', 'accounts'), cloudAccountListSchema, { signal }),
+    queryFn: ({ signal }) => load(endpointUrl('cloud', 'accounts'), cloudAccountListSchema, signal),
   });
 
 export const cloudInstancesQuery = (accountId?: string) =>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { paths, withQuery } from '../../../config/paths.js';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { CLOUD_ACCOUNT_PARAM, useCloudAccountId, useCloudAccounts } from '../api/cloud-queries.js';
 
@@ -51,7 +52,17 @@ function AccountPicker({ accountId }: { accountId: string | undefined }) {
   const id = useId();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const accounts = useCloudAccounts().data ?? [];
+  const query = useCloudAccounts();
+  // Which accounts one may pick failed: the §8 text and a retry in the picker's place.
+  if (query.isError)
+    return (
+      <ErrorState
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  const accounts = query.data ?? [];
   if (accounts.length < 2) return null;
   // The caller's own account comes first and is what a call without accountId shows.
   const own = accounts[0]?.id;

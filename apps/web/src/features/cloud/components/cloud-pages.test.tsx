@@ -12,7 +12,9 @@ import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/ap
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
 import { setupTestServer } from '../../../testing/msw.js';
+import { catchLoginOn401 } from '../../../testing/page-errors.js';
 import { installTestConfig } from '../../../testing/test-config.js';
 
 const server = setupTestServer(...shellHandlers());
@@ -284,5 +286,83 @@ describe('cloud pages (issue 14)', () => {
     const table = await screen.findByRole('table', { name: /Monthly availability/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['Nov 202699.99']);
+  });
+});
+
+// Issue 27: one §8 error path. Each section's data failing is the §8 text with a retry that
+// loads it (never "Loading" for ever, never an empty page); a failed .ics or report download
+// is the §8 notification. A 400 shows the API's message, a 401 the session text and the login.
+describe('§8 errors on every call of the cloud pages', () => {
+  const redirects = catchLoginOn401(server);
+  beforeEach(() => {
+    server.use(
+      http.get(url('/api/cloud/release-schedules'), () => HttpResponse.json([])),
+      http.get(url('/api/cloud/notifications'), () => HttpResponse.json([])),
+    );
+  });
+
+  const sections = [
+    { call: '/api/cloud/instances', path: '/cloud', ready: 'Northwind ERP' },
+    { call: '/api/cloud/maintenance', path: '/cloud/maintenance', ready: 'Upcoming maintenance' },
+    {
+      call: '/api/cloud/release-schedules',
+      path: '/cloud/release-schedules',
+      ready: 'No release schedules for your products.',
+    },
+    {
+      call: '/api/cloud/notifications',
+      path: '/cloud/notifications',
+      ready: 'No cloud notifications.',
+    },
+    { call: '/api/cloud/reports/availability', path: '/cloud/reports', ready: 'Availability' },
+    { call: '/api/cloud/reports/response-times', path: '/cloud/reports', ready: 'Response times' },
+    // The account picker's list: the sections still show, the picker's place says what failed.
+    { call: '/api/cloud/accounts', path: '/cloud', ready: 'Northwind ERP' },
+  ] as const;
+
+  describe.each(sections)('GET $call', ({ call, path, ready }) => {
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads it', async (status) => {
+      let fail = true;
+      server.use(http.get(url(call), () => (fail ? errorResponse(status) : undefined)));
+      const user = userEvent.setup();
+      await renderSignedIn(path);
+      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
+      if (status === 401) {
+        // The browser is on its way to the login; there is nothing to retry here.
+        await waitFor(() => expect(redirects()).toHaveBeenCalled());
+        return;
+      }
+      fail = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText(ready)).toBeVisible();
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    });
+  });
+
+  const downloads = [
+    {
+      call: '/api/cloud/maintenance/:id/ics',
+      path: '/cloud/maintenance',
+      button: 'Add Window next to your calendar (.ics)',
+    },
+    {
+      call: '/api/cloud/reports/availability.xlsx',
+      path: '/cloud/reports',
+      button: 'Download Availability (XLSX)',
+    },
+  ] as const;
+
+  describe.each(downloads)('GET $call', ({ call, path, button }) => {
+    it.each(ERROR_STATUSES)('%i: the §8 notification, nothing saved', async (status) => {
+      server.use(http.get(url(call), () => errorResponse(status)));
+      const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      await renderSignedIn(path);
+      await user.click(await screen.findByRole('button', { name: button }));
+      expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
+      expect(save).not.toHaveBeenCalled();
+      if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
+    });
   });
 });

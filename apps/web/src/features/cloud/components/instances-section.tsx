@@ -2,6 +2,7 @@ import type { CloudInstance } from '@portico/contracts';
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudInstances } from '../api/cloud-queries.js';
 
@@ -90,9 +91,16 @@ export function InstancesSection() {
   const t = useT();
   const format = useFormat();
   const instances = useCloudInstances();
-  if (instances.isPending) return <p role="status">{t('cloud.loading')}</p>;
-  // null: the request failed and the notification bar already says so.
-  if (!instances.data) return null;
+  // A failed call is the §8 text with a retry, never a loading text for ever (issue 27).
+  if (instances.isError)
+    return (
+      <ErrorState
+        error={instances.error}
+        retrying={instances.isFetching}
+        onRetry={() => void instances.refetch()}
+      />
+    );
+  if (!instances.data) return <p role="status">{t('cloud.loading')}</p>;
   const list = instances.data;
   if (list.length === 0) return <p role="status">{t('cloud.empty')}</p>;
   return (

@@ -13,6 +13,7 @@ import {
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useAvailabilityReport, useResponseTimeReport } from '../api/cloud-queries.js';
@@ -230,13 +231,29 @@ export function ReportsSection() {
   const format = useFormat();
   const availability = useAvailabilityReport();
   const responseTimes = useResponseTimeReport();
-  if (availability.isPending || responseTimes.isPending) {
+  // Each report fails on its own: its §8 text and retry stand where it would be (issue 27).
+  const failed = [availability, responseTimes].filter((report) => report.isError);
+  if (failed.length === 0 && (availability.isPending || responseTimes.isPending)) {
     return <p role="status">{t('cloud.loading')}</p>;
   }
   if (availability.data?.instances.length === 0) return <p role="status">{t('cloud.empty')}</p>;
   return (
     <>
-      {availability.data && (
+      {availability.isError && (
+        <ErrorState
+          error={availability.error}
+          retrying={availability.isFetching}
+          onRetry={() => void availability.refetch()}
+        />
+      )}
+      {responseTimes.isError && (
+        <ErrorState
+          error={responseTimes.error}
+          retrying={responseTimes.isFetching}
+          onRetry={() => void responseTimes.refetch()}
+        />
+      )}
+      {availability.data && !availability.isError && (
         <section className="cloud__section" aria-labelledby="report-availability">
           <h2 id="report-availability">{t('cloud.reports.availability')}</h2>
           <p>{t('cloud.reports.availability.intro')}</p>
@@ -245,7 +262,7 @@ export function ReportsSection() {
           <AvailabilityTable report={availability.data} format={format} />
         </section>
       )}
-      {responseTimes.data && (
+      {responseTimes.data && !responseTimes.isError && (
         <section className="cloud__section" aria-labelledby="report-response-times">
           <h2 id="report-response-times">{t('cloud.reports.response-times')}</h2>
           <p>{t('cloud.reports.response-times.intro')}</p>

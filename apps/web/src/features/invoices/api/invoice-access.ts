@@ -2,7 +2,6 @@ import { invoiceAccountListSchema, type InvoiceAccount } from '@portico/contract
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpointUrl } from '../../../config/runtime-config.js';
 import { httpGet } from '../../../lib/http/http-client.js';
-import { handleHttpError } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 
 /** Whether the caller may see invoices and, if so, of which accounts (ADR 0023). */
@@ -10,19 +9,23 @@ export type InvoiceAccess = { granted: true; accounts: InvoiceAccount[] } | { gr
 
 /**
  * `GET {api}/invoices/accounts`. A 403 is not an error to report but an answer: the page then
- * shows its no-access state. Any other failure goes to the §8 catalogue and resolves null.
+ * shows its no-access state. Any other failure is thrown: the page shows it as its error
+ * state with a retry (issue 27, ADR 0049).
  */
-export async function fetchInvoiceAccess(signal?: AbortSignal): Promise<InvoiceAccess | null> {
+export async function fetchInvoiceAccess(signal?: AbortSignal): Promise<InvoiceAccess> {
   try {
     const accounts = await httpGet(endpointUrl('invoices', 'accounts'), invoiceAccountListSchema, {
       handleErrors: false,
       ...(signal ? { signal } : {}),
     });
-    return accounts === null ? null : { granted: true, accounts };
+    // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
+    if (accounts === null) throw new HttpError(500, null, 'invalid-response');
+    return { granted: true, accounts };
   } catch (error) {
-    if (signal?.aborted) throw error;
-    if (error instanceof HttpError && error.status === 403) return { granted: false };
-    return handleHttpError(error);
+    if (!signal?.aborted && error instanceof HttpError && error.status === 403) {
+      return { granted: false };
+    }
+    throw error;
   }
 }
 

@@ -29,8 +29,10 @@ export async function fetchInvoiceList(
   state: InvoiceUrlState,
   signal?: AbortSignal,
 ): Promise<InvoiceListPage | null> {
+  // The list is the page's data: a failure is its error state with a retry (issue 27).
   const result = await httpGetWithTotal(endpointUrl('invoices'), invoiceListSchema, {
     query: { ...invoiceQuery(state), page: state.page, size: INVOICE_PAGE_SIZE },
+    handleErrors: false,
     ...(signal ? { signal } : {}),
   });
   return result === null ? null : { items: result.data, total: result.total };

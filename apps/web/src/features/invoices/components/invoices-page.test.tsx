@@ -7,7 +7,9 @@ import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harnes
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
 import { setupTestServer } from '../../../testing/msw.js';
+import { catchLoginOn401 } from '../../../testing/page-errors.js';
 import { installTestConfig } from '../../../testing/test-config.js';
 
 const server = setupTestServer(...shellHandlers());
@@ -176,5 +178,62 @@ describe('invoices page (issue 14)', () => {
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
     expect(useNotificationStore.getState().notification).toBeNull();
     expect(save.mock.calls[0]?.[1]).toBe('INV-1.pdf');
+  });
+});
+
+// Issue 27: one §8 error path. The access answer and the list are the page's data: a failure
+// is the §8 text with a retry (never "Loading" for ever); a failed PDF or XLSX download is the
+// §8 notification. A 400 shows the API's own message, a 401 the session text and the login.
+describe('§8 errors on every call of the invoices page', () => {
+  const redirects = catchLoginOn401(server);
+
+  describe.each(['/api/invoices/accounts', '/api/invoices'])('GET %s', (call) => {
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
+      let fail = true;
+      server.use(
+        // First: the failing call wins over the page's own answers.
+        http.get(url(call), () => (fail ? errorResponse(status) : undefined)),
+        ...handlers(NORTHWIND),
+      );
+      const user = userEvent.setup();
+      await renderSignedIn('/invoices');
+      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
+      expect(screen.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+      if (status === 401) {
+        // The browser is on its way to the login; there is nothing to retry here.
+        await waitFor(() => expect(redirects()).toHaveBeenCalled());
+        return;
+      }
+      fail = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('table')).toBeVisible();
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    });
+  });
+
+  const downloads = [
+    {
+      call: '/api/invoices/:id/pdf',
+      button: 'Download invoice INV-202609-1001 as PDF',
+    },
+    { call: '/api/invoices/export.xlsx', button: 'Download list (XLSX)' },
+  ] as const;
+
+  describe.each(downloads)('GET $call', ({ call, button }) => {
+    it.each(ERROR_STATUSES)('%i: the §8 notification, nothing saved', async (status) => {
+      server.use(
+        http.get(url(call), () => errorResponse(status)),
+        ...handlers(NORTHWIND),
+      );
+      const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      await renderSignedIn('/invoices');
+      await screen.findByRole('table');
+      await user.click(screen.getByRole('button', { name: button }));
+      expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
+      expect(save).not.toHaveBeenCalled();
+      if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { INVOICE_STATUSES, type InvoiceSort } from '@portico/contracts';
 import { useId } from 'react';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
 import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
@@ -31,11 +32,7 @@ export function InvoicesPage() {
   const list = useInvoiceList(state, granted);
   // The server's picture of this page (ADR 0061) stays until the page's own data is in.
   useFirstPaintHold(
-    access.isError ||
-      access.data === null ||
-      access.data?.granted === false ||
-      list.data !== undefined ||
-      list.isError,
+    access.isError || access.data?.granted === false || list.data !== undefined || list.isError,
   );
   const pdf = useDownloadInvoicePdf();
   const xlsx = useDownloadInvoiceList();
@@ -54,6 +51,20 @@ export function InvoicesPage() {
     );
   }
 
+  // Without the access answer there is no page: the §8 text and a retry (issue 27).
+  if (access.isError) {
+    return (
+      <div className="invoices">
+        <h1 className="ui-page-title">{t('invoices.title')}</h1>
+        <ErrorState
+          error={access.error}
+          retrying={access.isFetching}
+          onRetry={() => void access.refetch()}
+        />
+      </div>
+    );
+  }
+
   // Until the access answer is in, only the title: the account's intro goes above the
   // toolbar, so a toolbar shown first would be pushed down when it arrives (issue 25, CLS).
   if (access.isPending) {
@@ -67,7 +78,7 @@ export function InvoicesPage() {
     );
   }
 
-  const accounts = access.data?.granted ? access.data.accounts : [];
+  const accounts = access.data.accounts;
   const currentAccount = accounts.find((account) => account.id === state.accountId) ?? accounts[0];
   const result = list.data;
   const settled = list.isSuccess && !list.isPlaceholderData;
@@ -161,6 +172,13 @@ export function InvoicesPage() {
           onDownload={(invoice) => {
             if (!pdf.isPending) pdf.mutate(invoice);
           }}
+        />
+      )}
+      {list.isError && (
+        <ErrorState
+          error={list.error}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
         />
       )}
       {settled && result && items.length === 0 && (

@@ -7,12 +7,37 @@ import {
   type Download,
 } from '@portico/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
-import { httpDownload, httpGet } from '../../../lib/http/http-client.js';
+import { notifyError } from '../../../lib/http/error-catalogue.js';
+import {
+  httpDownload,
+  httpGet,
+  type QueryParams,
+  type ResponseOf,
+} from '../../../lib/http/http-client.js';
+import { HttpError } from '../../../lib/http/http-error.js';
+import { useT } from '../../../lib/labels/use-t.js';
 
 const productPath = (productId: string, rest = '') =>
   apiUrl(`products/${encodeURIComponent(productId)}${rest}`);
+
+/**
+ * A page's data: a failure is thrown, and the page shows it as its error state with a retry
+ * (issue 27, ADR 0049), never as a notification over a page that stays empty.
+ */
+async function load<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  signal: AbortSignal,
+  query?: QueryParams,
+): Promise<ResponseOf<S>> {
+  const data = await httpGet(url, schema, { signal, handleErrors: false, query });
+  // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
+  if (data === null) throw new HttpError(500, null, 'invalid-response');
+  return data;
+}
 
 export const productsListQueryKey = ['my-solutions', 'products'] as const;
 
@@ -20,8 +45,7 @@ export const productsListQueryKey = ['my-solutions', 'products'] as const;
 export const productListQueryOptions = () =>
   queryOptions({
     queryKey: productsListQueryKey,
-    queryFn: async ({ signal }) =>
-      (await httpGet(apiUrl('products'), productSummaryListSchema, { signal })) ?? [],
+    queryFn: ({ signal }) => load(apiUrl('products'), productSummaryListSchema, signal),
     staleTime: 60_000,
   });
 
@@ -36,14 +60,7 @@ export function useProducts() {
 export function useProductLookup(productId: string | undefined) {
   return useQuery({
     queryKey: ['my-solutions', 'product', productId] as const,
-    queryFn: async ({ signal }) => {
-      const product = await httpGet(productPath(productId ?? ''), productDetailSchema, {
-        signal,
-        handleErrors: false,
-      });
-      if (product === null) throw new Error('no product');
-      return product;
-    },
+    queryFn: ({ signal }) => load(productPath(productId ?? ''), productDetailSchema, signal),
     enabled: productId !== undefined,
     retry: false,
   });
@@ -52,8 +69,7 @@ export function useProductLookup(productId: string | undefined) {
 export const releasesQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: ['my-solutions', 'releases', productId] as const,
-    queryFn: async ({ signal }) =>
-      (await httpGet(productPath(productId, '/releases'), releaseListSchema, { signal })) ?? [],
+    queryFn: ({ signal }) => load(productPath(productId, '/releases'), releaseListSchema, signal),
     staleTime: 60_000,
   });
 
@@ -64,52 +80,48 @@ export function useReleases(productId: string | undefined) {
 export function useDownloads(productId: string, release: string) {
   return useQuery({
     queryKey: ['my-solutions', 'downloads', productId, release] as const,
-    queryFn: async ({ signal }) =>
-      (await httpGet(productPath(productId, '/downloads'), downloadListSchema, {
-        signal,
-        query: { release },
-      })) ?? [],
+    queryFn: ({ signal }) =>
+      load(productPath(productId, '/downloads'), downloadListSchema, signal, { release }),
   });
 }
 
 /**
  * A download's file, fetched with the bearer token (a plain link would go without it) and
- * saved under the server's name. Errors are shown by the §8 catalogue.
+ * saved under the server's name. Errors are thrown; the hook shows them (§8).
  */
 export async function downloadFile(input: { productId: string; download: Download }) {
   const { productId, download } = input;
   const file = await httpDownload(
     productPath(productId, `/downloads/${encodeURIComponent(download.id)}/file`),
-    { headers: { Accept: 'application/octet-stream' } },
+    { headers: { Accept: 'application/octet-stream' }, handleErrors: false },
   );
   if (!file) return false;
   fileSaver.save(file.blob, file.filename ?? download.fileName);
   return true;
 }
 
+/** A failed download is the §8 notification, a 400 with the API's message (issue 27). */
 export function useDownloadFile() {
-  return useMutation({ mutationFn: downloadFile });
+  const t = useT();
+  return useMutation({ mutationFn: downloadFile, onError: (error) => notifyError(error, t) });
 }
 
 export function useReleaseNotes(productId: string, release: string) {
   return useQuery({
     queryKey: ['my-solutions', 'release-notes', productId, release] as const,
-    queryFn: async ({ signal }) =>
-      (await httpGet(productPath(productId, '/release-notes'), releaseNoteListSchema, {
-        signal,
-        query: { release },
-      })) ?? [],
+    queryFn: ({ signal }) =>
+      load(productPath(productId, '/release-notes'), releaseNoteListSchema, signal, { release }),
   });
 }
 
 export function useReleaseChanges(productId: string, from: string, to: string) {
   return useQuery({
     queryKey: ['my-solutions', 'changes', productId, from, to] as const,
-    queryFn: async ({ signal }) =>
-      (await httpGet(productPath(productId, '/release-notes/changes'), releaseNoteListSchema, {
-        signal,
-        query: { from, to },
-      })) ?? [],
+    queryFn: ({ signal }) =>
+      load(productPath(productId, '/release-notes/changes'), releaseNoteListSchema, signal, {
+        from,
+        to,
+      }),
     enabled: from !== '' && to !== '' && from !== to,
   });
 }

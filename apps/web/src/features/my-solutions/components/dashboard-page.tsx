@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useProducts } from '../api/products.js';
 import { SearchWizard } from './search-wizard.js';
@@ -27,6 +28,13 @@ export function DashboardPage() {
       <section aria-labelledby="my-products-title">
         <h2 id="my-products-title">{t('my-solutions.products.title')}</h2>
         {products.isLoading && <p role="status">{t('my-solutions.loading')}</p>}
+        {products.isError && (
+          <ErrorState
+            error={products.error}
+            retrying={products.isFetching}
+            onRetry={() => void products.refetch()}
+          />
+        )}
         {products.isSuccess && connected.length === 0 && <p>{t('my-solutions.products.none')}</p>}
         {connected.length > 0 && (
           <ul className="ui-card-grid my-solutions__tiles">

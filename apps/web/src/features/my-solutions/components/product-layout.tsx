@@ -1,8 +1,8 @@
 import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { AccountManagerCard } from '../../../components/ui/account-manager-card/account-manager-card.js';
 import { paths, type ProductSection } from '../../../config/paths.js';
-import { catalogueEntry } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useProductLookup, useProducts } from '../api/products.js';
 import type { ProductPageContext } from '../hooks/use-current-product.js';
@@ -29,6 +29,19 @@ export function ProductLayout() {
     </p>
   );
 
+  // Without the product list there is no product to find: the §8 text and a retry.
+  if (products.isError) {
+    return (
+      <div className="my-solutions-product">
+        {back}
+        <ErrorState
+          error={products.error}
+          retrying={products.isFetching}
+          onRetry={() => void products.refetch()}
+        />
+      </div>
+    );
+  }
   if (products.isSuccess && !summary) {
     return (
       <div className="my-solutions-product">
@@ -53,7 +66,11 @@ export function ProductLayout() {
         ) : (
           <>
             <h1 className="ui-page-title">{summary.productName}</h1>
-            <p role="alert">{catalogueEntry(lookup.error).content}</p>
+            <ErrorState
+              error={lookup.error}
+              retrying={lookup.isFetching}
+              onRetry={() => void lookup.refetch()}
+            />
           </>
         )}
       </div>

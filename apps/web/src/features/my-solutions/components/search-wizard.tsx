@@ -5,6 +5,7 @@ import {
   DEFAULT_MIN_LENGTH,
   validateQuery,
 } from '../../../components/ui/search-box/search-query.js';
+import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useReleases } from '../api/products.js';
 import {
@@ -184,6 +185,14 @@ function WizardStepForm({
             </label>
           ))}
         </fieldset>
+      )}
+      {/* Without the releases only "any release" is offered: the §8 text and a retry. */}
+      {step === 'release' && releases.isError && (
+        <ErrorState
+          error={releases.error}
+          retrying={releases.isFetching}
+          onRetry={() => void releases.refetch()}
+        />
       )}
       {error && (
         <p id={errorId} className="ui-error-text" role="alert">

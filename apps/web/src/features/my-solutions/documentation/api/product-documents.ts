@@ -7,9 +7,10 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../../../config/runtime-config.js';
 import { fileSaver } from '../../../../lib/files/save-file.js';
+import { notifyError } from '../../../../lib/http/error-catalogue.js';
 import { httpDownload, httpGet } from '../../../../lib/http/http-client.js';
-import { handleHttpError } from '../../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../../lib/http/http-error.js';
+import { useT } from '../../../../lib/labels/use-t.js';
 import {
   documentationSearchParams,
   type DocumentationUrlState,
@@ -18,22 +19,22 @@ import {
 /**
  * An answer of the documentation API: the data, or 'forbidden' when the caller's account is
  * not connected to the product (403: the page offers the account manager instead), or
- * 'not-found' (404). Other failures go to the §8 catalogue and resolve null.
+ * 'not-found' (404). Other failures are thrown: the page shows its error state with a retry
+ * (issue 27, ADR 0049).
  */
 export type Answer<T> = { kind: 'ok'; data: T } | { kind: 'forbidden' } | { kind: 'not-found' };
 
-async function answer<T>(
-  load: () => Promise<T | null>,
-  signal?: AbortSignal,
-): Promise<Answer<T> | null> {
+async function answer<T>(load: () => Promise<T | null>, signal?: AbortSignal): Promise<Answer<T>> {
   try {
     const data = await load();
-    return data === null ? null : { kind: 'ok', data };
+    // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
+    if (data === null) throw new HttpError(500, null, 'invalid-response');
+    return { kind: 'ok', data };
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof HttpError && error.status === 403) return { kind: 'forbidden' };
     if (error instanceof HttpError && error.status === 404) return { kind: 'not-found' };
-    return handleHttpError(error);
+    throw error;
   }
 }
 
@@ -45,7 +46,7 @@ export function fetchDocumentsPage(
   productId: string,
   state: DocumentationUrlState,
   signal?: AbortSignal,
-): Promise<Answer<ProductDocumentPage> | null> {
+): Promise<Answer<ProductDocumentPage>> {
   const search = documentationSearchParams(state).toString();
   const url = search ? `${documentsUrl(productId)}?${search}` : documentsUrl(productId);
   return answer(
@@ -73,7 +74,7 @@ export function fetchDocument(
   productId: string,
   documentId: string,
   signal?: AbortSignal,
-): Promise<Answer<ProductDocument> | null> {
+): Promise<Answer<ProductDocument>> {
   return answer(
     () =>
       httpGet(
@@ -105,12 +106,15 @@ export async function downloadDocument(input: {
 }): Promise<boolean> {
   const file = await httpDownload(`${documentsUrl(input.productId)}/${input.documentId}/download`, {
     headers: { Accept: 'text/html' },
+    handleErrors: false,
   });
   if (!file) return false;
   fileSaver.save(file.blob, file.filename ?? `document-${input.documentId}.html`);
   return true;
 }
 
+/** A failed download is the §8 notification, a 400 with the API's message (issue 27). */
 export function useDownloadDocument() {
-  return useMutation({ mutationFn: downloadDocument });
+  const t = useT();
+  return useMutation({ mutationFn: downloadDocument, onError: (error) => notifyError(error, t) });
 }
