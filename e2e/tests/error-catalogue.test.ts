@@ -2,42 +2,15 @@
 // user management and My settings shows the §8 text (a 400 the API's message); a page whose
 // data failed shows it with a retry that loads the page. One sign-in (anna) for the file; axe
 // runs on the error state.
-import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna } from '../support/demo-users.js';
 import { signIn } from '../support/sign-in.js';
+import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
-
-const API_MESSAGE = 'The API refused this request for a reason of its own.';
-const expected = {
-  400: API_MESSAGE,
-  408: 'Request has timed out. Please try again later.',
-  500: /Something went wrong\. Please send an email to \S+@\S+ if the situation persists\./,
-} as const;
-const STATUSES = [400, 408, 500] as const;
-
-/** Answers the call (method and path) with the status until the returned function is called. */
-async function stub(page: Page, method: string, path: string, status: number) {
-  const handler = (route: Route) =>
-    route.request().method() === method
-      ? route.fulfill({
-          status,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            statusCode: status,
-            error: 'Error',
-            message: status === 400 ? API_MESSAGE : 'Internal words that must not show.',
-          }),
-        })
-      : route.fallback();
-  const matches = (url: URL) => url.pathname === path;
-  await page.route(matches, handler);
-  return () => page.unroute(matches, handler);
-}
 
 const pageLoads = [
   { path: '/api/users/management', open: '/user-management', ready: 'User management', level: 1 },
@@ -57,10 +30,10 @@ describe('§8 error catalogue in user management and My settings', () => {
     await signIn(page, baseUrl, anna);
 
     for (const call of pageLoads) {
-      for (const status of STATUSES) {
-        const release = await stub(page, 'GET', call.path, status);
+      for (const status of STUB_STATUSES) {
+        const release = await stubApiError(page, 'GET', call.path, status);
         await page.goto(`${baseUrl}${call.open}`);
-        const alert = page.getByRole('alert').filter({ hasText: expected[status] });
+        const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
         await alert.waitFor({ timeout: 15_000 });
         if (call.path === '/api/users/management' && status === 500) {
           await expectNoAxeViolations(page);
@@ -75,10 +48,10 @@ describe('§8 error catalogue in user management and My settings', () => {
     // Saving the subscriptions: the same texts in the form, and no "saved" message.
     await page.goto(`${baseUrl}/my-settings/subscriptions`);
     const save = page.getByRole('button', { name: 'Save subscriptions' });
-    for (const status of STATUSES) {
-      const release = await stub(page, 'POST', '/api/subscriptions', status);
+    for (const status of STUB_STATUSES) {
+      const release = await stubApiError(page, 'POST', '/api/subscriptions', status);
       await save.click();
-      await page.getByRole('alert').filter({ hasText: expected[status] }).first().waitFor();
+      await page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] }).first().waitFor();
       await release();
     }
     expect(await page.getByText('Your subscriptions are saved.').count()).toBe(0);

@@ -39,8 +39,11 @@ export interface PageErrorCase {
   call: string;
   /** Where the page is. */
   path: string;
-  /** The heading that shows the page loaded after the retry. */
-  ready: { name: string; level: number };
+  /**
+   * What shows the page loaded after the retry: a heading (visible), or a text (in any of
+   * its places on the page).
+   */
+  ready: { name: string; level: number } | { text: string };
   redirects: () => Redirects;
   /** Other answers the page needs (after the failing one, which wins). */
   handlers?: HttpHandler[];
@@ -70,6 +73,7 @@ export async function expectPageErrorWithRetry(
   }
   fail = false;
   await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-  expect(await screen.findByRole('heading', ready)).toBeVisible();
+  if ('text' in ready) expect((await screen.findAllByText(ready.text))[0]).toBeInTheDocument();
+  else expect(await screen.findByRole('heading', ready)).toBeVisible();
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 }

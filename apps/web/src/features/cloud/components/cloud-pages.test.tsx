@@ -14,7 +14,7 @@ import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { catchLoginOn401 } from '../../../testing/page-errors.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../testing/page-errors.js';
 import { installTestConfig } from '../../../testing/test-config.js';
 
 const server = setupTestServer(...shellHandlers());
@@ -321,23 +321,9 @@ describe('§8 errors on every call of the cloud pages', () => {
   ] as const;
 
   describe.each(sections)('GET $call', ({ call, path, ready }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads it', async (status) => {
-      let fail = true;
-      server.use(http.get(url(call), () => (fail ? errorResponse(status) : undefined)));
-      const user = userEvent.setup();
-      await renderSignedIn(path);
-      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
-      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
-      if (status === 401) {
-        // The browser is on its way to the login; there is nothing to retry here.
-        await waitFor(() => expect(redirects()).toHaveBeenCalled());
-        return;
-      }
-      fail = false;
-      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByText(ready)).toBeVisible();
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    });
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads it', (status) =>
+      expectPageErrorWithRetry(server, { status, call, path, ready: { text: ready }, redirects }),
+    );
   });
 
   const downloads = [

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { catchLoginOn401 } from '../../../testing/page-errors.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../testing/page-errors.js';
 import { installTestConfig } from '../../../testing/test-config.js';
 
 // Issue 27: one §8 error path in My Solutions. Each call a page cannot show without failing
@@ -102,24 +102,10 @@ const pages = [
 ] as const;
 
 describe.each(pages)('GET $call on $path', ({ call, path, ready }) => {
-  it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads it', async (status) => {
-    let fail = true;
-    server.use(http.get(url(call), () => (fail ? errorResponse(status) : undefined)));
-    const user = userEvent.setup();
-    await renderSignedIn(path);
-    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
-    expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
-    if (status === 401) {
-      // The browser is on its way to the login; there is nothing to retry here.
-      await waitFor(() => expect(redirects()).toHaveBeenCalled());
-      return;
-    }
-    fail = false;
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    // The product's name is a tile and a wizard choice on the dashboard: any one will do.
-    expect((await screen.findAllByText(ready))[0]).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-  });
+  // The product's name is a tile and a wizard choice on the dashboard: any one will do.
+  it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads it', (status) =>
+    expectPageErrorWithRetry(server, { status, call, path, ready: { text: ready }, redirects }),
+  );
 });
 
 it.each(ERROR_STATUSES)(

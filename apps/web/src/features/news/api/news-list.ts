@@ -45,8 +45,8 @@ export function newsListParams(criteria: NewsListCriteria) {
 }
 
 /**
- * `GET {news base}?page&size&query&fromDateTime&toDateTime`. Null when the request failed and
- * the §8 catalogue has already told the user (the HTTP client's "completes empty").
+ * `GET {news base}?page&size&query&fromDateTime&toDateTime`. A failure is the query's error:
+ * the page shows it with a retry (ADR 0049's one error path; a 401 goes to the login).
  */
 export async function fetchNewsList(
   criteria: NewsListCriteria,
@@ -55,6 +55,7 @@ export async function fetchNewsList(
 ): Promise<NewsListPage | null> {
   const result = await httpGetWithTotal(source.listUrl(), newsList, {
     query: newsListParams(criteria),
+    handleErrors: false,
     ...(signal ? { signal } : {}),
   });
   if (result === null) return null;

@@ -11,7 +11,9 @@ import {
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { toIsoDate } from '../../../components/ui/date-filter/date-range.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { ERROR_STATUSES } from '../../../testing/error-cases.js';
 import { setupTestServer } from '../../../testing/msw.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../testing/page-errors.js';
 import { installTestConfig } from '../../../testing/test-config.js';
 import { newsItem, newsItems, newsServer } from '../news-test-server.js';
 import { NEWS_QUERY_KEY } from '../utils/news-query-storage.js';
@@ -273,5 +275,21 @@ describe('news list: taking over from the server’s first paint (ADR 0044, issu
     expect(await cards()).toHaveLength(3);
     expect(document.getElementById('portico-first-paint')).toBeNull();
     expect(screen.getByText('3 results')).toBeVisible();
+  });
+});
+
+describe('news list: §8 error path (issue 27, ADR 0049)', () => {
+  const redirects = catchLoginOn401(server);
+
+  // The general list and the product-news tab (My Solutions) are the same page.
+  it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the list', (status) => {
+    serve();
+    return expectPageErrorWithRetry(server, {
+      status,
+      call: '/api/news',
+      path: '/news',
+      ready: { text: newsItem(1).title },
+      redirects,
+    });
   });
 });
