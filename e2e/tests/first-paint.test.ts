@@ -137,7 +137,7 @@ describe('the first paint of /news', () => {
     await expect.poll(zodFetched, { timeout: 15_000 }).toBe(true);
   });
 
-  test('/invoices and the My Solutions dashboard are painted by the server too, and the takeover moves nothing (ADR 0061)', async () => {
+  test('/invoices and the My Solutions dashboard are painted by the server too, and the takeover moves nothing (ADR 0057)', async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
     await expect

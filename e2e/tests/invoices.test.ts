@@ -38,7 +38,7 @@ const rowNumbers = (page: Page) =>
 
 async function openInvoices(page: Page, email: string): Promise<void> {
   await signIn(page, baseUrl, email);
-  // The server paints the page first (ADR 0061): act on the app's own page.
+  // The server paints the page first (ADR 0057): act on the app's own page.
   await openApp(page, `${baseUrl}/invoices`);
   await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
 }
@@ -146,7 +146,7 @@ describe('invoices in Chromium', () => {
     const firstRow = page.locator('table.invoices__table tbody tr').first();
     for (const status of STUB_STATUSES) {
       const release = await stubApiError(page, 'GET', '/api/invoices', status);
-      // The server paints the page first (ADR 0061); the app replaces it with its error state.
+      // The server paints the page first (ADR 0057); the app replaces it with its error state.
       await openApp(page, `${baseUrl}/invoices`);
       const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
       await alert.waitFor({ timeout: 15_000 });

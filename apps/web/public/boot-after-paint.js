@@ -1,4 +1,4 @@
-// Starts the app once the browser has painted the server's copy of the page (ADR 0061).
+// Starts the app once the browser has painted the server's copy of the page (ADR 0057).
 // Only on pages the server paints: their first HTML carries this script instead of the app's
 // module scripts, so the styles and the first images take the connections first and the copy
 // is on screen before any of the app's code runs (a module script would run as soon as parsing

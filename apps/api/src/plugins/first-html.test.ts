@@ -184,7 +184,7 @@ describe('the first HTML (ADR 0021)', () => {
     expect(document.querySelector('#portico-first-paint .card')?.textContent).toBe(title);
     expect(document.getElementById('portico-first-paint')?.hasAttribute('inert')).toBe(true);
     expect(document.querySelectorAll('#root')).toHaveLength(1);
-    // The app's code is asked for once the copy is painted (styles and images first, ADR 0061).
+    // The app's code is asked for once the copy is painted (styles and images first, ADR 0057).
     expect(document.querySelector('script[type="module"]')).toBeNull();
     expect(document.querySelector('link[rel="modulepreload"]')).toBeNull();
     const boot = document.querySelector('script[src="/boot-after-paint.js"]');

@@ -56,7 +56,7 @@ const attribute = (value: string): string => value.replace(/&/g, '&amp;').replac
 const SCRIPT_TAGS = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
 
 /**
- * With a first paint, the app's code is asked for once the copy is painted (ADR 0044, 0061):
+ * With a first paint, the app's code is asked for once the copy is painted (ADR 0044, 0057):
  * the styles and the first images take the connections first, and the copy is on screen
  * before any script runs. One classic script, `/boot-after-paint.js`, does it after the next
  * frame: it adds the module preloads (the entry's imports and the route's chunks, fetched side

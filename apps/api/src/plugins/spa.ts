@@ -83,7 +83,7 @@ async function fileFor(distDir: string, urlPath: string): Promise<string | undef
 /**
  * Routes whose code and styles come with the first HTML (ADR 0021): the news module (/news
  * and everything under it, the portal's landing page) and the two other pages the server can
- * paint (issue 25, ADR 0061).
+ * paint (issue 25, ADR 0057).
  */
 const ROUTE_SOURCES: readonly { matches: (path: string) => boolean; source: string }[] = [
   {

@@ -5,7 +5,7 @@ import { readInvoiceUrlState } from '../features/invoices/hooks/use-invoice-url-
 import { productListQueryOptions } from '../features/my-solutions/api/products.js';
 
 /**
- * The first requests of the two other pages the server paints (ADR 0061), started beside the
+ * The first requests of the two other pages the server paints (ADR 0057), started beside the
  * page's code (first-requests.ts). The invoice list only once access is granted: a user
  * without it gets the page's no-access state, not a refused call.
  */

@@ -21,7 +21,7 @@ import { profileQueryOptions } from '../lib/profile/profile-query.js';
  * - profile, labels (in the remembered language) and the header's product list;
  * - on the news list: its code and its first page, with the criteria the page itself will
  *   read from the address (and the session's saved query);
- * - on /invoices and the My Solutions dashboard (the other pages the server paints, ADR 0061):
+ * - on /invoices and the My Solutions dashboard (the other pages the server paints, ADR 0057):
  *   their code and their calls (first-requests-pages.ts).
  */
 /** The outcome (or error) stays in the cache for the component that reads it. */

@@ -28,7 +28,7 @@ import { inShell, setServerLabels } from './first-paint-shell.js';
 
 /**
  * Issue 25: `/invoices` and the My Solutions dashboard painted by the server as the news list
- * is (ADR 0044, 0061), with the app's own page components. The data is what the app's own
+ * is (ADR 0044, 0057), with the app's own page components. The data is what the app's own
  * calls would answer, read through `input.get` under the same addresses, and put in a query
  * client under the same keys, so the page renders here exactly as it will in the browser.
  * Null when there is nothing to paint (no access, a failed call): the app then paints alone.

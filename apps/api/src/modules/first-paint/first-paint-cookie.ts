@@ -4,7 +4,7 @@ import type { Env } from '../../config/env.js';
 
 /**
  * The first paint's cookie (ADR 0044): the access token the app already holds, handed to the
- * server so that the first HTML of the news list (and of /invoices and /my-solutions: ADR 0061)
+ * server so that the first HTML of the news list (and of /invoices and /my-solutions: ADR 0057)
  * can be rendered for its user. HttpOnly (no script reads it), sent only for those addresses
  * (one cookie per path, the same token), gone when the token expires. It is never
  * accepted as an API credential: /api keeps requiring the bearer header, so the cookie opens

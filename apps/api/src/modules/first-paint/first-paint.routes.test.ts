@@ -110,7 +110,7 @@ describe('the first paint of the news list (ADR 0044)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.statusCode, response.body).toBe(204);
-    // One cookie per painted address (ADR 0061), each with the same token.
+    // One cookie per painted address (ADR 0057), each with the same token.
     const cookies = [response.headers['set-cookie']].flat().map(String);
     expect(cookies.map((cookie) => /; Path=([^;]+);/.exec(cookie)?.[1])).toEqual([
       '/news',
@@ -173,7 +173,7 @@ describe('the first paint of the news list (ADR 0044)', () => {
     expect(template).toContain('<span class="portico-header__bell"></span>');
     expect(template).toContain('href="/invoices"');
     // The styles and images first: the app's scripts come after the painted page, and the
-    // app starts once the copy is painted (ADR 0061).
+    // app starts once the copy is painted (ADR 0057).
     expect(response.body).not.toContain('<script type="module"');
     expect(response.body.indexOf('src="/boot-after-paint.js"')).toBeGreaterThan(
       response.body.indexOf('portico-first-paint'),
@@ -221,7 +221,7 @@ describe('the first paint of the news list (ADR 0044)', () => {
   });
 });
 
-describe('the first paint of /invoices and /my-solutions (issue 25, ADR 0061)', () => {
+describe('the first paint of /invoices and /my-solutions (issue 25, ADR 0057)', () => {
   const { setup, page } = firstPaintApp();
 
   interface PageSeen {

@@ -22,7 +22,7 @@ import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 
 /** The list addresses a first paint is made for: page 1 or a numbered page, no filters. */
 const LIST_PATH = /^\/news(?:\/(\d{1,6}))?\/?$/;
-/** The other pages painted by the server (issue 25, ADR 0061), without a query string. */
+/** The other pages painted by the server (issue 25, ADR 0057), without a query string. */
 const PAGE_PATH = /^\/(?:invoices|my-solutions)\/?$/;
 
 /** The renderers of the web build's server entry (dist-ssr/first-paint.js). */
@@ -151,7 +151,7 @@ export async function newsFirstPaintFor(
 export const isPaintedPagePath = (path: string): boolean => PAGE_PATH.test(path);
 
 /**
- * The first paint of `/invoices` or `/my-solutions` (issue 25, ADR 0061), or null as for the
+ * The first paint of `/invoices` or `/my-solutions` (issue 25, ADR 0057), or null as for the
  * news list. The renderer reads the page's data through this server's own routes, run with
  * the user's token (`inject`), so it sees exactly what the app's calls will: the same
  * authorisation, the same answers. A configured endpoint elsewhere (§7) is not read here.

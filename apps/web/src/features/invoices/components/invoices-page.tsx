@@ -30,7 +30,7 @@ export function InvoicesPage() {
   const access = useInvoiceAccess();
   const granted = access.data?.granted === true;
   const list = useInvoiceList(state, granted);
-  // The server's picture of this page (ADR 0061) stays until the page's own data is in.
+  // The server's picture of this page (ADR 0057) stays until the page's own data is in.
   useFirstPaintHold(
     access.isError || access.data?.granted === false || list.data !== undefined || list.isError,
   );

@@ -16,7 +16,7 @@ export function DashboardPage() {
   const profile = useProfile();
   const products = useProducts();
   const connected = (products.data ?? []).filter((p) => p.connected);
-  // The server's picture of this page (ADR 0061) stays until the tiles are in.
+  // The server's picture of this page (ADR 0057) stays until the tiles are in.
   useFirstPaintHold(!products.isPending);
 
   return (
