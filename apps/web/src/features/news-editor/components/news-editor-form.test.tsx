@@ -1,16 +1,15 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { profileQueryKey } from '../../../lib/profile/profile-query.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
-import { createFakeProvider, type FakeProvider } from '../../../testing/fake-oidc-provider.js';
 import { setupTestServer } from '../../../testing/msw.js';
-import { captureRedirects, releaseLoginLock } from '../../../testing/sign-in.js';
-import { TEST_ISSUER, installTestConfig } from '../../../testing/test-config.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../testing/page-errors.js';
+import { installTestConfig } from '../../../testing/test-config.js';
 
 // Issue 12: the news editor's no-access page, its labels, its validation messages and that a
 // failed save keeps every word the employee wrote.
@@ -250,17 +249,7 @@ describe('news editor', () => {
 // data: an error shows the §8 text with a retry (never "News editor…" for ever); a failed save
 // shows the §8 text in the form banner (a 400 the API's message), keeping the text.
 describe('§8 errors on every call of the news editor', () => {
-  let redirects: ReturnType<typeof captureRedirects>;
-  let provider: FakeProvider;
-  beforeAll(async () => {
-    provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
-  });
-  beforeEach(() => {
-    redirects = captureRedirects();
-    // A 401 starts the login: it needs the provider's discovery document.
-    server.use(...provider.handlers);
-  });
-  afterEach(() => releaseLoginLock());
+  const redirects = catchLoginOn401(server);
 
   const pages = [
     { call: '/api/news/editor', path: '/news/editor', ready: 'News editor' },
@@ -269,23 +258,15 @@ describe('§8 errors on every call of the news editor', () => {
   ] as const;
 
   describe.each(pages)('GET $call', ({ call, path, ready }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
-      let fail = true;
-      server.use(http.get(url(call), () => (fail ? errorResponse(status) : undefined)));
-      const user = userEvent.setup();
-      await renderSignedIn(path);
-      const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
-      if (status === 401) {
-        // The browser is on its way to the login; there is nothing to retry here.
-        await waitFor(() => expect(redirects).toHaveBeenCalled());
-        return;
-      }
-      fail = false;
-      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByRole('heading', { name: ready, level: 1 })).toBeVisible();
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    });
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
+      expectPageErrorWithRetry(server, {
+        status,
+        call,
+        path,
+        ready: { name: ready, level: 1 },
+        redirects,
+      }),
+    );
   });
 
   it.each(ERROR_STATUSES)('PUT /api/news/42 %i: the §8 text in the banner', async (status) => {
@@ -297,6 +278,6 @@ describe('§8 errors on every call of the news editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGUE_TEXT[status]);
     expect(title).toHaveValue(`${item.title} (typed)`);
-    if (status === 401) await waitFor(() => expect(redirects).toHaveBeenCalled());
+    if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
   });
 });
