@@ -10,6 +10,18 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+/** The first wait before a retry, doubled each time (TanStack's own default: 1 s, 2 s, …). */
+let retryBaseMs = 1000;
+
+export function retryDelay(attempt: number): number {
+  return Math.min(retryBaseMs * 2 ** attempt, 30_000);
+}
+
+/** Tests retry almost at once: they are about what the page shows after, not the wait. */
+export function setRetryBaseDelayForTests(ms: number): void {
+  retryBaseMs = ms;
+}
+
 /**
  * The app's query cache. Server data is cached for a minute by default; the central slices
  * (profile, labels, countries and languages) set staleTime Infinity themselves. Errors the
@@ -21,6 +33,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 60_000,
         retry: shouldRetry,
+        retryDelay,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

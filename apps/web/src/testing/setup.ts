@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setRetryBaseDelayForTests } from '../app/providers.js';
 
 // The test machine has 2 shared cores: give findBy/waitFor room beyond the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
+
+// A 5xx is retried twice, after 1 s and 2 s: 3 s per such case in a test that only looks at
+// the page shown afterwards (ADR 0046: the suite's time).
+setRetryBaseDelayForTests(10);
 
 afterEach(() => {
   cleanup();
