@@ -83,10 +83,15 @@ export function AppShell() {
   useLayoutEffect(() => {
     // The host is a node of the server's header HTML, known only once that HTML is in the DOM.
     // Portico's own header holds the bell's place; another header source gets it at the end.
+    // Never the server's copy of the page (ADR 0044), which has a header of its own until the
+    // takeover: a bell placed there would leave with it.
+    const inApp = (selector: string): Element | null =>
+      [...document.querySelectorAll(selector)].find(
+        (element) => !element.closest('#portico-first-paint'),
+      ) ?? null;
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setBellHost(
-      document.querySelector('.app-header .portico-header__bell') ??
-        document.querySelector('.app-header .portico-header__bar'),
+      inApp('.app-header .portico-header__bell') ?? inApp('.app-header .portico-header__bar'),
     );
   }, [header.data]);
 
