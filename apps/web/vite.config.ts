@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './vite-precompress.js';
 
@@ -10,6 +12,23 @@ const apiTarget = process.env['PORTICO_API'] ?? 'http://localhost:8080';
 const sourceMaps = process.env['SOURCE_MAPS'] === '1' || process.env['SOURCE_MAPS'] === 'true';
 
 /**
+ * React Router's package exports name only its development build, whatever the mode
+ * (remix-run/react-router#14102): builds take the production one it ships beside it, without
+ * the development checks and warnings (smaller, and about half the start-up cost of
+ * `createBrowserRouter` on a slow phone, issue 25). Dev and the unit tests keep the
+ * development build and its warnings.
+ */
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const productionRouter = {
+  alias: [
+    {
+      find: /^react-router$/,
+      replacement: join(reactRouterDir, 'dist/production/index.mjs'),
+    },
+  ],
+};
+
+/**
  * `vite build --ssr`: the server's first paint of the news list (ADR 0044), one ES module in
  * dist-ssr/ that the API imports. Everything bundled, so the server renders with the very
  * React and components the app ships (ADR 0045); no CSS (the first HTML links the styles),
@@ -18,6 +37,7 @@ const sourceMaps = process.env['SOURCE_MAPS'] === '1' || process.env['SOURCE_MAP
 const ssrBuild: UserConfig = {
   root: import.meta.dirname,
   plugins: [react()],
+  resolve: productionRouter,
   ssr: { noExternal: true },
   build: {
     outDir: 'dist-ssr',
@@ -27,12 +47,13 @@ const ssrBuild: UserConfig = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) =>
+export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? ssrBuild
     : {
         root: import.meta.dirname,
         plugins: [react(), precompress()],
+        ...(command === 'build' ? { resolve: productionRouter } : {}),
         build: {
           outDir: 'dist',
           sourcemap: sourceMaps,

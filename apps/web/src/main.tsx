@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.js';
@@ -8,6 +8,7 @@ import { capturePreviewLanguage } from './lib/labels/preview-language.js';
 import { createAppRouter } from './app/router.js';
 import { loadRuntimeConfig } from './config/runtime-config.js';
 import { browserTimeZone } from './lib/format/time-zone.js';
+import { nextTask } from './lib/tasks/next-task.js';
 import './app/start.labels.js';
 import { i18n } from './lib/labels/i18n.js';
 
@@ -40,6 +41,21 @@ function showStartFailure(container: HTMLElement, error: unknown): void {
   container.replaceChildren(main);
 }
 
+/** How long the first render waits for the first screen's answers at most. */
+const FIRST_RENDER_WAIT_MS = 3000;
+
+/** Resolves once the router has matched the address, loaded its route and run its loaders. */
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** Loads the configuration, then renders the app into `container`; null when it could not start. */
 export async function start(container: HTMLElement): Promise<Root | null> {
   try {
@@ -50,18 +66,32 @@ export async function start(container: HTMLElement): Promise<Root | null> {
   }
   const queryClient = createQueryClient();
   capturePreviewLanguage(window.location.search);
-  startFirstRequests(queryClient, window.location);
+  const firstScreen = startFirstRequests(queryClient, window.location);
+  // While the first requests are on their way, each step below is a task of its own: one long
+  // task would hold the server's painted page frozen on a slow phone (issue 25, TBT).
   // The first use of a time zone loads the browser's zone data (about a tenth of a second on a
-  // slow phone): in a task of its own while the first requests are on their way, not inside
-  // the first render that formats a date (issue 25, TBT).
-  setTimeout(browserTimeZone, 0);
+  // slow phone), not inside the first render that formats a date.
+  await nextTask();
+  browserTimeZone();
+  await nextTask();
+  const router = createAppRouter();
+  // React renders once the first screen's answers and route are in (or after a while, when
+  // one is slow): each answer arriving into a rendered app re-renders it at once, in one
+  // task each, while a render with everything in is done in slices (issue 25, TBT).
+  await Promise.race([
+    Promise.all([firstScreen, routerReady(router)]),
+    new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+  ]);
   const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createAppRouter()} />
-      </AppProviders>
-    </StrictMode>,
+  // A transition: React renders the app in slices, yielding to the browser between them.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
   return root;
 }

@@ -11,18 +11,23 @@ import { productListQueryOptions } from '../features/my-solutions/api/products.j
  */
 const ignore = (): undefined => undefined;
 
-export function startInvoiceRequests(queryClient: QueryClient, search: string): void {
-  void import('../features/invoices/invoices.route.js');
+/** Settles once the page's code and its calls have (whatever the outcome). */
+export function startInvoiceRequests(queryClient: QueryClient, search: string): Promise<unknown> {
   const state = readInvoiceUrlState(search);
-  queryClient
-    .query(invoiceAccessQueryOptions())
-    .then((access) =>
-      access.granted ? queryClient.query(invoiceListQueryOptions(state, true)) : undefined,
-    )
-    .catch(ignore);
+  return Promise.all([
+    import('../features/invoices/invoices.route.js').catch(ignore),
+    queryClient
+      .query(invoiceAccessQueryOptions())
+      .then((access) =>
+        access.granted ? queryClient.query(invoiceListQueryOptions(state, true)) : undefined,
+      )
+      .catch(ignore),
+  ]);
 }
 
-export function startMySolutionsRequests(queryClient: QueryClient): void {
-  void import('../features/my-solutions/my-solutions.route.js');
-  queryClient.query(productListQueryOptions()).catch(ignore);
+export function startMySolutionsRequests(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    import('../features/my-solutions/my-solutions.route.js').catch(ignore),
+    queryClient.query(productListQueryOptions()).catch(ignore),
+  ]);
 }

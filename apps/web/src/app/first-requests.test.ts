@@ -41,7 +41,7 @@ describe('startFirstRequests', () => {
   it('starts profile, labels, products and the news page the address asks for, side by side', async () => {
     signIn();
     const queryClient = createQueryClient();
-    startFirstRequests(queryClient, at('/news/2?query=cloud'));
+    void startFirstRequests(queryClient, at('/news/2?query=cloud'));
     await expect.poll(() => asked.length).toBe(4);
     expect(asked).toEqual(
       expect.arrayContaining([
@@ -55,14 +55,14 @@ describe('startFirstRequests', () => {
 
   it('asks for no news list on the detail page or elsewhere', async () => {
     signIn();
-    startFirstRequests(createQueryClient(), at('/news/news-item/a-title/4'));
-    startFirstRequests(createQueryClient(), at('/university'));
+    void startFirstRequests(createQueryClient(), at('/news/news-item/a-title/4'));
+    void startFirstRequests(createQueryClient(), at('/university'));
     await expect.poll(() => asked.filter((a) => a === 'profile').length).toBe(2);
     expect(asked.some((a) => a.startsWith('news'))).toBe(false);
   });
 
   it('starts nothing when signed out (the guard sends the visitor to sign in)', async () => {
-    startFirstRequests(createQueryClient(), at('/news'));
+    void startFirstRequests(createQueryClient(), at('/news'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
   });
@@ -81,7 +81,7 @@ describe('startFirstRequests and the first paint', () => {
   it('keeps it for the plain list', () => {
     signIn();
     paint();
-    startFirstRequests(createQueryClient(), at('/news'));
+    void startFirstRequests(createQueryClient(), at('/news'));
     expect(painted()).toBe(true);
   });
 
@@ -90,7 +90,7 @@ describe('startFirstRequests and the first paint', () => {
     capturePreviewLanguage('?language=de');
     try {
       paint();
-      startFirstRequests(createQueryClient(), at('/news'));
+      void startFirstRequests(createQueryClient(), at('/news'));
       expect(painted()).toBe(false);
     } finally {
       window.sessionStorage.clear();
@@ -100,12 +100,12 @@ describe('startFirstRequests and the first paint', () => {
   it('drops it for a search, and when signed out', () => {
     signIn();
     paint();
-    startFirstRequests(createQueryClient(), at('/news?query=cloud'));
+    void startFirstRequests(createQueryClient(), at('/news?query=cloud'));
     expect(painted()).toBe(false);
 
     window.localStorage.clear();
     paint();
-    startFirstRequests(createQueryClient(), at('/news'));
+    void startFirstRequests(createQueryClient(), at('/news'));
     expect(painted()).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ import { previewLanguage } from '../lib/labels/preview-language.js';
 import { rememberedLanguage } from '../lib/labels/remembered-language.js';
 import { productsQueryOptions } from '../lib/products/products-query.js';
 import { profileQueryOptions } from '../lib/profile/profile-query.js';
+import { headerQueryOptions } from './shell/shell-queries.js';
+import { userCookieFor } from './start-up.js';
 
 /**
  * Starts, side by side and before the first render, every request the first screen needs
@@ -27,17 +29,25 @@ import { profileQueryOptions } from '../lib/profile/profile-query.js';
 /** The outcome (or error) stays in the cache for the component that reads it. */
 const ignore = (): undefined => undefined;
 
-export function startFirstRequests(queryClient: QueryClient, location: Location): void {
+export function startFirstRequests(queryClient: QueryClient, location: Location): Promise<void> {
   if (!isAuthorised()) {
     // Signed out here (whatever the server believed): the sign-in comes next, not the list.
     removeFirstPaint();
-    return;
+    return Promise.resolve();
   }
   // A translator's preview shows another language than the profile's the server painted in.
   if (previewLanguage() !== null) removeFirstPaint();
-  queryClient.query(profileQueryOptions()).catch(ignore);
-  queryClient.query(labelsQueryOptions(previewLanguage() ?? rememberedLanguage())).catch(ignore);
-  queryClient.query(productsQueryOptions()).catch(ignore);
+  const settled: Promise<unknown>[] = [];
+  const profile = queryClient.query(profileQueryOptions());
+  settled.push(
+    profile
+      .then((answer) => queryClient.query(headerQueryOptions(userCookieFor(answer))))
+      .catch(ignore),
+  );
+  settled.push(
+    queryClient.query(labelsQueryOptions(previewLanguage() ?? rememberedLanguage())).catch(ignore),
+  );
+  settled.push(queryClient.query(productsQueryOptions()).catch(ignore));
 
   const path = location.pathname;
   const list =
@@ -49,16 +59,21 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
     // The server painted the plain list; an address with a search, or this session's saved
     // one, shows another.
     if (criteria.query !== '') removeFirstPaint();
-    queryClient.query(newsListQueryOptions(criteria)).catch(ignore);
+    settled.push(queryClient.query(newsListQueryOptions(criteria)).catch(ignore));
   } else if (matchPath(routePaths.invoices, path)) {
     // Their calls check answers with zod at once: loaded with the page's code, never on the
     // news list's start-up path (ADR 0047).
-    void import('./first-requests-pages.js').then(({ startInvoiceRequests }) =>
-      startInvoiceRequests(queryClient, location.search),
+    settled.push(
+      import('./first-requests-pages.js').then(({ startInvoiceRequests }) =>
+        startInvoiceRequests(queryClient, location.search),
+      ),
     );
   } else if (matchPath(routePaths.mySolutions, path)) {
-    void import('./first-requests-pages.js').then(({ startMySolutionsRequests }) =>
-      startMySolutionsRequests(queryClient),
+    settled.push(
+      import('./first-requests-pages.js').then(({ startMySolutionsRequests }) =>
+        startMySolutionsRequests(queryClient),
+      ),
     );
   }
+  return Promise.all(settled).then(ignore, ignore);
 }

@@ -93,12 +93,17 @@ export function useStartUp(): StartUp {
     authorised,
     profile,
     // The server-rendered header follows the cookie's language, so a preview reaches it too.
-    userCookie: profile
-      ? userCookieValue({ ...profile, language: previewLanguage() ?? profile.language })
-      : null,
+    userCookie: profile ? userCookieFor(profile) : null,
     headerCanLoad: !authorised || profileSettled,
     ready: !authorised || labelsSettled,
   };
+}
+
+/** The USER cookie for a profile (the header's query key); a preview's language reaches it too. */
+export function userCookieFor(profile: UserProfile | null): string | null {
+  return profile
+    ? userCookieValue({ ...profile, language: previewLanguage() ?? profile.language })
+    : null;
 }
 
 /** The refresh action (§4): reloads the profile and the labels. */

@@ -1,6 +1,6 @@
 import type { Product } from '@portico/contracts';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useLayoutEffect, useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { currentRouteHandle, FULL_WIDTH_CLASS } from '../../config/route-handle.js';
 import { usePageViews } from '../../lib/analytics/use-page-views.js';
@@ -41,6 +41,21 @@ function focusMain(event: MouseEvent<HTMLAnchorElement>): void {
 }
 
 /**
+ * Issue 12: the notification bell is an item of the header's bar (in each new header): after
+ * the account links on a desktop, beside the Search and Menu buttons on a phone. Portico's own
+ * header holds the bell's place; another header source gets it at the end. Never the server's
+ * copy of the page (ADR 0044), which has a header of its own until the takeover: a bell
+ * placed there would leave with it.
+ */
+function findBellHost(): Element | null {
+  const inApp = (selector: string): Element | null =>
+    [...document.querySelectorAll(selector)].find(
+      (element) => !element.closest('#portico-first-paint'),
+    ) ?? null;
+  return inApp('.app-header .portico-header__bell') ?? inApp('.app-header .portico-header__bar');
+}
+
+/**
  * The app shell (§1): skip link, loading bar, icon sprite, shared header, notification bar,
  * the routed page in <main>, shared footer and the modal host. The page stays hidden until
  * the app is ready (signed in with labels loaded, or a signed-out visit to a public route)
@@ -77,24 +92,6 @@ export function AppShell() {
   const visible = startUp.ready && headerReady && settled(footer);
   // The server's first paint (ADR 0044) stands in until the app shows the page itself.
   useFirstPaintTakeover(visible);
-  // Issue 12: the notification bell is an item of the header's bar (found in each new header):
-  // after the account links on a desktop, beside the Search and Menu buttons on a phone.
-  const [bellHost, setBellHost] = useState<Element | null>(null);
-  useLayoutEffect(() => {
-    // The host is a node of the server's header HTML, known only once that HTML is in the DOM.
-    // Portico's own header holds the bell's place; another header source gets it at the end.
-    // Never the server's copy of the page (ADR 0044), which has a header of its own until the
-    // takeover: a bell placed there would leave with it.
-    const inApp = (selector: string): Element | null =>
-      [...document.querySelectorAll(selector)].find(
-        (element) => !element.closest('#portico-first-paint'),
-      ) ?? null;
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setBellHost(
-      inApp('.app-header .portico-header__bell') ?? inApp('.app-header .portico-header__bar'),
-    );
-  }, [header.data]);
-
   return (
     <>
       <a className="app-skip-link" href="#main" onClick={focusMain}>
@@ -124,7 +121,9 @@ export function AppShell() {
             }}
           />
         )}
-        {startUp.authorised && header.data && <NotificationBell host={bellHost} />}
+        {startUp.authorised && header.data && (
+          <NotificationBell findHost={findBellHost} hostKey={header.data} />
+        )}
         <main id="main" className="app-main" tabIndex={-1}>
           <NotificationBar />
           <Outlet />

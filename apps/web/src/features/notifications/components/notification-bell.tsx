@@ -23,10 +23,17 @@ const inAppPath = (path: string): string | null =>
  * The notification centre's bell (issue 12): the unread count on the button, and a panel with
  * the user's notifications in the §3 shape, each a deep link into the app; mark one or all
  * read. A disclosure: Escape or a click elsewhere closes it and focus returns to the button.
- * `host` is the header's user area when the header has one (the bell sits among the account
- * links); otherwise the bell renders where it is placed.
+ * `findHost` finds the header's user area when the header has one (the bell sits among the
+ * account links), looked for again whenever `hostKey` (the header) changes; otherwise the bell
+ * renders where it is placed.
  */
-export function NotificationBell({ host }: { host: Element | null }) {
+export function NotificationBell({
+  findHost,
+  hostKey,
+}: {
+  findHost: () => Element | null;
+  hostKey: unknown;
+}) {
   // The bell lives in a node of its own that moves between hosts, so a new header (a new
   // host) never remounts it: an open panel stays open, nothing is asked for again.
   const [node] = useState(() => {
@@ -35,14 +42,19 @@ export function NotificationBell({ host }: { host: Element | null }) {
     return element;
   });
   const standalone = useRef<HTMLDivElement>(null);
+  // The host is a node of the header's HTML, known only once that HTML is in the DOM. Moved
+  // here without a state update: one in a layout effect re-renders the app at once, inside the
+  // commit of the first screen (issue 25, TBT).
   useLayoutEffect(() => {
+    const host = findHost();
+    if (standalone.current) standalone.current.hidden = host !== null;
     const target = host ?? standalone.current;
     if (target && node.parentNode !== target) target.appendChild(node);
-  }, [host, node]);
+  }, [findHost, hostKey, node]);
   useLayoutEffect(() => () => node.remove(), [node]);
   return (
     <>
-      {host === null && <div className="nb-standalone" ref={standalone} />}
+      <div className="nb-standalone" ref={standalone} />
       {createPortal(<Bell />, node)}
     </>
   );
