@@ -91,8 +91,21 @@ describe('the first paint of /news', () => {
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.push(response.url());
     });
-    await page.goto(`${baseUrl}/news`);
-    await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
+    // A phone (the header folds its menu and search there) with a slow CPU: the app's effects
+    // then run frames after its first commit, so whatever moves after the takeover shows.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 412, height: 915 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      await page.goto(`${baseUrl}/news`);
+      await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
+      await page.waitForTimeout(1000);
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+      if (viewport) await page.setViewportSize(viewport);
+    }
     const startUp = [...scripts];
     const seen = await page.evaluate(() => {
       const w = window as unknown as {
@@ -113,7 +126,8 @@ describe('the first paint of /news', () => {
     const atTakeover = seen.shifts.filter((shift) => Math.abs(shift.at - seen.takeover) < 500);
     // Replacing the copy used to move the page by 1.0; then the signed-out header the app
     // took over with (0.017, its bell 26 px lower) and a list shown before its first page
-    // (0.002). What is left is the copy's own settling as its last styles arrive (≤ 0.002).
+    // (0.002); then, on a phone, a frame with the header's menu unfolded (0.31) before the
+    // effect that folds it ran. What is left is the copy's own settling (≤ 0.002).
     expect(atTakeover.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThanOrEqual(0.005);
     // The shipped scripts are React 19's own (Preact's compat layer reports React 18.3.1).
     const bodies = await Promise.all(

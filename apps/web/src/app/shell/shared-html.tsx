@@ -1,5 +1,5 @@
 import type { Product } from '@portico/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths, routePaths } from '../../config/paths.js';
 import { getConfig } from '../../config/runtime-config.js';
@@ -53,9 +53,10 @@ export function SharedHtml({ as: Host, html, className, search }: SharedHtmlProp
   }, [navigate]);
 
   // The header's Menu and Search buttons (narrow screens): taken over with each new HTML,
-  // closed on every navigation.
+  // closed on every navigation. Before the browser paints the new HTML: taking them over
+  // folds their panels, and a frame with the panels open would move the whole page.
   const closeMenu = useRef<() => void>(() => undefined);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const host = ref.current;
     const panels = host
       ? [enhanceHeaderMenu(host), enhanceHeaderSearchToggle(host)].filter((p) => p !== null)
