@@ -149,6 +149,10 @@ export async function findNewsById(db: Queryable, id: number): Promise<NewsItem 
  * page's ORDER BY rank … LIMIT is not pushed into it; the rank is computed for the window
  * rows only.
  *
+ * A search for one word gives the same answer from that word's postings (migration 028, ADR
+ * 0055 addendum 2): the window is the first entries of its range, no news row is read to
+ * find or rank it. At 1 000 000 items a word with 5 263 matches read 5 209 heap pages above.
+ *
  * The outer LEFT JOIN keeps one row carrying the total when the page is empty.
  */
 export async function listNews(
