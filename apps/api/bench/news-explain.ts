@@ -1,5 +1,9 @@
 import type { Db } from '../src/db/db.js';
-import { listNewsQuery, type NewsListFilter } from '../src/modules/news/news.repository.js';
+import {
+  listNewsQuery,
+  searchLexeme,
+  type NewsListFilter,
+} from '../src/modules/news/news.repository.js';
 import { FILL_WORDS } from './news-fill.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,7 +28,9 @@ export async function explainKinds(db: Db): Promise<void> {
     ],
   ];
   for (const [name, filter] of cases) {
-    const { sql, params } = listNewsQuery(filter);
+    // As listNews plans it: a one-word search reads the postings (migration 028).
+    const lexeme = filter.query === undefined ? null : await searchLexeme(db, filter.query);
+    const { sql, params } = listNewsQuery(filter, lexeme);
     await printPlan(db, `ours: ${name}`, sql, params);
   }
   // The shape we avoid: the planner may walk the date index and test every row.

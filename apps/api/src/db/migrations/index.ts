@@ -25,6 +25,7 @@ import { sql as documentChanges } from './024-document-changes.js';
 import { sql as userTermCounts } from './025-user-term-counts.js';
 import { sql as searchStatistics } from './026-search-statistics.js';
 import { sql as userTermsByLogin } from './027-user-terms-by-login.js';
+import { sql as newsTerms } from './028-news-terms.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -55,4 +56,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '025-user-term-counts', sql: userTermCounts },
   { name: '026-search-statistics', sql: searchStatistics },
   { name: '027-user-terms-by-login', sql: userTermsByLogin },
+  { name: '028-news-terms', sql: newsTerms },
 ];

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/db.js';
+import { createPrng } from '../../db/seed/prng.js';
+import { databaseKinds, createTestDb, type TestDb } from '../../../test/test-db.js';
+import {
+  insertNews,
+  listNews,
+  listNewsQuery,
+  searchLexeme,
+  soleLexeme,
+  updateNews,
+  type NewNewsItem,
+  type NewsListFilter,
+  type NewsListRow,
+} from './news.repository.js';
+
+// One-word searches are answered from the postings of migration 028 (ADR 0055 addendum);
+// every answer must be the one the plan of ADR 0004 gives on the same rows.
+
+const DAY = 86_400_000;
+const START = Date.parse('2003-01-01T00:00:00.000Z');
+
+// Words of every frequency; "alpha" fills more than the search window.
+const common = ['alpha', 'budget', 'cloud'];
+const middle = ['delta', 'ember', 'fjord', 'glacier'];
+const rare = ['heron', 'ibis', 'jackal'];
+
+function corpus(count: number): NewNewsItem[] {
+  const prng = createPrng(2804);
+  const words = (n: number) =>
+    Array.from({ length: n }, () => {
+      const r = prng.next();
+      if (r < 0.5) return prng.pick(common);
+      if (r < 0.8) return prng.pick(middle);
+      if (r < 0.83) return prng.pick(rare);
+      return prng.pick(['report', 'update', 'release', 'the', 'and']);
+    }).join(' ');
+  return Array.from({ length: count }, (_, i) => ({
+    title: `Item ${i} ${words(2)}`,
+    subtitle: prng.chance(0.5) ? words(3) : null,
+    introduction: prng.chance(0.5) ? words(4) : null,
+    content: `<p>${words(prng.int(3, 25))}</p>`,
+    // Several items share each date: the order must break ties by id as before.
+    publicationDate: START + Math.floor(i / 3) * DAY + (i % 3 === 2 ? 0 : 1000),
+  }));
+}
+
+const queries = [
+  ...common,
+  ...middle,
+  ...rare,
+  'Alpha',
+  'the heron',
+  'herons',
+  'heron heron',
+  'zeppelin',
+  'the and',
+  'alpha budget',
+  'heron ember',
+  '"alpha budget"',
+  'alpha -budget',
+  'heron or ibis',
+  '',
+];
+
+const filters: Omit<NewsListFilter, 'query'>[] = [
+  { limit: 30, offset: 0 },
+  { limit: 30, offset: 30 },
+  { limit: 50, offset: 980 },
+  { limit: 30, offset: 0, from: START + 200 * DAY },
+  { limit: 30, offset: 0, to: START + 300 * DAY },
+  { limit: 20, offset: 10, from: START + 100 * DAY, to: START + 400 * DAY },
+];
+
+/** The answer of ADR 0004's plan: the tsquery over news itself, no postings. */
+async function viaNewsRows(db: Db, filter: NewsListFilter) {
+  const { sql, params } = listNewsQuery(filter, null);
+  const { rows } = await db.query<{ id: NewsListRow['id'] | null; total: number | string }>(
+    sql,
+    params,
+  );
+  return {
+    ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+async function compareAll(db: Db): Promise<number> {
+  let posted = 0;
+  for (const query of queries) {
+    if ((await searchLexeme(db, query)) !== null) posted++;
+    for (const base of filters) {
+      const filter = { ...base, query };
+      const expected = await viaNewsRows(db, filter);
+      const { items, total } = await listNews(db, filter);
+      expect({ query, base, ids: items.map((i) => i.id), total }).toEqual({
+        query,
+        base,
+        ...expected,
+      });
+    }
+  }
+  return posted;
+}
+
+/** The postings are exactly what news.search holds now (and no more). */
+async function postingsDrift(db: Db): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`
+    with derived as (
+      select t.lexeme, n.publication_date, n.id as news_id,
+             news_term_entry(t.lexeme, t.positions, t.weights)::text as entry
+        from news n, unnest(n.search) t),
+    stored as (select lexeme, publication_date, news_id, entry::text as entry from news_terms)
+    select (select count(*) from (select * from derived except all select * from stored) a)::int
+         + (select count(*) from (select * from stored except all select * from derived) b)::int as n`);
+  return rows[0]!.n;
+}
+
+describe('soleLexeme', () => {
+  it('reads one lexeme, repeated or not, and nothing else', () => {
+    expect(soleLexeme("'heron'")).toBe('heron');
+    expect(soleLexeme("'heron' & 'heron'")).toBe('heron');
+    expect(soleLexeme("'o''brien'")).toBe("o'brien");
+    expect(soleLexeme("'a\\\\b'")).toBe('a\\b');
+    expect(soleLexeme("'heron' & 'ibis'")).toBeNull();
+    expect(soleLexeme("'heron' <-> 'ibis'")).toBeNull();
+    expect(soleLexeme("!'heron'")).toBeNull();
+    expect(soleLexeme("'heron' | 'ibis'")).toBeNull();
+    expect(soleLexeme("'heron':*")).toBeNull();
+    expect(soleLexeme('')).toBeNull();
+    expect(soleLexeme(`'${'x'.repeat(257)}'`)).toBeNull();
+  });
+});
+
+describe.each(databaseKinds())('news search from the postings over %s', (kind) => {
+  let t: TestDb;
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    await insertNews(t.db, corpus(2400));
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers one-word searches as the tsquery over the rows does (items, order, total)', async () => {
+    expect(await postingsDrift(t.db)).toBe(0);
+    // Every one-word query (a word found nowhere too) took the postings; the others did not.
+    expect(await compareAll(t.db)).toBe(common.length + middle.length + rare.length + 5);
+  }, 120_000);
+
+  it('stays exact through edits, date changes, deletes and inserts', async () => {
+    const { rows } = await t.db.query<{ id: number }>(
+      `select id::int as id from news where search @@ 'heron'::tsquery order by id limit 6`,
+    );
+    const [a, b, c, d] = rows.map((r) => r.id);
+    // Words changed (heron gone, jackal and ibis in), date moved, both, a plain SQL update.
+    await updateNews(t.db, a!, {
+      title: 'Jackal jackal',
+      publicationDate: START + 10 * DAY,
+      content: '<p>ibis</p>',
+    });
+    await updateNews(t.db, b!, {
+      title: 'Heron moved',
+      publicationDate: START + 5000 * DAY,
+      content: '<p>heron heron heron alpha</p>',
+    });
+    await t.db.query(
+      `update news set publication_date = publication_date + interval '900 days'
+                      where id = $1`,
+      [c],
+    );
+    await t.db.query(`update news set sales = true where id = $1`, [d]);
+    await t.db.query(`delete from news where id = $1`, [rows[4]!.id]);
+    await insertNews(t.db, [
+      { title: 'Heron again', publicationDate: START + 4000 * DAY, content: '<p>alpha</p>' },
+    ]);
+    expect(await postingsDrift(t.db)).toBe(0);
+    await compareAll(t.db);
+  }, 120_000);
+
+  it('ranks by the stored positions exactly as by the whole vector', async () => {
+    const { rows } = await t.db.query<{ n: number }>(`
+      with q as (
+        select s.entry, n.search,
+               ('''' || replace(replace(s.lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery as q
+          from news_terms s join news n on n.id = s.news_id)
+      select count(*)::int as n from q
+       where ts_rank_cd(entry, q) <> ts_rank_cd(search, q) or not (search @@ q)`);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('empties the postings with the table', async () => {
+    await t.db.exec('truncate news cascade');
+    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from news_terms');
+    expect(rows[0]!.n).toBe(0);
+    expect(await listNews(t.db, { limit: 30, offset: 0, query: 'alpha' })).toEqual({
+      items: [],
+      total: 0,
+    });
+  });
+});
