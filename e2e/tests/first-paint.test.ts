@@ -135,6 +135,12 @@ describe('the first paint of /news', () => {
     );
     expect(bodies.some((body) => /reconcilerVersion:\s*[`'"]19\./.test(body))).toBe(true);
     expect(bodies.filter((body) => /preact/i.test(body))).toEqual([]);
+    // React Router's production build (its package exports name only the development one):
+    // this message is printed by the development build alone.
+    expect(bodies.some((body) => body.includes('useNavigate() may be used only'))).toBe(true);
+    expect(
+      bodies.filter((body) => body.includes('Error handled by React Router default ErrorBoundary')),
+    ).toEqual([]);
     // zod is off the start-up path (ADR 0047): the start-up answers were checked by the
     // server, and are checked again here only once a call that needs zod at once has brought
     // it, so the news list alone never fetches it (issue 25: ≤ 150 KB in the first 5 s).

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { shellHandlers, signIn } from './app/app-test-harness.js';
 import { start } from './main.js';
 import { setupTestServer } from './testing/msw.js';
-import { TEST_ORIGIN } from './testing/test-config.js';
+import { installTestConfig, TEST_ORIGIN } from './testing/test-config.js';
 
 const server = setupTestServer();
 
@@ -20,6 +21,30 @@ describe('start-up: configuration first (§7)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Portico could not start');
     expect(screen.getByRole('alert')).toHaveTextContent('configuration could not be loaded');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeVisible();
+    container.remove();
+  });
+});
+
+describe('start-up: one first render (issue 25)', () => {
+  it('renders once the first screen has answered: the page, never the starting-up message', async () => {
+    installTestConfig();
+    server.use(...shellHandlers());
+    signIn();
+    window.history.replaceState(null, '', '/university');
+    const container = document.body.appendChild(document.createElement('div'));
+    // Everything the app ever put in the container, from its first render on.
+    const shown: string[] = [];
+    const watcher = new MutationObserver(() => shown.push(container.textContent));
+    watcher.observe(container, { childList: true, subtree: true, characterData: true });
+
+    const root = await start(container);
+
+    // The route, its data and labels were in before React rendered anything.
+    expect(shown).toEqual([]);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+    expect(shown.some((text) => text.includes('Loading the portal'))).toBe(false);
+    watcher.disconnect();
+    root?.unmount();
     container.remove();
   });
 });

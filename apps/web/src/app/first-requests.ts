@@ -5,12 +5,13 @@ import { newsListQueryOptions } from '../features/news/api/news-list.js';
 import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
 import { removeFirstPaint } from '../lib/auth/first-paint.js';
 import { isAuthorised } from '../lib/auth/session.js';
+import { currentLanguage } from '../lib/labels/i18n.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
 import { previewLanguage } from '../lib/labels/preview-language.js';
 import { rememberedLanguage } from '../lib/labels/remembered-language.js';
 import { productsQueryOptions } from '../lib/products/products-query.js';
 import { profileQueryOptions } from '../lib/profile/profile-query.js';
-import { headerQueryOptions } from './shell/shell-queries.js';
+import { footerQueryOptions, headerQueryOptions } from './shell/shell-queries.js';
 import { userCookieFor } from './start-up.js';
 
 /**
@@ -20,7 +21,8 @@ import { userCookieFor } from './start-up.js';
  * then find them in the query cache, in flight or answered, under the same keys. Signed out,
  * nothing starts: the guard sends the visitor to sign in.
  *
- * - profile, labels (in the remembered language) and the header's product list;
+ * - profile, labels (in the remembered language) and the header's product list, then the
+ *   header for that profile and the footer in those labels' language;
  * - on the news list: its code and its first page, with the criteria the page itself will
  *   read from the address (and the session's saved query);
  * - on /invoices and the My Solutions dashboard (the other pages the server paints, ADR 0057):
@@ -44,8 +46,12 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
       .then((answer) => queryClient.query(headerQueryOptions(userCookieFor(answer))))
       .catch(ignore),
   );
+  // The footer follows the labels' language (English comes with the first HTML).
   settled.push(
-    queryClient.query(labelsQueryOptions(previewLanguage() ?? rememberedLanguage())).catch(ignore),
+    queryClient
+      .query(labelsQueryOptions(previewLanguage() ?? rememberedLanguage()))
+      .then(() => queryClient.query(footerQueryOptions(currentLanguage())))
+      .catch(ignore),
   );
   settled.push(queryClient.query(productsQueryOptions()).catch(ignore));
 
