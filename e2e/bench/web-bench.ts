@@ -303,7 +303,13 @@ function printLighthouse(results: Map<string, LighthouseRun[]>): void {
     const edge = best === 'min' ? Math.min(...values) : Math.max(...values);
     return `${edge.toFixed(digits)} / ${median(values).toFixed(digits)}`;
   };
-  for (const [path, list] of results) {
+  for (const [path, all] of results) {
+    // A run Lighthouse could not finish has no figures: left out of min and median, counted.
+    const list = all.filter((run) => Number.isFinite(run.score));
+    if (list.length < all.length) {
+      console.log(`    ${path}: ${all.length - list.length} run(s) without figures left out`);
+    }
+    if (list.length === 0) continue;
     console.log(
       `| ${path.padEnd(13)} | ${pair(
         list.map((r) => r.score),
