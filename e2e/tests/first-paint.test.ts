@@ -170,8 +170,12 @@ describe('the first paint of /news', () => {
       )
       .toBeDefined();
     await page.addInitScript(() => {
-      const w = window as unknown as { __pageShifts: { at: number; value: number }[] };
+      const w = window as unknown as {
+        __pageShifts: { at: number; value: number }[];
+        __pageTakeover: number;
+      };
       w.__pageShifts = [];
+      w.__pageTakeover = -1;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
           const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
@@ -179,6 +183,14 @@ describe('the first paint of /news', () => {
             w.__pageShifts.push({ at: shift.startTime, value: shift.value });
         }
       }).observe({ type: 'layout-shift', buffered: true });
+      let painted = false;
+      new MutationObserver((_, observer) => {
+        if (document.getElementById('portico-first-paint')) painted = true;
+        else if (painted) {
+          w.__pageTakeover = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
     });
     const invoices = await apiJson<{ number: string }[]>(page, '/api/invoices?page=1&size=20');
     const pages = [
@@ -208,10 +220,21 @@ describe('the first paint of /news', () => {
       await page.goto(`${baseUrl}${path}`);
       await page.locator(own).first().waitFor({ state: 'visible' });
       await expect.poll(() => firstPaint(page).count()).toBe(0);
-      const shifts = await page.evaluate(
-        () => (window as unknown as { __pageShifts: { value: number }[] }).__pageShifts,
-      );
-      expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThanOrEqual(0.005);
+      await page.waitForTimeout(500);
+      const { shifts, takeover } = await page.evaluate(() => {
+        const w = window as unknown as {
+          __pageShifts: { at: number; value: number }[];
+          __pageTakeover: number;
+        };
+        return { shifts: w.__pageShifts, takeover: w.__pageTakeover };
+      });
+      const sum = (list: { value: number }[]) => list.reduce((all, s) => all + s.value, 0);
+      expect(takeover).toBeGreaterThan(0);
+      // From the takeover on, nothing moves.
+      expect(sum(shifts.filter((shift) => shift.at >= takeover - 50))).toBeLessThanOrEqual(0.005);
+      // The copy itself settles once as it loads, before any script runs (one run in three
+      // on /invoices: its filters widen, 0.007; ADR 0058): within the issue's CLS budget.
+      expect(sum(shifts)).toBeLessThanOrEqual(0.02);
     }
   });
 

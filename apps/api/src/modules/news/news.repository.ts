@@ -54,6 +54,21 @@ export const SEARCH_WINDOW = 1000;
 export const LIST_COLUMNS = /* sql */ `n.id, n.title,
   floor(extract(epoch from n.publication_date) * 1000)::bigint as publication_ms,
   n.header_image_large, n.header_image_medium, n.header_image_small, n.sales`;
+/**
+ * The page ($1 rows from offset $2) of a search's ranked window (a CTE `ranked` of id,
+ * publication_date and rank), best first, with the window's size as every row's total.
+ */
+export const RANKED_PAGE = /* sql */ `
+      select t.total, ${LIST_COLUMNS}
+      from (select count(*) as total from ranked) t
+      left join lateral (
+        select id, publication_date, rank from ranked
+        order by rank desc, publication_date desc, id desc
+        limit $1 offset $2
+      ) p on true
+      left join news n on n.id = p.id
+      order by p.rank desc, p.publication_date desc, p.id desc`;
+
 const COLUMNS = /* sql */ `${LIST_COLUMNS}, n.subtitle, n.location, n.introduction, n.content`;
 
 /**
@@ -263,15 +278,7 @@ export function listNewsQuery(
           limit $${params.length - 1}
         ) h
       )
-      select t.total, ${LIST_COLUMNS}
-      from (select count(*) as total from ranked) t
-      left join lateral (
-        select id, publication_date, rank from ranked
-        order by rank desc, publication_date desc, id desc
-        limit $1 offset $2
-      ) p on true
-      left join news n on n.id = p.id
-      order by p.rank desc, p.publication_date desc, p.id desc`;
+      ${RANKED_PAGE}`;
   } else {
     params.push(filter.query, SEARCH_WINDOW);
     const queryParam = `$${params.length - 1}`;
@@ -292,15 +299,7 @@ export function listNewsQuery(
         select h.id, h.publication_date, ts_rank_cd(n.search, ${tsquery}) as rank
         from hits h join news n on n.id = h.id
       )
-      select t.total, ${LIST_COLUMNS}
-      from (select count(*) as total from ranked) t
-      left join lateral (
-        select id, publication_date, rank from ranked
-        order by rank desc, publication_date desc, id desc
-        limit $1 offset $2
-      ) p on true
-      left join news n on n.id = p.id
-      order by p.rank desc, p.publication_date desc, p.id desc`;
+      ${RANKED_PAGE}`;
   }
   return { sql, params };
 }

@@ -6,7 +6,7 @@ import type {
   ReleaseNote,
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import { LIST_COLUMNS, toNewsListItem, type NewsListRow } from '../news/news.repository.js';
+import { RANKED_PAGE, toNewsListItem, type NewsListRow } from '../news/news.repository.js';
 import { SEARCH_WINDOW } from '../news/news.repository.js';
 
 /** Every product, and whether the user reaches it (connected, or a vendor employee). */
@@ -242,15 +242,7 @@ export async function listProductNews(
     ranked as materialized (
       select h.id, h.publication_date, ${rank} as rank from hits h join news n on n.id = h.id
     )
-    select t.total, ${LIST_COLUMNS}
-      from (select count(*) as total from ranked) t
-      left join lateral (
-        select id, publication_date, rank from ranked
-         order by rank desc, publication_date desc, id desc
-         limit $1 offset $2
-      ) p on true
-      left join news n on n.id = p.id
-     order by p.rank desc, p.publication_date desc, p.id desc`;
+    ${RANKED_PAGE}`;
   const { rows } = await db.query<Nullable<NewsListRow> & { total: number | string }>(sql, params);
   const total = Number(rows[0]?.total ?? 0);
   const items = rows

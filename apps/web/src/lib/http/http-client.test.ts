@@ -14,6 +14,7 @@ import {
   filenameFromContentDisposition,
   httpDownload,
   httpGet,
+  httpGetData,
   httpGetWithTotal,
   httpSend,
   httpText,
@@ -271,6 +272,22 @@ describe('requests and responses', () => {
     );
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 404, body: { message: 'no' } });
+    expect(useNotificationStore.getState().notification).toBeNull();
+  });
+
+  it("gives a page's data, or throws every failure for the page's error state (httpGetData)", async () => {
+    server.use(
+      ok(`${TEST_ORIGIN}/api/item`, { id: 7, name: 'seven' }),
+      ok(`${TEST_ORIGIN}/api/wrong`, { id: 'seven' }),
+      http.get(`${TEST_ORIGIN}/api/broken`, () => new HttpResponse(null, { status: 500 })),
+    );
+    await expect(httpGetData('/api/item', itemSchema)).resolves.toEqual({ id: 7, name: 'seven' });
+    await expect(httpGetData('/api/wrong', itemSchema)).rejects.toMatchObject({
+      status: 500,
+      reason: 'invalid-response',
+    });
+    await expect(httpGetData('/api/broken', itemSchema)).rejects.toMatchObject({ status: 500 });
+    // Not the §8 notification: the page shows the failure itself, with a retry.
     expect(useNotificationStore.getState().notification).toBeNull();
   });
 });

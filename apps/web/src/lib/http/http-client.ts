@@ -268,6 +268,22 @@ export function httpGet<S extends ResponseSchema>(
   );
 }
 
+/**
+ * GET of data the caller cannot do without (a page's data, a count it shows): every failure
+ * is thrown as an HttpError for the caller's error state with a retry (issue 27, ADR 0049),
+ * never handled by the §8 catalogue and never null.
+ */
+export async function httpGetData<S extends ResponseSchema>(
+  url: string,
+  schema: S,
+  options: Omit<HttpOptions, 'handleErrors' | 'allowNoContent'> = {},
+): Promise<ResponseOf<S>> {
+  const data = await httpGet(url, schema, { ...options, handleErrors: false });
+  // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
+  if (data === null) throw new HttpError(500, null, 'invalid-response');
+  return data;
+}
+
 /** GET a JSON list plus its X-Total-Count header (the body length when the header is absent). */
 export function httpGetWithTotal<S extends ResponseSchema>(
   url: string,

@@ -11,8 +11,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { endpointUrl } from '../../../config/runtime-config.js';
-import { httpGet, type ResponseOf } from '../../../lib/http/http-client.js';
-import { HttpError } from '../../../lib/http/http-error.js';
+import { httpGetData, type ResponseOf } from '../../../lib/http/http-client.js';
 
 /**
  * The cloud calls (issue 14, ADR 0024), one query each: `GET {cloud}/instances`,
@@ -20,16 +19,13 @@ import { HttpError } from '../../../lib/http/http-error.js';
  * `/response-times` (both endpoints configured, §7). Each is a page's data: a failure is
  * thrown, and the section shows it as its error state with a retry (issue 27, ADR 0049).
  */
-async function load<S extends z.ZodType>(
+function load<S extends z.ZodType>(
   url: string,
   schema: S,
   signal: AbortSignal,
   accountId?: string,
 ): Promise<ResponseOf<S>> {
-  const data = await httpGet(url, schema, { signal, query: { accountId }, handleErrors: false });
-  // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
-  if (data === null) throw new HttpError(500, null, 'invalid-response');
-  return data;
+  return httpGetData(url, schema, { signal, query: { accountId } });
 }
 
 function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: string) {

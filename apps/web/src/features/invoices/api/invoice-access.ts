@@ -1,7 +1,7 @@
 import { invoiceAccountListSchema, type InvoiceAccount } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpointUrl } from '../../../config/runtime-config.js';
-import { httpGet } from '../../../lib/http/http-client.js';
+import { httpGetData } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 
 /** Whether the caller may see invoices and, if so, of which accounts (ADR 0023). */
@@ -14,12 +14,11 @@ export type InvoiceAccess = { granted: true; accounts: InvoiceAccount[] } | { gr
  */
 export async function fetchInvoiceAccess(signal?: AbortSignal): Promise<InvoiceAccess> {
   try {
-    const accounts = await httpGet(endpointUrl('invoices', 'accounts'), invoiceAccountListSchema, {
-      handleErrors: false,
-      ...(signal ? { signal } : {}),
-    });
-    // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
-    if (accounts === null) throw new HttpError(500, null, 'invalid-response');
+    const accounts = await httpGetData(
+      endpointUrl('invoices', 'accounts'),
+      invoiceAccountListSchema,
+      signal ? { signal } : {},
+    );
     return { granted: true, accounts };
   } catch (error) {
     if (!signal?.aborted && error instanceof HttpError && error.status === 403) {

@@ -13,11 +13,10 @@ import { fileSaver } from '../../../lib/files/save-file.js';
 import { notifyError } from '../../../lib/http/error-catalogue.js';
 import {
   httpDownload,
-  httpGet,
+  httpGetData,
   type QueryParams,
   type ResponseOf,
 } from '../../../lib/http/http-client.js';
-import { HttpError } from '../../../lib/http/http-error.js';
 import { useT } from '../../../lib/labels/use-t.js';
 
 const productPath = (productId: string, rest = '') =>
@@ -27,16 +26,13 @@ const productPath = (productId: string, rest = '') =>
  * A page's data: a failure is thrown, and the page shows it as its error state with a retry
  * (issue 27, ADR 0049), never as a notification over a page that stays empty.
  */
-async function load<S extends z.ZodType>(
+function load<S extends z.ZodType>(
   url: string,
   schema: S,
   signal: AbortSignal,
   query?: QueryParams,
 ): Promise<ResponseOf<S>> {
-  const data = await httpGet(url, schema, { signal, handleErrors: false, query });
-  // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
-  if (data === null) throw new HttpError(500, null, 'invalid-response');
-  return data;
+  return httpGetData(url, schema, { signal, query });
 }
 
 export const productsListQueryKey = ['my-solutions', 'products'] as const;

@@ -1,7 +1,6 @@
 import { newsItemSchema, safeHeaderImage, type NewsItem } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { httpGet } from '../../../lib/http/http-client.js';
-import { HttpError } from '../../../lib/http/http-error.js';
+import { httpGetData } from '../../../lib/http/http-client.js';
 import { generalNewsSource, type NewsSource } from './news-source.js';
 
 /**
@@ -14,12 +13,9 @@ export async function fetchNewsItem(
   signal?: AbortSignal,
   source: NewsSource = generalNewsSource,
 ): Promise<NewsItem> {
-  const item = await httpGet(source.itemUrl(id), newsItemSchema, {
-    handleErrors: false,
+  const item = await httpGetData(source.itemUrl(id), newsItemSchema, {
     ...(signal ? { signal } : {}),
   });
-  // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
-  if (item === null) throw new HttpError(500, null, 'invalid-response');
   // Only http(s) and same-origin image addresses reach an <img> (issue 11); else the default.
   return { ...item, headerImage: safeHeaderImage(item.headerImage) };
 }

@@ -1,7 +1,6 @@
 import { combinedSearchCountsSchema, type CombinedSearchCounts } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { httpGet } from '../../../lib/http/http-client.js';
-import { HttpError } from '../../../lib/http/http-error.js';
+import { httpGetData } from '../../../lib/http/http-client.js';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { searchCountQueryDefaults } from './search-api.js';
 
@@ -16,13 +15,10 @@ export async function fetchCombinedCount(
   query: string,
   signal?: AbortSignal,
 ): Promise<CombinedSearchCounts> {
-  const counts = await httpGet(apiUrl('search/combined-count'), combinedSearchCountsSchema, {
+  return await httpGetData(apiUrl('search/combined-count'), combinedSearchCountsSchema, {
     query: { productId, query },
-    handleErrors: false,
     ...(signal ? { signal } : {}),
   });
-  if (counts === null) throw new HttpError(500, null, 'invalid-response');
-  return counts;
 }
 
 export function combinedCountQueryOptions(productId: string, query: string) {

@@ -1,7 +1,6 @@
 import { communitySearchCountSchema, type CommunitySearchCount } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { httpGet } from '../../../lib/http/http-client.js';
-import { HttpError } from '../../../lib/http/http-error.js';
+import { httpGetData } from '../../../lib/http/http-client.js';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { searchCountQueryDefaults } from './search-api.js';
 
@@ -14,13 +13,10 @@ export async function fetchCommunityCount(
   query: string,
   signal?: AbortSignal,
 ): Promise<CommunitySearchCount> {
-  const count = await httpGet(apiUrl('communities/search/count'), communitySearchCountSchema, {
+  return await httpGetData(apiUrl('communities/search/count'), communitySearchCountSchema, {
     query: { query },
-    handleErrors: false,
     ...(signal ? { signal } : {}),
   });
-  if (count === null) throw new HttpError(500, null, 'invalid-response');
-  return count;
 }
 
 export function communityCountQueryOptions(query: string) {

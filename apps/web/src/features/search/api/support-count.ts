@@ -1,8 +1,7 @@
 import { supportSearchCountsSchema, type SupportSearchCounts } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { handleHttpError } from '../../../lib/http/error-catalogue.js';
-import { httpGet } from '../../../lib/http/http-client.js';
-import { HttpError } from '../../../lib/http/http-error.js';
+import { httpGetData } from '../../../lib/http/http-client.js';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { searchCountQueryDefaults, UNIVERSITY_OR_SN_ERROR } from './search-api.js';
 
@@ -18,13 +17,10 @@ export async function fetchSupportCount(
   signal?: AbortSignal,
 ): Promise<SupportSearchCounts> {
   try {
-    const counts = await httpGet(apiUrl('support/count'), supportSearchCountsSchema, {
+    return await httpGetData(apiUrl('support/count'), supportSearchCountsSchema, {
       query: { userId, query },
-      handleErrors: false,
       ...(signal ? { signal } : {}),
     });
-    if (counts === null) throw new HttpError(500, null, 'invalid-response');
-    return counts;
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error(UNIVERSITY_OR_SN_ERROR, error);

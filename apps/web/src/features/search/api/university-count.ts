@@ -1,7 +1,6 @@
 import { universitySearchCountSchema, type UniversitySearchCount } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { httpGet } from '../../../lib/http/http-client.js';
-import { HttpError } from '../../../lib/http/http-error.js';
+import { httpGetData } from '../../../lib/http/http-client.js';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { searchCountQueryDefaults, UNIVERSITY_OR_SN_ERROR } from './search-api.js';
 
@@ -15,13 +14,10 @@ export async function fetchUniversityCount(
   signal?: AbortSignal,
 ): Promise<UniversitySearchCount> {
   try {
-    const count = await httpGet(apiUrl('university/search/count'), universitySearchCountSchema, {
+    return await httpGetData(apiUrl('university/search/count'), universitySearchCountSchema, {
       query: { query },
-      handleErrors: false,
       ...(signal ? { signal } : {}),
     });
-    if (count === null) throw new HttpError(500, null, 'invalid-response');
-    return count;
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error(UNIVERSITY_OR_SN_ERROR, error);

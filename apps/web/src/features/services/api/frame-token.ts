@@ -1,20 +1,16 @@
 import { supportFrameTokenSchema, type SupportFrameToken } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../../config/runtime-config.js';
-import { httpGet } from '../../../lib/http/http-client.js';
-import { HttpError } from '../../../lib/http/http-error.js';
+import { httpGetData } from '../../../lib/http/http-client.js';
 
 /**
  * `GET {api}/support/frame-token` (docs/decisions/0005): a short-lived token for one
  * built-in desk frame. Errors reach the query (the frame shows the §8 text in the page).
  */
 export async function fetchFrameToken(signal?: AbortSignal): Promise<SupportFrameToken> {
-  const token = await httpGet(apiUrl('support/frame-token'), supportFrameTokenSchema, {
-    handleErrors: false,
+  return await httpGetData(apiUrl('support/frame-token'), supportFrameTokenSchema, {
     ...(signal ? { signal } : {}),
   });
-  if (token === null) throw new HttpError(500, null, 'invalid-response');
-  return token;
 }
 
 /**
