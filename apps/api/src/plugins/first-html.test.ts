@@ -192,5 +192,21 @@ describe('the first HTML (ADR 0021)', () => {
     expect(boot?.getAttribute('data-preload')).toBe('/assets/react-1.js /assets/news-1.js');
     expect(boot?.hasAttribute('defer')).toBe(true);
     expect(boot?.parentElement?.tagName).toBe('BODY');
+    // Shown once the whole copy is parsed: the element the browser waits for comes after it.
+    const expectLink = document.querySelector('head link[rel="expect"]');
+    expect(expectLink?.getAttribute('blocking')).toBe('render');
+    const awaited = document.querySelector(expectLink?.getAttribute('href') ?? '#none');
+    const copy = document.getElementById('portico-first-paint');
+    expect(awaited && copy && copy.compareDocumentPosition(awaited)).toBe(
+      copy?.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('blocks no rendering on a page the server did not paint', () => {
+    const out = renderFirstHtml(
+      '<html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+      { config: {} as never, header: '', footer: '' },
+    );
+    expect(new JSDOM(out).window.document.querySelector('link[rel="expect"]')).toBeNull();
   });
 });

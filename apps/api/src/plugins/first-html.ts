@@ -108,6 +108,10 @@ export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): strin
         : `<link rel="preload" as="style" crossorigin href="${attribute(href)}" />`,
     ),
     ...(painted ? [] : routeScripts),
+    // A painted page is shown once its copy has been parsed whole (the app's root follows it):
+    // painted while still arriving, its toolbars re-flowed as their later controls came in,
+    // and the page moved before any script ran (issue 25, ADR 0058).
+    ...(painted ? ['<link rel="expect" href="#root" blocking="render" />'] : []),
     `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(parts.config)}</script>`,
   ].join('\n    ');
   const body = [
