@@ -66,9 +66,12 @@ export async function start(container: HTMLElement): Promise<Root | null> {
   }
   const queryClient = createQueryClient();
   capturePreviewLanguage(window.location.search);
+  // From here on each step is a task of its own, the first requests included (they start
+  // their page's half in a task of its own too): one long task would hold the server's painted
+  // page frozen on a slow phone (issue 25, TBT). This first boundary ends the entry's
+  // evaluation.
+  await nextTask();
   const firstScreen = startFirstRequests(queryClient, window.location);
-  // While the first requests are on their way, each step below is a task of its own: one long
-  // task would hold the server's painted page frozen on a slow phone (issue 25, TBT).
   // The first use of a time zone loads the browser's zone data (about a tenth of a second on a
   // slow phone), not inside the first render that formats a date.
   await nextTask();

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { hasControlCharacters } from './text.js';
 
 /**
  * My Solutions (issue 13): products, their releases, downloads, release notes and product
@@ -103,12 +102,3 @@ export const productNewsItemParamsSchema = z.object({
   productId: productIdSchema,
   id: z.string().regex(/^\d+$/, { error: 'The news id must be a whole number.' }),
 });
-
-/** The "what" of the product-information wizard (ADR 0036), in step 3's order. */
-export const WIZARD_TARGETS = ['documentation', 'downloads', 'release-notes', 'news'] as const;
-export type WizardTarget = (typeof WIZARD_TARGETS)[number];
-
-/** A free-text query of the wizard and the product tabs: like the news query (§5). */
-export function isValidProductQuery(query: string): boolean {
-  return query.length <= 200 && !hasControlCharacters(query);
-}

@@ -1,6 +1,7 @@
 // Plain values of the contracts, free of zod: the SPA's start-up path imports these without
 // the schemas, which load once the page has settled (ADR 0047).
 import type { SubscriptionTopic } from './subscriptions.js';
+import { hasControlCharacters } from './text.js';
 
 /**
  * 403 `code` when a valid token of the external identity provider belongs to no (active)
@@ -29,3 +30,12 @@ export const NOTIFICATION_STREAM_EVENTS = {
   notification: 'notification',
   unread: 'unread',
 } as const;
+
+/** The "what" of the product-information wizard (ADR 0036), in step 3's order. */
+export const WIZARD_TARGETS = ['documentation', 'downloads', 'release-notes', 'news'] as const;
+export type WizardTarget = (typeof WIZARD_TARGETS)[number];
+
+/** A free-text query of the wizard and the product tabs: like the news query (§5). */
+export function isValidProductQuery(query: string): boolean {
+  return query.length <= 200 && !hasControlCharacters(query);
+}

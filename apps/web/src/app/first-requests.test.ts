@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestServer } from '../testing/msw.js';
 import { installTestConfig } from '../testing/test-config.js';
@@ -48,6 +48,20 @@ afterEach(() => server.resetHandlers());
 describe('startFirstRequests', () => {
   it('starts profile, labels, products and the news page the address asks for, side by side', async () => {
     signIn();
+    // Profile and labels answer late: the news page is asked for without waiting for any
+    // answer (in the task after theirs), so before the header and footer that wait for them.
+    server.use(
+      http.get(url('/api/users/me'), async () => {
+        asked.push('profile');
+        await delay(100);
+        return HttpResponse.json(demoProfile);
+      }),
+      http.get(url('/api/content/labels/cpplabels'), async () => {
+        asked.push('labels en');
+        await delay(100);
+        return HttpResponse.json([]);
+      }),
+    );
     const queryClient = createQueryClient();
     void startFirstRequests(queryClient, at('/news/2?query=cloud'));
     await expect.poll(() => asked.length).toBeGreaterThanOrEqual(4);

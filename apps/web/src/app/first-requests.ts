@@ -11,6 +11,7 @@ import { previewLanguage } from '../lib/labels/preview-language.js';
 import { rememberedLanguage } from '../lib/labels/remembered-language.js';
 import { productsQueryOptions } from '../lib/products/products-query.js';
 import { profileQueryOptions } from '../lib/profile/profile-query.js';
+import { nextTask } from '../lib/tasks/next-task.js';
 import { footerQueryOptions, headerQueryOptions } from './shell/shell-queries.js';
 import { userCookieFor } from './start-up.js';
 
@@ -26,7 +27,7 @@ import { userCookieFor } from './start-up.js';
  * - on the news list: its code and its first page, with the criteria the page itself will
  *   read from the address (and the session's saved query);
  * - on /invoices and the My Solutions dashboard (the other pages the server paints, ADR 0057):
- *   their code and their calls (first-requests-pages.ts).
+ *   their code and their calls (the invoices' in first-requests-invoices.ts, which brings zod).
  */
 /** The outcome (or error) stays in the cache for the component that reads it. */
 const ignore = (): undefined => undefined;
@@ -54,32 +55,54 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
       .catch(ignore),
   );
   settled.push(queryClient.query(productsQueryOptions()).catch(ignore));
+  // The page's own requests in the next task: each call costs a few milliseconds of a slow
+  // phone's main thread, and all of them in one task made it a long one (issue 25, TBT).
+  const page = pageRequests(queryClient, location);
+  if (page) settled.push(nextTask().then(page));
+  return Promise.all(settled).then(ignore, ignore);
+}
 
+/**
+ * The painted page's code and calls (news list, /invoices, the My Solutions dashboard), to be
+ * started in a task of their own; null on other pages. Whether the server's copy stays is
+ * decided at once.
+ */
+function pageRequests(
+  queryClient: QueryClient,
+  location: Location,
+): (() => Promise<unknown>) | null {
   const path = location.pathname;
   const list =
     matchPath(routePaths.news, path) ??
     (matchPath(routePaths.newsItem, path) ? null : matchPath(routePaths.newsPage, path));
   if (list) {
-    void import('../features/news/news.route.js');
     const criteria = readNewsUrlState(location.search, list.params[routeParams.page]);
     // The server painted the plain list; an address with a search, or this session's saved
     // one, shows another.
     if (criteria.query !== '') removeFirstPaint();
-    settled.push(queryClient.query(newsListQueryOptions(criteria)).catch(ignore));
-  } else if (matchPath(routePaths.invoices, path)) {
-    // Their calls check answers with zod at once: loaded with the page's code, never on the
-    // news list's start-up path (ADR 0047).
-    settled.push(
-      import('./first-requests-pages.js').then(({ startInvoiceRequests }) =>
-        startInvoiceRequests(queryClient, location.search),
-      ),
-    );
-  } else if (matchPath(routePaths.mySolutions, path)) {
-    settled.push(
-      import('./first-requests-pages.js').then(({ startMySolutionsRequests }) =>
-        startMySolutionsRequests(queryClient),
-      ),
-    );
+    return () => {
+      void import('../features/news/news.route.js');
+      return queryClient.query(newsListQueryOptions(criteria)).catch(ignore);
+    };
   }
-  return Promise.all(settled).then(ignore, ignore);
+  // The invoices' calls check their answers with zod at once: zod and then the contracts are
+  // evaluated first, each in a task of its own (together one long task on a slow phone).
+  if (matchPath(routePaths.invoices, path))
+    return () =>
+      import('zod')
+        .then(nextTask)
+        .then(() => import('@portico/contracts'))
+        .then(nextTask)
+        .then(() => import('./first-requests-invoices.js'))
+        .then(({ startInvoiceRequests }) => startInvoiceRequests(queryClient, location.search))
+        .catch(ignore);
+  if (matchPath(routePaths.mySolutions, path))
+    return () =>
+      Promise.all([
+        import('../features/my-solutions/my-solutions.route.js').catch(ignore),
+        import('../features/my-solutions/api/products.js')
+          .then(({ productListQueryOptions }) => queryClient.query(productListQueryOptions()))
+          .catch(ignore),
+      ]);
+  return null;
 }

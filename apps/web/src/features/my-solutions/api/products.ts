@@ -1,16 +1,11 @@
-import {
-  downloadListSchema,
-  productDetailSchema,
-  productSummaryListSchema,
-  releaseListSchema,
-  releaseNoteListSchema,
-  type Download,
-} from '@portico/contracts';
+import type * as contracts from '@portico/contracts';
+import type { Download, ProductSummary } from '@portico/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { notifyError } from '../../../lib/http/error-catalogue.js';
+import { deferredSchema } from '../../../lib/http/deferred-schema.js';
 import {
   httpDownload,
   httpGetData,
@@ -22,18 +17,29 @@ import { useT } from '../../../lib/labels/use-t.js';
 const productPath = (productId: string, rest = '') =>
   apiUrl(`products/${encodeURIComponent(productId)}${rest}`);
 
+type Contracts = typeof contracts;
+
 /**
  * A page's data: a failure is thrown, and the page shows it as its error state with a retry
- * (issue 27, ADR 0049), never as a notification over a page that stays empty.
+ * (issue 27, ADR 0049), never as a notification over a page that stays empty. The schema is
+ * picked from the contracts once the call is made: the dashboard, a page the server paints,
+ * does not evaluate zod and the contracts' schemas at start-up (issue 25, TBT).
  */
-function load<S extends z.ZodType>(
+async function load<S extends z.ZodType>(
   url: string,
-  schema: S,
+  pick: (contracts: Contracts) => S,
   signal: AbortSignal,
   query?: QueryParams,
 ): Promise<ResponseOf<S>> {
+  const schema = pick(await import('@portico/contracts'));
   return httpGetData(url, schema, { signal, query });
 }
+
+// The dashboard's start-up answer, from this API (which checks it against the same schema
+// before sending): checked once the page settles, like the other start-up answers (ADR 0047).
+const productSummaryList = deferredSchema<ProductSummary[]>('list', () =>
+  import('@portico/contracts').then(({ productSummaryListSchema }) => productSummaryListSchema),
+);
 
 export const productsListQueryKey = ['my-solutions', 'products'] as const;
 
@@ -41,7 +47,7 @@ export const productsListQueryKey = ['my-solutions', 'products'] as const;
 export const productListQueryOptions = () =>
   queryOptions({
     queryKey: productsListQueryKey,
-    queryFn: ({ signal }) => load(apiUrl('products'), productSummaryListSchema, signal),
+    queryFn: ({ signal }) => httpGetData(apiUrl('products'), productSummaryList, { signal }),
     staleTime: 60_000,
   });
 
@@ -56,7 +62,8 @@ export function useProducts() {
 export function useProductLookup(productId: string | undefined) {
   return useQuery({
     queryKey: ['my-solutions', 'product', productId] as const,
-    queryFn: ({ signal }) => load(productPath(productId ?? ''), productDetailSchema, signal),
+    queryFn: ({ signal }) =>
+      load(productPath(productId ?? ''), (c) => c.productDetailSchema, signal),
     enabled: productId !== undefined,
     retry: false,
   });
@@ -65,7 +72,8 @@ export function useProductLookup(productId: string | undefined) {
 export const releasesQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: ['my-solutions', 'releases', productId] as const,
-    queryFn: ({ signal }) => load(productPath(productId, '/releases'), releaseListSchema, signal),
+    queryFn: ({ signal }) =>
+      load(productPath(productId, '/releases'), (c) => c.releaseListSchema, signal),
     staleTime: 60_000,
   });
 
@@ -77,7 +85,7 @@ export function useDownloads(productId: string, release: string) {
   return useQuery({
     queryKey: ['my-solutions', 'downloads', productId, release] as const,
     queryFn: ({ signal }) =>
-      load(productPath(productId, '/downloads'), downloadListSchema, signal, { release }),
+      load(productPath(productId, '/downloads'), (c) => c.downloadListSchema, signal, { release }),
   });
 }
 
@@ -106,7 +114,9 @@ export function useReleaseNotes(productId: string, release: string) {
   return useQuery({
     queryKey: ['my-solutions', 'release-notes', productId, release] as const,
     queryFn: ({ signal }) =>
-      load(productPath(productId, '/release-notes'), releaseNoteListSchema, signal, { release }),
+      load(productPath(productId, '/release-notes'), (c) => c.releaseNoteListSchema, signal, {
+        release,
+      }),
   });
 }
 
@@ -114,10 +124,15 @@ export function useReleaseChanges(productId: string, from: string, to: string) {
   return useQuery({
     queryKey: ['my-solutions', 'changes', productId, from, to] as const,
     queryFn: ({ signal }) =>
-      load(productPath(productId, '/release-notes/changes'), releaseNoteListSchema, signal, {
-        from,
-        to,
-      }),
+      load(
+        productPath(productId, '/release-notes/changes'),
+        (c) => c.releaseNoteListSchema,
+        signal,
+        {
+          from,
+          to,
+        },
+      ),
     enabled: from !== '' && to !== '' && from !== to,
   });
 }

@@ -1,4 +1,5 @@
-import { WIZARD_TARGETS, isValidProductQuery, type ProductSummary } from '@portico/contracts';
+import type { ProductSummary } from '@portico/contracts';
+import { WIZARD_TARGETS, isValidProductQuery } from '@portico/contracts/values';
 import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {

@@ -1,4 +1,4 @@
-import { WIZARD_TARGETS, type WizardTarget } from '@portico/contracts';
+import { WIZARD_TARGETS, type WizardTarget } from '@portico/contracts/values';
 import { paths, withQuery, type ProductSection } from '../../../config/paths.js';
 
 /**

@@ -2,12 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { invoiceAccessQueryOptions } from '../features/invoices/api/invoice-access.js';
 import { invoiceListQueryOptions } from '../features/invoices/api/invoice-list.js';
 import { readInvoiceUrlState } from '../features/invoices/hooks/use-invoice-url-state.js';
-import { productListQueryOptions } from '../features/my-solutions/api/products.js';
 
 /**
- * The first requests of the two other pages the server paints (ADR 0057), started beside the
- * page's code (first-requests.ts). The invoice list only once access is granted: a user
- * without it gets the page's no-access state, not a refused call.
+ * The first requests of `/invoices`, painted by the server (ADR 0057), started beside the
+ * page's code (first-requests.ts). Its calls check their answers with zod at once (their
+ * endpoint may be another origin, ADR 0050), so this is a module of its own, loaded on that
+ * address only. The invoice list only once access is granted: a user without it gets the
+ * page's no-access state, not a refused call.
  */
 const ignore = (): undefined => undefined;
 
@@ -22,12 +23,5 @@ export function startInvoiceRequests(queryClient: QueryClient, search: string): 
         access.granted ? queryClient.query(invoiceListQueryOptions(state, true)) : undefined,
       )
       .catch(ignore),
-  ]);
-}
-
-export function startMySolutionsRequests(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    import('../features/my-solutions/my-solutions.route.js').catch(ignore),
-    queryClient.query(productListQueryOptions()).catch(ignore),
   ]);
 }
