@@ -85,17 +85,11 @@ function pageRequests(
       return queryClient.query(newsListQueryOptions(criteria)).catch(ignore);
     };
   }
-  // The invoices' calls check their answers with zod at once: zod and then the contracts are
-  // evaluated first, each in a task of its own (together one long task on a slow phone).
   if (matchPath(routePaths.invoices, path))
     return () =>
-      import('zod')
-        .then(nextTask)
-        .then(() => import('@portico/contracts'))
-        .then(nextTask)
-        .then(() => import('./first-requests-invoices.js'))
-        .then(({ startInvoiceRequests }) => startInvoiceRequests(queryClient, location.search))
-        .catch(ignore);
+      import('./first-requests-invoices.js').then(({ startInvoiceRequests }) =>
+        startInvoiceRequests(queryClient, location.search),
+      );
   if (matchPath(routePaths.mySolutions, path))
     return () =>
       Promise.all([

@@ -38,7 +38,7 @@ async function fetchConfig(): Promise<RuntimeConfig> {
     throw new RuntimeConfigError(`${CONFIG_URL} is not valid JSON`, { cause });
   }
   // Off the start-up path (the page normally carries its configuration): zod loads here.
-  const { runtimeConfigSchema } = await import('@portico/contracts');
+  const { runtimeConfigSchema } = await import('@portico/contracts/config');
   const parsed = runtimeConfigSchema.safeParse(body);
   if (!parsed.success) {
     const details = parsed.error.issues
@@ -73,7 +73,7 @@ export function readInlineConfig(): RuntimeConfig | null {
     return null;
   }
   whenSettled(() => {
-    import('@portico/contracts')
+    import('@portico/contracts/config')
       .then(({ runtimeConfigSchema }) => {
         const parsed = runtimeConfigSchema.safeParse(inline);
         if (!parsed.success) {

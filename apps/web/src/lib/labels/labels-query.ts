@@ -18,7 +18,7 @@ import { i18n } from './i18n.js';
 
 // Start-up answer: checked once the page settles (ADR 0047).
 const labelList = deferredSchema('list', () =>
-  import('@portico/contracts').then(({ labelListSchema }) => labelListSchema),
+  import('@portico/contracts/content').then(({ labelListSchema }) => labelListSchema),
 );
 
 /**

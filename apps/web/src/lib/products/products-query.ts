@@ -6,7 +6,7 @@ import { httpGet } from '../http/http-client.js';
 
 // Start-up answer (the header search): checked once the page settles (ADR 0047).
 const productList = deferredSchema('list', () =>
-  import('@portico/contracts').then(({ productListSchema }) => productListSchema),
+  import('@portico/contracts/content').then(({ productListSchema }) => productListSchema),
 );
 
 /**

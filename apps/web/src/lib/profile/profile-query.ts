@@ -7,7 +7,7 @@ import { httpGet } from '../http/http-client.js';
 
 // Start-up answer: checked once the page settles (ADR 0047).
 const userProfile = deferredSchema('object', () =>
-  import('@portico/contracts').then(({ userProfileSchema }) => userProfileSchema),
+  import('@portico/contracts/user').then(({ userProfileSchema }) => userProfileSchema),
 );
 
 /**

@@ -1,4 +1,4 @@
-import { invoiceAccountListSchema, type InvoiceAccount } from '@portico/contracts';
+import { invoiceAccountListSchema, type InvoiceAccount } from '@portico/contracts/invoices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpointUrl } from '../../../config/runtime-config.js';
 import { httpGetData } from '../../../lib/http/http-client.js';

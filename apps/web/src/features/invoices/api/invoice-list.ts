@@ -1,4 +1,8 @@
-import { INVOICE_DEFAULT_PAGE_SIZE, invoiceListSchema, type Invoice } from '@portico/contracts';
+import {
+  INVOICE_DEFAULT_PAGE_SIZE,
+  invoiceListSchema,
+  type Invoice,
+} from '@portico/contracts/invoices';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { endpointUrl } from '../../../config/runtime-config.js';
 import { httpGetWithTotal } from '../../../lib/http/http-client.js';

@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, type InvoiceSort } from '@portico/contracts';
+import { INVOICE_STATUSES, type InvoiceSort } from '@portico/contracts/invoices';
 import { useId } from 'react';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';

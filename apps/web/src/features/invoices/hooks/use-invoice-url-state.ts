@@ -4,7 +4,7 @@ import {
   type InvoiceSort,
   type InvoiceStatus,
   type SortOrder,
-} from '@portico/contracts';
+} from '@portico/contracts/invoices';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isValidIsoDate } from '../../../components/ui/date-filter/date-range.js';

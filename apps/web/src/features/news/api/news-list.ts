@@ -10,7 +10,7 @@ import { generalNewsSource, type NewsSource } from './news-source.js';
 
 // The first page's answer: checked once the page settles (ADR 0047).
 const newsList = deferredSchema('list', () =>
-  import('@portico/contracts').then(({ newsListSchema }) => newsListSchema),
+  import('@portico/contracts/news').then(({ newsListSchema }) => newsListSchema),
 );
 
 /** §9: the news list shows 30 items a page. */

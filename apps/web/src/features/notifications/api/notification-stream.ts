@@ -14,12 +14,14 @@ import { HttpError } from '../../../lib/http/http-error.js';
 // only these schemas in the chunk it loads (a whole namespace would bring every contract's
 // schemas, built when the chunk runs: issue 25, TBT).
 const loadContracts = () =>
-  import('@portico/contracts').then(({ notificationCountSchema, notificationEventSchema }) => ({
-    notificationCountSchema,
-    notificationEventSchema,
-  }));
+  import('@portico/contracts/notifications').then(
+    ({ notificationCountSchema, notificationEventSchema }) => ({
+      notificationCountSchema,
+      notificationEventSchema,
+    }),
+  );
 const streamTicket = deferredSchema('object', () =>
-  import('@portico/contracts').then(
+  import('@portico/contracts/notifications').then(
     ({ notificationStreamTicketSchema }) => notificationStreamTicketSchema,
   ),
 );

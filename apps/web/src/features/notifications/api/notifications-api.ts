@@ -7,7 +7,9 @@ import { useNotificationStreamStore } from './notification-stream.js';
 
 // The bell is on every page from the start: its answer is checked once the page settles.
 const notificationList = deferredSchema('object', () =>
-  import('@portico/contracts').then(({ notificationListSchema }) => notificationListSchema),
+  import('@portico/contracts/notifications').then(
+    ({ notificationListSchema }) => notificationListSchema,
+  ),
 );
 
 /** How often the bell asks for news while it has no live stream (ADR 0031, ADR 0054). */
