@@ -31,6 +31,14 @@ const server = setupTestServer(
     asked.push(`footer ${new URL(request.url).searchParams.get('language') ?? ''}`);
     return HttpResponse.text('<div>footer</div>');
   }),
+  http.get(url('/shared/sprite.svg'), () => {
+    asked.push('sprite');
+    return HttpResponse.text('<svg></svg>', { headers: { 'Content-Type': 'image/svg+xml' } });
+  }),
+  http.get(url('/api/notifications'), () => {
+    asked.push('notifications');
+    return HttpResponse.json({ items: [], unreadCount: 0 });
+  }),
   http.get(url('/api/news'), ({ request }) => {
     asked.push(`news ${new URL(request.url).search}`);
     return HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
@@ -84,6 +92,19 @@ describe('startFirstRequests', () => {
     expect(asked.indexOf('footer en')).toBeGreaterThan(asked.indexOf('labels en'));
     // The shell finds them under its own keys (app-shell.tsx): nothing left to fetch.
     expect(queryClient.isFetching()).toBe(0);
+  });
+
+  it("asks for the icon sprite and the bell's list after the page's calls, without waiting for them", async () => {
+    signIn();
+    const queryClient = createQueryClient();
+    await startFirstRequests(queryClient, at('/news'));
+    await expect.poll(() => asked.includes('sprite') && asked.includes('notifications')).toBe(true);
+    // After the news page was asked for: a task of their own, never before the page's data.
+    expect(asked.indexOf('sprite')).toBeGreaterThan(asked.findIndex((a) => a.startsWith('news')));
+    // The shell and the bell find them under their own keys: nothing is asked twice.
+    await expect.poll(() => queryClient.isFetching()).toBe(0);
+    expect(queryClient.getQueryData(['notifications'])).toEqual({ items: [], unreadCount: 0 });
+    expect(queryClient.getQueryState(['notifications'])?.dataUpdateCount).toBe(1);
   });
 
   it('asks for no news list on the detail page or elsewhere', async () => {

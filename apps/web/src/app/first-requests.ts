@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { routeParams, routePaths } from '../config/paths.js';
 import { newsListQueryOptions } from '../features/news/api/news-list.js';
+import { notificationsQueryOptions } from '../features/notifications/api/notifications-api.js';
 import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
 import { removeFirstPaint } from '../lib/auth/first-paint.js';
 import { isAuthorised } from '../lib/auth/session.js';
@@ -12,7 +13,11 @@ import { rememberedLanguage } from '../lib/labels/remembered-language.js';
 import { productsQueryOptions } from '../lib/products/products-query.js';
 import { profileQueryOptions } from '../lib/profile/profile-query.js';
 import { nextTask } from '../lib/tasks/next-task.js';
-import { footerQueryOptions, headerQueryOptions } from './shell/shell-queries.js';
+import {
+  footerQueryOptions,
+  headerQueryOptions,
+  spriteQueryOptions,
+} from './shell/shell-queries.js';
 import { userCookieFor } from './start-up.js';
 
 /**
@@ -58,7 +63,15 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
   // The page's own requests in the next task: each call costs a few milliseconds of a slow
   // phone's main thread, and all of them in one task made it a long one (issue 25, TBT).
   const page = pageRequests(queryClient, location);
-  if (page) settled.push(nextTask().then(page));
+  const pageTask = nextTask();
+  if (page) settled.push(pageTask.then(page));
+  // Then the icon sprite and the bell's list, which the first render does not wait for: asked
+  // here, in a task of their own, instead of in the task where React runs the first screen's
+  // effects (one long task on a slow phone, issue 25).
+  void pageTask.then(nextTask).then(() => {
+    void queryClient.prefetchQuery(spriteQueryOptions());
+    void queryClient.prefetchQuery(notificationsQueryOptions());
+  });
   return Promise.all(settled).then(ignore, ignore);
 }
 

@@ -52,7 +52,10 @@ export function IdleLogout() {
   useEffect(() => {
     if (timeoutMs <= 0) return undefined;
     const startedAt = Date.now();
-    recordActivity(startedAt);
+    // In a task of its own: a page's first write to local storage costs a slow phone about
+    // 8 ms, and this effect runs in the one task with every other effect of the first screen
+    // (issue 25). Until then the clock counts from startedAt anyway.
+    const firstWrite = setTimeout(() => recordActivity(startedAt), 0);
     const warningMs = warningMsFor(timeoutMs);
     let lastWrite = startedAt;
     let signedOut = false;
@@ -91,6 +94,7 @@ export function IdleLogout() {
     }
     window.addEventListener('storage', onStorage);
     return () => {
+      clearTimeout(firstWrite);
       clearInterval(timer);
       for (const type of ACTIVITY_EVENTS) {
         document.removeEventListener(type, onActivity, { capture: true });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpointUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
 import { anyAnswer, deferredSchema } from '../../../lib/http/deferred-schema.js';
@@ -17,23 +17,29 @@ export const NOTIFICATION_POLL_MS = 30_000;
 
 export const notificationsQueryKey = ['notifications'] as const;
 
-/**
- * GET {api}/notifications: the newest notifications and the unread count; kept current by the
- * live stream (notification-stream.ts) and polled only while there is none.
- */
-export function useNotifications() {
-  const live = useNotificationStreamStore((state) => state.live);
-  return useQuery({
+/** GET {api}/notifications, as the bell asks for it (and the first requests, ahead of it). */
+export const notificationsQueryOptions = () =>
+  queryOptions({
     queryKey: notificationsQueryKey,
     // A failed poll is not worth an error notification: the bell simply keeps its count. No
     // abort signal: the bell mounts again when it moves into the header's bar, and the poll
     // already on its way then serves the moved bell instead of being cancelled and sent again.
     queryFn: () => httpGet(endpointUrl('notifications'), notificationList, { handleErrors: false }),
+    retry: false,
+  });
+
+/**
+ * The newest notifications and the unread count; kept current by the live stream
+ * (notification-stream.ts) and polled only while there is none.
+ */
+export function useNotifications() {
+  const live = useNotificationStreamStore((state) => state.live);
+  return useQuery({
+    ...notificationsQueryOptions(),
     enabled: isAuthorised(),
     refetchInterval: live ? false : NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
-    retry: false,
   });
 }
 
