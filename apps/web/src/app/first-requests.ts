@@ -69,8 +69,8 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
   // here, in a task of their own, instead of in the task where React runs the first screen's
   // effects (one long task on a slow phone, issue 25).
   void pageTask.then(nextTask).then(() => {
-    void queryClient.prefetchQuery(spriteQueryOptions());
-    void queryClient.prefetchQuery(notificationsQueryOptions());
+    void queryClient.query(spriteQueryOptions()).catch(ignore);
+    void queryClient.query(notificationsQueryOptions()).catch(ignore);
   });
   return Promise.all(settled).then(ignore, ignore);
 }
