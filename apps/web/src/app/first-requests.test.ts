@@ -51,7 +51,12 @@ beforeEach(() => {
   installTestConfig();
   asked.length = 0;
 });
-afterEach(() => server.resetHandlers());
+// A test's sprite and bell calls start two tasks after its page's: let them end within the
+// test, not against the next one's handlers (or after the server has closed).
+afterEach(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  server.resetHandlers();
+});
 
 describe('startFirstRequests', () => {
   it('starts profile, labels, products and the news page the address asks for, side by side', async () => {
