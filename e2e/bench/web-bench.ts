@@ -265,6 +265,15 @@ async function lighthouseRun(context: BrowserContext, path: string): Promise<Lig
       JSON.stringify(lhr),
     );
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  // A run without a score says why (Lighthouse's runtime error, or the metric that failed).
+  if (lhr.categories['performance']?.score == null) {
+    const failed = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time']
+      .map((id) => lhr.audits[id]?.errorMessage)
+      .filter((message) => message !== undefined);
+    console.log(
+      `    ${path}: no score (${lhr.runtimeError?.code ?? 'no runtime error'}; ${failed.join('; ') || 'no metric error'})`,
+    );
+  }
   const summary = lhr.audits['resource-summary']?.details;
   const items =
     summary && 'items' in summary
