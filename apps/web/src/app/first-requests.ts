@@ -32,7 +32,10 @@ import { userCookieFor } from './start-up.js';
  * - on the news list: its code and its first page, with the criteria the page itself will
  *   read from the address (and the session's saved query);
  * - on /invoices and the My Solutions dashboard (the other pages the server paints, ADR 0057):
- *   their code and their calls (the invoices' in first-requests-invoices.ts, which brings zod).
+ *   their code and their calls (the invoices' in first-requests-invoices.ts, which brings zod);
+ * - then, not waited for by the first render: the icon sprite and the bell's list.
+ *
+ * Three tasks (ADR 0059): the shell's calls, the page's, then the sprite and the bell's.
  */
 /** The outcome (or error) stays in the cache for the component that reads it. */
 const ignore = (): undefined => undefined;
