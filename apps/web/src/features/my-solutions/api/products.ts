@@ -1,5 +1,5 @@
-import type * as contracts from '@portico/contracts';
-import type { Download, ProductSummary } from '@portico/contracts';
+import type * as contracts from '@portico/contracts/my-solutions';
+import type { Download, ProductSummary } from '@portico/contracts/my-solutions';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiUrl } from '../../../config/runtime-config.js';
@@ -22,8 +22,8 @@ type Contracts = typeof contracts;
 /**
  * A page's data: a failure is thrown, and the page shows it as its error state with a retry
  * (issue 27, ADR 0049), never as a notification over a page that stays empty. The schema is
- * picked from the contracts once the call is made: the dashboard, a page the server paints,
- * does not evaluate zod and the contracts' schemas at start-up (issue 25, TBT).
+ * picked from My Solutions' contracts once the call is made: the dashboard, a page the server
+ * paints, does not evaluate zod and the schemas at start-up (issue 25, TBT; ADR 0059).
  */
 async function load<S extends z.ZodType>(
   url: string,
@@ -31,14 +31,16 @@ async function load<S extends z.ZodType>(
   signal: AbortSignal,
   query?: QueryParams,
 ): Promise<ResponseOf<S>> {
-  const schema = pick(await import('@portico/contracts'));
+  const schema = pick(await import('@portico/contracts/my-solutions'));
   return httpGetData(url, schema, { signal, query });
 }
 
 // The dashboard's start-up answer, from this API (which checks it against the same schema
 // before sending): checked once the page settles, like the other start-up answers (ADR 0047).
 const productSummaryList = deferredSchema<ProductSummary[]>('list', () =>
-  import('@portico/contracts').then(({ productSummaryListSchema }) => productSummaryListSchema),
+  import('@portico/contracts/my-solutions').then(
+    ({ productSummaryListSchema }) => productSummaryListSchema,
+  ),
 );
 
 export const productsListQueryKey = ['my-solutions', 'products'] as const;
