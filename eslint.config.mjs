@@ -8,6 +8,13 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.mjs';
 
+/** A card's stretched title link comes only with its card: <Card> and <CardLink> (issue 39). */
+const cardLinkOnlyInCard = ['Literal', 'TemplateElement'].map((node) => ({
+  selector: `${node}[${node === 'Literal' ? 'value' : 'value.raw'}=/\\bui-card__link\\b/]`,
+  message:
+    'Use <CardLink>/<CardAnchor> inside <Card> (components/ui/card): the stretched link needs its card.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,8 +87,12 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // Every user-visible string is a label key with an English default (ARCHITECTURE.md).
       // Text nodes, text in braces and the attributes people read or hear (issue 16).
-      'no-restricted-syntax': ['error', ...noLiteralUiText],
+      'no-restricted-syntax': ['error', ...noLiteralUiText, ...cardLinkOnlyInCard],
     },
+  },
+  {
+    files: ['apps/web/src/components/ui/card/card.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...noLiteralUiText] },
   },
   {
     // Lazy route modules need a default export for React.lazy / route.lazy.

@@ -16,7 +16,7 @@ const annaCase = 'CS0001001';
 /** The app's own classes, as an attacker would write them into a news body. */
 const overlayBody =
   '<p>Quarterly note.</p>' +
-  '<p><a class="ui-card-link" href="https://evil.example/">Read more</a></p>' +
+  '<p><a class="ui-card__link" href="https://evil.example/">Read more</a></p>' +
   '<div class="app-loading-bar">bar</div><div class="nb-panel">panel</div>';
 
 describe('a news body stays inside its box (issue 23 #2)', () => {

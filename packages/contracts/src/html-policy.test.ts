@@ -48,7 +48,7 @@ describe('the HTML allow-lists', () => {
   it('never allow style, ids or classes on rich text, or event handlers', () => {
     expect(RICH_HTML_POLICY.ALLOWED_ATTR).not.toContain('style');
     expect(RICH_HTML_POLICY.ALLOWED_ATTR).not.toContain('id');
-    // The app's own classes (.ui-card-link::after covers the page) are not content's to use.
+    // The app's own classes (.ui-card__link::after covers the page) are not content's to use.
     expect(RICH_HTML_POLICY.ALLOWED_ATTR).not.toContain('class');
     expect(RICH_HTML_POLICY.ALLOWED_TAGS).not.toContain('style');
     expect(SHELL_HTML_POLICY.ALLOWED_ATTR).not.toContain('style');

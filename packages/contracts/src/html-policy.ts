@@ -4,7 +4,7 @@
  * in, and every client sanitiser (news, content documents, the modal) applies the very same
  * list right before the DOM, so HTML written straight to the database is cut to what the
  * server would have stored. No `style` (a `position:fixed` overlay), no `class` (the app's own
- * classes, e.g. `.ui-card-link::after`, would lay a full-page link over the portal), no
+ * classes, e.g. `.ui-card__link::after`, would lay a full-page link over the portal), no
  * `id`/`name` (DOM clobbering), no event handlers, no forms, frames, scripts or SVG.
  *
  * The shared header and footer need a few chrome elements on top (a search form, ids for

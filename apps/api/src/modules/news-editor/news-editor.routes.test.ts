@@ -519,7 +519,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
     });
     it('drops class, id and style from the body on every write path (no app class over the page)', async () => {
       const overlay =
-        '<p>Hello</p><a class="ui-card-link" href="https://evil.example/">x</a>' +
+        '<p>Hello</p><a class="ui-card__link" href="https://evil.example/">x</a>' +
         '<div class="app-loading-bar nb-panel" id="root" style="inset:0">y</div>';
       const { item } = await create(form({ action: 'publish', content: overlay }));
       const product = await t.app.inject({
@@ -537,7 +537,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
       expect(put.statusCode, put.body).toBe(200);
       for (const body of [product.body, put.body, (await readerGet(item.id)).body]) {
         expect(body).toContain('https://evil.example/');
-        expect(body).not.toMatch(/class=|id=|style=|ui-card-link|app-loading-bar|nb-panel/);
+        expect(body).not.toMatch(/class=|id=|style=|ui-card__link|app-loading-bar|nb-panel/);
       }
     });
   });

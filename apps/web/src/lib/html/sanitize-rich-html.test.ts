@@ -21,7 +21,7 @@ describe.each([
   it.each([
     // The app's classes: a full-page card link, the loading bar, the notification panel.
     [
-      '<a class="ui-card-link" href="https://evil.example/">x</a>',
+      '<a class="ui-card__link" href="https://evil.example/">x</a>',
       '<a href="https://evil.example/">x</a>',
     ],
     ['<div class="app-loading-bar">x</div><p class="nb-panel">y</p>', '<div>x</div><p>y</p>'],

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Card, CardLink } from '../../../components/ui/card/card.js';
 import { paths } from '../../../config/paths.js';
 import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
@@ -39,14 +39,11 @@ export function DashboardPage() {
         {connected.length > 0 && (
           <ul className="ui-card-grid my-solutions__tiles">
             {connected.map((p) => (
-              <li key={p.id} className="my-solutions__tile">
-                <Link
-                  className="ui-card-link"
-                  to={paths.productSection(p.slug, p.contentId, 'documentation')}
-                >
+              <Card as="li" key={p.id} className="my-solutions__tile">
+                <CardLink to={paths.productSection(p.slug, p.contentId, 'documentation')}>
                   {p.productName}
-                </Link>
-              </li>
+                </CardLink>
+              </Card>
             ))}
           </ul>
         )}

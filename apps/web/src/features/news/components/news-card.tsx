@@ -1,5 +1,5 @@
 import type { NewsListItem } from '@portico/contracts';
-import { Link } from 'react-router';
+import { Card, CardLink } from '../../../components/ui/card/card.js';
 import { paths } from '../../../config/paths.js';
 import type { Format } from '../../../lib/format/format.js';
 import { cardImageOf } from '../utils/news-images.js';
@@ -26,7 +26,7 @@ export interface NewsCardProps {
 export function NewsCard({ item, format, eager = false, href }: NewsCardProps) {
   const image = cardImageOf(item.headerImage);
   return (
-    <article className="news-card">
+    <Card className="news-card">
       <div className="news-card__media">
         <img
           className={image.isLogo ? 'news-card__image news-card__image--logo' : 'news-card__image'}
@@ -43,14 +43,12 @@ export function NewsCard({ item, format, eager = false, href }: NewsCardProps) {
       </div>
       <div className="news-card__body">
         <h2 className="news-card__title">
-          <Link className="ui-card-link" to={href ?? paths.newsItem(item.title, item.id)}>
-            {item.title}
-          </Link>
+          <CardLink to={href ?? paths.newsItem(item.title, item.id)}>{item.title}</CardLink>
         </h2>
         <time className="news-card__date" dateTime={format.isoDay(item.publicationDate)}>
           {format.date(item.publicationDate)}
         </time>
       </div>
-    </article>
+    </Card>
   );
 }

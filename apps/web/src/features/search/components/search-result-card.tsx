@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CardAnchor, Card } from '../../../components/ui/card/card.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { countLabel, type SearchCard } from '../utils/search-cards.js';
 
@@ -43,7 +44,7 @@ export function SearchResultCard({ card, onOpen }: SearchResultCardProps) {
   if (!card.enabled) classes.push('search-card--disabled');
 
   return (
-    <article
+    <Card
       className={classes.join(' ')}
       aria-labelledby={titleId}
       aria-disabled={card.enabled ? undefined : true}
@@ -52,8 +53,7 @@ export function SearchResultCard({ card, onOpen }: SearchResultCardProps) {
     >
       <h2 className="search-card__title" id={titleId}>
         {card.enabled && url !== null ? (
-          <a
-            className="ui-card-link"
+          <CardAnchor
             href={url}
             target="_blank"
             rel="noopener noreferrer"
@@ -61,7 +61,7 @@ export function SearchResultCard({ card, onOpen }: SearchResultCardProps) {
             onClick={() => onOpen(card, url)}
           >
             {title} <span className="ui-visually-hidden">{t('search.card.new-window')}</span>
-          </a>
+          </CardAnchor>
         ) : (
           title
         )}
@@ -73,6 +73,6 @@ export function SearchResultCard({ card, onOpen }: SearchResultCardProps) {
         )}
         {status}
       </p>
-    </article>
+    </Card>
   );
 }
