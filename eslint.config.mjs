@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.mjs';
+import { layerZones } from './scripts/eslint/layer-zones.mjs';
 
 /** A card's stretched title link comes only with its card: <Card> and <CardLink> (issue 39). */
 const cardLinkOnlyInCard = ['Literal', 'TemplateElement'].map((node) => ({
@@ -79,7 +80,7 @@ export default tseslint.config(
     rules: { 'import-x/no-default-export': 'off' },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/test/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
@@ -100,11 +101,24 @@ export default tseslint.config(
     rules: { 'import-x/no-default-export': 'off' },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'apps/api/test/**/*.ts', 'apps/api/bench/**/*.ts'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'e2e/**/*.ts',
+      'apps/api/test/**/*.ts',
+      'apps/web/test/**/*.{ts,tsx}',
+      'apps/api/bench/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-restricted-syntax': 'off',
     },
+  },
+  {
+    // The layers (docs/architecture.md, scripts/eslint/layer-zones.mjs): which folder may
+    // import which. Tests and their harnesses may reach any layer; product code not theirs.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/*/test/**', 'apps/*/bench/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   prettier,
 );

@@ -31,7 +31,6 @@ const skippedDirs = new Set([
   'dist-ssr',
   'coverage',
   'test',
-  'testing',
   'bench',
 ]);
 const isTestFile = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);

@@ -123,7 +123,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/testing/setup.ts'],
+          setupFiles: ['./test/setup.ts'],
         },
       },
 );

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { shellHandlers, signIn } from './app/app-test-harness.js';
+import { shellHandlers, signIn } from '../test/app-test-harness.js';
 import { start } from './main.js';
-import { setupTestServer } from './testing/msw.js';
-import { installTestConfig, TEST_ORIGIN } from './testing/test-config.js';
+import { setupTestServer } from '../test/msw.js';
+import { installTestConfig, TEST_ORIGIN } from '../test/test-config.js';
 
 const server = setupTestServer();
 

@@ -1,8 +1,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setupTestServer } from '../testing/msw.js';
-import { installTestConfig } from '../testing/test-config.js';
-import { demoProfile, signIn, url } from './app-test-harness.js';
+import { setupTestServer } from '../../test/msw.js';
+import { installTestConfig } from '../../test/test-config.js';
+import { demoProfile, signIn, url } from '../../test/app-test-harness.js';
 import { capturePreviewLanguage } from '../lib/labels/preview-language.js';
 import { startFirstRequests } from './first-requests.js';
 import { createQueryClient } from './providers.js';

@@ -12,11 +12,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newsItems, newsServer } from '../features/news/news-test-server.js';
-import { searchServer, type SearchAnswers } from '../features/search/search-test-server.js';
+import { newsItems, newsServer } from '../../test/news-test-server.js';
+import { searchServer, type SearchAnswers } from '../../test/search-test-server.js';
 import { useNotificationStore } from '../lib/notifications/notification-store.js';
-import { setupTestServer } from '../testing/msw.js';
-import { installTestConfig } from '../testing/test-config.js';
+import { setupTestServer } from '../../test/msw.js';
+import { installTestConfig } from '../../test/test-config.js';
 import {
   catalogueProducts,
   demoProfile,
@@ -24,7 +24,7 @@ import {
   shellHandlers,
   url,
   type renderApp,
-} from './app-test-harness.js';
+} from '../../test/app-test-harness.js';
 import { resetStartUpForTests } from './start-up.js';
 
 // Nine languages × the listed routes, rendered by the whole app on a shared two-core machine.

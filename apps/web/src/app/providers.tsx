@@ -1,6 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { HttpError } from '../lib/http/http-error.js';
+import {
+  ProductNewsPagesContext,
+  type ProductNewsPages,
+} from '../lib/product/product-news-slot.js';
 
 const MAX_RETRIES = 2;
 
@@ -41,6 +45,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The news feature's pages over a product's news, for My Solutions (loaded when opened). */
+const productNewsPages: ProductNewsPages = {
+  List: lazy(() =>
+    import('../features/news/components/product-news-pages.js').then((m) => ({
+      default: m.ProductNewsTab,
+    })),
+  ),
+  Item: lazy(() =>
+    import('../features/news/components/product-news-pages.js').then((m) => ({
+      default: m.ProductNewsItem,
+    })),
+  ),
+};
+
 export function AppProviders({
   queryClient,
   children,
@@ -48,5 +66,9 @@ export function AppProviders({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ProductNewsPagesContext value={productNewsPages}>{children}</ProductNewsPagesContext>
+    </QueryClientProvider>
+  );
 }

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { browserRedirect } from '../lib/auth/browser-redirect.js';
 import { decodeState } from '../lib/auth/state.js';
 import { useNotificationStore } from '../lib/notifications/notification-store.js';
-import { createFakeProvider } from '../testing/fake-oidc-provider.js';
-import { setupTestServer } from '../testing/msw.js';
-import { TEST_ISSUER, installTestConfig } from '../testing/test-config.js';
-import { renderApp, shellHandlers, signIn } from './app-test-harness.js';
+import { createFakeProvider } from '../../test/fake-oidc-provider.js';
+import { setupTestServer } from '../../test/msw.js';
+import { TEST_ISSUER, installTestConfig } from '../../test/test-config.js';
+import { renderApp, shellHandlers, signIn } from '../../test/app-test-harness.js';
 import { resetStartUpForTests } from './start-up.js';
 
 // The shell is tested around stand-in feature pages; each feature tests its own page.

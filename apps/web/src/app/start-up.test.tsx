@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analytics, installAnalytics, isAnalyticsInitialised } from '../lib/analytics/analytics.js';
 import { installRecordingAnalytics } from '../lib/analytics/recording-analytics.js';
-import { setupTestServer } from '../testing/msw.js';
-import { installTestConfig } from '../testing/test-config.js';
-import { demoProfile, renderApp, shellHandlers, signIn } from './app-test-harness.js';
+import { setupTestServer } from '../../test/msw.js';
+import { installTestConfig } from '../../test/test-config.js';
+import { demoProfile, renderApp, shellHandlers, signIn } from '../../test/app-test-harness.js';
 import { analyticsHook, resetStartUpForTests } from './start-up.js';
 import { clearUserCookie } from './user-cookie.js';
 

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkerLoaded } from '../lib/http/deferred-schema.js';
-import { setupTestServer } from '../testing/msw.js';
-import { TEST_ORIGIN, testConfig } from '../testing/test-config.js';
+import { setupTestServer } from '../../test/msw.js';
+import { TEST_ORIGIN, testConfig } from '../../test/test-config.js';
 import {
   endpointUrl,
   exportUrl,

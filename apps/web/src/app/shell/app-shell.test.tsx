@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify, useNotificationStore } from '../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../testing/msw.js';
-import { installTestConfig } from '../../testing/test-config.js';
+import { setupTestServer } from '../../../test/msw.js';
+import { installTestConfig } from '../../../test/test-config.js';
 import {
   defaultHeaderHtml,
   demoProfile,
@@ -13,7 +13,7 @@ import {
   shellHandlers,
   signIn,
   url,
-} from '../app-test-harness.js';
+} from '../../../test/app-test-harness.js';
 import { rememberedLanguage, rememberLanguage } from '../../lib/labels/remembered-language.js';
 import { i18n } from '../../lib/labels/i18n.js';
 import { analyticsHook, resetStartUpForTests } from '../start-up.js';

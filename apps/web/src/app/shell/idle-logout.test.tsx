@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../config/runtime-config.js';
 import { IDLE_RETURN_KEY, LAST_ACTIVITY_KEY, takeIdleReturnPath } from '../../lib/auth/idle.js';
-import { installTestConfig } from '../../testing/test-config.js';
+import { installTestConfig } from '../../../test/test-config.js';
 import { IdleLogout } from './idle-logout.js';
 
 // Issue 11: idle sign-out after IDLE_TIMEOUT_MINUTES, a warning with a countdown first,

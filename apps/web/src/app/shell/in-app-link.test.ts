@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testConfig } from '../../testing/test-config.js';
+import { testConfig } from '../../../test/test-config.js';
 import { inAppHref, serverOwnedPaths } from './in-app-link.js';
 
 const serverPaths = serverOwnedPaths(testConfig());

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../config/runtime-config.js';
-import { installTestConfig } from '../../testing/test-config.js';
+import { installTestConfig } from '../../../test/test-config.js';
 import { KeepAlive } from './keep-alive.js';
 
 const KEEP_ALIVE_URL = 'https://sso.portico.test/keepalive';

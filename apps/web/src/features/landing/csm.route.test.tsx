@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers.js';
-import { captureRedirects } from '../../testing/sign-in.js';
-import { installTestConfig } from '../../testing/test-config.js';
+import { captureRedirects } from '../../../test/sign-in.js';
+import { installTestConfig } from '../../../test/test-config.js';
 import CsmRoute from './csm.route.js';
 
 // §2 csm: redirects the whole window to the support portal.

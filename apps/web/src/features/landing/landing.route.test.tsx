@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers.js';
 import { routePaths } from '../../config/paths.js';
-import { installTestConfig } from '../../testing/test-config.js';
+import { installTestConfig } from '../../../test/test-config.js';
 import { landingPageFor } from './landing-pages.js';
 import LandingRoute from './landing.route.js';
 

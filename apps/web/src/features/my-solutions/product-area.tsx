@@ -1,10 +1,21 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { ProductLayout } from './components/product-layout.js';
-import { ProductNewsItem, ProductNewsTab } from './components/product-news-tab.js';
+import { useProductNewsPages } from '../../lib/product/product-news-slot.js';
 import { ReleaseNotesTab } from './components/release-notes-tab.js';
 import { SoftwareTab } from './components/software-tab.js';
 import { documentationRoutes } from './documentation/documentation-routes.js';
+
+/** The news tab and a news item: the news feature's pages, handed over by the app. */
+function ProductNewsTab() {
+  const { List } = useProductNewsPages();
+  return <List />;
+}
+
+function ProductNewsItem() {
+  const { Item } = useProductNewsPages();
+  return <Item />;
+}
 
 /** A product's pages, relative to /my-solutions (§2 my-solutions row; issue 13). */
 const productRoutes: RouteObject[] = [

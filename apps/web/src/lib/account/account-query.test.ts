@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { setRuntimeConfig } from '../../config/runtime-config.js';
 import { useNotificationStore } from '../notifications/notification-store.js';
-import { installTestConfig, TEST_ORIGIN } from '../../testing/test-config.js';
+import { installTestConfig, TEST_ORIGIN } from '../../../test/test-config.js';
 import { accountQueryKey, accountQueryOptions, AccountUnavailable } from './account-query.js';
 
 const manager: AccountManager = {

@@ -4,7 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { setRuntimeConfig } from '../../config/runtime-config.js';
-import { installTestConfig, TEST_ORIGIN } from '../../testing/test-config.js';
+import { installTestConfig, TEST_ORIGIN } from '../../../test/test-config.js';
 import { useNotificationStore } from '../notifications/notification-store.js';
 import {
   successManagerQueryKey,

@@ -1,10 +1,10 @@
 import { base64url } from 'jose';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeProvider, type FakeProvider } from '../../testing/fake-oidc-provider.js';
-import { setupTestServer } from '../../testing/msw.js';
-import { captureRedirects, lastRedirect, releaseLoginLock } from '../../testing/sign-in.js';
-import { TEST_ISSUER, TEST_ORIGIN, installTestConfig } from '../../testing/test-config.js';
+import { createFakeProvider, type FakeProvider } from '../../../test/fake-oidc-provider.js';
+import { setupTestServer } from '../../../test/msw.js';
+import { captureRedirects, lastRedirect, releaseLoginLock } from '../../../test/sign-in.js';
+import { TEST_ISSUER, TEST_ORIGIN, installTestConfig } from '../../../test/test-config.js';
 import {
   CODE_VERIFIER_KEY,
   getAccessToken,

@@ -6,10 +6,10 @@ import { decodeState } from '../auth/state.js';
 import { resetIdentityRefusal } from '../auth/identity-refusal.js';
 import { ACCESS_TOKEN_KEY, ID_TOKEN_KEY } from '../auth/tokens.js';
 import { useNotificationStore } from '../notifications/notification-store.js';
-import { createFakeProvider, type FakeProvider } from '../../testing/fake-oidc-provider.js';
-import { setupTestServer } from '../../testing/msw.js';
-import { captureRedirects, lastRedirect, releaseLoginLock } from '../../testing/sign-in.js';
-import { TEST_ISSUER, TEST_ORIGIN, installTestConfig } from '../../testing/test-config.js';
+import { createFakeProvider, type FakeProvider } from '../../../test/fake-oidc-provider.js';
+import { setupTestServer } from '../../../test/msw.js';
+import { captureRedirects, lastRedirect, releaseLoginLock } from '../../../test/sign-in.js';
+import { TEST_ISSUER, TEST_ORIGIN, installTestConfig } from '../../../test/test-config.js';
 import {
   filenameFromContentDisposition,
   httpDownload,

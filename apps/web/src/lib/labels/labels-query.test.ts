@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNotificationStore } from '../notifications/notification-store.js';
-import { setupTestServer } from '../../testing/msw.js';
-import { TEST_ORIGIN, installTestConfig } from '../../testing/test-config.js';
+import { setupTestServer } from '../../../test/msw.js';
+import { TEST_ORIGIN, installTestConfig } from '../../../test/test-config.js';
 import { defineLabels } from './define-labels.js';
 import { i18n } from './i18n.js';
 import {

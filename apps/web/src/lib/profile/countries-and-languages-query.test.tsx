@@ -3,9 +3,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setupTestServer } from '../../testing/msw.js';
-import { installTestConfig } from '../../testing/test-config.js';
-import { signIn, url } from '../../app/app-test-harness.js';
+import { setupTestServer } from '../../../test/msw.js';
+import { installTestConfig } from '../../../test/test-config.js';
+import { signIn, url } from '../../../test/app-test-harness.js';
 import {
   fetchCountriesAndLanguages,
   localizeCountriesAndLanguages,

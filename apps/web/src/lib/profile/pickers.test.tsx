@@ -1,10 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, shellHandlers, url } from '../../app/app-test-harness.js';
-import { managementContext, ownSettings } from '../../testing/account-fixtures.js';
-import { setupTestServer } from '../../testing/msw.js';
-import { resetPageAroundEach } from '../../testing/page-lifecycle.js';
+import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../test/app-test-harness.js';
+import { managementContext, ownSettings } from '../../../test/account-fixtures.js';
+import { setupTestServer } from '../../../test/msw.js';
+import { resetPageAroundEach } from '../../../test/page-lifecycle.js';
 
 // Issue 27: the pickers of My settings and the user form speak the user's language: time zones
 // by their localized names, every ISO 3166 country by its name in that language, and each

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../config/runtime-config.js';
 import { accountQueryKey } from '../../../lib/account/account-query.js';
-import { installTestConfig, TEST_ORIGIN } from '../../../testing/test-config.js';
+import { installTestConfig, TEST_ORIGIN } from '../../../../test/test-config.js';
 import { AccountManagerCardView, telHref } from './account-manager-card-view.js';
 import { AccountManagerCard } from './account-manager-card.js';
 

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../config/runtime-config.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { installTestConfig, TEST_ORIGIN } from '../../../testing/test-config.js';
+import { installTestConfig, TEST_ORIGIN } from '../../../../test/test-config.js';
 import { ModalHost } from './modal-host.js';
 import { useModal, useModalStore, type ModalRequest } from './modal-store.js';
 

@@ -3,14 +3,14 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
+import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { catchLoginOn401 } from '../../../testing/page-errors.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { catchLoginOn401 } from '../../../../test/page-errors.js';
+import { installTestConfig } from '../../../../test/test-config.js';
 
 const server = setupTestServer(...shellHandlers());
 vi.setConfig({ testTimeout: 20_000 });

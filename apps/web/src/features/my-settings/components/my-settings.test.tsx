@@ -3,12 +3,12 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
-import { ownSettings } from '../../../testing/account-fixtures.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../testing/error-cases.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { catchLoginOn401, expectPageErrorWithRetry } from '../../../testing/page-errors.js';
-import { resetPageAroundEach } from '../../../testing/page-lifecycle.js';
+import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
+import { ownSettings } from '../../../../test/account-fixtures.js';
+import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
+import { resetPageAroundEach } from '../../../../test/page-lifecycle.js';
 
 // Issue 12: My settings (own profile, language switch without reload) and e-mail subscriptions.
 

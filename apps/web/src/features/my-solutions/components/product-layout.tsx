@@ -5,7 +5,7 @@ import { HttpError } from '../../../lib/http/http-error.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useProductLookup, useProducts } from '../api/products.js';
-import type { ProductPageContext } from '../hooks/use-current-product.js';
+import type { ProductPageContext } from '../../../lib/product/current-product.js';
 
 const TABS: readonly ProductSection[] = ['documentation', 'software', 'release-notes', 'news'];
 

@@ -6,7 +6,7 @@ import { useFormat } from '../../../lib/format/use-format.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useDownloadFile, useDownloads } from '../api/products.js';
-import { useCurrentProduct } from '../hooks/use-current-product.js';
+import { useCurrentProduct } from '../../../lib/product/current-product.js';
 import { ReleaseSelect } from './release-select.js';
 
 /**

@@ -1,12 +1,12 @@
 import { act, configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../app/app-test-harness.js';
+import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
-import { newsItem, newsServer } from '../news-test-server.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { installTestConfig } from '../../../../test/test-config.js';
+import { newsItem, newsServer } from '../../../../test/news-test-server.js';
 
 // §2 News detail; §8 error catalogue (404 in the page); §9 image breakpoints.
 

@@ -1,11 +1,11 @@
 import { act, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers } from '../../../app/app-test-harness.js';
+import { renderSignedIn, shellHandlers } from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
-import { newsItem, newsServer } from '../news-test-server.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { installTestConfig } from '../../../../test/test-config.js';
+import { newsItem, newsServer } from '../../../../test/news-test-server.js';
 
 // Issue 11: a header image address other than http(s) or a same-origin path never reaches
 // the page, whatever the server answers (a row written straight to the database).

@@ -7,15 +7,15 @@ import {
   renderSignedIn,
   shellHandlers,
   url,
-} from '../../../app/app-test-harness.js';
+} from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { toIsoDate } from '../../../components/ui/date-filter/date-range.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { ERROR_STATUSES } from '../../../testing/error-cases.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { catchLoginOn401, expectPageErrorWithRetry } from '../../../testing/page-errors.js';
-import { installTestConfig } from '../../../testing/test-config.js';
-import { newsItem, newsItems, newsServer } from '../news-test-server.js';
+import { ERROR_STATUSES } from '../../../../test/error-cases.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
+import { installTestConfig } from '../../../../test/test-config.js';
+import { newsItem, newsItems, newsServer } from '../../../../test/news-test-server.js';
 import { NEWS_QUERY_KEY } from '../utils/news-query-storage.js';
 
 // §2 News list, §4 News list (URL state, NewsQuery session rules), §9 page size 30.

@@ -3,16 +3,16 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, url } from '../../../app/app-test-harness.js';
+import { demoProfile, renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { installTestConfig } from '../../../../test/test-config.js';
 import {
   bellShellHandlers,
   noNewsHandler,
   notificationItem,
-} from '../notification-test-support.js';
+} from '../../../../test/notification-test-support.js';
 
 // Issue 12: the notification centre's bell in the shell header.
 

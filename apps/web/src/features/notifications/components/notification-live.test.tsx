@@ -3,17 +3,17 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, url } from '../../../app/app-test-harness.js';
+import { demoProfile, renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { installTestConfig } from '../../../../test/test-config.js';
 import { NOTIFICATION_POLL_MS } from '../api/notifications-api.js';
 import { useNotificationStreamStore } from '../api/notification-stream.js';
 import {
   bellShellHandlers,
   noNewsHandler,
   notificationItem,
-} from '../notification-test-support.js';
+} from '../../../../test/notification-test-support.js';
 
 // Issue 24 "Live, across nodes" (ADR 0054): the bell hears new notifications on a stream, and
 // polls only while it has none. jsdom has no EventSource: this stands in for the browser's,

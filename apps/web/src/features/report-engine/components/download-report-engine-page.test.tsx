@@ -2,12 +2,12 @@ import { act, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, url } from '../../../app/app-test-harness.js';
+import { signIn, url } from '../../../../test/app-test-harness.js';
 import { AppProviders, createQueryClient } from '../../../app/providers.js';
 import { clearTokens } from '../../../lib/auth/tokens.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { installTestConfig } from '../../../../test/test-config.js';
 import { DownloadReportEnginePage } from './download-report-engine-page.js';
 
 // §2 download-report-engine: content document download-erpx-description, a download link,

@@ -2,7 +2,7 @@ import type { UserProfile } from '@portico/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, shellHandlers } from '../../../app/app-test-harness.js';
+import { demoProfile, renderSignedIn, shellHandlers } from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { noticeHiddenKey } from '../../../components/ui/notice-banner/notice-storage.js';
 import { installAnalytics } from '../../../lib/analytics/analytics.js';
@@ -11,8 +11,8 @@ import {
   type RecordingAnalytics,
 } from '../../../lib/analytics/recording-analytics.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { installTestConfig } from '../../../../test/test-config.js';
 import {
   communityUrl,
   learningUrl,
@@ -21,7 +21,7 @@ import {
   supportUrl,
   type SearchEndpoint,
   type SearchServerOptions,
-} from '../search-test-server.js';
+} from '../../../../test/search-test-server.js';
 
 // §2 Search results page, §4 (product search only on new criteria), §5 totals, §6
 // SUPPORT_SERVICE_NOW, §7 analytics events, §8 other messages and the University/SN log line.

@@ -10,12 +10,12 @@ import {
   shellHandlers,
   signIn,
   url,
-} from '../../../app/app-test-harness.js';
+} from '../../../../test/app-test-harness.js';
 import { AppProviders, createQueryClient } from '../../../app/providers.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { installTestConfig } from '../../../../test/test-config.js';
 import ServicesRoute from '../services.route.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 

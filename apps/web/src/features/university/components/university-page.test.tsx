@@ -2,12 +2,12 @@ import type { UserProfile } from '@portico/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, signIn, url } from '../../../app/app-test-harness.js';
+import { demoProfile, signIn, url } from '../../../../test/app-test-harness.js';
 import { AppProviders, createQueryClient } from '../../../app/providers.js';
 import { clearTokens } from '../../../lib/auth/tokens.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { installTestConfig } from '../../../../test/test-config.js';
 import { UniversityPage } from './university-page.js';
 
 // §2 University page, §6 DOCEBO / DOCEBO_PARTNER.

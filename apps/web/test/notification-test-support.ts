@@ -1,6 +1,6 @@
 import type { UserNotification } from '@portico/contracts';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { defaultHeaderHtml, shellHandlers, url } from '../../app/app-test-harness.js';
+import { defaultHeaderHtml, shellHandlers, url } from './app-test-harness.js';
 
 /** The shell's handlers with a header whose user area the bell joins (issue 12). */
 export function bellShellHandlers(): HttpHandler[] {

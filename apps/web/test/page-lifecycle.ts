@@ -1,9 +1,9 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetStartUpForTests } from '../app/start-up.js';
-import { i18n } from '../lib/labels/i18n.js';
-import { SUPPORTED_LOCALES } from '../lib/labels/labels-query.js';
-import { useNotificationStore } from '../lib/notifications/notification-store.js';
+import { resetStartUpForTests } from '../src/app/start-up.js';
+import { i18n } from '../src/lib/labels/i18n.js';
+import { SUPPORTED_LOCALES } from '../src/lib/labels/labels-query.js';
+import { useNotificationStore } from '../src/lib/notifications/notification-store.js';
 import { installTestConfig } from './test-config.js';
 
 /**

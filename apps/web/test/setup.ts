@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { setRetryBaseDelayForTests } from '../app/providers.js';
+import { setRetryBaseDelayForTests } from '../src/app/providers.js';
 
 // The test machine has 2 shared cores: give findBy/waitFor room beyond the 1 s default.
 configure({ asyncUtilTimeout: 5000 });

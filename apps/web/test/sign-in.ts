@@ -1,5 +1,5 @@
 import { vi, type MockInstance } from 'vitest';
-import { browserRedirect } from '../lib/auth/browser-redirect.js';
+import { browserRedirect } from '../src/lib/auth/browser-redirect.js';
 
 /** Captures where the app would send the browser instead of leaving the test page. */
 export function captureRedirects(): MockInstance<(url: string) => void> {

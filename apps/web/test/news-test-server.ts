@@ -1,6 +1,6 @@
 import type { NewsItem, NewsListItem } from '@portico/contracts';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { url } from '../../app/app-test-harness.js';
+import { url } from './app-test-harness.js';
 
 /**
  * MSW handlers that answer `GET /api/news` and `GET /api/news/:id` like the real API (paging,

@@ -3,10 +3,10 @@ import { apiUrl } from '../../../config/runtime-config.js';
 import { paths, slugify } from '../../../config/paths.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useDocumentTitle } from '../../../lib/title/document-title.js';
-import type { NewsSource } from '../../news/api/news-source.js';
-import { NewsDetailPage } from '../../news/components/news-detail-page.js';
-import { NewsListPage } from '../../news/components/news-list-page.js';
-import { useCurrentProduct } from '../hooks/use-current-product.js';
+import type { NewsSource } from '../api/news-source.js';
+import { NewsDetailPage } from './news-detail-page.js';
+import { NewsListPage } from './news-list-page.js';
+import { useCurrentProduct } from '../../../lib/product/current-product.js';
 
 /** The product's news as a source for the /news list and detail components (§7). */
 function useProductNewsSource(): NewsSource {

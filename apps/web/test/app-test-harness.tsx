@@ -3,10 +3,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
-import { storeTokens } from '../lib/auth/tokens.js';
-import { TEST_ORIGIN } from '../testing/test-config.js';
-import { AppProviders, createQueryClient } from './providers.js';
-import { rootRoutes } from './router.js';
+import { storeTokens } from '../src/lib/auth/tokens.js';
+import { TEST_ORIGIN } from './test-config.js';
+import { AppProviders, createQueryClient } from '../src/app/providers.js';
+import { rootRoutes } from '../src/app/router.js';
 
 /**
  * Test harness for the whole app (shell + routes) on a memory router, with MSW handlers that

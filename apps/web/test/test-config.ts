@@ -1,5 +1,5 @@
 import { DEFAULT_PHONE_PATTERN, type RuntimeConfig } from '@portico/contracts';
-import { setRuntimeConfig } from '../config/runtime-config.js';
+import { setRuntimeConfig } from '../src/config/runtime-config.js';
 
 /** The test origin (jsdom's location) and a provider on it. */
 export const TEST_ORIGIN = 'http://localhost:3000';

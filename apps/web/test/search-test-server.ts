@@ -5,7 +5,7 @@ import type {
   UniversitySearchCount,
 } from '@portico/contracts';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { url } from '../../app/app-test-harness.js';
+import { url } from './app-test-harness.js';
 
 /**
  * MSW handlers for the search page's count sources, answering like the real API, with counts

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, type HttpHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { afterEach, beforeAll, beforeEach, expect, type MockInstance } from 'vitest';
-import { renderSignedIn, url } from '../app/app-test-harness.js';
+import { renderSignedIn, url } from './app-test-harness.js';
 import { CATALOGUE_TEXT, errorResponse, type ErrorStatus } from './error-cases.js';
 import { createFakeProvider, type FakeProvider } from './fake-oidc-provider.js';
 import { captureRedirects, releaseLoginLock } from './sign-in.js';
