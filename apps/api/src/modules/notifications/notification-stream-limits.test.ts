@@ -146,14 +146,15 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
     expect(t.app.notificationStreams.size()).toBe(0);
   });
 
-  it('drops a deleted news item from open streams at once, and never replays it (issue 37)', async () => {
+  /** A news item Erik publishes, and Anna's notification about it (as the delivery job writes it). */
+  const publishedNews = async (title: string) => {
     const erik = auth(await bearerFor(t.app, ERIK));
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/news',
       headers: erik,
       payload: {
-        title: 'Soon withdrawn',
+        title,
         subtitle: 'Sub',
         location: 'Oslo',
         publicationDate: Date.now() - 60_000,
@@ -167,18 +168,19 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
     });
     expect(created.statusCode).toBe(201);
     const item = newsEditorialItemSchema.parse(created.json());
-    const before = await addNotification(t.db, 'u-anna', 'Before');
+    const remove = () =>
+      t.app.inject({ method: 'DELETE', url: `/api/news/${item.id}`, headers: erik });
+    return { item, remove };
+  };
+
+  it('pushes the removal of a deleted news item to open streams, with the new unread count (issue 37)', async () => {
+    const { item, remove } = await publishedNews('Soon withdrawn');
     const anna = await bearerFor(t.app, ANNA);
-    const live = await openSse(streamUrl(base, await ticketFor(t.app, anna), before), {});
+    const live = await openSse(streamUrl(base, await ticketFor(t.app, anna)), {});
     try {
       const about = await addNotification(t.db, 'u-anna', 'Soon withdrawn', `news:${item.id}`);
       await live.next(titled('Soon withdrawn'));
-      const removed = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/news/${item.id}`,
-        headers: erik,
-      });
-      expect(removed.statusCode).toBe(204);
+      expect((await remove()).statusCode).toBe(204);
       const event = await live.next((e) => e.event === 'removed', 1000);
       const data = notificationRemovedEventSchema.parse(JSON.parse(event.data));
       expect(data.ids).toEqual([about]);
@@ -188,18 +190,24 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
         headers: auth(anna),
       });
       expect(data.unreadCount).toBe(list.json<{ unreadCount: number }>().unreadCount);
-
-      // A client resuming from before it: the catch-up leaves it out.
-      const after = await addNotification(t.db, 'u-anna', 'After');
-      const resumed = await openSse(streamUrl(base, await ticketFor(t.app, anna), before), {});
-      try {
-        await resumed.next(titled('After'));
-        expect(resumed.events.map((e) => e.id)).toEqual([after]);
-      } finally {
-        resumed.close();
-      }
     } finally {
       live.close();
+    }
+  });
+
+  it("never replays a deleted news item's notification in a stream's catch-up (issue 37)", async () => {
+    const { item, remove } = await publishedNews('Deleted before the replay');
+    const before = await addNotification(t.db, 'u-anna', 'Before');
+    await addNotification(t.db, 'u-anna', 'Deleted before the replay', `news:${item.id}`);
+    const after = await addNotification(t.db, 'u-anna', 'After');
+    expect((await remove()).statusCode).toBe(204);
+    const anna = await bearerFor(t.app, ANNA);
+    const resumed = await openSse(streamUrl(base, await ticketFor(t.app, anna), before), {});
+    try {
+      await resumed.next(titled('After'));
+      expect(resumed.events.map((e) => e.id)).toEqual([after]);
+    } finally {
+      resumed.close();
     }
   });
 });
