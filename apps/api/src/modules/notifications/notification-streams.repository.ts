@@ -102,7 +102,9 @@ export async function insertLease(
      values ($1, now() + make_interval(secs => $2)) returning id::text as id`,
     [userId, ttlSeconds],
   );
-  return rows[0]!.id;
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('the lease was not stored');
+  return id;
 }
 
 export async function renewLeases(db: Queryable, ids: string[], ttlSeconds: number): Promise<void> {
@@ -154,7 +156,9 @@ export async function listNotificationsAfter(
   cursors: { userId: string; afterId: string }[],
   limit = NOTIFICATION_PAGE_SIZE,
 ): Promise<Map<string, UserCatchUp>> {
-  const { rows } = await db.query<NotificationRow & { user_id: string; unread: number }>(
+  // A user with nothing new still has a row (the left join), its notification columns null.
+  type Row = Omit<NotificationRow, 'id'> & { id: string | null; user_id: string; unread: number };
+  const { rows } = await db.query<Row>(
     `select c.user_id, u.unread, a.*
        from unnest($1::text[], $2::bigint[]) as c(user_id, after_id)
        cross join lateral (
@@ -174,9 +178,10 @@ export async function listNotificationsAfter(
   for (const row of rows) {
     const entry = byUser.get(row.user_id) ?? { items: [], unreadCount: row.unread };
     byUser.set(row.user_id, entry);
-    if (row.id !== null) entry.items.push(toNotification(row));
+    if (row.id !== null) entry.items.push(toNotification({ ...row, id: row.id }));
   }
-  for (const entry of byUser.values()) entry.items.sort((x, y) => Number(x.id) - Number(y.id));
+  for (const entry of byUser.values())
+    entry.items.sort((x, y) => (BigInt(x.id) < BigInt(y.id) ? -1 : 1));
   return byUser;
 }
 

@@ -131,32 +131,31 @@ export class StreamFanout {
 
   private async sendNew(userIds: string[]): Promise<void> {
     const cursors = userIds.flatMap((userId) => {
-      const streams = this.registry.streamsOf(userId);
-      if (streams.length === 0) return [];
-      const oldest = streams.reduce(
-        (min, s) => (later(min, s.lastId) ? s.lastId : min),
-        streams[0]!.lastId,
-      );
-      return [{ userId, afterId: oldest }];
+      // The user's streams usually share their last id; the oldest one reads for all.
+      let oldest: string | undefined;
+      for (const s of this.registry.streamsOf(userId))
+        if (oldest === undefined || later(oldest, s.lastId)) oldest = s.lastId;
+      return oldest === undefined ? [] : [{ userId, afterId: oldest }];
     });
     if (cursors.length === 0) return;
     const found = await listNotificationsAfter(this.db, cursors);
     for (const [userId, { items, unreadCount }] of found) {
       if (items.length === 0) continue;
       // One text per notification, shared by every stream of the user.
-      const texts = items.map((notification: UserNotification) =>
-        eventText(
+      const events = items.map((notification: UserNotification) => ({
+        id: notification.id,
+        text: eventText(
           NOTIFICATION_STREAM_EVENTS.notification,
           { notification, unreadCount },
           notification.id,
         ),
-      );
+      }));
       for (const stream of this.registry.streamsOf(userId)) {
-        items.forEach((notification, i) => {
-          if (!later(notification.id, stream.lastId)) return;
-          stream.write(texts[i]!);
-          stream.lastId = notification.id;
-        });
+        for (const { id, text } of events) {
+          if (!later(id, stream.lastId)) continue;
+          stream.write(text);
+          stream.lastId = id;
+        }
       }
     }
   }
