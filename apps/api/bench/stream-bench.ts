@@ -73,6 +73,8 @@ async function main(): Promise<void> {
     // The defaults of a production node (caps included), the read caches on.
     app = await buildApp({ env: { ...env, READ_CACHE: true }, db, ready: true });
     await app.ready();
+    // The publish job is queued, never run: the bench writes the notifications itself.
+    await app.jobs.start({ work: false });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const port = Number(new URL(address).port);
 
@@ -116,6 +118,8 @@ async function main(): Promise<void> {
           action: 'publish',
         },
       });
+      if (created.statusCode !== 201)
+        throw new Error(`publishing failed: ${created.statusCode} ${created.body}`);
       newsIds.push(created.json<{ id: string | number }>().id.toString());
     }
 
