@@ -111,8 +111,8 @@ export const envSchema = z
      * Live notification streams (ADR 0054, addendum): how many one user may hold open on all
      * nodes together, and how many one node holds; more get 429 and the bell polls.
      */
-    NOTIFICATION_STREAMS_PER_USER: positive(10, 1000),
-    NOTIFICATION_STREAMS_PER_NODE: positive(2000, 100_000),
+    LIVE_STREAMS_PER_USER: positive(10, 1000),
+    LIVE_STREAMS_PER_NODE: positive(2000, 100_000),
 
     // Observability (issue 24, ADR 0052)
     /** Who may read /metrics on the app's port (client address per TRUST_PROXY); empty: nobody. */

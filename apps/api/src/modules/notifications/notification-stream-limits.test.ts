@@ -217,8 +217,8 @@ describe.each(routeDatabaseKinds())('stream caps and fan-out over %s', (kind) =>
   let base: string;
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      NOTIFICATION_STREAMS_PER_USER: '3',
-      NOTIFICATION_STREAMS_PER_NODE: '5',
+      LIVE_STREAMS_PER_USER: '3',
+      LIVE_STREAMS_PER_NODE: '5',
     });
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });

@@ -68,8 +68,8 @@ type Admission =
 export const notificationStreamsPlugin = rootPlugin(
   'portico-notification-streams',
   (app: FastifyInstance) => {
-    const perUser = app.env.NOTIFICATION_STREAMS_PER_USER;
-    const perNode = app.env.NOTIFICATION_STREAMS_PER_NODE;
+    const perUser = app.env.LIVE_STREAMS_PER_USER;
+    const perNode = app.env.LIVE_STREAMS_PER_NODE;
     const byUser = new Map<string, Set<LiveStream>>();
     let opening = 0;
     let stopping = false;
