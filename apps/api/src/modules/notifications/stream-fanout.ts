@@ -43,6 +43,11 @@ export interface StreamRegistry {
 }
 
 const later = (a: string, b: string): boolean => BigInt(a) > BigInt(b);
+/**
+ * Streams written between two turns of the event loop: a thousand socket writes in one go held
+ * other requests for tens of milliseconds (bench:stream); in slices they pass in between.
+ */
+const WRITES_PER_SLICE = 64;
 const eventText = (event: string, data: unknown, id?: string): string =>
   `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 
@@ -57,6 +62,7 @@ export class StreamFanout {
   private readonly unreads = new Set<string>();
   private readonly withdrawnNews = new Set<string>();
   private running = false;
+  private written = 0;
 
   constructor(
     private readonly db: Queryable,
@@ -114,6 +120,13 @@ export class StreamFanout {
     }
   }
 
+  /** Writes to one stream; every so often lets the event loop serve other work first. */
+  private async send(stream: LiveStream, text: string): Promise<void> {
+    stream.write(text);
+    this.written += 1;
+    if (this.written % WRITES_PER_SLICE === 0) await new Promise((done) => setImmediate(done));
+  }
+
   private take(set: Set<string>): string[] {
     const all = [...set];
     set.clear();
@@ -153,8 +166,8 @@ export class StreamFanout {
       for (const stream of this.registry.streamsOf(userId)) {
         for (const { id, text } of events) {
           if (!later(id, stream.lastId)) continue;
-          stream.write(text);
           stream.lastId = id;
+          await this.send(stream, text);
         }
       }
     }
@@ -166,7 +179,7 @@ export class StreamFanout {
     const counts = await countUnreadOf(this.db, present);
     for (const [userId, unreadCount] of counts) {
       const text = eventText(NOTIFICATION_STREAM_EVENTS.unread, { unreadCount });
-      for (const stream of this.registry.streamsOf(userId)) stream.write(text);
+      for (const stream of this.registry.streamsOf(userId)) await this.send(stream, text);
     }
   }
 
@@ -176,7 +189,7 @@ export class StreamFanout {
     const withdrawn = await findWithdrawn(this.db, users, newsIds);
     for (const [userId, data] of withdrawn) {
       const text = eventText(NOTIFICATION_STREAM_EVENTS.removed, data);
-      for (const stream of this.registry.streamsOf(userId)) stream.write(text);
+      for (const stream of this.registry.streamsOf(userId)) await this.send(stream, text);
     }
   }
 }
