@@ -41,13 +41,24 @@ export const notificationIdParamsSchema = z.object({
  * `GET /api/notifications/stream` (issue 24, ADR 0054): Server-Sent Events. Event
  * `notification` (its `id:` is the notification's id, so `Last-Event-ID` resumes after it)
  * carries a new notification and the unread count after it; event `unread` says the unread
- * count changed (marked read elsewhere). Comment lines are heartbeats.
+ * count changed (marked read elsewhere); event `removed` withdraws notifications. Comment
+ * lines are heartbeats.
  */
 export const notificationEventSchema = z.object({
   notification: userNotificationSchema,
   unreadCount: z.number().int().min(0),
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+
+/**
+ * Event `removed` (issue 37): these notifications no longer lead anywhere (their news item
+ * was deleted or unpublished); the bell drops them. With the unread count after it.
+ */
+export const notificationRemovedEventSchema = z.object({
+  ids: z.array(z.string()),
+  unreadCount: z.number().int().min(0),
+});
+export type NotificationRemovedEvent = z.infer<typeof notificationRemovedEventSchema>;
 
 const eventId = z
   .string()

@@ -29,6 +29,8 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 export const NOTIFICATION_STREAM_EVENTS = {
   notification: 'notification',
   unread: 'unread',
+  /** Notifications withdrawn (their news item was deleted or unpublished, issue 37). */
+  removed: 'removed',
 } as const;
 
 /** The "what" of the product-information wizard (ADR 0036), in step 3's order. */

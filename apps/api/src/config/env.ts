@@ -107,6 +107,12 @@ export const envSchema = z
      * Default: on, except under NODE_ENV=test, whose API tests write to the database directly.
      */
     READ_CACHE: flag,
+    /**
+     * Live notification streams (ADR 0054, addendum): how many one user may hold open on all
+     * nodes together, and how many one node holds; more get 429 and the bell polls.
+     */
+    LIVE_STREAMS_PER_USER: positive(10, 1000),
+    LIVE_STREAMS_PER_NODE: positive(2000, 100_000),
 
     // Observability (issue 24, ADR 0052)
     /** Who may read /metrics on the app's port (client address per TRUST_PROXY); empty: nobody. */

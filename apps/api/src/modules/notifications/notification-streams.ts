@@ -1,13 +1,18 @@
 import { PassThrough } from 'node:stream';
-import { NOTIFICATION_STREAM_EVENTS } from '@portico/contracts';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db/db.js';
+import type { FastifyInstance } from 'fastify';
 import { rootPlugin } from '../../lib/root-plugin.js';
+import { tokenStateOf, type IssuedAt } from '../users/token-rule.js';
 import {
-  countUnread,
-  listNotificationsAfter,
+  countLiveLeases,
+  insertLease,
+  lockStreamUser,
   newestNotificationId,
-} from './notifications.repository.js';
+  readStreamAccess,
+  redeemStreamTicket,
+  releaseLeases,
+  renewLeases,
+} from './notification-streams.repository.js';
+import { LiveStream, StreamFanout } from './stream-fanout.js';
 
 /** Comment lines this often keep proxies and the browser from dropping a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -16,80 +21,28 @@ export const HEARTBEAT_MS = 20_000;
  * stream never outlives a signed-in session for long, and nothing is missed (Last-Event-ID).
  */
 export const MAX_STREAM_MS = 10 * 60_000;
+/** A stream's lease lapses this long after its node last renewed it (each heartbeat). */
+export const LEASE_TTL_S = 60;
+/** Retry-After of a refused stream: the user's own streams, or this node, are at their cap. */
+export const USER_BUSY_RETRY_S = 60;
+export const NODE_BUSY_RETRY_S = 30;
 
-/** One open stream: the events of one user, from after `lastId` on. */
-class LiveStream {
-  private chain: Promise<void> = Promise.resolve();
-  private catchUpQueued = false;
-
-  constructor(
-    readonly userId: string,
-    readonly out: PassThrough,
-    private lastId: string,
-    private readonly db: Queryable,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  private get open(): boolean {
-    return !this.out.writableEnded && !this.out.destroyed;
-  }
-
-  write(text: string): void {
-    if (this.open) this.out.write(text);
-  }
-
-  /** One query at a time per stream, in order: an event is never sent twice or out of order. */
-  private enqueue(step: () => Promise<void>): void {
-    this.chain = this.chain
-      .then(() => (this.open ? step() : undefined))
-      .catch((error: unknown) => {
-        // The next notification or reconnect catches up; the stream itself stays open.
-        this.log.warn({ err: error }, 'notification stream: could not read notifications');
-      });
-  }
-
-  /** Sends the user's notifications after the last one sent (several calls: one query). */
-  catchUp(): void {
-    if (this.catchUpQueued) return;
-    this.catchUpQueued = true;
-    this.enqueue(async () => {
-      this.catchUpQueued = false;
-      const items = await listNotificationsAfter(this.db, this.userId, this.lastId);
-      if (items.length === 0) return;
-      const unreadCount = await countUnread(this.db, this.userId);
-      for (const notification of items) {
-        this.write(
-          `event: ${NOTIFICATION_STREAM_EVENTS.notification}\nid: ${notification.id}\n` +
-            `data: ${JSON.stringify({ notification, unreadCount })}\n\n`,
-        );
-        this.lastId = notification.id;
-      }
-    });
-  }
-
-  sendUnreadCount(): void {
-    this.enqueue(async () => {
-      const unreadCount = await countUnread(this.db, this.userId);
-      this.write(
-        `event: ${NOTIFICATION_STREAM_EVENTS.unread}\ndata: ${JSON.stringify({ unreadCount })}\n\n`,
-      );
-    });
-  }
-
-  end(): void {
-    if (this.open) this.out.end();
-  }
-}
+export type StreamOpening =
+  | { kind: 'open'; out: PassThrough }
+  /** The ticket is unknown, spent or expired, or its token would no longer be honoured. */
+  | { kind: 'refused' }
+  | { kind: 'busy'; scope: 'user' | 'node'; retryAfterS: number }
+  /** The node is stopping or cannot listen (503; the client tries again, elsewhere). */
+  | { kind: 'unavailable' };
 
 export interface NotificationStreams {
-  /**
-   * Opens a stream for the user, resuming after `lastEventId` when given; null when the node
-   * is stopping or cannot listen (the caller answers 503; the client tries again, elsewhere).
-   */
-  open(userId: string, lastEventId: string | undefined): Promise<PassThrough | null>;
+  /** Redeems a stream ticket (by its hash) and opens its stream, resuming after `lastEventId`. */
+  open(ticketHash: string, lastEventId: string | undefined): Promise<StreamOpening>;
+  /** Whether the user already holds as many streams as allowed (on all nodes together). */
+  userAtCap(userId: string): Promise<boolean>;
   /** Ends every open stream and opens no more: the node is stopping (ADR 0016). */
   endAll(): void;
-  /** How many are open (tests, logs). */
+  /** How many are open or opening on this node (tests, logs). */
   size(): number;
 }
 
@@ -99,85 +52,192 @@ declare module 'fastify' {
   }
 }
 
+type Admission =
+  | { kind: 'admitted'; leaseId: string; access: string; newestId: string | undefined }
+  | { kind: 'refused' }
+  | { kind: 'busy' };
+
 /**
- * Live notifications (issue 24, ADR 0054): the open Server-Sent-Event streams of this node,
- * fed by the database's change notifications (migration 022 on the channel of ADR 0043), so a
- * notification written through any node or job reaches the stream wherever it is open. Each
- * event derives from a row of user_notifications: after a lost listener every stream re-reads
- * what it may have missed, and a client resumes with Last-Event-ID. Nothing but the open
- * sockets is kept in memory.
+ * Live notifications (issue 24, ADR 0054 and its addendum): the open Server-Sent-Event streams
+ * of this node, fed by the database's change notifications, so a notification written through
+ * any node or job reaches the stream wherever it is open. A ticket opens a stream only while
+ * its token would be honoured on /api (ADR 0027); a change of the user's token state or access,
+ * heard from the database, ends the user's streams on every node. Each stream holds a lease
+ * row, so the per-user cap holds across nodes. In memory: the open sockets, nothing else.
  */
 export const notificationStreamsPlugin = rootPlugin(
   'portico-notification-streams',
   (app: FastifyInstance) => {
+    const perUser = app.env.LIVE_STREAMS_PER_USER;
+    const perNode = app.env.LIVE_STREAMS_PER_NODE;
     const byUser = new Map<string, Set<LiveStream>>();
+    let opening = 0;
     let stopping = false;
     // A function: the answer may change while a query is awaited.
     const isStopping = (): boolean => stopping;
     let subscribed: Promise<unknown> | undefined;
     let heartbeat: NodeJS.Timeout | undefined;
 
-    const each = (fn: (stream: LiveStream) => void, userId?: string): void => {
-      const sets = userId === undefined ? [...byUser.values()] : [byUser.get(userId)];
-      for (const set of sets) for (const stream of set ?? []) fn(stream);
+    const all = (): LiveStream[] => [...byUser.values()].flatMap((set) => [...set]);
+    const admittedOf = (userId: string): LiveStream[] =>
+      [...(byUser.get(userId) ?? [])].filter((s) => s.admitted && s.open);
+    const fanout = new StreamFanout(app.db, app.log, {
+      streamsOf: admittedOf,
+      users: () => [...byUser.keys()],
+    });
+    const endUser = (userId: string): void => {
+      for (const stream of byUser.get(userId) ?? []) stream.end();
     };
+
+    // Leases of closed streams go in one statement per batch of closes.
+    const toRelease = new Set<string>();
+    let releasing = false;
+    const release = (leaseId: string): void => {
+      toRelease.add(leaseId);
+      if (releasing) return;
+      releasing = true;
+      setImmediate(() => {
+        const ids = [...toRelease];
+        toRelease.clear();
+        releasing = false;
+        releaseLeases(app.db, ids).catch((error: unknown) => {
+          // They lapse on their own within LEASE_TTL_S.
+          app.log.warn({ err: error }, 'notification streams: could not release leases');
+        });
+      });
+    };
+
     const onNotify = (payload: string): void => {
-      const [schema, what, userId] = payload.split(' ');
-      if (schema !== app.db.schema || !userId) return;
-      if (what === 'notification') each((s) => s.catchUp(), userId);
-      else if (what === 'notification-read') each((s) => s.sendUnreadCount(), userId);
-      // The user's token state changed (signed out everywhere, disabled): end the streams; the
-      // client's next one passes the bearer check again, or does not.
-      else if (what === 'user') each((s) => s.end(), userId);
+      const [schema, what, subject] = payload.split(' ');
+      if (schema !== app.db.schema || !subject) return;
+      if (what === 'notification') fanout.catchUp(subject);
+      else if (what === 'notification-read') fanout.unread(subject);
+      else if (what === 'notification-withdrawn')
+        fanout.withdraw(subject === '*' ? '*' : subject.split(','));
+      // The user's token state or access changed (signed out everywhere, deactivated, deleted,
+      // another role or account): end the streams; the next one is checked again, or refused.
+      else if (what === 'user') endUser(subject);
+    };
+    /** After a lost listener: end the streams whose user changed meanwhile; the rest catch up. */
+    const recheckAll = async (): Promise<void> => {
+      const users = [...byUser.keys()];
+      if (users.length === 0) return;
+      const access = await readStreamAccess(app.db, users);
+      for (const stream of all()) {
+        if (stream.admitted && access.get(stream.userId) !== stream.access) stream.end();
+      }
+      fanout.catchUpAll();
     };
     let wasLost = false;
     const onConnected = (connected: boolean): void => {
-      // Back after a loss: whatever was notified meanwhile was missed. Read it again.
-      if (connected && wasLost) each((s) => s.catchUp());
+      if (connected && wasLost) {
+        recheckAll().catch((error: unknown) => {
+          app.log.warn({ err: error }, 'notification streams: could not check streams again');
+          for (const stream of all()) stream.end(); // unsure: their clients connect again
+        });
+      }
       wasLost = !connected;
     };
 
-    const streams: NotificationStreams = {
-      async open(userId, lastEventId) {
-        if (stopping) return null;
-        // Listening before the first read: a row committed after that read is notified.
-        subscribed ??= app.changes.subscribe({ onNotify, onConnected });
-        try {
-          await subscribed;
-        } catch (error) {
-          // The database cannot listen now: no stream (the client polls); the next one tries again.
-          subscribed = undefined;
-          app.log.error({ err: error }, 'notification streams: cannot listen for changes');
-          return null;
-        }
-        heartbeat ??= setInterval(() => each((s) => s.write(': heartbeat\n\n')), HEARTBEAT_MS);
-        heartbeat.unref();
-        const lastId = lastEventId ?? (await newestNotificationId(app.db, userId));
-        if (isStopping()) return null;
+    /** The token rule of a bearer call (ADR 0027) and the per-user cap, in one transaction. */
+    const admit = (userId: string, issued: IssuedAt, resume: boolean): Promise<Admission> =>
+      app.db.transaction(async (tx): Promise<Admission> => {
+        const user = await lockStreamUser(tx, userId);
+        if (!user || tokenStateOf(user, issued) !== 'valid') return { kind: 'refused' };
+        if ((await countLiveLeases(tx, userId)) >= perUser) return { kind: 'busy' };
+        const leaseId = await insertLease(tx, userId, LEASE_TTL_S);
+        const newestId = resume ? undefined : await newestNotificationId(tx, userId);
+        return { kind: 'admitted', leaseId, access: user.access, newestId };
+      });
 
-        const out = new PassThrough();
-        const stream = new LiveStream(userId, out, lastId, app.db, app.log);
-        const set = byUser.get(userId) ?? new Set<LiveStream>();
-        byUser.set(userId, set);
-        set.add(stream);
-        const maxAge = setTimeout(() => stream.end(), MAX_STREAM_MS);
-        maxAge.unref();
-        out.once('close', () => {
-          clearTimeout(maxAge);
-          set.delete(stream);
-          if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
-        });
-        // The client's back-off applies when a stream ends; the first bytes flush the headers.
-        stream.write(': connected\nretry: 1000\n\n');
-        if (lastEventId !== undefined) stream.catchUp();
-        return out;
+    const track = (stream: LiveStream): (() => void) => {
+      const set = byUser.get(stream.userId) ?? new Set<LiveStream>();
+      byUser.set(stream.userId, set);
+      set.add(stream);
+      const maxAge = setTimeout(() => stream.end(), MAX_STREAM_MS);
+      maxAge.unref();
+      const untrack = (): void => {
+        clearTimeout(maxAge);
+        set.delete(stream);
+        if (set.size === 0 && byUser.get(stream.userId) === set) byUser.delete(stream.userId);
+        if (stream.leaseId !== undefined) release(stream.leaseId);
+      };
+      stream.out.once('close', untrack);
+      return untrack;
+    };
+
+    const streams: NotificationStreams = {
+      async open(ticketHash, lastEventId) {
+        if (stopping) return { kind: 'unavailable' };
+        if (streams.size() >= perNode)
+          return { kind: 'busy', scope: 'node', retryAfterS: NODE_BUSY_RETRY_S };
+        opening += 1;
+        let counted = true;
+        try {
+          // Listening before any read: whatever commits after a read is heard.
+          subscribed ??= app.changes.subscribe({ onNotify, onConnected });
+          try {
+            await subscribed;
+          } catch (error) {
+            // The database cannot listen now: no stream (the client polls); the next one tries again.
+            subscribed = undefined;
+            app.log.error({ err: error }, 'notification streams: cannot listen for changes');
+            return { kind: 'unavailable' };
+          }
+          const ticket = await redeemStreamTicket(app.db, ticketHash);
+          if (!ticket) return { kind: 'refused' };
+          // Tracked before the user is read: a revocation committed after that read ends it.
+          const stream = new LiveStream(ticket.userId, new PassThrough(), lastEventId ?? '0');
+          opening -= 1; // counted as tracked from here on
+          counted = false;
+          const untrack = track(stream);
+          let admission: Admission;
+          try {
+            admission = await admit(ticket.userId, ticket.issued, lastEventId !== undefined);
+          } catch (error) {
+            stream.out.destroy();
+            throw error;
+          }
+          if (admission.kind === 'admitted') stream.leaseId = admission.leaseId;
+          if (admission.kind !== 'admitted' || !stream.open || isStopping()) {
+            stream.out.destroy();
+            untrack();
+            if (isStopping()) return { kind: 'unavailable' };
+            return admission.kind === 'busy'
+              ? { kind: 'busy', scope: 'user', retryAfterS: USER_BUSY_RETRY_S }
+              : { kind: 'refused' };
+          }
+          stream.access = admission.access;
+          stream.lastId = admission.newestId ?? stream.lastId;
+          stream.admitted = true;
+          heartbeat ??= setInterval(() => {
+            const open = all().filter((s) => s.admitted);
+            for (const s of open) s.write(': heartbeat\n\n');
+            const leases = open.flatMap((s) => (s.leaseId === undefined ? [] : [s.leaseId]));
+            if (leases.length === 0) return;
+            renewLeases(app.db, leases, LEASE_TTL_S).catch((error: unknown) => {
+              app.log.warn({ err: error }, 'notification streams: could not renew leases');
+            });
+          }, HEARTBEAT_MS);
+          heartbeat.unref();
+          // The client's back-off applies when a stream ends; the first bytes flush the headers.
+          stream.write(': connected\nretry: 1000\n\n');
+          // Rows committed while this stream was being admitted were not sent to it: catch up.
+          fanout.catchUp(stream.userId);
+          return { kind: 'open', out: stream.out };
+        } finally {
+          if (counted) opening -= 1;
+        }
+      },
+      async userAtCap(userId) {
+        return (await countLiveLeases(app.db, userId)) >= perUser;
       },
       endAll() {
         stopping = true;
         clearInterval(heartbeat);
-        each((s) => s.end());
+        for (const stream of all()) stream.end();
       },
-      size: () => [...byUser.values()].reduce((n, set) => n + set.size, 0),
+      size: () => opening + [...byUser.values()].reduce((n, set) => n + set.size, 0),
     };
     app.decorate('notificationStreams', streams);
     // Before the server closes: an open stream would hold app.close() until it ends.

@@ -1,7 +1,7 @@
 import { NOTIFICATION_PAGE_SIZE, type UserNotification } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 
-interface NotificationRow {
+export interface NotificationRow {
   id: string;
   type: 'error' | 'information';
   icon: string | null;
@@ -14,7 +14,7 @@ interface NotificationRow {
   read_at: Date | string | null;
 }
 
-const toNotification = (r: NotificationRow): UserNotification => ({
+export const toNotification = (r: NotificationRow): UserNotification => ({
   id: r.id,
   type: r.type,
   icon: r.icon,
@@ -33,7 +33,7 @@ const toNotification = (r: NotificationRow): UserNotification => ({
  * the bell never offers "Read the article" to a 404 (issue 27). Read-time, not a delete, so a
  * re-published item's notification comes back, and every node agrees without a message.
  */
-const STILL_AVAILABLE = /* sql */ `case
+export const STILL_AVAILABLE = /* sql */ `case
     when source ~ '^news:[0-9]{1,18}$'
       then exists (select 1 from news n where n.id = substring(source from 6)::bigint)
     else true
@@ -78,59 +78,4 @@ export async function markAllRead(db: Queryable, userId: string): Promise<void> 
     `update user_notifications set read_at = now() where user_id = $1 and read_at is null`,
     [userId],
   );
-}
-
-/**
- * The caller's notifications after `afterId`, oldest first: what a stream has not sent yet
- * (ADR 0054). At most the newest `limit` of them — the bell shows no more than a page.
- */
-export async function listNotificationsAfter(
-  db: Queryable,
-  userId: string,
-  afterId: string,
-  limit = NOTIFICATION_PAGE_SIZE,
-): Promise<UserNotification[]> {
-  const { rows } = await db.query<NotificationRow>(
-    `select * from (
-       select id::text as id, type, icon, title, content, path, link, persistent, created_at,
-              read_at, id as n
-         from user_notifications where user_id = $1 and id > $2 order by id desc limit $3
-     ) newest order by n`,
-    [userId, afterId, limit],
-  );
-  return rows.map(toNotification);
-}
-
-/** The id of the caller's newest notification, '0' when there is none. */
-export async function newestNotificationId(db: Queryable, userId: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `select coalesce(max(id), 0)::text as id from user_notifications where user_id = $1`,
-    [userId],
-  );
-  return rows[0]?.id ?? '0';
-}
-
-/** Stores a stream ticket's hash for the user, dropping expired ones on the way. */
-export async function saveStreamTicket(
-  db: Queryable,
-  userId: string,
-  hash: string,
-  ttlSeconds: number,
-): Promise<void> {
-  await db.query(`delete from notification_stream_tickets where expires_at < now()`);
-  await db.query(
-    `insert into notification_stream_tickets (hash, user_id, expires_at)
-     values ($1, $2, now() + make_interval(secs => $3))`,
-    [hash, userId, ttlSeconds],
-  );
-}
-
-/** Spends a stream ticket: the user it was issued to, or null (unknown, spent or expired). */
-export async function redeemStreamTicket(db: Queryable, hash: string): Promise<string | null> {
-  const { rows } = await db.query<{ user_id: string; valid: boolean }>(
-    `delete from notification_stream_tickets where hash = $1
-     returning user_id, expires_at > now() as valid`,
-    [hash],
-  );
-  return rows[0]?.valid ? rows[0].user_id : null;
 }

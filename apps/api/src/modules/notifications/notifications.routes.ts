@@ -13,13 +13,13 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { bearerErrors, fileResponse, noContent } from '../../lib/route-schemas.js';
+import { saveStreamTicket } from './notification-streams.repository.js';
+import { USER_BUSY_RETRY_S } from './notification-streams.js';
 import {
   countUnread,
   listNotifications,
   markAllRead,
   markRead,
-  redeemStreamTicket,
-  saveStreamTicket,
 } from './notifications.repository.js';
 
 const tags = ['notifications'];
@@ -35,6 +35,21 @@ const stopping = (reply: FastifyReply) =>
     error: 'Service Unavailable',
     message: 'Live notifications are not available here right now. Connect again.',
   });
+
+/** Too many open streams (issue 34): the client polls meanwhile and tries again after a while. */
+const busy = (reply: FastifyReply, scope: 'user' | 'node', retryAfterS: number) =>
+  reply
+    .code(429)
+    .header('retry-after', String(retryAfterS))
+    .header('cache-control', 'no-store')
+    .send({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message:
+        scope === 'user'
+          ? 'You have as many live notification streams open as allowed. Close one, or try again later.'
+          : 'This server holds as many live notification streams as it can. Try again later.',
+    });
 
 /**
  * The notification centre (issue 12): the caller's own notifications, stored per user. The
@@ -95,17 +110,30 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
         description:
           "A browser's EventSource cannot send the bearer token, and the token must not ride " +
           'in a URL: this ticket opens one stream (`GET /api/notifications/stream?t=…`) of ' +
-          `the caller, once, within ${STREAM_TICKET_TTL_S} seconds.`,
+          `the caller, once, within ${STREAM_TICKET_TTL_S} seconds, while the token it was ` +
+          'issued for is still honoured. 429 (with Retry-After) when the caller already holds ' +
+          'as many streams as allowed: poll meanwhile.',
         tags,
         response: {
           200: notificationStreamTicketSchema.describe('The ticket.'),
-          ...bearerErrors(),
+          ...bearerErrors(429),
         },
       },
     },
     async (request, reply) => {
+      const userId = callerIdOf(request);
+      // Refused here, where the client can read the status (an EventSource cannot).
+      if (await app.notificationStreams.userAtCap(userId))
+        return busy(reply, 'user', USER_BUSY_RETRY_S);
       const ticket = randomBytes(32).toString('base64url');
-      await saveStreamTicket(app.db, callerIdOf(request), sha256(ticket), STREAM_TICKET_TTL_S);
+      // The token's issue time goes with the ticket: redeeming applies the token rule again.
+      await saveStreamTicket(
+        app.db,
+        userId,
+        sha256(ticket),
+        STREAM_TICKET_TTL_S,
+        request.caller?.issued,
+      );
       reply.header('cache-control', 'private, no-store');
       return { ticket, expiresIn: STREAM_TICKET_TTL_S };
     },
@@ -123,28 +151,35 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
           'Opened with a ticket from `/api/notifications/stream-ticket`; one stream per ' +
           'browser tab. Event `notification` (with `id:`, data `{ notification, unreadCount }`) ' +
           'for each new notification, event `unread` (data `{ unreadCount }`) when the unread ' +
-          'count changed; a comment line every 20 s. To resume, send `Last-Event-ID` or ' +
-          '`lastEventId`: the notifications after that id come first. The server ends a ' +
-          'stream after 10 minutes and when it stops (503 with Retry-After while stopping): ' +
-          'get a new ticket and resume.',
+          'count changed, event `removed` (data `{ ids, unreadCount }`) when notifications ' +
+          'were withdrawn (their news item is gone); a comment line every 20 s. To resume, ' +
+          'send `Last-Event-ID` or `lastEventId`: the notifications after that id come first. ' +
+          'The server ends a stream after 10 minutes, when the sign-in it was opened for ends ' +
+          "or the user's access changes, and when it stops (503 with Retry-After while " +
+          'stopping): get a new ticket and resume. 429 with Retry-After: too many open streams ' +
+          '(of the user, or on this server).',
         tags,
         querystring: notificationStreamQuerySchema,
         headers: notificationStreamHeadersSchema,
         response: {
           200: fileResponse('text/event-stream', z.string(), 'The event stream.'),
-          ...bearerErrors(400),
+          ...bearerErrors(400, 429),
         },
       },
     },
     async (request, reply) => {
       if (app.state.shuttingDown) return stopping(reply);
-      const userId = await redeemStreamTicket(app.db, sha256(request.query.t));
-      if (!userId) throw new UnauthorizedError('The stream ticket is unknown, spent or expired.');
-      const out = await app.notificationStreams.open(
-        userId,
+      const opening = await app.notificationStreams.open(
+        sha256(request.query.t),
         request.headers['last-event-id'] ?? request.query.lastEventId,
       );
-      if (!out) return stopping(reply);
+      if (opening.kind === 'refused')
+        throw new UnauthorizedError(
+          'The stream ticket is unknown, spent or expired, or its sign-in has ended.',
+        );
+      if (opening.kind === 'busy') return busy(reply, opening.scope, opening.retryAfterS);
+      if (opening.kind === 'unavailable') return stopping(reply);
+      const { out } = opening;
       // The client went away: end the stream (its entry goes with it).
       reply.raw.once('close', () => out.destroy());
       return reply

@@ -162,7 +162,10 @@ async function send<T>(
         showIdentityRefusal();
         throw new HttpError(response.status, errorBody, 'identity-refused');
       }
-      throw new HttpError(response.status, errorBody);
+      const failure = new HttpError(response.status, errorBody);
+      const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+      if (Number.isFinite(retryAfter) && retryAfter >= 0) failure.retryAfterS = retryAfter;
+      throw failure;
     }
     return await read({ response, url: target });
   } catch (error) {

@@ -22,4 +22,7 @@ export class HttpError extends Error {
   ) {
     super(`HTTP ${status} (${reason})`, options);
   }
+
+  /** Seconds the server asked the client to wait (`Retry-After` of a 429 or 503), when it said. */
+  retryAfterS: number | undefined;
 }

@@ -15,9 +15,10 @@ import { HttpError } from '../../../lib/http/http-error.js';
 // schemas, built when the chunk runs: issue 25, TBT).
 const loadContracts = () =>
   import('@portico/contracts/notifications').then(
-    ({ notificationCountSchema, notificationEventSchema }) => ({
+    ({ notificationCountSchema, notificationEventSchema, notificationRemovedEventSchema }) => ({
       notificationCountSchema,
       notificationEventSchema,
+      notificationRemovedEventSchema,
     }),
   );
 const streamTicket = deferredSchema('object', () =>
@@ -44,6 +45,12 @@ const setLive = (live: boolean): void => {
   }
 };
 
+/**
+ * A wait of about `ms` (between half and all of it), so that clients refused together (a full
+ * node, a restart) do not all come back in the same instant.
+ */
+const jittered = (ms: number): number => ms / 2 + Math.random() * (ms / 2);
+
 /** Whether another try can succeed: not when the server has no stream or refuses this user. */
 const worthRetrying = (error: unknown): boolean =>
   !(error instanceof HttpError) || ![400, 403, 404].includes(error.status);
@@ -55,7 +62,9 @@ const worthRetrying = (error: unknown): boolean =>
  * fetched with it; the browser's own reconnection would reuse a spent ticket, so on any drop
  * the source is closed and a new one opened here, after a back-off (1 s, doubling, at most
  * 60 s; a clean end by the server, e.g. a node stopping, only after a short random pause),
- * resuming after the last event seen (`lastEventId`). Returns a function that stops it.
+ * resuming after the last event seen (`lastEventId`); waits are jittered, and a 429 for the
+ * ticket (too many streams) waits at least its Retry-After while the bell polls. Returns a
+ * function that stops it.
  */
 function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void {
   let source: EventSource | undefined;
@@ -121,6 +130,20 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     });
   };
 
+  // A news item went: its notifications leave the bell as they are, without a refetch.
+  const onRemoved = (event: MessageEvent<string>): void => {
+    inOrder(({ notificationRemovedEventSchema }) => {
+      const parsed = notificationRemovedEventSchema.safeParse(JSON.parse(event.data));
+      const current = queryClient.getQueryData<NotificationList>(queryKey);
+      if (!parsed.success || !current) return;
+      const gone = new Set(parsed.data.ids);
+      queryClient.setQueryData<NotificationList>(queryKey, {
+        items: current.items.filter((n) => !gone.has(n.id)),
+        unreadCount: parsed.data.unreadCount,
+      });
+    });
+  };
+
   const connect = async (): Promise<void> => {
     // A hidden tab holds no stream (a browser allows few connections per server over
     // HTTP/1.1, shared by all tabs); it connects again when shown.
@@ -135,7 +158,10 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
       if (answer === null) return;
       ticket = answer.ticket;
     } catch (error) {
-      if (worthRetrying(error)) retry(delay);
+      // 429: the user holds as many streams as allowed (other tabs, devices). The bell polls
+      // meanwhile; the next try comes no sooner than the server asked.
+      const asked = error instanceof HttpError ? (error.retryAfterS ?? 0) * 1000 : 0;
+      if (worthRetrying(error)) retry(Math.max(asked, jittered(delay)));
       delay = Math.min(delay * 2, STREAM_RETRY_MAX_MS);
       return;
     } finally {
@@ -161,6 +187,7 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     });
     opened.addEventListener(NOTIFICATION_STREAM_EVENTS.notification, onNotification);
     opened.addEventListener(NOTIFICATION_STREAM_EVENTS.unread, onUnread);
+    opened.addEventListener(NOTIFICATION_STREAM_EVENTS.removed, onRemoved);
     opened.addEventListener('error', () => {
       // Dropped, ended by the server, or refused: never let the browser retry the spent ticket.
       const wasOpen = source === opened && useNotificationStreamStore.getState().live;
@@ -170,7 +197,8 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
       if (wasOpen) {
         retry(Math.random() * STREAM_RETRY_MIN_MS); // spread the reconnects of a stopping node
       } else {
-        retry(delay);
+        // Refused (an EventSource cannot tell why: a spent ticket, a full node's 429) or failed.
+        retry(jittered(delay));
         delay = Math.min(delay * 2, STREAM_RETRY_MAX_MS);
       }
     });

@@ -147,4 +147,53 @@ describe('the bell, live', () => {
     await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS));
     await waitFor(() => expect(polls).toBeGreaterThan(2));
   });
+
+  it('drops a withdrawn notification from the bell when the stream says so, without reading the list again', async () => {
+    const user = userEvent.setup();
+    list = {
+      unreadCount: 2,
+      items: [item('5', 'Withdrawn soon'), item('2', 'Cloud release 24.4')],
+    };
+    await renderSignedIn('/university');
+    const banner = screen.getByRole('banner');
+    await within(banner).findByRole('button', { name: 'Notifications, 2 unread' });
+    const source = await latestSource(1);
+    act(() => source.open());
+    const readsBefore = polls;
+    // The server no longer lists it (opening the panel reads the list); the stream tells first.
+    list = { unreadCount: 1, items: [item('2', 'Cloud release 24.4')] };
+    act(() => source.push('removed', { ids: ['5'], unreadCount: 1 }));
+    const bell = await within(banner).findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(polls).toBe(readsBefore); // the event alone updated the bell
+    await user.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const titles = within(panel)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.nb-item__title')?.textContent);
+    expect(titles).toEqual(['Unread: Cloud release 24.4']);
+  });
+
+  it('on 429 for the ticket (too many streams) polls, and asks again only after Retry-After', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(
+      http.get(url('/api/notifications/stream-ticket'), () => {
+        tickets += 1;
+        return HttpResponse.json(
+          { statusCode: 429, error: 'Too Many Requests', message: 'Too many streams.' },
+          { status: 429, headers: { 'Retry-After': '120' } },
+        );
+      }),
+    );
+    await renderSignedIn('/university');
+    await within(screen.getByRole('banner')).findByRole('button', {
+      name: 'Notifications, 1 unread',
+    });
+    await waitFor(() => expect(tickets).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS * 3));
+    expect(tickets).toBe(1); // no storm of retries …
+    expect(polls).toBeGreaterThanOrEqual(3); // … while the bell polls
+    expect(TestEventSource.all).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(40_000));
+    await waitFor(() => expect(tickets).toBe(2));
+  });
 });
