@@ -182,3 +182,39 @@ export function safeHeaderImage<T extends { large: string; medium: string; small
     ? image
     : null;
 }
+
+/**
+ * DOMPurify's settings for a policy, the same on every side: nothing beyond the lists (no
+ * data- attributes, no unknown protocols); a dropped element's text is kept.
+ */
+export function purifyConfig(policy: HtmlPolicy) {
+  return {
+    ALLOWED_TAGS: [...policy.ALLOWED_TAGS],
+    ALLOWED_ATTR: [...policy.ALLOWED_ATTR],
+    ALLOWED_URI_REGEXP: policy.ALLOWED_URI_REGEXP,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_UNKNOWN_PROTOCOLS: false,
+    KEEP_CONTENT: true,
+  };
+}
+
+/** The parts of a sanitised element `safeLinkTarget` reads and writes (DOM or jsdom). */
+interface LinkLike {
+  readonly nodeName: string;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+}
+
+/**
+ * A link that opens a new browsing context hands it neither window.opener nor the referrer;
+ * a named target (which could reach another window of ours) goes. For DOMPurify's
+ * afterSanitizeAttributes hook, on every side that sanitises.
+ */
+export function safeLinkTarget(node: LinkLike): void {
+  if (node.nodeName !== 'A') return;
+  const target = node.getAttribute('target');
+  if (target === null || target === '_self') return;
+  if (target === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+  else node.removeAttribute('target');
+}

@@ -1,4 +1,5 @@
 import { IDENTITY_NOT_LINKED } from '@portico/contracts';
+import { ASYMMETRIC_JWT_ALGORITHMS } from '@portico/contracts/tokens';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   createLocalJWKSet,
@@ -18,19 +19,6 @@ import { linkedUserId, tokenState, type IssuedAt } from '../modules/users/token-
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
 
-/** Asymmetric algorithms accepted from an external issuer (never "none" nor HMAC). */
-const EXTERNAL_ALGORITHMS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-];
 const CLOCK_TOLERANCE_SECONDS = 30;
 /**
  * How far a token's `iat` may lie ahead of our clock: a token "issued later" would outlive a
@@ -74,7 +62,7 @@ async function externalKeySource(issuer: string, audience: string): Promise<KeyS
     options: {
       issuer: [...new Set([issuer, document.issuer])],
       audience,
-      algorithms: EXTERNAL_ALGORITHMS,
+      algorithms: ASYMMETRIC_JWT_ALGORITHMS,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       requiredClaims: ['exp'],
     },

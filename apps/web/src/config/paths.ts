@@ -1,3 +1,5 @@
+import { newsItemPath } from '@portico/contracts/paths';
+
 /**
  * The paths registry (§2): every route path of the SPA and the href builders that produce
  * links to them, in one place. Route patterns (`routePaths`) are what the router matches;
@@ -68,19 +70,8 @@ export const routeParams = {
 /** The query parameter the login route reads (§2 login row). */
 export const RETURN_URL_PARAM = 'returnUrl';
 
-/**
- * A URL-safe slug of a title: 'Cloud & ERP: what's new?' → 'cloud-erp-what-s-new'. Accents
- * are folded to their base letters; a title with no usable characters gives 'item'.
- */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug === '' ? 'item' : slug;
-}
+// One slug for both apps (the API writes news links into mail).
+export { slugify } from '@portico/contracts/paths';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -111,8 +102,7 @@ export const paths = {
   logout: () => routePaths.logout,
   news: (query: { page?: number; query?: string; startDate?: string; endDate?: string } = {}) =>
     withQuery(routePaths.news, query),
-  newsItem: (title: string, id: number | string) =>
-    `/news/news-item/${seg(slugify(title))}/${seg(id)}`,
+  newsItem: newsItemPath,
   newsEditor: () => routePaths.newsEditor,
   /** 'new' for a new item. */
   newsEditorItem: (id: number | 'new') => `/news/editor/${seg(id)}`,

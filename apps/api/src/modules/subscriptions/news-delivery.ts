@@ -1,3 +1,4 @@
+import { newsItemPath } from '@portico/contracts/paths';
 import type { Db, Queryable } from '../../db/db.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
@@ -38,20 +39,6 @@ interface RecipientRow {
   mode: Mode;
   scope: string;
 }
-
-/** A URL-safe slug of a title, as the web's paths registry makes it (news-item/{slug}/{id}). */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug === '' ? 'item' : slug;
-}
-
-export const newsPath = (title: string, id: string | number): string =>
-  `/news/news-item/${encodeURIComponent(slugify(title))}/${encodeURIComponent(String(id))}`;
 
 export const unsubscribeUrl = (publicUrl: string, token: string): string =>
   `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -162,7 +149,7 @@ export function newsMail(
   publicUrl: string,
   unsubscribe: string,
 ): MailMessage {
-  const link = `${publicUrl}${newsPath(item.title, item.id)}`;
+  const link = `${publicUrl}${newsItemPath(item.title, item.id)}`;
   const summary = plain(item.introduction ?? item.subtitle);
   const greeting = t('mail.news.greeting', { name: recipient.firstName });
   return mailOf(
@@ -238,7 +225,7 @@ export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): 
           `news:${item.id}`,
           plain(item.title, 300),
           plain(item.introduction ?? item.subtitle) || t('notification.news.content'),
-          newsPath(item.title, item.id),
+          newsItemPath(item.title, item.id),
           t('notification.news.link'),
         ],
       );
@@ -327,7 +314,7 @@ export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<num
           const token = signUnsubscribeToken(key, { userId, scope: `digest:${frequency}` });
           const entries = live.map((i) => ({
             title: i.title ?? '',
-            link: `${deps.publicUrl}${newsPath(i.title ?? '', i.news_id ?? '')}`,
+            link: `${deps.publicUrl}${newsItemPath(i.title ?? '', i.news_id ?? '')}`,
             summary: plain(i.introduction ?? i.subtitle, 200),
           }));
           const greeting = t('mail.news.greeting', { name: first.first_name });

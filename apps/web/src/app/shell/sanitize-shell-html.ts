@@ -1,5 +1,5 @@
-import { SHELL_HTML_POLICY } from '@portico/contracts';
-import DOMPurify, { type Config } from 'dompurify';
+import { purifyConfig, SHELL_HTML_POLICY } from '@portico/contracts';
+import DOMPurify from 'dompurify';
 
 /**
  * Sanitising for the HTML the shell puts in the page: the shared header and footer and the
@@ -32,14 +32,7 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /** Icons in the shared header/footer reference the sprite with <svg><use href="#icon-…">. */
-const SHELL_HTML_CONFIG: Config = {
-  ALLOWED_TAGS: [...SHELL_HTML_POLICY.ALLOWED_TAGS],
-  ALLOWED_ATTR: [...SHELL_HTML_POLICY.ALLOWED_ATTR],
-  ALLOWED_URI_REGEXP: SHELL_HTML_POLICY.ALLOWED_URI_REGEXP,
-  ALLOW_DATA_ATTR: false,
-  ALLOW_UNKNOWN_PROTOCOLS: false,
-  KEEP_CONTENT: true,
-};
+const SHELL_HTML_CONFIG = purifyConfig(SHELL_HTML_POLICY);
 
 /** The shared header/footer HTML, safe to inject. */
 export function sanitizeShellHtml(html: string): string {

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { ASYMMETRIC_JWT_ALGORITHMS } from '@portico/contracts/tokens';
 import { z } from 'zod';
 import { getConfig } from '../../config/runtime-config.js';
 import { paths } from '../../config/paths.js';
@@ -26,20 +27,6 @@ import { clearTokens, storeTokens } from './tokens.js';
  * the callback URL do not stay in the history.
  */
 
-// Asymmetric algorithms only: a shared-secret or unsigned id token is never accepted.
-const ALGORITHMS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-  'Ed25519',
-];
 const CLOCK_TOLERANCE_SECONDS = 60;
 
 const tokenResponseSchema = z.object({
@@ -113,7 +100,7 @@ async function validateIdToken(
   const { payload, protectedHeader } = await jwtVerify(idToken, providerKeys(provider.jwks_uri), {
     issuer: provider.issuer,
     audience: clientId,
-    algorithms: ALGORITHMS,
+    algorithms: ASYMMETRIC_JWT_ALGORITHMS,
     requiredClaims: ['exp', 'iat', 'sub'],
     clockTolerance: CLOCK_TOLERANCE_SECONDS,
   });

@@ -1,5 +1,5 @@
-import { RICH_HTML_POLICY } from '@portico/contracts';
-import DOMPurify, { type Config } from 'dompurify';
+import { purifyConfig, RICH_HTML_POLICY, safeLinkTarget } from '@portico/contracts';
+import DOMPurify from 'dompurify';
 
 /**
  * The browser's sanitiser for HTML from a server (news bodies, content documents, modal
@@ -10,23 +10,10 @@ import DOMPurify, { type Config } from 'dompurify';
  */
 const purify = DOMPurify(window);
 
-const CONFIG: Config = {
-  ALLOWED_TAGS: [...RICH_HTML_POLICY.ALLOWED_TAGS],
-  ALLOWED_ATTR: [...RICH_HTML_POLICY.ALLOWED_ATTR],
-  ALLOWED_URI_REGEXP: RICH_HTML_POLICY.ALLOWED_URI_REGEXP,
-  ALLOW_DATA_ATTR: false,
-  ALLOW_UNKNOWN_PROTOCOLS: false,
-  KEEP_CONTENT: true,
-};
+const CONFIG = purifyConfig(RICH_HTML_POLICY);
 
 // As on the server: a new-tab link gets no window.opener or referrer; named targets go.
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (!(node instanceof HTMLAnchorElement)) return;
-  const target = node.getAttribute('target');
-  if (target === null) return;
-  if (target === '_blank') node.setAttribute('rel', 'noopener noreferrer');
-  else if (target !== '_self') node.removeAttribute('target');
-});
+purify.addHook('afterSanitizeAttributes', safeLinkTarget);
 
 export function sanitizeRichHtml(html: string): string {
   return purify.sanitize(html, CONFIG);
