@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utcDayStart } from './dates.js';
 import { hasControlCharacters } from './text.js';
 import {
   NEWS_DEFAULT_PAGE_SIZE,
@@ -152,19 +153,7 @@ function epochMs(value: string | undefined): number | null | undefined {
 /** Start of the UTC day of an ISO yyyy-mm-dd date; undefined = absent; null = not a real date. */
 function isoDay(value: string | undefined): number | null | undefined {
   if (value === undefined || value === '') return undefined;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const date = new Date(ms);
-  // Date.UTC rolls 2026-02-30 over to March; a real date survives the round trip.
-  if (
-    date.getUTCFullYear() !== year ||
-    date.getUTCMonth() !== month - 1 ||
-    date.getUTCDate() !== day
-  )
-    return null;
-  return ms;
+  return utcDayStart(value);
 }
 
 /** The path parameters of `GET {news base}/:id`: ids are whole numbers (bigint identities). */

@@ -1,3 +1,4 @@
+import { isRealIsoDate } from '@portico/contracts/dates';
 /** §9 Date filter debounce. */
 export const DATE_FILTER_DEBOUNCE_MS = 200;
 
@@ -18,18 +19,9 @@ export interface DateRange {
 
 export const CLEARED_RANGE: DateRange = { startDate: undefined, endDate: undefined };
 
-const ISO_DATE_2XXX = /^2\d{3}-(\d{2})-(\d{2})$/;
-
 /** §5: an ISO yyyy-mm-dd date in a year 2xxx that exists in the calendar. */
 export function isValidIsoDate(value: string | null | undefined): value is string {
-  if (value == null) return false;
-  const match = ISO_DATE_2XXX.exec(value);
-  if (!match) return false;
-  const year = Number(value.slice(0, 4));
-  const month = Number(match[1]);
-  const day = Number(match[2]);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return value != null && value.startsWith('2') && isRealIsoDate(value);
 }
 
 /** The local calendar date of `date` as yyyy-mm-dd (not UTC: "today" is the user's today). */
