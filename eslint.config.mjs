@@ -1,4 +1,4 @@
-// One ESLint setup for the whole repository (see ARCHITECTURE.md, Style).
+// One ESLint setup for the whole repository (docs/architecture.md, "Rules lint enforces").
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -86,7 +86,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      // Every user-visible string is a label key with an English default (ARCHITECTURE.md).
+      // Every user-visible string is a label key with an English default (docs/architecture.md).
       // Text nodes, text in braces and the attributes people read or hear (issue 16).
       'no-restricted-syntax': ['error', ...noLiteralUiText, ...cardLinkOnlyInCard],
     },

@@ -1,7 +1,7 @@
 // The selectors of the 'no literal UI text in JSX' rule (eslint.config.mjs), in their own
 // module so a test can run them on samples (packages/locales/src/no-literal-ui-text.test.ts).
 /**
- * No literal UI text in JSX (ARCHITECTURE.md, issue 16): every string a user reads or hears
+ * No literal UI text in JSX (docs/architecture.md, issue 16): every string a user reads or hears
  * is a label with an English default. Brand-only strings such as 'Portico' are labels too, so
  * a translator can see them.
  */

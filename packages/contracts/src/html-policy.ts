@@ -1,5 +1,5 @@
 /**
- * The one HTML allow-list of Portico (ARCHITECTURE.md: every HTML string from a server passes
+ * The one HTML allow-list of Portico (docs/architecture.md: every HTML string from a server passes
  * through DOMPurify). The API sanitises news bodies and content documents with it on the way
  * in, and every client sanitiser (news, content documents, the modal) applies the very same
  * list right before the DOM, so HTML written straight to the database is cut to what the

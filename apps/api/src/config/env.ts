@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { DEFAULT_PHONE_PATTERN } from '@portico/contracts';
 import { z } from 'zod';
 
-// The one place that reads process.env (ARCHITECTURE.md). Every variable is listed in the
+// The one place that reads process.env (docs/architecture.md). Every variable is listed in the
 // README's configuration table; keep the two in step.
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])

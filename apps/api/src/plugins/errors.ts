@@ -167,7 +167,7 @@ function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
 }
 
 /**
- * One error handler for the whole app (ARCHITECTURE.md "Errors"): typed domain errors and
+ * One error handler for the whole app (docs/architecture.md, "One error path"): typed domain errors and
  * validation errors become 4xx JSON with a clear message; anything else is a 500 whose
  * detail is logged, never sent. Unknown paths get a 404 JSON. While the server is starting
  * (migrations not yet applied), /api answers 503 instead of failing halfway (issue 2 §7);

@@ -3,7 +3,7 @@ import DOMPurify from 'dompurify';
 
 /**
  * Sanitising for the HTML the shell puts in the page: the shared header and footer and the
- * icon sprite (ARCHITECTURE.md: every HTML string from a server passes through DOMPurify).
+ * icon sprite (docs/architecture.md: every HTML string from a server passes through DOMPurify).
  * The shared shell allow-list (packages/contracts html-policy: the rich-text list plus the
  * header's search form, ids and sprite icons): scripts, styles, event-handler attributes and
  * javascript: addresses go. A private DOMPurify instance, so its hook does not change how
