@@ -10,8 +10,8 @@ import { createFakeProvider, type FakeProvider } from '../../../test/fake-oidc-p
 import { setupTestServer } from '../../../test/msw.js';
 import { captureRedirects, lastRedirect, releaseLoginLock } from '../../../test/sign-in.js';
 import { TEST_ISSUER, TEST_ORIGIN, installTestConfig } from '../../../test/test-config.js';
+import { filenameFromContentDisposition } from './content-disposition.js';
 import {
-  filenameFromContentDisposition,
   httpDownload,
   httpGet,
   httpGetData,
