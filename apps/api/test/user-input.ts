@@ -1,66 +1,47 @@
-import type { AccountUser, AccountUserInput } from '@portico/contracts';
+import {
+  accountUserInputOf,
+  emptyAccountUserInput,
+  type AccountUser,
+  type AccountUserInput,
+} from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
+
+/** The input without its lists (permissions, products): absent, they stay as they are. */
+function withoutLists(input: AccountUserInput): AccountUserInput {
+  const copy = { ...input };
+  delete copy.permissions;
+  delete copy.productIds;
+  return copy;
+}
 
 /**
  * The body of POST /api/users for a new user of the caller's account: every field filled in,
  * `over` changing what a test is about (e.g. the address an invitation goes to).
  */
+
 export function newUserInput(over: Partial<AccountUserInput> = {}): AccountUserInput {
   return {
+    ...withoutLists(emptyAccountUserInput('Europe/Oslo')),
     firstName: 'Ola',
     lastName: 'Nordmann',
     email: 'ola.nordmann@northwind.test',
     username: 'olanordmann',
-    language: 'en',
-    timeZone: 'Europe/Oslo',
     address: 'Karl Johans gate 1',
-    billingAddress: '',
-    shippingAddress: '',
     city: 'Oslo',
     postalCode: '0154',
     country: 'NO',
     phone: '+4722123456',
-    mobile: '',
-    fax: '',
-    phoneExtension: '',
-    hotlineCode: '',
-    website: '',
-    role: 'standard',
-    c4uRole: 'none',
-    billingPlatformRole: '',
     learningRole: 'learner',
-    active: true,
     ...over,
   };
 }
 
-/** The body of PUT /api/users/:id that saves a user as it is (what the form sends back). */
+/**
+ * The body of PUT /api/users/:id that saves a user as it is (what the form sends back),
+ * without the lists: absent, they stay as they are.
+ */
 export function inputOf(user: AccountUser): AccountUserInput {
-  return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    username: user.username,
-    language: user.language,
-    timeZone: user.timeZone,
-    address: user.address,
-    billingAddress: user.billingAddress,
-    shippingAddress: user.shippingAddress,
-    city: user.city,
-    postalCode: user.postalCode,
-    country: user.country,
-    phone: user.phone,
-    mobile: user.mobile,
-    fax: user.fax,
-    phoneExtension: user.phoneExtension,
-    hotlineCode: user.hotlineCode,
-    website: user.website,
-    role: user.role,
-    c4uRole: user.c4uRole,
-    billingPlatformRole: user.billingPlatformRole,
-    learningRole: user.learningRole,
-    active: user.status !== 'Inactive',
-  };
+  return withoutLists(accountUserInputOf(user));
 }
 
 /**

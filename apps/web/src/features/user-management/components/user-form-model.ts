@@ -1,7 +1,7 @@
 import {
-  GRANTED_PERMISSIONS,
+  accountUserInputOf,
+  emptyAccountUserInput,
   USER_ROLES,
-  type AccountUser,
   type AccountUserField,
   type AccountUserInput,
   type InvitationMailStatus,
@@ -10,48 +10,10 @@ import {
 import { browserTimeZone } from '../../../lib/format/time-zone.js';
 
 /** A new user's form: empty fields, the browser's zone, a standard role, active. */
-export function emptyUserInput(): AccountUserInput {
-  return {
-    firstName: '',
-    lastName: '',
-    email: '',
-    username: '',
-    language: 'en',
-    timeZone: browserTimeZone(),
-    address: '',
-    billingAddress: '',
-    shippingAddress: '',
-    city: '',
-    postalCode: '',
-    country: '',
-    phone: '',
-    mobile: '',
-    fax: '',
-    phoneExtension: '',
-    hotlineCode: '',
-    website: '',
-    role: 'standard',
-    c4uRole: 'none',
-    billingPlatformRole: '',
-    learningRole: '',
-    permissions: [],
-    productIds: [],
-    active: true,
-  };
-}
+export const emptyUserInput = (): AccountUserInput => emptyAccountUserInput(browserTimeZone());
 
 /** The form's values of a saved user. */
-export function inputOf(user: AccountUser): AccountUserInput {
-  const input = emptyUserInput();
-  for (const key of Object.keys(input) as AccountUserField[]) {
-    if (key === 'active') continue;
-    Object.assign(input, { [key]: user[key] });
-  }
-  input.active = user.status !== 'Inactive';
-  // The role decides its own permissions; the form gives only those beside it.
-  input.permissions = user.permissions.filter((p) => GRANTED_PERMISSIONS.some((g) => g === p));
-  return input;
-}
+export const inputOf = accountUserInputOf;
 
 export const isUserRole = (id: string): id is UserRole => USER_ROLES.some((r) => r === id);
 
