@@ -22,6 +22,10 @@ export interface PaginationModel {
   lastResult: number;
   /** The page numbers to offer: the current page and up to two neighbours on each side. */
   pages: number[];
+  /** Page 1 when the neighbours do not reach it (shown before them, so the start is in view). */
+  firstPage: number | null;
+  /** The last page when the neighbours do not reach it (so the length of the list is in view). */
+  lastPage: number | null;
 }
 
 const wholeAtLeast = (value: number, min: number): number =>
@@ -39,5 +43,15 @@ export function paginationModel(input: PaginationInput): PaginationModel {
   const from = Math.max(1, currentPage - PAGE_NEIGHBOURS);
   const to = Math.min(totalPages, currentPage + PAGE_NEIGHBOURS);
   for (let page = from; page <= to; page += 1) pages.push(page);
-  return { currentPage, pageSize, totalResults, totalPages, firstResult, lastResult, pages };
+  return {
+    currentPage,
+    pageSize,
+    totalResults,
+    totalPages,
+    firstResult,
+    lastResult,
+    pages,
+    firstPage: from > 1 ? 1 : null,
+    lastPage: to < totalPages ? totalPages : null,
+  };
 }

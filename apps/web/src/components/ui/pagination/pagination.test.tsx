@@ -24,16 +24,27 @@ describe('<Pagination> (§2 Shared widgets)', () => {
     expect(screen.getByRole('button', { name: 'Page 4' })).toBeInTheDocument();
   });
 
+  it('shows the last page number beside the neighbours: 160 items are 1 2 3 … 8 (issue 37)', () => {
+    render(<Pagination currentPage={1} totalResults={160} onPageChange={vi.fn()} />);
+    expect(pageButtons()).toEqual(['1', '2', '3', '8']);
+    expect(within(screen.getByRole('list')).getByText('…')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('shows page 1 before the neighbours of a later page, without a gap when adjacent', () => {
+    render(<Pagination currentPage={4} totalResults={160} onPageChange={vi.fn()} />);
+    expect(pageButtons()).toEqual(['1', '2', '3', '4', '5', '6', '8']);
+  });
+
   it('shows the current page (aria-current) with up to two neighbours on each side', () => {
     render(<Pagination currentPage={5} pageSize={10} totalResults={200} onPageChange={vi.fn()} />);
-    expect(pageButtons()).toEqual(['3', '4', '5', '6', '7']);
+    expect(pageButtons()).toEqual(['1', '3', '4', '5', '6', '7', '20']);
     expect(screen.getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Page 4' })).not.toHaveAttribute('aria-current');
   });
 
-  it('shows fewer neighbours at the edges', () => {
+  it('shows fewer neighbours at the edges, and the last page', () => {
     render(<Pagination currentPage={1} pageSize={10} totalResults={200} onPageChange={vi.fn()} />);
-    expect(pageButtons()).toEqual(['1', '2', '3']);
+    expect(pageButtons()).toEqual(['1', '2', '3', '20']);
   });
 
   it('has first and last buttons that emit the first and last page', async () => {

@@ -17,7 +17,11 @@ export interface PaginationProps {
   showPreviousNext?: boolean;
 }
 
-/** §2 Pagination: 'first–last of total', first/last buttons and the current page ±2; hidden for ≤ 1 page. */
+const ELLIPSIS = '…';
+
+/**
+ * §2 Pagination: 'first–last of total', first/last buttons, the current page ±2, and page 1 and
+ * the last page when those do not reach them (issue 37); hidden for ≤ 1 page. */
 export function Pagination({
   currentPage,
   pageSize,
@@ -36,6 +40,25 @@ export function Pagination({
     onPageChange(page);
     if (scrollToTop) window.scrollTo({ top: 0 });
   };
+  const pageButton = (page: number) => (
+    <li key={page}>
+      <button
+        type="button"
+        className="ui-pagination__button"
+        aria-label={t('pagination.page', { page })}
+        aria-current={page === current ? 'page' : undefined}
+        onClick={() => goTo(page)}
+      >
+        {page}
+      </button>
+    </li>
+  );
+  // Pages left out between the first or last page and the current page's neighbours.
+  const gap = (where: 'start' | 'end') => (
+    <li key={`gap-${where}`} className="ui-pagination__gap" aria-hidden="true">
+      {ELLIPSIS}
+    </li>
+  );
   const onFirst = current === 1;
   const onLast = current === model.totalPages;
 
@@ -73,19 +96,11 @@ export function Pagination({
             </button>
           </li>
         )}
-        {model.pages.map((page) => (
-          <li key={page}>
-            <button
-              type="button"
-              className="ui-pagination__button"
-              aria-label={t('pagination.page', { page })}
-              aria-current={page === current ? 'page' : undefined}
-              onClick={() => goTo(page)}
-            >
-              {page}
-            </button>
-          </li>
-        ))}
+        {model.firstPage !== null && pageButton(model.firstPage)}
+        {model.firstPage !== null && (model.pages[0] ?? 0) > 2 && gap('start')}
+        {model.pages.map(pageButton)}
+        {model.lastPage !== null && (model.pages.at(-1) ?? 0) < model.lastPage - 1 && gap('end')}
+        {model.lastPage !== null && pageButton(model.lastPage)}
         {showPreviousNext && (
           <li>
             <button
