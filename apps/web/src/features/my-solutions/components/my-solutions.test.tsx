@@ -183,6 +183,20 @@ describe('My Solutions dashboard (issue 13)', () => {
     expect(router.state.location.search).toBe('?query=abc');
   });
 
+  it.each(['downloads', 'release-notes', 'news'])(
+    'wizard: a %s query under the minimum of 3 is refused too (issue 37)',
+    async (what) => {
+      const user = userEvent.setup();
+      const { router } = await renderSignedIn(`/my-solutions?step=4&product=p-erp&what=${what}`);
+      const box = await screen.findByRole('searchbox', { name: 'Words to search for' });
+      await user.type(box, 'ab{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Please enter at least 3 characters, or leave the field empty.',
+      );
+      expect(router.state.location.pathname).toBe('/my-solutions');
+    },
+  );
+
   it('release notes: shows the query it filters by, matches the text and not the markup, and clears it (issue 27)', async () => {
     const user = userEvent.setup();
     const { router } = await renderSignedIn('/my-solutions/erp/c-erp/release-notes?query=strong');

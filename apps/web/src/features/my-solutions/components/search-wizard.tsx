@@ -130,9 +130,9 @@ function WizardStepForm({
       return onNext({ what: value as WizardState['what'] });
     }
     if (!isValidProductQuery(value)) return setError(t('my-solutions.wizard.query.invalid'));
-    // The documentation search box refuses a query under the §5 minimum; the wizard must not
-    // hand it one (an empty query still means "everything").
-    if (state.what === 'documentation' && validateQuery(value) === 'minlength')
+    // §9's minimum of 3 holds for every target, as in every search box (issue 37); an empty
+    // query still means "everything".
+    if (validateQuery(value) === 'minlength')
       return setError(t('my-solutions.wizard.query.too-short', { number: DEFAULT_MIN_LENGTH }));
     onFinish(value.trim());
   };
