@@ -69,12 +69,18 @@ function lookup(key: string, count: number | undefined): string | undefined {
   return undefined;
 }
 
-/** `{{name}}` → vars.name; a placeholder without a value stays as it is. */
-function interpolate(text: string, vars: LabelVars | undefined): string {
+/**
+ * `{{name}}` → vars.name; a placeholder without a value stays as it is. A value that ends in a
+ * full stop before the text's own ('Portico Software B.V.' + '.') keeps one: the
+ * abbreviation's stop ends the sentence too (issue 37).
+ */
+export function interpolate(text: string, vars: LabelVars | undefined): string {
   if (!vars || !text.includes('{{')) return text;
-  return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (match, name: string) => {
+  return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}(\.?)/g, (match, name: string, stop: string) => {
     const value = vars[name];
-    return value === undefined ? match : String(value);
+    if (value === undefined) return match;
+    const shown = String(value);
+    return stop && shown.endsWith('.') ? shown : shown + stop;
   });
 }
 
