@@ -8,7 +8,7 @@ import {
 import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/db.js';
-import { BadRequestError, isDomainError } from '../lib/errors.js';
+import { BadRequestError, isDomainError, TooManyRequestsError } from '../lib/errors.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 
 /** The one error body of the whole API (contracts `apiErrorSchema`). */
@@ -229,6 +229,9 @@ const errors: FastifyPluginCallback = (app, _options, done) => {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ statusCode: body.statusCode, reason: body.message }, 'request rejected');
+    }
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
     }
     return sendError(reply, body);
   });
