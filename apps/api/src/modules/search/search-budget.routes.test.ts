@@ -33,8 +33,10 @@ const searches = (n: number): string[] =>
   });
 
 describe.each(databaseKinds())('the per-user search budget over %s', (kind) => {
-  let shared: TestDb;
+  let shared: TestDb | undefined;
   let secondDb: Db | undefined;
+  /** Closed after the tests, as far as they were started. */
+  const started: FastifyInstance[] = [];
   let a: FastifyInstance;
   let b: FastifyInstance;
   const tokens = new Map<string, string>();
@@ -48,13 +50,14 @@ describe.each(databaseKinds())('the per-user search budget over %s', (kind) => {
         : undefined;
     const env = loadEnv(testEnvSource({ SEARCH_RATE_LIMIT: String(BUDGET) }));
     a = await buildApp({ env, db: shared.db, ready: true });
+    started.push(a);
     b = await buildApp({ env, db: secondDb ?? shared.db, ready: true });
+    started.push(b);
     await Promise.all([a.ready(), b.ready()]);
     for (const email of [ANNA, NINA, PAUL]) tokens.set(email, await bearerFor(a, email));
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
+    for (const app of started) await app.close();
     await secondDb?.close();
     await shared?.close();
   });
