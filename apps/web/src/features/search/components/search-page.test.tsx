@@ -294,23 +294,6 @@ describe('search results page: loading and failing sources', () => {
     expect(useNotificationStore.getState().notification).toBeNull();
   });
 
-  it('a spent search budget (429): says to wait a minute, not only that cards failed', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    serve({ limited: ['combined', 'support', 'university'] });
-    await open('/search?query=report&productId=c-fin');
-    const wait = 'You have searched too often in a short time. Please wait a minute and try again.';
-    expect(await screen.findByText(wait, { selector: 'p[role="alert"]' })).toBeVisible();
-    expect(cardStatus('University')).toBe('This source could not be searched right now.');
-  });
-
-  it('a failed source that is not a 429 shows no such message', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    serve({ failing: ['university'], answers: { ...noSourceAnswers, community: 3 } });
-    await open('/search?query=report&productId=c-fin');
-    expect(await total('3 results in total')).toBeVisible();
-    expect(screen.queryByText(/searched too often/)).not.toBeInTheDocument();
-  });
-
   it('a failed support count: logged, sent to the error handler (§8), its three cards say so', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     serve({ failing: ['support'], answers: noSourceAnswers });
