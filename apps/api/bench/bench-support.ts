@@ -48,7 +48,11 @@ export async function openScratchDb(name: string): Promise<ScratchDb> {
     throw new Error('BENCH_SCHEMA must name a schema a bench kept (bench_<name>_<hex>)');
   const schema = reuse ?? `bench_${name}_${randomBytes(4).toString('hex')}`;
   const env = loadEnv(
-    testEnvSource(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+    testEnvSource({
+      // The benches time the queries, one user at full speed: no per-user search budget (ADR 0061).
+      SEARCH_RATE_LIMIT: '1000000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema } : {}),
+    }),
   );
   const db = await openDb(databaseUrl ? { databaseUrl, schema } : {});
   const dispose = async ({ keep = false } = {}) => {

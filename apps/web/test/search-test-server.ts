@@ -73,6 +73,8 @@ export interface SearchServerOptions {
   combinedErrors?: ('product' | 'community' | 'news')[];
   /** Endpoints that never answer (their cards stay loading). */
   hanging?: SearchEndpoint[];
+  /** Endpoints that answer 429: the user's search budget is spent (ADR 0061). */
+  limited?: SearchEndpoint[];
 }
 
 export interface SearchServer {
@@ -85,6 +87,16 @@ const badGateway = () =>
   HttpResponse.json(
     { statusCode: 502, error: 'Bad Gateway', message: 'The source could not be searched.' },
     { status: 502 },
+  );
+
+const tooManyRequests = () =>
+  HttpResponse.json(
+    {
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'You have searched too often in a short time. Please wait 42 seconds and try again.',
+    },
+    { status: 429, headers: { 'retry-after': '42' } },
   );
 
 export function searchServer(options: SearchServerOptions = {}): SearchServer {
@@ -104,6 +116,7 @@ export function searchServer(options: SearchServerOptions = {}): SearchServer {
       recorded[endpoint].push(params);
       if (options.hanging?.includes(endpoint)) await new Promise<never>(() => undefined);
       if (options.failing?.includes(endpoint)) return badGateway();
+      if (options.limited?.includes(endpoint)) return tooManyRequests();
       return answer(params);
     });
 

@@ -3,6 +3,7 @@ export * from './account.js';
 export * from './cloud.js';
 export * from './config.js';
 export * from './content.js';
+export * from './display-name.js';
 export * from './errors.js';
 export * from './first-paint.js';
 export * from './html-policy.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './display-name.js';
 import {
   ACCOUNT_ID_PATTERN,
   isRealIsoDate,
@@ -43,7 +44,7 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.array(invoiceSchema);
 
 /** An account whose invoices the caller may see (`GET /api/invoices/accounts`). */
-export const invoiceAccountSchema = z.object({ id: z.string(), name: z.string() });
+export const invoiceAccountSchema = z.object({ id: z.string(), name: displayNameSchema });
 export type InvoiceAccount = z.infer<typeof invoiceAccountSchema>;
 export const invoiceAccountListSchema = z.array(invoiceAccountSchema);
 

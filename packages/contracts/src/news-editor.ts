@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './display-name.js';
 import { newsEditorMessages } from './messages.js';
 import { isSafeImageUrl } from './html-policy.js';
 import { hasControlCharacters } from './text.js';
@@ -94,7 +95,7 @@ export const newsEditorialItemSchema = z.object({
   headerImage: z.object({ large: z.string(), medium: z.string(), small: z.string() }).nullable(),
   sales: z.boolean(),
   productIds: z.array(z.string()),
-  authorName: z.string(),
+  authorName: displayNameSchema,
   updatedAt: z.number(),
   /** When its subscribers were told (the news.published event); null while never live. */
   announcedAt: z.number().nullable(),

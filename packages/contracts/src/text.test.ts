@@ -3,6 +3,8 @@ import {
   findUnstorableText,
   hasControlCharacters,
   isStorableText,
+  MAX_PARAMETER_LENGTH,
+  parameterProblem,
   withoutControlCharacters,
 } from './text.js';
 
@@ -49,5 +51,29 @@ describe('text the database cannot store', () => {
     const started = performance.now();
     expect(findUnstorableText(deep)).toHaveLength(100_000);
     expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('path and query parameters (ADR 0045 addendum)', () => {
+  it('names a parameter holding NUL or a lone surrogate, alone or in a repeated list', () => {
+    for (const value of ['a\u0000b', '\ud800', ['ok', '\udfff']]) {
+      expect(parameterProblem('id', value), JSON.stringify(value)).toBe(
+        'id contains a character that cannot be stored (a NUL or an unpaired surrogate). Remove it and try again.',
+      );
+    }
+  });
+
+  it('refuses a value longer than any route takes, and accepts one at the limit', () => {
+    expect(parameterProblem('q', 'x'.repeat(MAX_PARAMETER_LENGTH + 1))).toBe(
+      `q must be at most ${MAX_PARAMETER_LENGTH} characters.`,
+    );
+    expect(parameterProblem('q', 'x'.repeat(MAX_PARAMETER_LENGTH))).toBeUndefined();
+  });
+
+  it('refuses a bad parameter name and passes ordinary values and non-strings', () => {
+    expect(parameterProblem('a\u0000', 'x')).toMatch(/parameter name/);
+    for (const value of ['u-anna', 'Ærø 🙂', 42, undefined, ['a', 'b']]) {
+      expect(parameterProblem('id', value), JSON.stringify(value)).toBeUndefined();
+    }
   });
 });

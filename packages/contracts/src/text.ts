@@ -65,3 +65,32 @@ export function findUnstorableText(input: unknown): (string | number)[] | undefi
   }
   return undefined;
 }
+
+/**
+ * The longest path or query value any route accepts (docs/decisions/0045, addendum): far
+ * above every real one (ids, search text, dates), far below what would cost a scan or an
+ * index error in SQL.
+ */
+export const MAX_PARAMETER_LENGTH = 2000;
+
+/**
+ * What is wrong with one parsed path or query parameter (a string, or a list of strings when
+ * repeated), as a message naming it; undefined when nothing is. Applied to every route before
+ * its own schema, so no parameter reaches SQL with text PostgreSQL cannot hold.
+ */
+export function parameterProblem(name: string, value: unknown): string | undefined {
+  if (!isStorableText(name) || name.length > MAX_PARAMETER_LENGTH) {
+    return 'A parameter name is too long or contains a character that cannot be stored.';
+  }
+  const values: unknown[] = Array.isArray(value) ? value : [value];
+  for (const item of values) {
+    if (typeof item !== 'string') continue;
+    if (!isStorableText(item)) {
+      return `${name} contains a character that cannot be stored (a NUL or an unpaired surrogate). Remove it and try again.`;
+    }
+    if (item.length > MAX_PARAMETER_LENGTH) {
+      return `${name} must be at most ${MAX_PARAMETER_LENGTH} characters.`;
+    }
+  }
+  return undefined;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema, withoutBidiControls } from './display-name.js';
 import { userFormMessages } from './messages.js';
 import { isPortalLanguage } from './languages.js';
 import { hasControlCharacters } from './text.js';
@@ -70,7 +71,7 @@ export type UserProduct = z.infer<typeof userProductSchema>;
 export const userProductsSchema = z.array(userProductSchema);
 export const administratorSchema = z.object({
   id: z.string(),
-  fullName: z.string(),
+  fullName: displayNameSchema,
   email: z.string(),
 });
 export const administratorsSchema = z.array(administratorSchema);
@@ -86,6 +87,8 @@ const text = (max: number) =>
     .max(max, userFormMessages.tooLong)
     .refine((v) => !hasControlCharacters(v), userFormMessages.invalidText);
 const requiredText = (max: number) => text(max).min(1, userFormMessages.required);
+/** A person's name: bidi controls dropped before the usual checks (ADR 0061). */
+const nameText = (max: number) => z.string().transform(withoutBidiControls).pipe(requiredText(max));
 
 /** Fields of the account user form an administrator may write (§3). */
 export function makeAccountUserInputSchema(phonePattern: string = DEFAULT_PHONE_PATTERN) {
@@ -95,8 +98,8 @@ export function makeAccountUserInputSchema(phonePattern: string = DEFAULT_PHONE_
     userFormMessages.invalidPhone,
   );
   return z.object({
-    firstName: requiredText(100),
-    lastName: requiredText(100),
+    firstName: nameText(100),
+    lastName: nameText(100),
     email: requiredText(254).pipe(z.email(userFormMessages.invalidEmail)),
     username: text(100),
     // Not a type guard: the form's type stays string, the check is the 400.
@@ -166,9 +169,9 @@ export function makeOwnProfileInputSchema(phonePattern: string = DEFAULT_PHONE_P
 /** `GET /api/users/me/settings`: the caller's own fields as My settings shows them. */
 export const ownSettingsSchema = z.object({
   email: z.string(),
-  accountName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  accountName: displayNameSchema,
+  firstName: displayNameSchema,
+  lastName: displayNameSchema,
   phone: z.string(),
   mobile: z.string(),
   language: z.string(),
@@ -196,10 +199,10 @@ export type InvitationMailStatus = z.infer<typeof invitationMailStatusSchema>;
 export const accountUserSchema = z.object({
   id: z.string(),
   accountId: z.string(),
-  accountName: z.string(),
-  parentAccountName: z.string().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
+  accountName: displayNameSchema,
+  parentAccountName: displayNameSchema.nullable(),
+  firstName: displayNameSchema,
+  lastName: displayNameSchema,
   email: z.string(),
   username: z.string(),
   language: z.string(),
@@ -320,7 +323,7 @@ export const invitationResentSchema = z.object({ message: z.string() });
 export const userAuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  actorName: z.string(),
+  actorName: displayNameSchema,
   action: z.enum(['created', 'updated', 'deleted', 'invited', 'invitation-revoked', 'activated']),
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
 });
@@ -330,7 +333,7 @@ export const userAuditSchema = z.array(userAuditEntrySchema);
 /** Accounts a vendor employee may pick (the account switcher). */
 export const administrableAccountSchema = z.object({
   id: z.string(),
-  name: z.string(),
+  name: displayNameSchema,
   subscriptionLevel: z.string().nullable(),
 });
 export const administrableAccountsSchema = z.array(administrableAccountSchema);
@@ -338,8 +341,8 @@ export const administrableAccountsSchema = z.array(administrableAccountSchema);
 /** Where the user-management screens start: what the caller may do, on which account. */
 export const userManagementContextSchema = z.object({
   accountId: z.string(),
-  accountName: z.string(),
-  parentAccountName: z.string().nullable(),
+  accountName: displayNameSchema,
+  parentAccountName: displayNameSchema.nullable(),
   subscriptionLevel: z.string().nullable(),
   licenceCount: z.number().int(),
   licencesUsed: z.number().int(),

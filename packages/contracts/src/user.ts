@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './display-name.js';
 
 export const permissionSchema = z.enum([
   'PARTNER',
@@ -26,8 +27,8 @@ export const connectedProductSchema = z.object({
 /** §3 User profile. */
 export const userProfileSchema = z.object({
   id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  firstName: displayNameSchema,
+  lastName: displayNameSchema,
   email: z.string(),
   language: z.string(),
   subscriptionLevel: subscriptionLevelSchema.nullable(),
@@ -35,7 +36,7 @@ export const userProfileSchema = z.object({
   permissions: z.array(z.string()),
   connectedProducts: z.array(connectedProductSchema),
   enterpriseCustomerId: z.string().nullable(),
-  companyName: z.string(),
+  companyName: displayNameSchema,
   dynamicsCustomerId: z.string().nullable(),
   /** IANA time zone the app shows times in (issue 12); the API always sends it. */
   timeZone: z.string().optional(),

@@ -202,6 +202,11 @@ export const envSchema = z
     SEARCH_SUPPORT_URL: optionalUrl,
     /** External learning-platform count address (GET ?query= → { count }); empty = built-in. */
     SEARCH_UNIVERSITY_URL: optionalUrl,
+    /**
+     * Search calls (news searches and the search page's counts) one user may make per
+     * minute, counted in the database across instances (ADR 0061); more get 429.
+     */
+    SEARCH_RATE_LIMIT: positive(60, 1_000_000),
     /** Time-out of each HTTP search connector call, in milliseconds. */
     SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3000),
 

@@ -63,10 +63,14 @@ export class PreconditionRequiredError extends DomainError {
   readonly statusCode = 428;
 }
 
-/** 429: too many attempts (rate limits). */
+/** 429: too many attempts (rate limits); the errors plugin sends `Retry-After` when known. */
 export class TooManyRequestsError extends DomainError {
   readonly statusCode = 429;
-  constructor(message = 'Too many requests. Please try again later.', options?: ErrorOptions) {
+  constructor(
+    message = 'Too many requests. Please try again later.',
+    readonly retryAfterSeconds?: number,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
   }
 }

@@ -1,9 +1,14 @@
 import { STATUS_CODES } from 'node:http';
-import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE, type ApiError } from '@portico/contracts';
+import {
+  findUnstorableText,
+  parameterProblem,
+  UNSTORABLE_TEXT_MESSAGE,
+  type ApiError,
+} from '@portico/contracts';
 import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/db.js';
-import { BadRequestError, isDomainError } from '../lib/errors.js';
+import { BadRequestError, isDomainError, TooManyRequestsError } from '../lib/errors.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 
 /** The one error body of the whole API (contracts `apiErrorSchema`). */
@@ -156,6 +161,22 @@ function unstorableTextError(body: unknown): BadRequestError | undefined {
   ).withFieldErrors({ [field]: UNSTORABLE_TEXT_MESSAGE });
 }
 
+/**
+ * The first path or query parameter holding text the database cannot store, or longer than
+ * any route takes, as a 400: checked for every route (ADR 0045 addendum), so a params or
+ * querystring schema without its own refinement cannot let it reach SQL.
+ */
+function unacceptableParameterError(request: FastifyRequest): BadRequestError | undefined {
+  for (const source of [request.params, request.query]) {
+    if (typeof source !== 'object' || source === null) continue;
+    for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
+      const problem = parameterProblem(name, value);
+      if (problem) return new BadRequestError(`Invalid request. ${problem}`);
+    }
+  }
+  return undefined;
+}
+
 /** Seconds a client should wait before trying a 503 again. */
 const RETRY_AFTER_SECONDS = '2';
 
@@ -173,7 +194,7 @@ function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
  * (migrations not yet applied), /api answers 503 instead of failing halfway (issue 2 §7);
  * once ready it serves /api while shutting down too: during the grace period a balancer
  * still sends traffic here, and only /health/ready tells it to stop (issue 23 §1, ADR 0016).
- * A JSON body with text the database cannot store is a 400 (ADR 0045).
+ * A JSON body, path or query parameter with text the database cannot store is a 400 (ADR 0045).
  */
 const errors: FastifyPluginCallback = (app, _options, done) => {
   app.addHook('onRequest', (request, reply, next) => {
@@ -194,6 +215,12 @@ const errors: FastifyPluginCallback = (app, _options, done) => {
     next(isApiPath(request.url) ? unstorableTextError(request.body) : undefined);
   });
 
+  // After the route's own schema, so its per-parameter messages come first; before any
+  // handler or route hook, so nothing it let through reaches SQL.
+  app.addHook('preHandler', (request, _reply, next) => {
+    next(isApiPath(request.url) ? unacceptableParameterError(request) : undefined);
+  });
+
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = isMalformedMultipart(error, request)
       ? errorBody(400, malformedMultipartMessage)
@@ -202,6 +229,9 @@ const errors: FastifyPluginCallback = (app, _options, done) => {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ statusCode: body.statusCode, reason: body.message }, 'request rejected');
+    }
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
     }
     return sendError(reply, body);
   });

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../lib/errors.js';
 import { bearerErrors, withHeaders } from '../../lib/route-schemas.js';
+import { hasSearchText, searchBudgetHook } from '../search/search-budget.js';
 import { getCachedNewsPage, getNewsItem } from './news.service.js';
 
 /** Ids are bigint identities; more digits than that cannot name a row. */
@@ -20,6 +21,8 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/news',
     {
+      // A search spends one call of the caller's search budget (ADR 0061).
+      preHandler: searchBudgetHook(app, hasSearchText),
       schema: {
         operationId: 'listNews',
         summary: 'A page of news, newest first',
@@ -34,7 +37,7 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
               schema: { type: 'integer' },
             },
           }),
-          ...bearerErrors(400),
+          ...bearerErrors(400, 429),
         },
       },
     },

@@ -18,6 +18,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { hasSearchText, searchBudgetHook } from '../search/search-budget.js';
 import { callerIdOf } from '../../lib/caller.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { requireProductAccess } from '../../lib/product-access.js';
@@ -266,6 +267,8 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.get(
     '/api/products/:productId/news',
     {
+      // A search spends one call of the caller's search budget (ADR 0061).
+      preHandler: searchBudgetHook(app, hasSearchText),
       schema: {
         operationId: 'listProductNews',
         summary: "A page of the product's news",
@@ -280,7 +283,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
               schema: { type: 'integer' },
             },
           }),
-          ...bearerErrors(400, 403, 404),
+          ...bearerErrors(400, 403, 404, 429),
         },
       },
     },

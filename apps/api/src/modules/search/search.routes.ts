@@ -20,6 +20,7 @@ import {
   getUniversityCount,
   type SearchContext,
 } from './search.service.js';
+import { searchBudgetHook } from './search-budget.js';
 import { createSearchSources } from './search-sources.js';
 
 function privateAnswer(reply: FastifyReply): FastifyReply {
@@ -41,10 +42,13 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     env: app.env,
     log: request.log,
   });
+  // Every count call spends one call of the caller's search budget (ADR 0061).
+  const preHandler = searchBudgetHook(app);
 
   app.get(
     '/api/search/count',
     {
+      preHandler,
       schema: {
         operationId: 'countProductSearchMatches',
         summary: 'Product content counts for a search',
@@ -54,7 +58,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           200: productSearchCountsSchema.describe(
             'Documentation, software download and product news matches (at most 1000 each).',
           ),
-          ...bearerErrors(400, 404),
+          ...bearerErrors(400, 404, 429),
         },
       },
     },
@@ -65,6 +69,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/search/combined-count',
     {
+      preHandler,
       schema: {
         operationId: 'countAllSearchMatches',
         summary: 'Every count of the search results page in one call',
@@ -74,7 +79,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           200: combinedSearchCountsSchema.describe(
             'Product, community and news counts; a failed source is null and named in errors.',
           ),
-          ...bearerErrors(400, 404),
+          ...bearerErrors(400, 404, 429),
         },
       },
     },
@@ -85,6 +90,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/communities/search/count',
     {
+      preHandler,
       schema: {
         operationId: 'countCommunitySearchMatches',
         summary: 'Community matches for a search',
@@ -94,7 +100,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           200: communitySearchCountSchema.describe(
             "The count and the community site's search address.",
           ),
-          ...bearerErrors(400),
+          ...bearerErrors(400, 429),
         },
       },
     },
@@ -105,6 +111,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/support/count',
     {
+      preHandler,
       schema: {
         operationId: 'countSupportSearchMatches',
         summary: 'Support matches for a search',
@@ -115,7 +122,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           200: supportSearchCountsSchema.describe(
             "Cases of the caller's account, service catalogue items and knowledge articles.",
           ),
-          ...bearerErrors(400, 403, 404),
+          ...bearerErrors(400, 403, 404, 429),
         },
       },
     },
@@ -128,6 +135,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/api/university/search/count',
     {
+      preHandler,
       schema: {
         operationId: 'countUniversitySearchMatches',
         summary: 'Learning platform matches for a search',
@@ -137,7 +145,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           200: universitySearchCountSchema.describe(
             'The count (-1 when the learning platform cannot be reached) and its search address.',
           ),
-          ...bearerErrors(400),
+          ...bearerErrors(400, 429),
         },
       },
     },

@@ -9,5 +9,8 @@ export const errorCatalogueLabels = defineLabels({
   'errormessage.403': SOMETHING_WENT_WRONG,
   'errormessage.404': SOMETHING_WENT_WRONG,
   'errormessage.408': 'Request has timed out. Please try again later.',
+  // Only the per-user search budget answers 429 (ADR 0061).
+  'errormessage.429':
+    'You have searched too often in a short time. Please wait a minute and try again.',
   'errormessage.500': SOMETHING_WENT_WRONG,
 });

@@ -86,6 +86,14 @@ describe('§8 error catalogue', () => {
     });
   });
 
+  it('429: the search budget is spent, wait a minute, as information (ADR 0061)', async () => {
+    await expect(shown(429)).resolves.toEqual({
+      type: 'information',
+      content: 'You have searched too often in a short time. Please wait a minute and try again.',
+      persistent: false,
+    });
+  });
+
   it('400 with a caller message: that message', async () => {
     server.use(
       http.post(`${TEST_ORIGIN}/api/thing`, () =>
@@ -106,12 +114,9 @@ describe('§8 error catalogue', () => {
     await expect(shown(400)).resolves.toMatchObject({ type: 'error', content: WENT_WRONG });
   });
 
-  it.each([405, 409, 418, 422, 429, 502, 503, 504])(
-    '%i (any other): the 500 text',
-    async (status) => {
-      await expect(shown(status)).resolves.toMatchObject({ type: 'error', content: WENT_WRONG });
-    },
-  );
+  it.each([405, 409, 418, 422, 502, 503, 504])('%i (any other): the 500 text', async (status) => {
+    await expect(shown(status)).resolves.toMatchObject({ type: 'error', content: WENT_WRONG });
+  });
 
   it('no answer at all (network failure): the 500 text', async () => {
     server.use(http.get(`${TEST_ORIGIN}/api/thing`, () => HttpResponse.error()));

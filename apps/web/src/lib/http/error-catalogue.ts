@@ -13,6 +13,7 @@ import { HttpError } from './http-error.js';
  * | 401                  | errormessage.401             | information |
  * | 403, 404, 500        | errormessage.403/.404/.500   | error       |
  * | 408 or time-out      | errormessage.408             | error       |
+ * | 429 (search budget)  | errormessage.429             | information |
  * | 400 + caller message | that message                 | error       |
  * | any other            | errormessage.500             | error       |
  */
@@ -50,6 +51,9 @@ export function catalogueEntry(error: unknown, options: CatalogueOptions = {}): 
       return { type: 'error', content: labelText('errormessage.404') };
     case 408:
       return { type: 'error', content: labelText('errormessage.408') };
+    case 429:
+      // Nothing is broken: the person waits and searches again (ADR 0061).
+      return { type: 'information', content: labelText('errormessage.429') };
     case 400:
       if (options.badRequestMessage) return { type: 'error', content: options.badRequestMessage };
       return { type: 'error', content: labelText('errormessage.500') };

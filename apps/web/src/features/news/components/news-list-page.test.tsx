@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type renderApp,
@@ -291,5 +291,28 @@ describe('news list: §8 error path (issue 27, ADR 0049)', () => {
       ready: { text: newsItem(1).title },
       redirects,
     });
+  });
+
+  it('429: a spent search budget says to wait a minute, and the retry searches again', async () => {
+    serve();
+    let limited = true;
+    server.use(
+      http.get(url('/api/news'), () =>
+        limited
+          ? HttpResponse.json(
+              { statusCode: 429, error: 'Too Many Requests', message: 'Wait 30 seconds.' },
+              { status: 429, headers: { 'retry-after': '30' } },
+            )
+          : undefined,
+      ),
+    );
+    await open('/news?query=launch');
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent(
+      'You have searched too often in a short time. Please wait a minute and try again.',
+    );
+    limited = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

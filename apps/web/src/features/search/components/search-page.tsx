@@ -12,6 +12,7 @@ import { useSearchSources } from '../hooks/use-search-sources.js';
 import { buildSearchCards, searchTotal, totalLabel } from '../utils/search-cards.js';
 import { SearchResultCard } from './search-result-card.js';
 import '../search.labels.js';
+import '../../../lib/http/error-catalogue.labels.js';
 import '../../../components/ui/ui.css';
 import '../search.css';
 
@@ -106,6 +107,11 @@ export function SearchPage() {
               helpContentKey="search-help"
             />
           </div>
+          {sources.rateLimited && (
+            <p className="search-page__message" role="alert">
+              {t('errormessage.429')}
+            </p>
+          )}
           {settled && total.allAnswered && total.total === 0 && (
             <p className="search-page__message" role="status">
               {t('search.no-results')}

@@ -1,5 +1,6 @@
 import type { CombinedSearchCounts, ProductSearchCounts } from '@portico/contracts';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { HttpError } from '../../../lib/http/http-error.js';
 import { combinedCountQueryOptions } from '../api/combined-count.js';
 import { communityCountQueryOptions } from '../api/community-count.js';
 import { newsTotalQueryOptions } from '../api/news-total.js';
@@ -48,7 +49,13 @@ function productPart(counts: CombinedSearchCounts): SourceResult<ProductSearchCo
  *   general news total directly.
  * - University always; the support system only with SUPPORT_SERVICE_NOW (§6).
  */
-export function useSearchSources(input: SearchSourcesInput): SearchSourceResults {
+/** The sources' results, and whether one was refused for the user's search budget. */
+export interface SearchSources extends SearchSourceResults {
+  /** A source answered 429 (ADR 0061): the page says to wait, not that search is broken. */
+  rateLimited: boolean;
+}
+
+export function useSearchSources(input: SearchSourcesInput): SearchSources {
   const { query, productId, userId, canSearchSupport } = input;
   const hasQuery = query !== '';
 
@@ -70,7 +77,11 @@ export function useSearchSources(input: SearchSourcesInput): SearchSourceResults
   });
 
   const fromCombined = combinedEnabled && !combined.isError;
+  const rateLimited = [combined, community, news, support, university].some(
+    ({ error }) => error instanceof HttpError && error.status === 429,
+  );
   return {
+    rateLimited,
     product: resultOf(combined, combinedEnabled, productPart),
     community: fromCombined
       ? resultOf(combined, true, (c) =>

@@ -1,0 +1,45 @@
+import type { Queryable } from '../../db/db.js';
+
+export interface SearchCallReservation {
+  /** The calls reserved in the window, this one included; null when the budget was spent. */
+  calls: number | null;
+  /** Seconds until the key's window ends (at least 1); what a refused caller waits. */
+  secondsLeft: number;
+}
+
+/**
+ * Reserves one search call for `key` in its fixed window, in the table the sign-in limit uses
+ * (ADR 0014 §2, ADR 0061): one upsert, so concurrent calls on any instance serialise on the
+ * row and at most `limit` pass per window. A refused call changes nothing. The seconds left
+ * are read from the row as it was before this statement.
+ */
+export async function reserveSearchCall(
+  db: Queryable,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<SearchCallReservation> {
+  const { rows } = await db.query<{ calls: number | null; seconds_left: number | null }>(
+    `with reserved as (
+       insert into sign_in_limits as l (key, window_start, attempts) values ($1, now(), 1)
+       on conflict (key) do update set
+         window_start = case when l.window_start <= now() - make_interval(secs => $3::integer)
+                             then now() else l.window_start end,
+         attempts = case when l.window_start <= now() - make_interval(secs => $3::integer)
+                         then 1 else l.attempts + 1 end
+       where l.window_start <= now() - make_interval(secs => $3::integer)
+          or l.attempts < $2::integer
+       returning attempts
+     )
+     select (select attempts from reserved) as calls,
+            (select ceil(extract(epoch from
+                      l.window_start + make_interval(secs => $3::integer) - now()))::integer
+               from sign_in_limits l where l.key = $1) as seconds_left`,
+    [key, limit, windowSeconds],
+  );
+  const row = rows[0];
+  return {
+    calls: row?.calls ?? null,
+    secondsLeft: Math.min(windowSeconds, Math.max(1, row?.seconds_left ?? windowSeconds)),
+  };
+}
