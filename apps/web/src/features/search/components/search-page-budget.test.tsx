@@ -1,12 +1,12 @@
 import type { UserProfile } from '@portico/contracts';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, shellHandlers } from '../../../app/app-test-harness.js';
+import { demoProfile, renderSignedIn, shellHandlers } from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../testing/msw.js';
-import { installTestConfig } from '../../../testing/test-config.js';
-import { noSourceAnswers, searchServer, type SearchServerOptions } from '../search-test-server.js';
+import { setupTestServer } from '../../../../test/msw.js';
+import { installTestConfig } from '../../../../test/test-config.js';
+import { noSourceAnswers, searchServer, type SearchServerOptions } from '../../../../test/search-test-server.js';
 
 // Issue 34 (ADR 0061): a spent per-user search budget (429) reads as "wait", not "broken".
 
