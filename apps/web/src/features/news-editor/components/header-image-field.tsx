@@ -27,6 +27,9 @@ export function HeaderImageField({
   const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // The file just uploaded: the field's input is emptied after each upload (so the same file
+  // can be chosen again), and would otherwise say no file was chosen (issue 37).
+  const [uploadedName, setUploadedName] = useState<string | null>(null);
   const id = 'news-editor-headerImage';
   const shown = error ?? serverError;
 
@@ -45,6 +48,7 @@ export function HeaderImageField({
       const uploaded = await uploadHeaderImage(file);
       if (uploaded) {
         onChange({ large: uploaded.large, medium: uploaded.medium, small: uploaded.small });
+        setUploadedName(file.name);
       }
     } catch (failure) {
       // A 413 (too large) carries the same field message as a 400; everything else is §8.
@@ -68,14 +72,31 @@ export function HeaderImageField({
         announce
       >
         {(props) => (
-          <input
-            {...props}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif"
-            onChange={(e) => void onFile(e)}
-          />
+          <>
+            {/* The browser's own file box says "No file chosen" beside an uploaded image: the
+                input is hidden but focusable, and its second label is the visible button. */}
+            <input
+              {...props}
+              className="ui-visually-hidden news-editor__file-input"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              onChange={(e) => void onFile(e)}
+            />
+            <label htmlFor={id} className="ui-button ui-button--secondary news-editor__file-button">
+              {t(
+                value
+                  ? 'news-editor.field.headerImage.replace'
+                  : 'news-editor.field.headerImage.choose',
+              )}
+            </label>
+          </>
         )}
       </Field>
+      {value && uploadedName && (
+        <p className="news-editor__file-name">
+          {t('news-editor.field.headerImage.uploaded', { name: uploadedName })}
+        </p>
+      )}
       {uploading && <p role="status">{t('news-editor.field.headerImage.uploading')}</p>}
       {value && (
         <div className="news-editor__image">
@@ -88,7 +109,10 @@ export function HeaderImageField({
           <button
             type="button"
             className="ui-button ui-button--secondary"
-            onClick={() => onChange(null)}
+            onClick={() => {
+              onChange(null);
+              setUploadedName(null);
+            }}
           >
             {t('news-editor.field.headerImage.remove')}
           </button>

@@ -2,7 +2,12 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
+import {
+  demoProfile,
+  renderSignedIn,
+  shellHandlers,
+  url,
+} from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { profileQueryKey } from '../../../lib/profile/profile-query.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
@@ -217,6 +222,27 @@ describe('news editor', () => {
     await userEvent.upload(input, new File(['not an image'], 'x.png', { type: 'image/png' }));
     expect(await screen.findByText(/The file is not an image/)).toBeVisible();
     expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('names the uploaded file beside its preview, and the button then replaces it (issue 37)', async () => {
+    server.use(
+      http.post(url('/api/news/images'), () =>
+        HttpResponse.json(
+          { id: 7, large: '/media/l.webp', medium: '/media/m.webp', small: '/media/s.webp' },
+          { status: 201 },
+        ),
+      ),
+    );
+    await renderSignedIn('/news/editor/new');
+    const input = await screen.findByLabelText('Header image');
+    expect(screen.getByText('Choose an image…')).toBeVisible();
+    await userEvent.upload(input, new File(['png'], 'harbour.png', { type: 'image/png' }));
+    expect(await screen.findByText('Uploaded: harbour.png')).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Header image preview' })).toBeVisible();
+    expect(screen.getByText('Replace the image…')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the header image' }));
+    expect(screen.queryByText('Uploaded: harbour.png')).not.toBeInTheDocument();
+    expect(screen.getByText('Choose an image…')).toBeVisible();
   });
 
   it('tells the editor how many subscribers the e-mail did not reach (issue 24)', async () => {
