@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
-import { loadKeyEncryptionKey } from '../src/modules/oidc/key-encryption.js';
+import { loadKeyEncryptionKey } from '../src/lib/key-encryption.js';
 import { loadSigningKeys, SIGNING_ALG } from '../src/modules/oidc/oidc-keys.js';
 import { apiResourceServer, SCOPES } from '../src/modules/oidc/oidc-provider.js';
 import { findUserByEmail } from '../src/modules/oidc/oidc.repository.js';

@@ -26,6 +26,7 @@ import { sql as userTermCounts } from './025-user-term-counts.js';
 import { sql as searchStatistics } from './026-search-statistics.js';
 import { sql as userTermsByLogin } from './027-user-terms-by-login.js';
 import { sql as newsTerms } from './028-news-terms.js';
+import { sql as secretsAtRest } from './029-secrets-at-rest.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -57,4 +58,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '026-search-statistics', sql: searchStatistics },
   { name: '027-user-terms-by-login', sql: userTermsByLogin },
   { name: '028-news-terms', sql: newsTerms },
+  { name: '029-secrets-at-rest', sql: secretsAtRest },
 ];

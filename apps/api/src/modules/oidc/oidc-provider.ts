@@ -6,7 +6,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { Env } from '../../config/env.js';
 import type { Queryable } from '../../db/db.js';
-import { loadKeyEncryptionKey } from './key-encryption.js';
+import { loadKeyEncryptionKey } from '../../lib/key-encryption.js';
 import { createDbAdapterFactory } from './oidc-adapter.js';
 import { loadCookieKeys, loadSigningKeys, SIGNING_ALG, type SigningKeys } from './oidc-keys.js';
 import { loggedOutPage, logoutPage, messagePage, pageTexts } from './oidc-pages.js';
@@ -136,11 +136,9 @@ export async function createOidcProvider(
   onServerError: (error: unknown) => void,
 ): Promise<EmbeddedProvider> {
   const settings = oidcSettings(env);
-  const signingKeys = await loadSigningKeys(
-    db,
-    loadKeyEncryptionKey(env.OIDC_KEY_ENCRYPTION_KEY, env.DATA_DIR),
-  );
-  const cookieKeys = await loadCookieKeys(db, env.OIDC_COOKIE_KEYS);
+  const encryptionKey = loadKeyEncryptionKey(env.OIDC_KEY_ENCRYPTION_KEY, env.DATA_DIR);
+  const signingKeys = await loadSigningKeys(db, encryptionKey);
+  const cookieKeys = await loadCookieKeys(db, env.OIDC_COOKIE_KEYS, encryptionKey);
   // PUBLIC_URL's path, if any, under each allowed origin.
   const basePath = new URL(settings.publicUrl).pathname.replace(/\/$/, '');
   const portals = portalOrigins(settings.publicUrl).map((origin) => `${origin}${basePath}`);
@@ -247,8 +245,8 @@ export async function createOidcProvider(
     },
   });
   // The provider reads the request's address, host and protocol from X-Forwarded-For/-Host/
-  // -Proto; plugins/oidc.ts replaces those headers with what Fastify decided under TRUST_PROXY
-  // before every /oidc request, so both follow one rule (ADR 0015). The issuer stays fixed.
+  // -Proto; plugins/oidc.ts sets them before every /oidc request: the address Fastify decided
+  // under TRUST_PROXY (ADR 0015), PUBLIC_URL's host and protocol (ADR 0060).
   provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, error: unknown) => onServerError(error));
   return { provider, signingKeys };

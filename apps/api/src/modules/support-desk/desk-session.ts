@@ -1,14 +1,18 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
+import { loadSealedSecret, type KeyEncryptionKeySource } from '../../lib/key-encryption.js';
 import type { IssuedAt } from '../users/token-rule.js';
 import { DESK_PREFIX } from './desk-pages.js';
 import {
   claimFrameToken,
   endDeskSession,
   forgetExpiredFrameTokens,
+  findDeskKey,
   forgetExpiredSessionEnds,
-  loadOrCreateDeskKey,
+  insertDeskKeyIfAbsent,
+  replaceDeskKey,
 } from './support-desk.repository.js';
 
 // How the framed desk knows its caller (docs/decisions/0005-support-desk-frames.md): the SPA
@@ -78,14 +82,34 @@ export function clearedSessionCookie(secure: boolean): string {
   return `${SESSION_COOKIE}=; Path=${DESK_PREFIX}; Max-Age=0; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
+const HMAC_KEY = 'hmac';
+const hmacSecret = z.string().min(43);
+
 /**
- * The desk's signing key: one random secret kept in the database, so every API node issues
- * and accepts the same tokens; loaded once per app, on first use.
+ * The desk's signing key: one random secret kept in the database, encrypted with the
+ * key-encryption key (ADR 0060), so every API node issues and accepts the same tokens and a
+ * copy of the database forges none.
  */
-export function deskKeys(db: Queryable): DeskKeys {
+export function loadDeskSecret(db: Queryable, encryptionKey: Buffer): Promise<string> {
+  return loadSealedSecret(
+    {
+      find: () => findDeskKey(db, HMAC_KEY),
+      insertIfAbsent: (value) => insertDeskKeyIfAbsent(db, HMAC_KEY, value),
+      replace: (expected, value) => replaceDeskKey(db, HMAC_KEY, expected, value),
+    },
+    encryptionKey,
+    `support-desk-${HMAC_KEY}`,
+    hmacSecret,
+    () => randomBytes(32).toString('base64url'),
+  );
+}
+
+/** The desk's tokens and cookies, signed with its key (loaded once per app, on first use). */
+export function deskKeys(db: Queryable, encryptionKey: KeyEncryptionKeySource): DeskKeys {
   let pending: Promise<Uint8Array> | undefined;
   const key = (): Promise<Uint8Array> => {
-    pending ??= loadOrCreateDeskKey(db, 'hmac', randomBytes(32).toString('base64url'))
+    pending ??= Promise.resolve()
+      .then(() => loadDeskSecret(db, encryptionKey()))
       .then((secret) => new Uint8Array(Buffer.from(secret, 'base64url')))
       .catch((error: unknown) => {
         pending = undefined;

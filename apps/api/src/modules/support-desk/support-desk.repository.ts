@@ -153,23 +153,39 @@ export async function listContacts(db: Queryable, accountId: string): Promise<Co
   return rows;
 }
 
-/** The named secret, created from `candidate` when absent (several nodes agree on one). */
-export async function loadOrCreateDeskKey(
-  db: Queryable,
-  name: string,
-  candidate: string,
-): Promise<string> {
-  await db.query(
-    'insert into support_desk_keys (name, secret) values ($1, $2) on conflict (name) do nothing',
-    [name, candidate],
-  );
-  const { rows } = await db.query<{ secret: string }>(
+/** The stored value of the desk's named key (encrypted, ADR 0060); undefined when absent. */
+export async function findDeskKey(db: Queryable, name: string): Promise<unknown> {
+  const { rows } = await db.query<{ secret: unknown }>(
     'select secret from support_desk_keys where name = $1',
     [name],
   );
-  const secret = rows[0]?.secret;
-  if (!secret) throw new Error(`support desk key ${name} is missing`);
-  return secret;
+  return rows[0]?.secret;
+}
+
+/** Stores `value` under `name` unless a value is there (several nodes agree on one). */
+export async function insertDeskKeyIfAbsent(
+  db: Queryable,
+  name: string,
+  value: unknown,
+): Promise<unknown> {
+  await db.query(
+    'insert into support_desk_keys (name, secret) values ($1, $2) on conflict (name) do nothing',
+    [name, JSON.stringify(value)],
+  );
+  return findDeskKey(db, name);
+}
+
+/** Replaces the value under `name` only while it is still `expected`. */
+export async function replaceDeskKey(
+  db: Queryable,
+  name: string,
+  expected: unknown,
+  value: unknown,
+): Promise<void> {
+  await db.query(
+    'update support_desk_keys set secret = $3 where name = $1 and secret = $2::jsonb',
+    [name, JSON.stringify(expected), JSON.stringify(value)],
+  );
 }
 
 /**

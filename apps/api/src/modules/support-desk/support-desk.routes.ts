@@ -6,6 +6,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { isDomainError } from '../../lib/errors.js';
+import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
 import {
@@ -397,7 +398,7 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
  * cases (§5, §7); and the desk pages themselves under /support-desk.
  */
 export const supportDeskRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const keys = deskKeys(app.db);
+  const keys = deskKeys(app.db, keyEncryptionKeySource(app.env));
 
   app.get(
     '/api/support/frame-token',

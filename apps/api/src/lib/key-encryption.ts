@@ -3,10 +3,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-// The embedded provider's private signing keys are kept in the database encrypted
-// (AES-256-GCM) with a key the database never sees: OIDC_KEY_ENCRYPTION_KEY, or for the
-// embedded default a random key made once and kept in DATA_DIR (ADR 0027, addendum). A copy
-// of the database alone (a backup, a dump) then signs no tokens.
+// Every secret the server keeps in the database (the provider's signing and cookie keys, the
+// support desk's and the unsubscribe links' HMAC keys) is encrypted (AES-256-GCM) with a key
+// the database never sees: OIDC_KEY_ENCRYPTION_KEY, or for the embedded default a random key
+// made once and kept in DATA_DIR (ADR 0027 addendum, ADR 0060). A copy of the database alone
+// (a backup, a dump) then signs no token, cookie or link.
 
 const KEY_FILE = 'oidc-key-encryption.key';
 const ALGORITHM = 'aes-256-gcm';
@@ -76,6 +77,7 @@ export function encryptValue(key: Buffer, context: string, value: unknown): Encr
   };
 }
 
+/** Decrypts `stored`, bound to `context` (the row's name). */
 export function decryptValue(key: Buffer, context: string, stored: EncryptedValue): unknown {
   if (stored.kid !== keyId(key)) {
     throw new KeyDecryptionError(
@@ -94,4 +96,47 @@ export function decryptValue(key: Buffer, context: string, stored: EncryptedValu
   } catch (error) {
     throw new KeyDecryptionError(`the stored ${context} could not be decrypted`, { cause: error });
   }
+}
+
+/** One secret's row, as its module's repository reads and writes it (a JSON value). */
+export interface SecretRow {
+  find(): Promise<unknown>;
+  /** Stores `value` unless a value is there already; returns the stored value. */
+  insertIfAbsent(value: EncryptedValue): Promise<unknown>;
+  /** Replaces the stored value only while it is still `expected` (instances race). */
+  replace(expected: unknown, value: EncryptedValue): Promise<void>;
+}
+
+/**
+ * The secret kept in `row`, in clear for this process: made by `make` and stored encrypted on
+ * first use (concurrent first starts keep one), decrypted on every later one. A value stored in
+ * clear by an older version is encrypted in place, unchanged, so what it signed stays valid.
+ */
+export async function loadSealedSecret<T>(
+  row: SecretRow,
+  key: Buffer,
+  context: string,
+  schema: z.ZodType<T>,
+  make: () => unknown,
+): Promise<T> {
+  let stored = await row.find();
+  if (stored === undefined || stored === null) {
+    stored = await row.insertIfAbsent(encryptValue(key, context, schema.parse(await make())));
+  }
+  const encrypted = encryptedValue.safeParse(stored);
+  if (encrypted.success) return schema.parse(decryptValue(key, context, encrypted.data));
+  const clear = schema.parse(stored);
+  await row.replace(stored, encryptValue(key, context, clear));
+  return clear;
+}
+
+/** What reads the key-encryption key: once per caller, and only when a secret is needed. */
+export type KeyEncryptionKeySource = () => Buffer;
+
+export function keyEncryptionKeySource(env: {
+  OIDC_KEY_ENCRYPTION_KEY?: string | undefined;
+  DATA_DIR: string;
+}): KeyEncryptionKeySource {
+  let key: Buffer | undefined;
+  return () => (key ??= loadKeyEncryptionKey(env.OIDC_KEY_ENCRYPTION_KEY, env.DATA_DIR));
 }
