@@ -29,10 +29,15 @@ export async function bearerFor(app: FastifyInstance, email: string): Promise<st
   const provider = await embedded.provider();
   const client = await provider.Client.find(embedded.settings.clientId);
   if (!client) throw new Error('the embedded provider has no client');
+  const accountId = await userIdFor(app, email);
+  // A stored grant, as a sign-in makes: the desk's session lasts as long as it (ADR 0060).
+  const grant = new provider.Grant({ accountId, clientId: client.clientId });
+  grant.addOIDCScope(SCOPES.join(' '));
+  grant.addResourceScope(embedded.settings.audience, SCOPES.join(' '));
   const token = new provider.AccessToken({
-    accountId: await userIdFor(app, email),
+    accountId,
     client,
-    grantId: randomUUID(),
+    grantId: await grant.save(),
     gty: 'authorization_code',
     scope: SCOPES.join(' '),
     resourceServer: new provider.ResourceServer(

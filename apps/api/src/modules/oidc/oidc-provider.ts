@@ -208,8 +208,14 @@ export async function createOidcProvider(
       },
     },
     // iat has whole seconds: a sign-in in the second of a revocation needs a finer time to
-    // be told from a token before it (ADR 0027, addendum). Signed with the token.
-    extraTokenClaims: () => Promise.resolve({ iat_ms: Date.now() }),
+    // be told from a token before it (ADR 0027, addendum). `gid` names the grant behind the
+    // token: every sign-out of the portal revokes it, and the support desk's session ends
+    // with it (ADR 0060). Signed with the token.
+    extraTokenClaims: (_ctx, token) =>
+      Promise.resolve({
+        iat_ms: Date.now(),
+        ...('grantId' in token && typeof token.grantId === 'string' ? { gid: token.grantId } : {}),
+      }),
     findAccount: async (_ctx, sub) => {
       const user = await findUserById(db, sub);
       if (!user || user.status !== 'Active') return undefined;

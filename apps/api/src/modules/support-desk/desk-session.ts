@@ -40,12 +40,16 @@ export interface DeskSession {
   issued: IssuedAt;
   /** The cookie's exp, epoch seconds. */
   expiresAt: number;
+  /** The provider's grant behind the portal token: revoked, the session ends (ADR 0060). */
+  grantId: string | undefined;
 }
 
-/** Who a frame token was issued to, and when their portal token was issued. */
+/** Who a frame token was issued to, and when and under which grant their portal token was. */
 export interface FrameHolder {
   userId: string;
   issued: IssuedAt;
+  /** The embedded provider's grant (absent for an external issuer's token). */
+  grantId: string | undefined;
 }
 
 export interface DeskKeys {
@@ -62,12 +66,20 @@ export interface DeskKeys {
   checkCsrf(session: DeskSession, token: string | undefined): Promise<boolean>;
 }
 
-/** The portal token's issue time as claims: `pat` (seconds) and `pat_ms` (ADR 0027). */
-function issuedClaims(issued: IssuedAt): JWTPayload {
+/**
+ * The portal token's issue time as claims, `pat` (seconds) and `pat_ms` (ADR 0027), and its
+ * grant, `gid` (ADR 0060).
+ */
+function holderClaims({ issued, grantId }: FrameHolder): JWTPayload {
   return {
     ...(issued.seconds === undefined ? {} : { pat: issued.seconds }),
     ...(issued.ms === undefined ? {} : { pat_ms: issued.ms }),
+    ...(grantId === undefined ? {} : { gid: grantId }),
   };
+}
+
+function grantOf(payload: JWTPayload): string | undefined {
+  return typeof payload.gid === 'string' ? payload.gid : undefined;
 }
 
 function issuedOf(payload: JWTPayload): IssuedAt {
@@ -154,18 +166,18 @@ export function deskKeys(db: Queryable, encryptionKey: KeyEncryptionKeySource): 
     async issueFrameToken(holder) {
       await forgetExpiredFrameTokens(db);
       await forgetExpiredSessionEnds(db);
-      return sign(issuedClaims(holder.issued), holder.userId, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
+      return sign(holderClaims(holder), holder.userId, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
     },
     async verifyFrameToken(token) {
       const payload = await verify(token, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
       if (!payload?.sub || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
         return null;
       if (!(await claimFrameToken(db, payload.jti, payload.exp))) return null;
-      return { userId: payload.sub, issued: issuedOf(payload) };
+      return { userId: payload.sub, issued: issuedOf(payload), grantId: grantOf(payload) };
     },
     issueSession: (holder, sessionId = randomUUID()) =>
       sign(
-        { sid: sessionId, ...issuedClaims(holder.issued) },
+        { sid: sessionId, ...holderClaims(holder) },
         holder.userId,
         SESSION_AUDIENCE,
         SESSION_SECONDS,
@@ -179,6 +191,7 @@ export function deskKeys(db: Queryable, encryptionKey: KeyEncryptionKeySource): 
         sessionId: payload.sid,
         issued: issuedOf(payload),
         expiresAt: payload.exp,
+        grantId: grantOf(payload),
       };
     },
     endSession: (session) => endDeskSession(db, session.sessionId, session.expiresAt),

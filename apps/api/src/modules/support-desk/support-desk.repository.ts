@@ -12,6 +12,7 @@ export interface DeskSessionCallerRow extends DeskCallerRow {
   status: string;
   tokens_valid_after: Date | string | null;
   session_ended: boolean;
+  grant_ended: boolean;
 }
 
 export interface CaseRow {
@@ -212,18 +213,25 @@ export async function forgetExpiredFrameTokens(db: Queryable): Promise<void> {
 
 /**
  * The caller of a desk session with what decides whether the session still stands: the
- * user's status and revocation time (ADR 0027) and whether the session was ended. One read.
+ * user's status and revocation time (ADR 0027), whether the session was ended, and whether
+ * the provider's grant behind it is gone (revoked by a sign-out, or expired: ADR 0060; the
+ * provider keeps its grants in oidc_payloads, migration 002). One read.
  */
 export async function findDeskSessionCaller(
   db: Queryable,
   userId: string,
   sessionId: string,
+  grantId: string | undefined,
 ): Promise<DeskSessionCallerRow | undefined> {
   const { rows } = await db.query<DeskSessionCallerRow>(
     `select id, account_id, permissions, language, time_zone, status, tokens_valid_after,
-            exists (select 1 from support_desk_session_ends where sid = $2) as session_ended
+            exists (select 1 from support_desk_session_ends where sid = $2) as session_ended,
+            $3::text is not null and not exists (
+              select 1 from oidc_payloads
+               where model = 'Grant' and id = $3 and (expires_at is null or expires_at > now())
+            ) as grant_ended
        from users where id = $1`,
-    [userId, sessionId],
+    [userId, sessionId, grantId ?? null],
   );
   return rows[0];
 }

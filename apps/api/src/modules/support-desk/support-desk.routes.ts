@@ -421,8 +421,11 @@ export const supportDeskRoutes: FastifyPluginCallbackZod = (app, _options, done)
       // The desk session inherits the bearer token's issue time, so whatever revokes the
       // token (sign out everywhere, deactivation) ends the desk session too (ADR 0005).
       const issued = request.caller?.issued ?? { seconds: undefined };
+      // And it ends with the provider's grant behind the token, which every sign-out of the
+      // portal revokes, whichever way it runs (ADR 0060).
+      const grantId = request.caller?.grantId;
       return reply.header('cache-control', 'no-store').send({
-        token: await keys.issueFrameToken({ userId, issued }),
+        token: await keys.issueFrameToken({ userId, issued, grantId }),
         expiresIn: FRAME_TOKEN_SECONDS,
       });
     },
