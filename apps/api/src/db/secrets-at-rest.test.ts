@@ -2,7 +2,7 @@
 // is read as an attacker with the database would read it, and whatever it holds is tried as
 // the key: desk cookies, unsubscribe links, the provider's session cookie and access tokens
 // made with it are refused, while the same forgery with the real key (a control) is accepted.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../test/oidc-flow.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { routeDatabaseKinds } from '../../test/test-db.js';
-import { loadKeyEncryptionKey } from '../lib/key-encryption.js';
+import { KeyDecryptionError, loadKeyEncryptionKey } from '../lib/key-encryption.js';
 import { loadCookieKeys } from '../modules/oidc/oidc-keys.js';
 import { loadDeskSecret } from '../modules/support-desk/desk-session.js';
 import {
@@ -234,5 +234,38 @@ describe.each(routeDatabaseKinds())('secrets at rest over %s (issue 34)', (kind)
     expect(await loadDeskSecret(t.db, kek)).toBe(desk);
     expect((await unsubscribeKey(t.db, kek)).equals(Buffer.from(links, 'base64url'))).toBe(true);
     expect(await loadCookieKeys(t.db, undefined, kek)).toEqual(cookies);
+  });
+
+  // Last: it moves the rows to another key-encryption key and back.
+  it('rotates the key-encryption key: the start re-wraps under the new key, secrets unchanged', async () => {
+    const before = await loadDeskSecret(t.db, kek);
+    const fresh = randomBytes(32);
+    const rotated = {
+      ...t.app.env,
+      OIDC_KEY_ENCRYPTION_KEY: fresh.toString('base64'),
+      OIDC_KEY_ENCRYPTION_KEY_PREVIOUS: kek.toString('base64'),
+    };
+    // A node not yet rotated (new key known, old one current) reads and leaves the row alone.
+    const deskRow = "select secret as value from support_desk_keys where name = 'hmac'";
+    const untouched = await stored(deskRow);
+    expect(await loadDeskSecret(t.db, { current: kek, previous: [fresh] })).toBe(before);
+    expect(await stored(deskRow)).toEqual(untouched);
+
+    await sealSecretsAtRest(t.db, rotated);
+
+    expect(await loadDeskSecret(t.db, fresh)).toBe(before);
+    await expect(loadDeskSecret(t.db, kek)).rejects.toBeInstanceOf(KeyDecryptionError);
+    await expect(unsubscribeKey(t.db, kek)).rejects.toBeInstanceOf(KeyDecryptionError);
+    await expect(loadCookieKeys(t.db, undefined, kek)).rejects.toBeInstanceOf(KeyDecryptionError);
+    // The rotated-out key still reads during the roll-out, on the node not yet rotated.
+    expect(await loadDeskSecret(t.db, { current: kek, previous: [fresh] })).toBe(before);
+    // Without the key that wrapped them, a start stops rather than making new secrets.
+    await expect(sealSecretsAtRest(t.db, t.app.env)).rejects.toBeInstanceOf(KeyDecryptionError);
+
+    await sealSecretsAtRest(t.db, {
+      ...t.app.env,
+      OIDC_KEY_ENCRYPTION_KEY_PREVIOUS: fresh.toString('base64'),
+    });
+    expect(await loadDeskSecret(t.db, kek)).toBe(before);
   });
 });

@@ -98,6 +98,43 @@ export function decryptValue(key: Buffer, context: string, stored: EncryptedValu
   }
 }
 
+/**
+ * The key-encryption keys of this configuration: `current` encrypts, `previous` (keys being
+ * rotated out, OIDC_KEY_ENCRYPTION_KEY_PREVIOUS) still decrypt (ADR 0060).
+ */
+export interface KeyRing {
+  current: Buffer;
+  previous: readonly Buffer[];
+}
+/** A lone key is a ring without previous keys. */
+export type EncryptionKeys = Buffer | KeyRing;
+
+function ringOf(keys: EncryptionKeys): KeyRing {
+  return Buffer.isBuffer(keys) ? { current: keys, previous: [] } : keys;
+}
+
+/** Parses OIDC_KEY_ENCRYPTION_KEY_PREVIOUS: comma-separated 32-byte keys in base64. */
+export function parsePreviousKeys(text: string | undefined): Buffer[] | undefined {
+  const parts = (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const keys = parts.map(parseEncryptionKey);
+  return keys.every((key) => key !== undefined) ? (keys as Buffer[]) : undefined;
+}
+
+export interface KeyEncryptionSettings {
+  OIDC_KEY_ENCRYPTION_KEY?: string | undefined;
+  OIDC_KEY_ENCRYPTION_KEY_PREVIOUS?: string | undefined;
+  DATA_DIR: string;
+}
+
+export function loadKeyRing(env: KeyEncryptionSettings): KeyRing {
+  const previous = parsePreviousKeys(env.OIDC_KEY_ENCRYPTION_KEY_PREVIOUS);
+  if (!previous) throw new Error('OIDC_KEY_ENCRYPTION_KEY_PREVIOUS must be 32-byte keys in base64');
+  return { current: loadKeyEncryptionKey(env.OIDC_KEY_ENCRYPTION_KEY, env.DATA_DIR), previous };
+}
+
 /** One secret's row, as its module's repository reads and writes it (a JSON value). */
 export interface SecretRow {
   find(): Promise<unknown>;
@@ -107,6 +144,15 @@ export interface SecretRow {
   replace(expected: unknown, value: EncryptedValue): Promise<void>;
 }
 
+export interface SealOptions {
+  /**
+   * Re-encrypt a value found under a previous key with the current one. Only the start-up
+   * pass does (db/seal-secrets.ts): during a rotation, a running node that does not yet hold
+   * the new key as its current one must not wrap values back under the old one.
+   */
+  reseal?: boolean;
+}
+
 /**
  * The secret kept in `row`, in clear for this process: made by `make` and stored encrypted on
  * first use (concurrent first starts keep one), decrypted on every later one. A value stored in
@@ -114,29 +160,34 @@ export interface SecretRow {
  */
 export async function loadSealedSecret<T>(
   row: SecretRow,
-  key: Buffer,
+  keys: EncryptionKeys,
   context: string,
   schema: z.ZodType<T>,
   make: () => unknown,
+  options: SealOptions = {},
 ): Promise<T> {
+  const { current, previous } = ringOf(keys);
   let stored = await row.find();
   if (stored === undefined || stored === null) {
-    stored = await row.insertIfAbsent(encryptValue(key, context, schema.parse(await make())));
+    stored = await row.insertIfAbsent(encryptValue(current, context, schema.parse(await make())));
   }
   const encrypted = encryptedValue.safeParse(stored);
-  if (encrypted.success) return schema.parse(decryptValue(key, context, encrypted.data));
-  const clear = schema.parse(stored);
-  await row.replace(stored, encryptValue(key, context, clear));
+  if (!encrypted.success) {
+    const clear = schema.parse(stored);
+    await row.replace(stored, encryptValue(current, context, clear));
+    return clear;
+  }
+  const { kid } = encrypted.data;
+  const old = kid === keyId(current) ? undefined : previous.find((key) => keyId(key) === kid);
+  const clear = schema.parse(decryptValue(old ?? current, context, encrypted.data));
+  if (old && options.reseal) await row.replace(stored, encryptValue(current, context, clear));
   return clear;
 }
 
-/** What reads the key-encryption key: once per caller, and only when a secret is needed. */
-export type KeyEncryptionKeySource = () => Buffer;
+/** What reads the key-encryption keys: once per caller, and only when a secret is needed. */
+export type KeyEncryptionKeySource = () => KeyRing;
 
-export function keyEncryptionKeySource(env: {
-  OIDC_KEY_ENCRYPTION_KEY?: string | undefined;
-  DATA_DIR: string;
-}): KeyEncryptionKeySource {
-  let key: Buffer | undefined;
-  return () => (key ??= loadKeyEncryptionKey(env.OIDC_KEY_ENCRYPTION_KEY, env.DATA_DIR));
+export function keyEncryptionKeySource(env: KeyEncryptionSettings): KeyEncryptionKeySource {
+  let ring: KeyRing | undefined;
+  return () => (ring ??= loadKeyRing(env));
 }

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
-import { loadSealedSecret, type SecretRow } from '../../lib/key-encryption.js';
+import {
+  loadSealedSecret,
+  type EncryptionKeys,
+  type SealOptions,
+  type SecretRow,
+} from '../../lib/key-encryption.js';
 import { findKey, insertKeyIfAbsent, replaceKey } from './oidc.repository.js';
 
 /** The one signing algorithm of the embedded provider (id tokens and JWT access tokens). */
@@ -53,13 +58,18 @@ function keyRow(db: Queryable, name: string): SecretRow {
  * encrypted with `encryptionKey` (AES-256-GCM); a set stored in clear by an older version is
  * encrypted in place on the first start that finds it.
  */
-export async function loadSigningKeys(db: Queryable, encryptionKey: Buffer): Promise<SigningKeys> {
+export async function loadSigningKeys(
+  db: Queryable,
+  encryptionKey: EncryptionKeys,
+  options?: SealOptions,
+): Promise<SigningKeys> {
   const { keys } = await loadSealedSecret(
     keyRow(db, SIGNING_KEYS),
     encryptionKey,
     SIGNING_KEYS,
     storedSigningKeys,
     async () => ({ keys: [await generateSigningKey()] }),
+    options,
   );
   const privateJwks: JWK[] = keys.map((k) => ({ ...k, alg: SIGNING_ALG, use: 'sig' }));
   return { privateJwks, publicJwks: privateJwks.map(publicPart) };
@@ -73,7 +83,8 @@ export async function loadSigningKeys(db: Queryable, encryptionKey: Buffer): Pro
 export async function loadCookieKeys(
   db: Queryable,
   configured: string | undefined,
-  encryptionKey: Buffer,
+  encryptionKey: EncryptionKeys,
+  options?: SealOptions,
 ): Promise<string[]> {
   const fromEnv = (configured ?? '')
     .split(',')
@@ -86,5 +97,6 @@ export async function loadCookieKeys(
     COOKIE_KEYS,
     storedCookieKeys,
     () => [randomBytes(32).toString('base64url')],
+    options,
   );
 }

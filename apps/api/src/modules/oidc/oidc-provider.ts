@@ -6,7 +6,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { Env } from '../../config/env.js';
 import type { Queryable } from '../../db/db.js';
-import { loadKeyEncryptionKey } from '../../lib/key-encryption.js';
+import { loadKeyRing } from '../../lib/key-encryption.js';
 import { createDbAdapterFactory } from './oidc-adapter.js';
 import { loadCookieKeys, loadSigningKeys, SIGNING_ALG, type SigningKeys } from './oidc-keys.js';
 import { loggedOutPage, logoutPage, messagePage, pageTexts } from './oidc-pages.js';
@@ -136,7 +136,7 @@ export async function createOidcProvider(
   onServerError: (error: unknown) => void,
 ): Promise<EmbeddedProvider> {
   const settings = oidcSettings(env);
-  const encryptionKey = loadKeyEncryptionKey(env.OIDC_KEY_ENCRYPTION_KEY, env.DATA_DIR);
+  const encryptionKey = loadKeyRing(env);
   const signingKeys = await loadSigningKeys(db, encryptionKey);
   const cookieKeys = await loadCookieKeys(db, env.OIDC_COOKIE_KEYS, encryptionKey);
   // PUBLIC_URL's path, if any, under each allowed origin.

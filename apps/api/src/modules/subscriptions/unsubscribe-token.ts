@@ -1,7 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
-import { loadSealedSecret } from '../../lib/key-encryption.js';
+import {
+  loadSealedSecret,
+  type EncryptionKeys,
+  type SealOptions,
+} from '../../lib/key-encryption.js';
 import {
   findUnsubscribeKey,
   insertUnsubscribeKeyIfAbsent,
@@ -23,7 +27,11 @@ const payloadSchema = z.object({
 });
 export type UnsubscribePayload = { userId: string; scope: string };
 
-export async function unsubscribeKey(db: Queryable, encryptionKey: Buffer): Promise<Buffer> {
+export async function unsubscribeKey(
+  db: Queryable,
+  encryptionKey: EncryptionKeys,
+  options?: SealOptions,
+): Promise<Buffer> {
   const secret = await loadSealedSecret(
     {
       find: () => findUnsubscribeKey(db),
@@ -34,6 +42,7 @@ export async function unsubscribeKey(db: Queryable, encryptionKey: Buffer): Prom
     'unsubscribe-key',
     z.string().min(43),
     () => randomBytes(32).toString('base64url'),
+    options,
   );
   return Buffer.from(secret, 'base64url');
 }

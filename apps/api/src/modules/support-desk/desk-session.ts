@@ -2,7 +2,12 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
-import { loadSealedSecret, type KeyEncryptionKeySource } from '../../lib/key-encryption.js';
+import {
+  loadSealedSecret,
+  type EncryptionKeys,
+  type KeyEncryptionKeySource,
+  type SealOptions,
+} from '../../lib/key-encryption.js';
 import type { IssuedAt } from '../users/token-rule.js';
 import { DESK_PREFIX } from './desk-pages.js';
 import {
@@ -102,7 +107,11 @@ const hmacSecret = z.string().min(43);
  * key-encryption key (ADR 0060), so every API node issues and accepts the same tokens and a
  * copy of the database forges none.
  */
-export function loadDeskSecret(db: Queryable, encryptionKey: Buffer): Promise<string> {
+export function loadDeskSecret(
+  db: Queryable,
+  encryptionKey: EncryptionKeys,
+  options?: SealOptions,
+): Promise<string> {
   return loadSealedSecret(
     {
       find: () => findDeskKey(db, HMAC_KEY),
@@ -113,6 +122,7 @@ export function loadDeskSecret(db: Queryable, encryptionKey: Buffer): Promise<st
     `support-desk-${HMAC_KEY}`,
     hmacSecret,
     () => randomBytes(32).toString('base64url'),
+    options,
   );
 }
 
