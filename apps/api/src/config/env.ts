@@ -135,7 +135,7 @@ export const envSchema = z
         message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
       }),
     /** Keys being rotated out: they still decrypt; the start re-encrypts under the current one. */
-    OIDC_KEY_ENCRYPTION_KEY_PREVIOUS: z
+    OIDC_KEY_ENCRYPTION_OLD: z
       .string()
       .optional()
       .refine((v) => parsePreviousKeys(v) !== undefined, {

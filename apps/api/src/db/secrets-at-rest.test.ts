@@ -243,7 +243,7 @@ describe.each(routeDatabaseKinds())('secrets at rest over %s (issue 34)', (kind)
     const rotated = {
       ...t.app.env,
       OIDC_KEY_ENCRYPTION_KEY: fresh.toString('base64'),
-      OIDC_KEY_ENCRYPTION_KEY_PREVIOUS: kek.toString('base64'),
+      OIDC_KEY_ENCRYPTION_OLD: kek.toString('base64'),
     };
     // A node not yet rotated (new key known, old one current) reads and leaves the row alone.
     const deskRow = "select secret as value from support_desk_keys where name = 'hmac'";
@@ -264,7 +264,7 @@ describe.each(routeDatabaseKinds())('secrets at rest over %s (issue 34)', (kind)
 
     await sealSecretsAtRest(t.db, {
       ...t.app.env,
-      OIDC_KEY_ENCRYPTION_KEY_PREVIOUS: fresh.toString('base64'),
+      OIDC_KEY_ENCRYPTION_OLD: fresh.toString('base64'),
     });
     expect(await loadDeskSecret(t.db, kek)).toBe(before);
   });

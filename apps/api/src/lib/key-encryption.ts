@@ -100,7 +100,7 @@ export function decryptValue(key: Buffer, context: string, stored: EncryptedValu
 
 /**
  * The key-encryption keys of this configuration: `current` encrypts, `previous` (keys being
- * rotated out, OIDC_KEY_ENCRYPTION_KEY_PREVIOUS) still decrypt (ADR 0060).
+ * rotated out, OIDC_KEY_ENCRYPTION_OLD) still decrypt (ADR 0060).
  */
 export interface KeyRing {
   current: Buffer;
@@ -113,7 +113,7 @@ function ringOf(keys: EncryptionKeys): KeyRing {
   return Buffer.isBuffer(keys) ? { current: keys, previous: [] } : keys;
 }
 
-/** Parses OIDC_KEY_ENCRYPTION_KEY_PREVIOUS: comma-separated 32-byte keys in base64. */
+/** Parses OIDC_KEY_ENCRYPTION_OLD: comma-separated 32-byte keys in base64. */
 export function parsePreviousKeys(text: string | undefined): Buffer[] | undefined {
   const parts = (text ?? '')
     .split(',')
@@ -125,13 +125,13 @@ export function parsePreviousKeys(text: string | undefined): Buffer[] | undefine
 
 export interface KeyEncryptionSettings {
   OIDC_KEY_ENCRYPTION_KEY?: string | undefined;
-  OIDC_KEY_ENCRYPTION_KEY_PREVIOUS?: string | undefined;
+  OIDC_KEY_ENCRYPTION_OLD?: string | undefined;
   DATA_DIR: string;
 }
 
 export function loadKeyRing(env: KeyEncryptionSettings): KeyRing {
-  const previous = parsePreviousKeys(env.OIDC_KEY_ENCRYPTION_KEY_PREVIOUS);
-  if (!previous) throw new Error('OIDC_KEY_ENCRYPTION_KEY_PREVIOUS must be 32-byte keys in base64');
+  const previous = parsePreviousKeys(env.OIDC_KEY_ENCRYPTION_OLD);
+  if (!previous) throw new Error('OIDC_KEY_ENCRYPTION_OLD must be 32-byte keys in base64');
   return { current: loadKeyEncryptionKey(env.OIDC_KEY_ENCRYPTION_KEY, env.DATA_DIR), previous };
 }
 
