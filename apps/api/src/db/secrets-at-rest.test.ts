@@ -5,13 +5,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authorizeUrl,
-  browser,
-  follow,
-  pkcePair,
-  signInThroughProvider,
-} from '../../test/oidc-flow.js';
+import { authorizeUrl, browser, pkcePair, signInThroughProvider } from '../../test/oidc-flow.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { routeDatabaseKinds } from '../../test/test-db.js';
 import { KeyDecryptionError, loadKeyEncryptionKey } from '../lib/key-encryption.js';
@@ -104,7 +98,8 @@ describe.each(routeDatabaseKinds())('secrets at rest over %s (issue 34)', (kind)
       url: authorizeUrl(t.app, { responseType: 'code', codeChallenge: pkcePair().challenge }),
       headers: { host: 'localhost:8080', cookie },
     });
-    return String(response.headers.location ?? '').includes('/state-redirect?code=');
+    const location = response.headers.location;
+    return typeof location === 'string' && location.includes('/state-redirect?code=');
   };
 
   beforeAll(async () => {

@@ -119,8 +119,13 @@ export function parsePreviousKeys(text: string | undefined): Buffer[] | undefine
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  const keys = parts.map(parseEncryptionKey);
-  return keys.every((key) => key !== undefined) ? (keys as Buffer[]) : undefined;
+  const keys: Buffer[] = [];
+  for (const part of parts) {
+    const key = parseEncryptionKey(part);
+    if (!key) return undefined;
+    keys.push(key);
+  }
+  return keys;
 }
 
 export interface KeyEncryptionSettings {

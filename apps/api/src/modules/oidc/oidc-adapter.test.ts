@@ -67,9 +67,7 @@ describe.each(databaseKinds())('the provider storage over %s', (kind) => {
     expect(second).toEqual(first);
     expect(first.privateJwks[0]).toHaveProperty('d');
     expect(first.publicJwks[0]).not.toHaveProperty('d');
-    expect(await loadCookieKeys(t.db, undefined, kek)).toEqual(
-      await loadCookieKeys(t.db, '', kek),
-    );
+    expect(await loadCookieKeys(t.db, undefined, kek)).toEqual(await loadCookieKeys(t.db, '', kek));
     expect(await loadCookieKeys(t.db, 'one, two', kek)).toEqual(['one', 'two']);
   });
 

@@ -84,7 +84,9 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
   > {
     const parsed = query.safeParse(raw);
     const token = parsed.success ? (parsed.data.token ?? '') : '';
-    const payload = token ? verifyUnsubscribeToken(await unsubscribeKey(app.db, encryptionKey()), token) : undefined;
+    const payload = token
+      ? verifyUnsubscribeToken(await unsubscribeKey(app.db, encryptionKey()), token)
+      : undefined;
     const user = payload
       ? (
           await app.db.query<{ language: string }>('select language from users where id = $1', [
