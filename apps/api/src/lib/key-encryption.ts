@@ -81,7 +81,7 @@ export function encryptValue(key: Buffer, context: string, value: unknown): Encr
 export function decryptValue(key: Buffer, context: string, stored: EncryptedValue): unknown {
   if (stored.kid !== keyId(key)) {
     throw new KeyDecryptionError(
-      `the stored ${context} were encrypted with another key: give every instance the same OIDC_KEY_ENCRYPTION_KEY`,
+      `the stored ${context} were encrypted with another key: give every instance the same OIDC_KEY_ENCRYPTION_KEY (while rotating, the old one in OIDC_KEY_ENCRYPTION_OLD)`,
     );
   }
   try {
