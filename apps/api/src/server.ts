@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
 import { type Db, openDb } from './db/db.js';
 import { prepareDatabase } from './db/prepare-database.js';
+import { sealSecretsAtRest } from './db/seal-secrets.js';
 import { trackConnections } from './lib/connection-drain.js';
 import { stopServing } from './lib/stop-serving.js';
 import { serveMetrics, type MetricsServer } from './lib/metrics/metrics-server.js';
@@ -141,6 +142,7 @@ async function main(): Promise<void> {
       startJobs: () => app.jobs.start(),
     });
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+    await sealSecretsAtRest(db, env); // old clear keys encrypted before any request (ADR 0060)
   } catch (error) {
     if (app.state.shuttingDown) return; // the database was closed under us by a stop signal
     throw error;

@@ -8,6 +8,8 @@ export interface Caller {
   userId: string;
   /** When the bearer token was issued: the support desk's session inherits it (ADR 0005). */
   issued?: IssuedAt;
+  /** The embedded provider's grant behind the token: the desk session ends with it (ADR 0060). */
+  grantId?: string;
 }
 
 export interface AppState {

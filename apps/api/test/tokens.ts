@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
-import { loadKeyEncryptionKey } from '../src/modules/oidc/key-encryption.js';
+import { loadKeyEncryptionKey } from '../src/lib/key-encryption.js';
 import { loadSigningKeys, SIGNING_ALG } from '../src/modules/oidc/oidc-keys.js';
 import { apiResourceServer, SCOPES } from '../src/modules/oidc/oidc-provider.js';
 import { findUserByEmail } from '../src/modules/oidc/oidc.repository.js';
@@ -29,10 +29,15 @@ export async function bearerFor(app: FastifyInstance, email: string): Promise<st
   const provider = await embedded.provider();
   const client = await provider.Client.find(embedded.settings.clientId);
   if (!client) throw new Error('the embedded provider has no client');
+  const accountId = await userIdFor(app, email);
+  // A stored grant, as a sign-in makes: the desk's session lasts as long as it (ADR 0060).
+  const grant = new provider.Grant({ accountId, clientId: client.clientId });
+  grant.addOIDCScope(SCOPES.join(' '));
+  grant.addResourceScope(embedded.settings.audience, SCOPES.join(' '));
   const token = new provider.AccessToken({
-    accountId: await userIdFor(app, email),
+    accountId,
     client,
-    grantId: randomUUID(),
+    grantId: await grant.save(),
     gty: 'authorization_code',
     scope: SCOPES.join(' '),
     resourceServer: new provider.ResourceServer(

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_PHONE_PATTERN } from '@portico/contracts';
 import { z } from 'zod';
+import { parsePreviousKeys } from '../lib/key-encryption.js';
 
 // The one place that reads process.env (docs/architecture.md). Every variable is listed in the
 // README's configuration table; keep the two in step.
@@ -129,8 +130,8 @@ export const envSchema = z
     OIDC_RESPONSE_TYPE: z.enum(['code', 'id_token token']).default('code'),
     OIDC_COOKIE_KEYS: z.string().optional(),
     /**
-     * 32 bytes in base64: encrypts the embedded provider's signing keys in the database.
-     * Unset: a key made once and kept in DATA_DIR (one instance; ADR 0027 addendum).
+     * 32 bytes in base64: encrypts every secret kept in the database (ADR 0060). Unset: a key
+     * made once and kept in DATA_DIR (one instance; ADR 0027 addendum).
      */
     OIDC_KEY_ENCRYPTION_KEY: z
       .string()
@@ -138,6 +139,13 @@ export const envSchema = z
       .transform((v) => (v === '' ? undefined : v))
       .refine((v) => v === undefined || Buffer.from(v.trim(), 'base64url').length === 32, {
         message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+      }),
+    /** Keys being rotated out: they still decrypt; the start re-encrypts under the current one. */
+    OIDC_KEY_ENCRYPTION_OLD: z
+      .string()
+      .optional()
+      .refine((v) => parsePreviousKeys(v) !== undefined, {
+        message: 'must be 32-byte keys in base64, comma-separated',
       }),
     /** Password hashes one instance runs at once (the rest wait in line). */
     SIGN_IN_HASH_CONCURRENCY: positive(1, 64),

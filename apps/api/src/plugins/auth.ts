@@ -91,6 +91,8 @@ export interface VerifiedToken {
   issuedAt?: number;
   /** The embedded provider's `iat_ms` claim: when in the second of `iat` (ADR 0027). */
   issuedAtMs?: number;
+  /** The embedded provider's `gid` claim: the grant the token was issued under (ADR 0060). */
+  grantId?: string;
   /** The token's exp in epoch ms (always set: exp is required). */
   expiresAt?: number;
   /** Set for tokens of an external issuer: its subject must be linked to a user (ADR 0029). */
@@ -100,7 +102,7 @@ export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 /** Whether /api honours a token: its user, or why not (the hook answers 401, 403 or 503). */
 type TokenCheck =
-  | { userId: string; issued: IssuedAt }
+  | { userId: string; issued: IssuedAt; grantId: string | undefined }
   | { refusal: 'invalid' | 'not-linked' }
   | { refusal: 'unavailable'; error: unknown };
 
@@ -141,6 +143,7 @@ export function createTokenVerifier(env: Env, embedded: EmbeddedOidc | null): To
       ...(typeof payload.iat_ms === 'number' && !env.OIDC_ISSUER
         ? { issuedAtMs: payload.iat_ms }
         : {}),
+      ...(typeof payload.gid === 'string' && !env.OIDC_ISSUER ? { grantId: payload.gid } : {}),
       ...(env.OIDC_ISSUER && typeof payload.iss === 'string'
         ? {
             external: {
@@ -220,7 +223,9 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
     const issued: IssuedAt = { seconds: verified.issuedAt, ms: verified.issuedAtMs };
     const state = await tokenState(app.db, userId, issued, readTokenState);
     if (state === 'inactive' && verified.external) return { refusal: 'not-linked' };
-    return state === 'valid' ? { userId, issued } : { refusal: 'invalid' };
+    return state === 'valid'
+      ? { userId, issued, grantId: verified.grantId }
+      : { refusal: 'invalid' };
   };
 
   // The same check for a token that arrives another way (the first paint's cookie, ADR 0044):
@@ -245,7 +250,11 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
     }
     const check = await checkToken(token);
     if ('userId' in check) {
-      request.caller = { userId: check.userId, issued: check.issued };
+      request.caller = {
+        userId: check.userId,
+        issued: check.issued,
+        ...(check.grantId === undefined ? {} : { grantId: check.grantId }),
+      };
       return;
     }
     switch (check.refusal) {

@@ -1,6 +1,7 @@
 import type { Metrics } from '../lib/metrics/metrics.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { createJobQueue, type JobQueue } from '../lib/jobs/job-queue.js';
+import { keyEncryptionKeySource } from '../lib/key-encryption.js';
 import { createMailer, defineMailJob, type Mailer } from '../lib/mail/mailer.js';
 import { defineInvitationJob } from '../modules/users/user-management.service.js';
 import { defineSubscriptionJobs } from '../modules/subscriptions/subscriptions.jobs.js';
@@ -82,7 +83,10 @@ export const jobsPlugin = rootPlugin<JobsPluginOptions>(
       { db: app.db, jobs, mailer },
       { publicUrl: app.env.PUBLIC_URL, externalIdp: app.env.OIDC_ISSUER !== undefined },
     );
-    defineSubscriptionJobs({ db: app.db, jobs }, { publicUrl: app.env.PUBLIC_URL }); // issue 12
+    defineSubscriptionJobs(
+      { db: app.db, jobs },
+      { publicUrl: app.env.PUBLIC_URL, encryptionKey: keyEncryptionKeySource(app.env) },
+    ); // issue 12
     defineNewsPublishingJobs({ db: app.db, jobs }); // issue 12: scheduled publication
     app.decorate('jobs', jobs);
     app.decorate('mailer', mailer);

@@ -39,18 +39,24 @@ declare module 'fastify' {
 }
 
 /**
- * Replaces the X-Forwarded-* headers of an /oidc request with what Fastify concluded under
- * TRUST_PROXY (ADR 0015). oidc-provider (Koa, `proxy` on) builds its endpoint addresses,
- * redirects and cookie flags from these headers: this way it believes exactly the proxies
- * Fastify believes, and a forged X-Forwarded-Host from anybody else is dropped.
+ * Replaces the X-Forwarded-* headers of an /oidc request before oidc-provider (Koa, `proxy`
+ * on) reads them. The client address is what Fastify concluded under TRUST_PROXY (ADR 0015).
+ * The host and protocol are PUBLIC_URL's (ADR 0060): every absolute address the provider
+ * writes (form actions, redirects, discovery) is under PUBLIC_URL whatever Host or
+ * X-Forwarded-Host said, and under an https PUBLIC_URL its cookies are Secure even when the
+ * proxy sends no X-Forwarded-Proto. The one exception is another loopback name of a loopback
+ * PUBLIC_URL (ADR 0014): the browser's cookies live under the name it opened.
  */
-function pinForwardedHeaders(request: FastifyRequest): void {
-  const { ip, host, protocol } = request;
+function pinForwardedHeaders(
+  request: FastifyRequest,
+  publicUrl: URL,
+  portals: readonly string[],
+): void {
   const headers = request.raw.headers;
-  headers['x-forwarded-for'] = ip;
-  headers['x-forwarded-proto'] = protocol;
-  if (host) headers['x-forwarded-host'] = host;
-  else delete headers['x-forwarded-host'];
+  headers['x-forwarded-for'] = request.ip;
+  headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+  const asked = `${publicUrl.protocol}//${request.host}`;
+  headers['x-forwarded-host'] = portals.includes(asked) ? request.host : publicUrl.host;
 }
 
 /**
@@ -109,15 +115,11 @@ export const METADATA_CACHE_CONTROL = 'public, max-age=300';
 const END_SESSION_CONFIRM = `${OIDC_PREFIX}/session/end/confirm`;
 
 /**
- * The provider builds discovery's endpoint addresses from the request's host. A document that
- * shared caches keep for everybody must not depend on what one caller sent: discovery is
- * answered as if asked at PUBLIC_URL, whatever Host or trusted X-Forwarded-Host said (ADR 0015,
- * addendum). Sign-in pages and redirects still follow the request's host (loopback aliases,
- * ADR 0014); they are never publicly cached.
+ * Discovery is cached publicly (ADR 0015, addendum): it names PUBLIC_URL's own host even for
+ * a loopback alias, so one caller's address never reaches everybody.
  */
 function pinToPublicUrl(raw: IncomingMessage, publicUrl: URL): void {
   raw.headers['x-forwarded-host'] = publicUrl.host;
-  raw.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
 }
 
 /**
@@ -159,7 +161,7 @@ export const oidcPlugin = rootPlugin('portico-oidc', async (app) => {
   const deskCookieCleared = clearedSessionCookie(settings.publicUrl.startsWith('https://'));
   app.addHook('onRequest', (request, reply, next) => {
     if (request.url === OIDC_PREFIX || request.url.startsWith(`${OIDC_PREFIX}/`)) {
-      pinForwardedHeaders(request);
+      pinForwardedHeaders(request, publicUrl, portals);
       if (portals.length > 1) allowFormTargets(reply, portals, rewrittenCsp);
       // Signing out of the portal ends the support desk's session in this browser too
       // (ADR 0005, addendum); the provider adds its own cookies to this header.

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { HashQueueFullError, type HashQueue } from './hash-queue.js';
 import type { SlowLane } from './slow-lane.js';
 import type { Derive } from '../../lib/password.js';
+import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { interactionPath, SCOPES, type OidcSettings } from './oidc-provider.js';
 import {
   busyPage,
@@ -86,12 +87,15 @@ export const interactionRoutes: FastifyPluginCallback<InteractionRoutesOptions> 
   done,
 ) => {
   // The known-device cookie is signed with the provider's cookie keys (ADR 0014 addendum).
+  const encryptionKey = keyEncryptionKeySource(app.env);
   let cookieKeys: Promise<string[]> | undefined;
   const deviceKeys = (): Promise<string[]> => {
-    cookieKeys ??= loadCookieKeys(app.db, app.env.OIDC_COOKIE_KEYS).catch((error: unknown) => {
-      cookieKeys = undefined;
-      throw error;
-    });
+    cookieKeys ??= Promise.resolve()
+      .then(() => loadCookieKeys(app.db, app.env.OIDC_COOKIE_KEYS, encryptionKey()))
+      .catch((error: unknown) => {
+        cookieKeys = undefined;
+        throw error;
+      });
     return cookieKeys;
   };
   const secureCookie = settings.publicUrl.startsWith('https://');

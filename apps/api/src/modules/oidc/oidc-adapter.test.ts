@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, databaseKinds, type TestDb } from '../../../test/test-db.js';
-import { KeyDecryptionError, loadKeyEncryptionKey } from './key-encryption.js';
+import { KeyDecryptionError, loadKeyEncryptionKey } from '../../lib/key-encryption.js';
 import { createDbAdapterFactory } from './oidc-adapter.js';
 import { loadCookieKeys, loadSigningKeys } from './oidc-keys.js';
 
@@ -67,8 +67,8 @@ describe.each(databaseKinds())('the provider storage over %s', (kind) => {
     expect(second).toEqual(first);
     expect(first.privateJwks[0]).toHaveProperty('d');
     expect(first.publicJwks[0]).not.toHaveProperty('d');
-    expect(await loadCookieKeys(t.db, undefined)).toEqual(await loadCookieKeys(t.db, ''));
-    expect(await loadCookieKeys(t.db, 'one, two')).toEqual(['one', 'two']);
+    expect(await loadCookieKeys(t.db, undefined, kek)).toEqual(await loadCookieKeys(t.db, '', kek));
+    expect(await loadCookieKeys(t.db, 'one, two', kek)).toEqual(['one', 'two']);
   });
 
   describe('signing keys at rest (issue 23)', () => {

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
-import { decryptValue, encryptedValue, encryptValue } from './key-encryption.js';
+import {
+  loadSealedSecret,
+  type EncryptionKeys,
+  type SealOptions,
+  type SecretRow,
+} from '../../lib/key-encryption.js';
 import { findKey, insertKeyIfAbsent, replaceKey } from './oidc.repository.js';
 
 /** The one signing algorithm of the embedded provider (id tokens and JWT access tokens). */
@@ -38,50 +43,60 @@ function publicPart(jwk: JWK): JWK {
   return { kty, kid, n, e, alg, use };
 }
 
+/** The row of `name` in oidc_keys. */
+function keyRow(db: Queryable, name: string): SecretRow {
+  return {
+    find: () => findKey(db, name),
+    insertIfAbsent: (value) => insertKeyIfAbsent(db, name, value),
+    replace: (expected, value) => replaceKey(db, name, expected, value),
+  };
+}
+
 /**
  * The RS256 key set, generated on the very first start and kept in the database, so tokens
  * stay valid across restarts and every API node signs and verifies with the same keys. Kept
  * encrypted with `encryptionKey` (AES-256-GCM); a set stored in clear by an older version is
  * encrypted in place on the first start that finds it.
  */
-export async function loadSigningKeys(db: Queryable, encryptionKey: Buffer): Promise<SigningKeys> {
-  let stored = await findKey(db, SIGNING_KEYS);
-  if (stored === undefined) {
-    const fresh = encryptValue(encryptionKey, SIGNING_KEYS, {
-      keys: [await generateSigningKey()],
-    });
-    stored = await insertKeyIfAbsent(db, SIGNING_KEYS, fresh);
-  }
-  const encrypted = encryptedValue.safeParse(stored);
-  let clear: unknown;
-  if (encrypted.success) {
-    clear = decryptValue(encryptionKey, SIGNING_KEYS, encrypted.data);
-  } else {
-    clear = stored;
-    storedSigningKeys.parse(clear);
-    // Only if unchanged meanwhile: another instance may be doing the same.
-    await replaceKey(db, SIGNING_KEYS, stored, encryptValue(encryptionKey, SIGNING_KEYS, clear));
-  }
-  const { keys } = storedSigningKeys.parse(clear);
+export async function loadSigningKeys(
+  db: Queryable,
+  encryptionKey: EncryptionKeys,
+  options?: SealOptions,
+): Promise<SigningKeys> {
+  const { keys } = await loadSealedSecret(
+    keyRow(db, SIGNING_KEYS),
+    encryptionKey,
+    SIGNING_KEYS,
+    storedSigningKeys,
+    async () => ({ keys: [await generateSigningKey()] }),
+    options,
+  );
   const privateJwks: JWK[] = keys.map((k) => ({ ...k, alg: SIGNING_ALG, use: 'sig' }));
   return { privateJwks, publicJwks: privateJwks.map(publicPart) };
 }
 
 /**
- * Keys that sign the provider's cookies: OIDC_COOKIE_KEYS (comma separated, first one signs)
- * when set, otherwise random keys generated once and kept in the database.
+ * Keys that sign the provider's cookies (and our known-device cookie): OIDC_COOKIE_KEYS
+ * (comma separated, first one signs) when set, otherwise random keys generated once and kept
+ * in the database, encrypted like the signing keys (ADR 0060).
  */
 export async function loadCookieKeys(
   db: Queryable,
   configured: string | undefined,
+  encryptionKey: EncryptionKeys,
+  options?: SealOptions,
 ): Promise<string[]> {
   const fromEnv = (configured ?? '')
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean);
   if (fromEnv.length > 0) return fromEnv;
-  const existing = await findKey(db, COOKIE_KEYS);
-  const stored =
-    existing ?? (await insertKeyIfAbsent(db, COOKIE_KEYS, [randomBytes(32).toString('base64url')]));
-  return storedCookieKeys.parse(stored);
+  return loadSealedSecret(
+    keyRow(db, COOKIE_KEYS),
+    encryptionKey,
+    COOKIE_KEYS,
+    storedCookieKeys,
+    () => [randomBytes(32).toString('base64url')],
+    options,
+  );
 }

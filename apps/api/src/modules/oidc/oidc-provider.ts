@@ -6,7 +6,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { Env } from '../../config/env.js';
 import type { Queryable } from '../../db/db.js';
-import { loadKeyEncryptionKey } from './key-encryption.js';
+import { loadKeyRing } from '../../lib/key-encryption.js';
 import { createDbAdapterFactory } from './oidc-adapter.js';
 import { loadCookieKeys, loadSigningKeys, SIGNING_ALG, type SigningKeys } from './oidc-keys.js';
 import { loggedOutPage, logoutPage, messagePage, pageTexts } from './oidc-pages.js';
@@ -136,11 +136,9 @@ export async function createOidcProvider(
   onServerError: (error: unknown) => void,
 ): Promise<EmbeddedProvider> {
   const settings = oidcSettings(env);
-  const signingKeys = await loadSigningKeys(
-    db,
-    loadKeyEncryptionKey(env.OIDC_KEY_ENCRYPTION_KEY, env.DATA_DIR),
-  );
-  const cookieKeys = await loadCookieKeys(db, env.OIDC_COOKIE_KEYS);
+  const encryptionKey = loadKeyRing(env);
+  const signingKeys = await loadSigningKeys(db, encryptionKey);
+  const cookieKeys = await loadCookieKeys(db, env.OIDC_COOKIE_KEYS, encryptionKey);
   // PUBLIC_URL's path, if any, under each allowed origin.
   const basePath = new URL(settings.publicUrl).pathname.replace(/\/$/, '');
   const portals = portalOrigins(settings.publicUrl).map((origin) => `${origin}${basePath}`);
@@ -210,8 +208,14 @@ export async function createOidcProvider(
       },
     },
     // iat has whole seconds: a sign-in in the second of a revocation needs a finer time to
-    // be told from a token before it (ADR 0027, addendum). Signed with the token.
-    extraTokenClaims: () => Promise.resolve({ iat_ms: Date.now() }),
+    // be told from a token before it (ADR 0027, addendum). `gid` names the grant behind the
+    // token: every sign-out of the portal revokes it, and the support desk's session ends
+    // with it (ADR 0060). Signed with the token.
+    extraTokenClaims: (_ctx, token) =>
+      Promise.resolve({
+        iat_ms: Date.now(),
+        ...('grantId' in token && typeof token.grantId === 'string' ? { gid: token.grantId } : {}),
+      }),
     findAccount: async (_ctx, sub) => {
       const user = await findUserById(db, sub);
       if (!user || user.status !== 'Active') return undefined;
@@ -247,8 +251,8 @@ export async function createOidcProvider(
     },
   });
   // The provider reads the request's address, host and protocol from X-Forwarded-For/-Host/
-  // -Proto; plugins/oidc.ts replaces those headers with what Fastify decided under TRUST_PROXY
-  // before every /oidc request, so both follow one rule (ADR 0015). The issuer stays fixed.
+  // -Proto; plugins/oidc.ts sets them before every /oidc request: the address Fastify decided
+  // under TRUST_PROXY (ADR 0015), PUBLIC_URL's host and protocol (ADR 0060).
   provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, error: unknown) => onServerError(error));
   return { provider, signingKeys };

@@ -2,6 +2,7 @@ import { newsItemPath } from '@portico/contracts/paths';
 import type { Db, Queryable } from '../../db/db.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
+import type { KeyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { enqueueMail, type MailAbout, type MailMessage } from '../../lib/mail/mailer.js';
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { textsFor, type Translate } from '../../lib/i18n/translate.js';
@@ -20,6 +21,8 @@ export interface DeliveryDeps {
   db: Db;
   jobs: JobQueue;
   publicUrl: string;
+  /** Decrypts the unsubscribe links' key (ADR 0060). */
+  encryptionKey: KeyEncryptionKeySource;
 }
 
 type Mode = 'immediately' | 'daily' | 'weekly';
@@ -195,7 +198,7 @@ export async function recordNewsMailFailure(
 
 /** Handles one `news.published` job. Returns how many recipients were new (tests). */
 export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): Promise<number> {
-  const key = await unsubscribeKey(deps.db);
+  const key = await unsubscribeKey(deps.db, deps.encryptionKey());
   return deps.db.transaction(async (tx) => {
     const item = await findNews(tx, newsId);
     if (!item) return 0; // deleted (or unpublished away) before delivery: nothing to tell
@@ -281,7 +284,7 @@ interface PendingRow {
  * rows sent. `now` is the injectable clock.
  */
 export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<number> {
-  const key = await unsubscribeKey(deps.db);
+  const key = await unsubscribeKey(deps.db, deps.encryptionKey());
   let mails = 0;
   for (const frequency of ['daily', 'weekly'] as const) {
     mails += await deps.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
+import type { KeyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { NEWS_PUBLISHED_JOB, newsPublishedJobData } from '../news/news-events.js';
 import { deliverPublishedNews, sendDueDigests } from './news-delivery.js';
 
@@ -9,6 +10,8 @@ export const DIGEST_CRON = '5 * * * *';
 
 export interface SubscriptionJobOptions {
   publicUrl: string;
+  /** Decrypts the unsubscribe links' key (ADR 0060). */
+  encryptionKey: KeyEncryptionKeySource;
   /** The clock of the digest job (tests inject one). */
   now?: () => Date;
 }
@@ -18,7 +21,12 @@ export function defineSubscriptionJobs(
   deps: { db: Db; jobs: JobQueue },
   options: SubscriptionJobOptions,
 ): void {
-  const delivery = { db: deps.db, jobs: deps.jobs, publicUrl: options.publicUrl };
+  const delivery = {
+    db: deps.db,
+    jobs: deps.jobs,
+    publicUrl: options.publicUrl,
+    encryptionKey: options.encryptionKey,
+  };
   const now = options.now ?? (() => new Date());
   deps.jobs.define({
     name: NEWS_PUBLISHED_JOB,

@@ -5,6 +5,7 @@ import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import type { Queryable } from '../../db/db.js';
 import { MAIL_SEND_JOB } from '../../lib/mail/mailer.js';
+import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
 import { sendDueDigests } from './news-delivery.js';
 import { DIGEST_JOB } from './subscriptions.jobs.js';
@@ -263,7 +264,12 @@ describe.each(routeDatabaseKinds())('e-mail subscriptions over %s', (kind) => {
     await publishNews(t, 'Digest item two');
     await runAll(t);
     expect(await outbox(t, 'Digest item')).toEqual([]); // waits for the digest
-    const deps = { db: t.db, jobs: t.app.jobs, publicUrl: 'http://localhost:8080' };
+    const deps = {
+      db: t.db,
+      jobs: t.app.jobs,
+      publicUrl: 'http://localhost:8080',
+      encryptionKey: keyEncryptionKeySource(t.app.env),
+    };
     const digests = async () =>
       (await outbox(t, 'daily Portico news digest')).filter((m) => m.recipient === NINA);
 

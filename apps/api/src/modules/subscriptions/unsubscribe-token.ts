@@ -1,14 +1,24 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
+import {
+  loadSealedSecret,
+  type EncryptionKeys,
+  type SealOptions,
+} from '../../lib/key-encryption.js';
+import {
+  findUnsubscribeKey,
+  insertUnsubscribeKeyIfAbsent,
+  replaceUnsubscribeKey,
+} from './unsubscribe-key.repository.js';
 
 /**
  * Signed one-click unsubscribe tokens (RFC 8058; ADR 0031). The token names a user and a
  * scope — one subscription (`general-news`, `product-news:<contentId>`) or every
  * subscription of a digest (`digest:daily`) — and is signed with HMAC-SHA256 under a key
- * kept in the database (`unsubscribe_keys`), made once and shared by every node, so a link
- * works whichever node answers and after any restart. No expiry: an old mail's link must
- * still stop the mail.
+ * kept in the database (`unsubscribe_keys`, encrypted with the key-encryption key: ADR 0060),
+ * made once and shared by every node, so a link works whichever node answers and after any
+ * restart. No expiry: an old mail's link must still stop the mail.
  */
 const payloadSchema = z.object({
   v: z.literal(1),
@@ -17,18 +27,23 @@ const payloadSchema = z.object({
 });
 export type UnsubscribePayload = { userId: string; scope: string };
 
-export async function unsubscribeKey(db: Queryable): Promise<Buffer> {
-  const read = async () =>
-    (await db.query<{ secret: string }>('select secret from unsubscribe_keys')).rows[0]?.secret;
-  let secret = await read();
-  if (secret === undefined) {
-    await db.query(
-      'insert into unsubscribe_keys (secret) values ($1) on conflict (singleton) do nothing',
-      [randomBytes(32).toString('base64url')],
-    );
-    secret = await read();
-  }
-  if (secret === undefined) throw new Error('no unsubscribe key');
+export async function unsubscribeKey(
+  db: Queryable,
+  encryptionKey: EncryptionKeys,
+  options?: SealOptions,
+): Promise<Buffer> {
+  const secret = await loadSealedSecret(
+    {
+      find: () => findUnsubscribeKey(db),
+      insertIfAbsent: (value) => insertUnsubscribeKeyIfAbsent(db, value),
+      replace: (expected, value) => replaceUnsubscribeKey(db, expected, value),
+    },
+    encryptionKey,
+    'unsubscribe-key',
+    z.string().min(43),
+    () => randomBytes(32).toString('base64url'),
+    options,
+  );
   return Buffer.from(secret, 'base64url');
 }
 

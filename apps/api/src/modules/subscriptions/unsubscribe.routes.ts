@@ -2,6 +2,7 @@ import { SUBSCRIPTION_TOPICS, type SubscriptionTopic } from '@portico/contracts'
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.js';
+import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { sendSignedOutPage, signedOutPage } from '../shared/signed-out-page.js';
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
@@ -50,6 +51,7 @@ const validScope = (scope: string): boolean => {
  * the request log (warn level only).
  */
 export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) => {
+  const encryptionKey = keyEncryptionKeySource(app.env);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
@@ -82,7 +84,9 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
   > {
     const parsed = query.safeParse(raw);
     const token = parsed.success ? (parsed.data.token ?? '') : '';
-    const payload = token ? verifyUnsubscribeToken(await unsubscribeKey(app.db), token) : undefined;
+    const payload = token
+      ? verifyUnsubscribeToken(await unsubscribeKey(app.db, encryptionKey()), token)
+      : undefined;
     const user = payload
       ? (
           await app.db.query<{ language: string }>('select language from users where id = $1', [

@@ -1,14 +1,23 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
+import {
+  loadSealedSecret,
+  type EncryptionKeys,
+  type KeyEncryptionKeySource,
+  type SealOptions,
+} from '../../lib/key-encryption.js';
 import type { IssuedAt } from '../users/token-rule.js';
 import { DESK_PREFIX } from './desk-pages.js';
 import {
   claimFrameToken,
   endDeskSession,
   forgetExpiredFrameTokens,
+  findDeskKey,
   forgetExpiredSessionEnds,
-  loadOrCreateDeskKey,
+  insertDeskKeyIfAbsent,
+  replaceDeskKey,
 } from './support-desk.repository.js';
 
 // How the framed desk knows its caller (docs/decisions/0005-support-desk-frames.md): the SPA
@@ -36,12 +45,16 @@ export interface DeskSession {
   issued: IssuedAt;
   /** The cookie's exp, epoch seconds. */
   expiresAt: number;
+  /** The provider's grant behind the portal token: revoked, the session ends (ADR 0060). */
+  grantId: string | undefined;
 }
 
-/** Who a frame token was issued to, and when their portal token was issued. */
+/** Who a frame token was issued to, and when and under which grant their portal token was. */
 export interface FrameHolder {
   userId: string;
   issued: IssuedAt;
+  /** The embedded provider's grant (absent for an external issuer's token). */
+  grantId: string | undefined;
 }
 
 export interface DeskKeys {
@@ -58,12 +71,20 @@ export interface DeskKeys {
   checkCsrf(session: DeskSession, token: string | undefined): Promise<boolean>;
 }
 
-/** The portal token's issue time as claims: `pat` (seconds) and `pat_ms` (ADR 0027). */
-function issuedClaims(issued: IssuedAt): JWTPayload {
+/**
+ * The portal token's issue time as claims, `pat` (seconds) and `pat_ms` (ADR 0027), and its
+ * grant, `gid` (ADR 0060).
+ */
+function holderClaims({ issued, grantId }: FrameHolder): JWTPayload {
   return {
     ...(issued.seconds === undefined ? {} : { pat: issued.seconds }),
     ...(issued.ms === undefined ? {} : { pat_ms: issued.ms }),
+    ...(grantId === undefined ? {} : { gid: grantId }),
   };
+}
+
+function grantOf(payload: JWTPayload): string | undefined {
+  return typeof payload.gid === 'string' ? payload.gid : undefined;
 }
 
 function issuedOf(payload: JWTPayload): IssuedAt {
@@ -78,14 +99,39 @@ export function clearedSessionCookie(secure: boolean): string {
   return `${SESSION_COOKIE}=; Path=${DESK_PREFIX}; Max-Age=0; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
+const HMAC_KEY = 'hmac';
+const hmacSecret = z.string().min(43);
+
 /**
- * The desk's signing key: one random secret kept in the database, so every API node issues
- * and accepts the same tokens; loaded once per app, on first use.
+ * The desk's signing key: one random secret kept in the database, encrypted with the
+ * key-encryption key (ADR 0060), so every API node issues and accepts the same tokens and a
+ * copy of the database forges none.
  */
-export function deskKeys(db: Queryable): DeskKeys {
+export function loadDeskSecret(
+  db: Queryable,
+  encryptionKey: EncryptionKeys,
+  options?: SealOptions,
+): Promise<string> {
+  return loadSealedSecret(
+    {
+      find: () => findDeskKey(db, HMAC_KEY),
+      insertIfAbsent: (value) => insertDeskKeyIfAbsent(db, HMAC_KEY, value),
+      replace: (expected, value) => replaceDeskKey(db, HMAC_KEY, expected, value),
+    },
+    encryptionKey,
+    `support-desk-${HMAC_KEY}`,
+    hmacSecret,
+    () => randomBytes(32).toString('base64url'),
+    options,
+  );
+}
+
+/** The desk's tokens and cookies, signed with its key (loaded once per app, on first use). */
+export function deskKeys(db: Queryable, encryptionKey: KeyEncryptionKeySource): DeskKeys {
   let pending: Promise<Uint8Array> | undefined;
   const key = (): Promise<Uint8Array> => {
-    pending ??= loadOrCreateDeskKey(db, 'hmac', randomBytes(32).toString('base64url'))
+    pending ??= Promise.resolve()
+      .then(() => loadDeskSecret(db, encryptionKey()))
       .then((secret) => new Uint8Array(Buffer.from(secret, 'base64url')))
       .catch((error: unknown) => {
         pending = undefined;
@@ -130,18 +176,18 @@ export function deskKeys(db: Queryable): DeskKeys {
     async issueFrameToken(holder) {
       await forgetExpiredFrameTokens(db);
       await forgetExpiredSessionEnds(db);
-      return sign(issuedClaims(holder.issued), holder.userId, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
+      return sign(holderClaims(holder), holder.userId, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
     },
     async verifyFrameToken(token) {
       const payload = await verify(token, FRAME_AUDIENCE, FRAME_TOKEN_SECONDS);
       if (!payload?.sub || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
         return null;
       if (!(await claimFrameToken(db, payload.jti, payload.exp))) return null;
-      return { userId: payload.sub, issued: issuedOf(payload) };
+      return { userId: payload.sub, issued: issuedOf(payload), grantId: grantOf(payload) };
     },
     issueSession: (holder, sessionId = randomUUID()) =>
       sign(
-        { sid: sessionId, ...issuedClaims(holder.issued) },
+        { sid: sessionId, ...holderClaims(holder) },
         holder.userId,
         SESSION_AUDIENCE,
         SESSION_SECONDS,
@@ -155,6 +201,7 @@ export function deskKeys(db: Queryable): DeskKeys {
         sessionId: payload.sid,
         issued: issuedOf(payload),
         expiresAt: payload.exp,
+        grantId: grantOf(payload),
       };
     },
     endSession: (session) => endDeskSession(db, session.sessionId, session.expiresAt),

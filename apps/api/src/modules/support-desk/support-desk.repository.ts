@@ -12,6 +12,7 @@ export interface DeskSessionCallerRow extends DeskCallerRow {
   status: string;
   tokens_valid_after: Date | string | null;
   session_ended: boolean;
+  grant_ended: boolean;
 }
 
 export interface CaseRow {
@@ -153,23 +154,39 @@ export async function listContacts(db: Queryable, accountId: string): Promise<Co
   return rows;
 }
 
-/** The named secret, created from `candidate` when absent (several nodes agree on one). */
-export async function loadOrCreateDeskKey(
-  db: Queryable,
-  name: string,
-  candidate: string,
-): Promise<string> {
-  await db.query(
-    'insert into support_desk_keys (name, secret) values ($1, $2) on conflict (name) do nothing',
-    [name, candidate],
-  );
-  const { rows } = await db.query<{ secret: string }>(
+/** The stored value of the desk's named key (encrypted, ADR 0060); undefined when absent. */
+export async function findDeskKey(db: Queryable, name: string): Promise<unknown> {
+  const { rows } = await db.query<{ secret: unknown }>(
     'select secret from support_desk_keys where name = $1',
     [name],
   );
-  const secret = rows[0]?.secret;
-  if (!secret) throw new Error(`support desk key ${name} is missing`);
-  return secret;
+  return rows[0]?.secret;
+}
+
+/** Stores `value` under `name` unless a value is there (several nodes agree on one). */
+export async function insertDeskKeyIfAbsent(
+  db: Queryable,
+  name: string,
+  value: unknown,
+): Promise<unknown> {
+  await db.query(
+    'insert into support_desk_keys (name, secret) values ($1, $2) on conflict (name) do nothing',
+    [name, JSON.stringify(value)],
+  );
+  return findDeskKey(db, name);
+}
+
+/** Replaces the value under `name` only while it is still `expected`. */
+export async function replaceDeskKey(
+  db: Queryable,
+  name: string,
+  expected: unknown,
+  value: unknown,
+): Promise<void> {
+  await db.query(
+    'update support_desk_keys set secret = $3 where name = $1 and secret = $2::jsonb',
+    [name, JSON.stringify(expected), JSON.stringify(value)],
+  );
 }
 
 /**
@@ -196,18 +213,25 @@ export async function forgetExpiredFrameTokens(db: Queryable): Promise<void> {
 
 /**
  * The caller of a desk session with what decides whether the session still stands: the
- * user's status and revocation time (ADR 0027) and whether the session was ended. One read.
+ * user's status and revocation time (ADR 0027), whether the session was ended, and whether
+ * the provider's grant behind it is gone (revoked by a sign-out, or expired: ADR 0060; the
+ * provider keeps its grants in oidc_payloads, migration 002). One read.
  */
 export async function findDeskSessionCaller(
   db: Queryable,
   userId: string,
   sessionId: string,
+  grantId: string | undefined,
 ): Promise<DeskSessionCallerRow | undefined> {
   const { rows } = await db.query<DeskSessionCallerRow>(
     `select id, account_id, permissions, language, time_zone, status, tokens_valid_after,
-            exists (select 1 from support_desk_session_ends where sid = $2) as session_ended
+            exists (select 1 from support_desk_session_ends where sid = $2) as session_ended,
+            $3::text is not null and not exists (
+              select 1 from oidc_payloads
+               where model = 'Grant' and id = $3 and (expires_at is null or expires_at > now())
+            ) as grant_ended
        from users where id = $1`,
-    [userId, sessionId],
+    [userId, sessionId, grantId ?? null],
   );
   return rows[0];
 }

@@ -6,6 +6,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { isDomainError } from '../../lib/errors.js';
+import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
 import {
@@ -397,7 +398,7 @@ const deskPages: FastifyPluginCallback<DeskPagesOptions> = (app, { keys }, done)
  * cases (§5, §7); and the desk pages themselves under /support-desk.
  */
 export const supportDeskRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const keys = deskKeys(app.db);
+  const keys = deskKeys(app.db, keyEncryptionKeySource(app.env));
 
   app.get(
     '/api/support/frame-token',
@@ -420,8 +421,11 @@ export const supportDeskRoutes: FastifyPluginCallbackZod = (app, _options, done)
       // The desk session inherits the bearer token's issue time, so whatever revokes the
       // token (sign out everywhere, deactivation) ends the desk session too (ADR 0005).
       const issued = request.caller?.issued ?? { seconds: undefined };
+      // And it ends with the provider's grant behind the token, which every sign-out of the
+      // portal revokes, whichever way it runs (ADR 0060).
+      const grantId = request.caller?.grantId;
       return reply.header('cache-control', 'no-store').send({
-        token: await keys.issueFrameToken({ userId, issued }),
+        token: await keys.issueFrameToken({ userId, issued, grantId }),
         expiresIn: FRAME_TOKEN_SECONDS,
       });
     },

@@ -99,14 +99,16 @@ function callerOf(row: DeskCallerRow): DeskCaller {
 /**
  * The caller of a desk session, or null when the session no longer stands: the same rule as
  * a bearer token on /api (ADR 0027: Active, not revoked since the portal token that opened
- * the desk was issued), and not ended by a portal sign-out (ADR 0005, addendum).
+ * the desk was issued), not ended by the desk's sign-out (ADR 0005, addendum), and the
+ * provider's grant behind the portal token not revoked by a sign-out (ADR 0060).
  */
 export async function deskSessionCallerOf(
   db: Queryable,
-  session: { userId: string; sessionId: string; issued: IssuedAt },
+  session: { userId: string; sessionId: string; issued: IssuedAt; grantId: string | undefined },
 ): Promise<DeskCaller | null> {
-  const row = await findDeskSessionCaller(db, session.userId, session.sessionId);
-  if (!row || row.session_ended || tokenStateOf(row, session.issued) !== 'valid') return null;
+  const row = await findDeskSessionCaller(db, session.userId, session.sessionId, session.grantId);
+  if (!row || row.session_ended || row.grant_ended) return null;
+  if (tokenStateOf(row, session.issued) !== 'valid') return null;
   return callerOf(row);
 }
 
