@@ -121,6 +121,7 @@ export const userManagementLabels = defineLabels({
     'The user and their access are removed for good. Deactivating keeps the user and can be undone.',
   'user-management.delete.confirm': 'Delete',
   'user-management.deleted': 'The user is deleted.',
+  'user-management.deleted.named': '{{name}} is deleted.',
   'user-management.invitation.resend': 'Resend invitation',
   'user-management.invitation.revoke': 'Withdraw invitation',
   'user-management.invitation.resent':

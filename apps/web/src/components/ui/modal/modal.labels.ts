@@ -4,4 +4,5 @@ import { defineLabels } from '../../../lib/labels/define-labels.js';
 export const modalLabels = defineLabels({
   'modal.close': 'Close',
   'modal.consent': 'I agree',
+  'modal.cancel': 'Cancel',
 });

@@ -10,6 +10,7 @@ import { useEffect, useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { ConfirmDialog } from '../../../components/ui/modal/confirm-dialog.js';
 import { FormBanner } from '../../../components/ui/form-banner/form-banner.js';
 import { paths, withQuery } from '../../../config/paths.js';
 import { getConfig } from '../../../config/runtime-config.js';
@@ -178,6 +179,33 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
         </form>
       </FormProvider>
       {current && <UserAuditSection userId={current.id} />}
+      {current && actions.confirmingDelete && (
+        <ConfirmDialog
+          title={t('user-management.delete.title', { name: fullName(current) })}
+          onCancel={actions.cancelDelete}
+          actions={[
+            ...(current.status === 'Active'
+              ? [
+                  {
+                    label: t('user-management.deactivate'),
+                    tone: 'secondary' as const,
+                    onSelect: () => {
+                      actions.cancelDelete();
+                      void actions.onDeactivate();
+                    },
+                  },
+                ]
+              : []),
+            {
+              label: t('user-management.delete.confirm'),
+              tone: 'danger' as const,
+              onSelect: () => void actions.confirmDelete(),
+            },
+          ]}
+        >
+          <p>{t('user-management.delete.body')}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import {
   type UserManagementContext,
 } from '@portico/contracts';
 import { useState, type SubmitEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { paths, withQuery } from '../../../config/paths.js';
@@ -31,6 +31,12 @@ function saveFile(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The name of the user the form just deleted, from the navigation's state. */
+function deletedUserOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('deletedUser' in state)) return null;
+  return typeof state.deletedUser === 'string' ? state.deletedUser : null;
+}
+
 /** The list: 20 a page, query, filters, sort and the account switcher, all in the address. */
 export function UserListPage({ context }: { context: UserManagementContext }) {
   const t = useT();
@@ -41,6 +47,8 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
   const accounts = useAdministrableAccounts(context.canSwitchAccount);
   const [query, setQuery] = useState(state.query);
   const [exporting, setExporting] = useState(false);
+  // Set by the form after a deletion: the list confirms which user went.
+  const deletedUser = deletedUserOf(useLocation().state);
 
   const update = (change: Partial<UserListCriteria>) => void goTo({ ...state, page: 1, ...change });
   const onSearch = (event: SubmitEvent<HTMLFormElement>) => {
@@ -65,6 +73,11 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
   return (
     <div className="um-list">
       <h1 className="ui-page-title">{t('user-management.title')}</h1>
+      {deletedUser && (
+        <p className="um-deleted" role="status">
+          {t('user-management.deleted.named', { name: deletedUser })}
+        </p>
+      )}
       <div className="um-account">
         {context.canSwitchAccount ? (
           <label className="um-field um-field--inline">

@@ -148,6 +148,47 @@ describe('user management', () => {
     expect(screen.getByRole('button', { name: 'Resend invitation' })).toBeVisible();
   });
 
+  it('asks before deleting: Cancel keeps, Deactivate instead deactivates, Delete confirms on the list (issue 37)', async () => {
+    const user = userEvent.setup();
+    const puts: unknown[] = [];
+    let deleted = 0;
+    server.use(
+      http.get(url('/api/users/u-1'), () => HttpResponse.json(ada)),
+      http.get(url('/api/users/u-1/audit'), () => HttpResponse.json([])),
+      http.put(url('/api/users/u-1'), async ({ request }) => {
+        puts.push(await request.json());
+        return HttpResponse.json({ ...ada, status: 'Inactive', version: 2 });
+      }),
+      http.delete(url('/api/users/u-1'), () => {
+        deleted += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await renderSignedIn('/user-management/u-1');
+    await user.click(await screen.findByRole('button', { name: 'Delete user' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Lovelace, Ada?' });
+    // Cancel has the focus: Enter never deletes by accident.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveClass('ui-button--danger');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deleted).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete user' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete Lovelace, Ada?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate instead' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ active: false });
+    expect(deleted).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete user' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete Lovelace, Ada?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'User management' })).toBeVisible();
+    expect(screen.getByText('Lovelace, Ada is deleted.')).toHaveAttribute('role', 'status');
+    expect(deleted).toBe(1);
+  });
+
   it('offers the learning roles of the user being edited (§6)', async () => {
     const edited = accountUser({ id: 'u-7', status: 'Active' });
     server.use(

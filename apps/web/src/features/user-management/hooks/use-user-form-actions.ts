@@ -9,7 +9,6 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { FormBannerState } from '../../../components/ui/form-banner/form-banner.js';
-import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths, withQuery } from '../../../config/paths.js';
 import { catalogueEntryOf, notifyError } from '../../../lib/http/error-catalogue.js';
 import { HttpError } from '../../../lib/http/http-error.js';
@@ -46,7 +45,6 @@ export function useUserFormActions({ user, form, accountId, listHref, canSwitchA
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const modal = useModal();
   const [current, setCurrent] = useState<AccountUser | null>(user);
   const [banner, setBanner] = useState<FormBannerState | null>(null);
   const [saving, setSaving] = useState(false);
@@ -140,27 +138,22 @@ export function useUserFormActions({ user, form, accountId, listHref, canSwitchA
     }
   };
 
-  const onDelete = () => {
+  // Deleting asks first (ConfirmDialog on the page): Cancel, Deactivate instead, or Delete.
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const onDelete = () => setConfirmingDelete(true);
+  const cancelDelete = () => setConfirmingDelete(false);
+  const confirmDelete = async () => {
+    setConfirmingDelete(false);
     if (!current) return;
-    modal.open({
-      title: t('user-management.delete.title', { name: fullName(current) }),
-      body: `<p>${t('user-management.delete.body').replace(/[<>&]/g, '')}</p>`,
-      consent: {
-        labelKey: 'user-management.delete.confirm',
-        onConsent: () => {
-          void (async () => {
-            try {
-              await deleteUser(current);
-              await queryClient.invalidateQueries({ queryKey: ['user-management'] });
-              notify({ type: 'information', title: t('user-management.deleted'), content: '' });
-              void navigate(listHref);
-            } catch (error) {
-              showServerError(error);
-            }
-          })();
-        },
-      },
-    });
+    try {
+      await deleteUser(current);
+      await queryClient.invalidateQueries({ queryKey: ['user-management'] });
+      notify({ type: 'information', title: t('user-management.deleted'), content: '' });
+      // The list says which user went (deletedUserState), where the administrator lands.
+      void navigate(listHref, { state: { deletedUser: fullName(current) } });
+    } catch (error) {
+      showServerError(error);
+    }
   };
 
   const onInvitation = async (action: 'resend' | 'revoke') => {
@@ -186,6 +179,9 @@ export function useUserFormActions({ user, form, accountId, listHref, canSwitchA
     onReload,
     onDeactivate,
     onDelete,
+    confirmingDelete,
+    cancelDelete,
+    confirmDelete,
     onInvitation,
   };
 }
