@@ -17,6 +17,7 @@ export default tseslint.config(
       'data/**',
       '**/coverage/**',
       '**/.tmp/**',
+      '.runtime/**',
     ],
   },
   js.configs.recommended,
