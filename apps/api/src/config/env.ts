@@ -131,7 +131,7 @@ export const envSchema = z
       .optional()
       .transform((v) => (v === '' ? undefined : v))
       .refine((v) => v === undefined || Buffer.from(v.trim(), 'base64url').length === 32, {
-        message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+        error: 'must be 32 bytes in base64 (openssl rand -base64 32)',
       }),
     /** Password hashes one instance runs at once (the rest wait in line). */
     SIGN_IN_HASH_CONCURRENCY: positive(1, 64),
