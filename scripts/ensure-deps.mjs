@@ -90,7 +90,8 @@ export function runStep(command, args, { quiet = false } = {}) {
   const result = spawnSync(command, args, {
     cwd: repoRoot,
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: quiet ? { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } : process.env,
+    // Kept output keeps its colours when it is shown on a terminal.
+    env: quiet && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
