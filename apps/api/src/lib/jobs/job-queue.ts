@@ -153,8 +153,11 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
             ...(job.singletonKey !== null ? { singletonKey: job.singletonKey } : {}),
           });
         });
+        // Every queue exists (and sits in pg-boss's queue cache) before any worker runs: a job
+        // that enqueues another inside a transaction must not make pg-boss 12 look a queue up
+        // over the main connection, which on PGlite waits for that very transaction.
+        for (const definition of definitions.values()) await created.createQueue(definition.name);
         for (const definition of definitions.values()) {
-          await created.createQueue(definition.name);
           if (!work) continue;
           if (definition.cron !== undefined) {
             await created.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
