@@ -25,6 +25,7 @@ export default tseslint.config(
       'data/**',
       '**/coverage/**',
       '**/.tmp/**',
+      '.runtime/**',
     ],
   },
   js.configs.recommended,

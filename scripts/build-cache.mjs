@@ -1,11 +1,10 @@
 // Skips `npm run build` when nothing that goes into the build changed since the last one,
 // so restarts of `npm start` are fast. The fingerprint is a hash over the contents of the
 // build inputs (sources, configs, manifests, lock file); the outputs must still exist.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { repoRoot } from './ensure-deps.mjs';
+import { repoRoot, runStep } from './ensure-deps.mjs';
 
 export const buildOutputs = [
   join(repoRoot, 'apps/web/dist/index.html'),
@@ -80,17 +79,13 @@ function readStamp() {
 }
 
 /** @returns {'up-to-date' | 'built'} */
-export function buildIfChanged({ log = console.log } = {}) {
+export function buildIfChanged({ log = console.log, quiet = false } = {}) {
   const before = sourceFingerprint();
   if (buildOutputs.every((f) => existsSync(f)) && readStamp() === before) return 'up-to-date';
 
   log('» Building the web app and the API (npm run build) …');
-  const result = spawnSync('npm', ['run', 'build'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: process.env,
-  });
-  if (result.error) throw result.error;
+  // Quiet: the build's output only when it fails.
+  const result = runStep('npm', ['run', 'build'], { quiet });
   if (result.status !== 0) {
     throw new Error(`npm run build failed with exit code ${result.status ?? 'null'}`);
   }

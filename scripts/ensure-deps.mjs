@@ -82,8 +82,29 @@ function nodeModulesMatchLock() {
   return true;
 }
 
+/**
+ * Runs a command; quiet, its output is kept and shown only when it fails (`npm start`
+ * prints a line per step, ADR 0062).
+ */
+export function runStep(command, args, { quiet = false } = {}) {
+  const result = spawnSync(command, args, {
+    cwd: repoRoot,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    // Kept output keeps its colours when it is shown on a terminal.
+    env: quiet && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0 && quiet) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+  }
+  return result;
+}
+
 /** @returns {'up-to-date' | 'adopted' | 'installed'} */
-export function ensureDeps({ log = console.log } = {}) {
+export function ensureDeps({ log = console.log, quiet = false } = {}) {
   const wanted = dependencyHash();
   const installed = hasInstalledPackages();
   if (installed) {
@@ -102,12 +123,7 @@ export function ensureDeps({ log = console.log } = {}) {
   log(
     `» Dependencies are ${installed ? 'out of date' : 'missing'}: running npm ${args.join(' ')} …`,
   );
-  const result = spawnSync('npm', [...args, '--no-audit', '--no-fund'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: process.env,
-  });
-  if (result.error) throw result.error;
+  const result = runStep('npm', [...args, '--no-audit', '--no-fund'], { quiet });
   if (result.status !== 0) {
     throw new Error(`npm ${args[0]} failed with exit code ${result.status ?? 'null'}`);
   }

@@ -11,6 +11,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ensureDeps, repoRoot } from './ensure-deps.mjs';
+import { ensureRuntime } from './runtime.mjs';
+
+// On a Node older than engines.node this runs the script again under the project's own
+// (scripts/runtime.mjs, ADR 0062) and never returns.
+await ensureRuntime();
 
 const chromium = '/usr/bin/chromium';
 

@@ -16,14 +16,15 @@ const sourceMaps = process.env['SOURCE_MAPS'] === '1' || process.env['SOURCE_MAP
  * (remix-run/react-router#14102): builds take the production one it ships beside it, without
  * the development checks and warnings (smaller, and about half the start-up cost of
  * `createBrowserRouter` on a slow phone, issue 25). Dev and the unit tests keep the
- * development build and its warnings.
+ * development build and its warnings. (React Router 8 names the production build under its
+ * `default` condition; the alias keeps every build on it whatever conditions a tool sets.)
  */
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 const productionRouter = {
   alias: [
     {
       find: /^react-router$/,
-      replacement: join(reactRouterDir, 'dist/production/index.mjs'),
+      replacement: join(reactRouterDir, 'dist/production/index.js'),
     },
   ],
 };

@@ -1,7 +1,7 @@
 // Browser tests of user management (issue 15 "Done when"): anna administers Northwind in
 // Chromium against the real server (its dev outbox and job queue), nina gets the no-access
 // page; axe runs on every page visited.
-import ExcelJS from 'exceljs';
+import { Workbook } from '@cj-tech-master/excelts';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
@@ -97,7 +97,7 @@ describe('user management', () => {
 
     const xlsxDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export Excel' }).click();
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new Workbook();
     await workbook.xlsx.readFile(await (await xlsxDownload).path());
     const sheet = workbook.getWorksheet('Users')!;
     expect(sheet.rowCount).toBe(total + 1);

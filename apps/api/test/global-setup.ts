@@ -27,7 +27,7 @@ function asDb(lite: PGlite): Db {
       rows: (await target.query(sql, [...params])).rows,
     })) as Queryable['query'],
     async exec(sql: string) {
-      await target.exec(sql);
+      return (await target.exec(sql)).flatMap((r) => r.rows as Record<string, unknown>[]);
     },
   });
   return {

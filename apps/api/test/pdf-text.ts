@@ -9,11 +9,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  */
 export async function pdfText(pdf: Buffer): Promise<string> {
   // PDF.js takes the bytes over; a copy leaves the caller's buffer as it was.
-  const document = await getDocument({
-    data: new Uint8Array(pdf),
-    useSystemFonts: false,
-    isEvalSupported: false,
-  }).promise;
+  const task = getDocument({ data: new Uint8Array(pdf), useSystemFonts: false });
+  const document = await task.promise;
   try {
     const lines: string[] = [];
     for (let number = 1; number <= document.numPages; number++) {
@@ -25,6 +22,6 @@ export async function pdfText(pdf: Buffer): Promise<string> {
     }
     return lines.join('\n');
   } finally {
-    await document.destroy();
+    await task.destroy(); // PDF.js 6: the loading task ends the document and its worker
   }
 }

@@ -138,7 +138,7 @@ export const envSchema = z
       .optional()
       .transform((v) => (v === '' ? undefined : v))
       .refine((v) => v === undefined || Buffer.from(v.trim(), 'base64url').length === 32, {
-        message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+        error: 'must be 32 bytes in base64 (openssl rand -base64 32)',
       }),
     /** Keys being rotated out: they still decrypt; the start re-encrypts under the current one. */
     OIDC_KEY_ENCRYPTION_OLD: z

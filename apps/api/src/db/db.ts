@@ -19,8 +19,11 @@ export interface Queryable {
     params?: readonly unknown[],
     options?: QueryOptions,
   ): Promise<{ rows: T[] }>;
-  /** Several statements, no parameters (migrations). */
-  exec(sql: string): Promise<void>;
+  /**
+   * Several statements, no parameters (migrations). Resolves to the rows of every statement,
+   * in order (pg-boss 12 reads a RETURNING between BEGIN and COMMIT, ADR 0062).
+   */
+  exec(sql: string): Promise<Record<string, unknown>[]>;
 }
 
 /** What a change listener hears: a notification's payload, or that it may have missed some. */
@@ -148,7 +151,8 @@ async function openPglite(options: DbOptions): Promise<Db> {
     },
     async exec(sql: string) {
       try {
-        await q.exec(sql);
+        const results = await q.exec(sql);
+        return results.flatMap((r) => r.rows as Record<string, unknown>[]);
       } catch (error) {
         throw unavailableOr(error);
       }
@@ -222,7 +226,11 @@ async function openPostgres(url: string, schema: string, connectTimeoutMs: numbe
     },
     async exec(sql: string) {
       try {
-        await q.query(sql);
+        // Several statements: pg answers one result for each, in an array.
+        const results: unknown = await q.query(sql);
+        return (Array.isArray(results) ? results : [results]).flatMap(
+          (r: pg.QueryResult) => (r.rows as Record<string, unknown>[] | undefined) ?? [],
+        );
       } catch (error) {
         throw unavailableOr(error);
       }

@@ -1,5 +1,6 @@
-import PgBoss from 'pg-boss';
+import { PgBoss, type Db as BossDb } from 'pg-boss';
 import type { Db, Queryable } from '../../db/db.js';
+import { carryOverBossV10Jobs, retireBossV10 } from './pg-boss-v10.js';
 
 /**
  * The one job queue of the server (ADR 0028): pg-boss over the application's own database,
@@ -62,14 +63,11 @@ export interface JobQueueOptions {
 }
 
 /** pg-boss's Db: one statement with parameters, or several without (its own migrations). */
-function bossDb(db: Queryable): PgBoss.Db {
+function bossDb(db: Queryable): BossDb {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values && values.length > 0) return db.query(text, values);
-      if (/;\s*\S/.test(text)) {
-        await db.exec(text);
-        return { rows: [] };
-      }
+      if (/;\s*\S/.test(text)) return { rows: await db.exec(text) };
       return db.query(text);
     },
   };
@@ -78,6 +76,7 @@ function bossDb(db: Queryable): PgBoss.Db {
 export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   const definitions = new Map<string, JobDefinition<unknown>>();
   let boss: PgBoss | undefined;
+  let schemaName = 'public';
   let started: Promise<void> | undefined;
   const running = (): PgBoss => {
     if (!boss) throw new Error('the job queue has not been started');
@@ -129,6 +128,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
           options.schema ??
           (await db.query<{ s: string }>('select current_schema() as s')).rows[0]?.s ??
           'public';
+        schemaName = schema;
+        // pg-boss 12 cannot migrate pg-boss 10's tables: their waiting jobs are carried over.
+        await retireBossV10(db, schema);
         const created = new PgBoss({
           db: bossDb(db),
           schema,
@@ -141,8 +143,21 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         created.on('error', (error) => options.onError?.(error));
         await created.start();
         boss = created;
+        await carryOverBossV10Jobs(db, schema, async (job) => {
+          await created.createQueue(job.name);
+          await created.send(job.name, job.data, {
+            retryLimit: Math.max(0, job.retryLimit - job.retryCount),
+            retryDelay: job.retryDelay,
+            retryBackoff: job.retryBackoff,
+            startAfter: job.startAfter,
+            ...(job.singletonKey !== null ? { singletonKey: job.singletonKey } : {}),
+          });
+        });
+        // Every queue exists (and sits in pg-boss's queue cache) before any worker runs: a job
+        // that enqueues another inside a transaction must not make pg-boss 12 look a queue up
+        // over the main connection, which on PGlite waits for that very transaction.
+        for (const definition of definitions.values()) await created.createQueue(definition.name);
         for (const definition of definitions.values()) {
-          await created.createQueue(definition.name);
           if (!work) continue;
           if (definition.cron !== undefined) {
             await created.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
@@ -187,17 +202,22 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     async depths() {
       const depths = new Map<string, number>();
       if (!boss) return depths;
-      for (const name of definitions.keys()) {
-        // Jobs before `active`: created and retry (waiting for their next attempt).
-        depths.set(name, await boss.getQueueSize(name, { before: 'active' }));
-      }
+      // Jobs before `active`: created and retry (waiting for their next attempt). Counted in
+      // the job table: pg-boss 11+ reports queue sizes only as its monitor last cached them.
+      const { rows } = await db.query<{ name: string; n: number }>(
+        `select name, count(*)::int as n from "${schemaName.replaceAll('"', '""')}".job
+          where name = any($1) and state < 'active' group by name`,
+        [[...definitions.keys()]],
+      );
+      for (const name of definitions.keys()) depths.set(name, 0);
+      for (const row of rows) depths.set(row.name, row.n);
       return depths;
     },
 
     async stop() {
       if (!started) return;
       await started.catch(() => undefined);
-      await boss?.stop({ graceful: true, wait: true, close: false, timeout: 5000 });
+      await boss?.stop({ graceful: true, close: false, timeout: 5000 });
     },
   };
 }

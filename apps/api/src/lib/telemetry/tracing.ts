@@ -33,6 +33,9 @@ const UNTRACED_PATHS = ['/health/live', '/health/ready', '/metrics'];
  * in-memory one), which receives each span as it ends.
  */
 export function startTracing(target: string | SpanExporter): void {
+  // @types/node 24 marks module.register deprecated for module.registerHooks (in-thread, sync);
+  // import-in-the-middle's hook is a loader for register only, which Node 24 runs as before.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
 
   const provider = new NodeTracerProvider({

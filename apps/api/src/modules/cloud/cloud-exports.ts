@@ -1,5 +1,5 @@
 import type { AvailabilityReport, MaintenanceWindow, ResponseTimeReport } from '@portico/contracts';
-import ExcelJS from 'exceljs';
+import { Workbook } from '@cj-tech-master/excelts';
 import { createEvents, type EventAttributes } from 'ics';
 import type { LabelLanguage } from '@portico/locales';
 import { toCsv } from '../../lib/csv.js';
@@ -90,7 +90,7 @@ export function tableCsv(table: ReportTable): string {
 
 /** The table as a workbook of one sheet: numbers stay numbers, the header row is frozen. */
 export async function tableXlsx(table: ReportTable): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new Workbook();
   workbook.creator = 'Portico';
   // A sheet name may not hold []:*?/\\ and has at most 31 characters.
   const sheetName = table.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);

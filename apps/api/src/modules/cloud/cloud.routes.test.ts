@@ -8,7 +8,7 @@ import {
   releaseScheduleListSchema,
   responseTimeReportSchema,
 } from '@portico/contracts';
-import ExcelJS from 'exceljs';
+import { Workbook } from '@cj-tech-master/excelts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
@@ -289,8 +289,8 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
 
     const xlsx = await get(ANNA, '/api/cloud/reports/availability.xlsx');
     expect(xlsx.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const workbook = new Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload);
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('no sheet');
     const rows: unknown[][] = [];

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { Workbook } from '@cj-tech-master/excelts';
 import type { Invoice } from '@portico/contracts';
 import type { LabelLanguage } from '@portico/locales';
 import { dayOf, spreadsheetDateFormat } from '../../lib/i18n/format.js';
@@ -17,7 +17,7 @@ export async function invoicesXlsx(
   t: Translate,
 ): Promise<Buffer> {
   const date = spreadsheetDateFormat(language);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new Workbook();
   workbook.creator = 'Portico';
   // A sheet name may not hold []:*?/\ and has at most 31 characters.
   const sheetName = t('invoices.title')

@@ -6,7 +6,7 @@ import {
   type Invoice,
   type InvoiceSort,
 } from '@portico/contracts';
-import ExcelJS from 'exceljs';
+import { Workbook } from '@cj-tech-master/excelts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
@@ -302,8 +302,8 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
     expect(res.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const workbook = new Workbook();
+    await workbook.xlsx.load(res.rawPayload);
     const sheet = workbook.getWorksheet('Invoices');
     if (!sheet) throw new Error('no Invoices sheet');
     const { items } = await list(ANNA, `${query}&size=100`);

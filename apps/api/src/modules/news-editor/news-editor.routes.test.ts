@@ -648,8 +648,9 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         ['multipart/form-data', payload, broken],
         [`multipart/form-data; boundary=${'b'.repeat(300)}`, payload, broken],
         [headers['content-type'], payload.subarray(0, payload.length - 40), broken],
-        // Cut inside the part's headers: the parser sees no file at all.
-        [headers['content-type'], payload.subarray(0, 60), /choose an image/],
+        // Cut inside the part's headers: @fastify/multipart 10 calls that body incomplete too
+        // (9 saw no file at all and answered "choose an image").
+        [headers['content-type'], payload.subarray(0, 60), broken],
       ] as const) {
         const response = await t.app.inject({
           method: 'POST',

@@ -1,5 +1,5 @@
 import { fullName, type AccountUserSummary } from '@portico/contracts';
-import ExcelJS from 'exceljs';
+import { Workbook } from '@cj-tech-master/excelts';
 import { toCsv } from '../../lib/csv.js';
 import { ROLE_NAMES } from './user-options.js';
 
@@ -19,7 +19,7 @@ export function usersCsv(users: readonly AccountUserSummary[]): string {
 
 /** The same rows as an Excel workbook, one sheet. */
 export async function usersXlsx(users: readonly AccountUserSummary[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new Workbook();
   const sheet = workbook.addWorksheet('Users');
   sheet.addRow([...HEADER]).font = { bold: true };
   for (const u of users) sheet.addRow(cells(u));

@@ -1187,9 +1187,9 @@ describe('user exports', () => {
       headers,
     });
     expect(xlsx.statusCode).toBe(200);
-    const ExcelJS = (await import('exceljs')).default;
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const { Workbook } = await import('@cj-tech-master/excelts');
+    const workbook = new Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload);
     const sheet = workbook.getWorksheet('Users')!;
     expect(sheet.rowCount).toBe(total + 1);
     expect(sheet.getRow(2).getCell(2).value).toBe(first.email);
