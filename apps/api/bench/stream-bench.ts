@@ -60,7 +60,6 @@ async function main(): Promise<void> {
   const { db, env, label, dispose } = await openScratchDb('stream');
   let app: FastifyInstance | undefined;
   const workers: Worker[] = [];
-  let failed = false;
   try {
     await db.query(
       `insert into users (id, email, password_hash, first_name, last_name, account_id, username,
@@ -186,7 +185,7 @@ async function main(): Promise<void> {
     console.log(
       `\n${label}, ${availableParallelism()} cores; load average ${(loadavg()[0] ?? 0).toFixed(1)}`,
     );
-    failed = !met;
+    if (!met) process.exitCode = 1;
   } finally {
     for (const worker of workers) {
       worker.postMessage('stop');
@@ -195,7 +194,6 @@ async function main(): Promise<void> {
     await app?.close();
     await dispose();
   }
-  if (failed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -145,7 +145,7 @@ export const envSchema = z
       .string()
       .optional()
       .refine((v) => parsePreviousKeys(v) !== undefined, {
-        message: 'must be 32-byte keys in base64, comma-separated',
+        error: 'must be 32-byte keys in base64, comma-separated',
       }),
     /** Password hashes one instance runs at once (the rest wait in line). */
     SIGN_IN_HASH_CONCURRENCY: positive(1, 64),

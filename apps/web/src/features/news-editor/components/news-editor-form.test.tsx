@@ -1,4 +1,5 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import type { NewsImageUpload } from '@portico/contracts';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -225,13 +226,14 @@ describe('news editor', () => {
   });
 
   it('names the uploaded file beside its preview, and the button then replaces it (issue 37)', async () => {
+    const uploadedImage: NewsImageUpload = {
+      id: 7,
+      large: '/media/l.webp',
+      medium: '/media/m.webp',
+      small: '/media/s.webp',
+    };
     server.use(
-      http.post(url('/api/news/images'), () =>
-        HttpResponse.json(
-          { id: 7, large: '/media/l.webp', medium: '/media/m.webp', small: '/media/s.webp' },
-          { status: 201 },
-        ),
-      ),
+      http.post(url('/api/news/images'), () => HttpResponse.json(uploadedImage, { status: 201 })),
     );
     await renderSignedIn('/news/editor/new');
     const input = await screen.findByLabelText('Header image');
