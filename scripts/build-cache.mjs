@@ -24,14 +24,7 @@ const inputs = [
   'apps/web',
   'apps/api',
 ];
-const skippedDirs = new Set([
-  'node_modules',
-  'dist',
-  'dist-ssr',
-  'coverage',
-  'test',
-  'bench',
-]);
+const skippedDirs = new Set(['node_modules', 'dist', 'dist-ssr', 'coverage', 'test', 'bench']);
 const isTestFile = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
 function collect(path, files) {

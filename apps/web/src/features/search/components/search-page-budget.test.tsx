@@ -6,7 +6,11 @@ import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { installTestConfig } from '../../../../test/test-config.js';
-import { noSourceAnswers, searchServer, type SearchServerOptions } from '../../../../test/search-test-server.js';
+import {
+  noSourceAnswers,
+  searchServer,
+  type SearchServerOptions,
+} from '../../../../test/search-test-server.js';
 
 // Issue 34 (ADR 0061): a spent per-user search budget (429) reads as "wait", not "broken".
 
