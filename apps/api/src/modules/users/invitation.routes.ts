@@ -11,7 +11,7 @@ import {
   markAccepted,
 } from './invitations.repository.js';
 import { insertAudit } from './user-management.repository.js';
-import { hashToken } from './user-management.service.js';
+import { hashToken } from './invitations.service.js';
 import './invitation.texts.js';
 
 export const INVITATION_PATH = '/invitation';

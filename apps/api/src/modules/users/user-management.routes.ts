@@ -39,20 +39,18 @@ import {
   listAudit,
 } from './user-management.repository.js';
 import { MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
+import { changeInvitation } from './invitations.service.js';
 import {
   allAccountUsers,
   administrableAccounts,
-  changeInvitation,
   contextOf,
-  createAccountUser,
-  deleteAccountUser,
   etagOf,
   getAccountUser,
   listAccountUsers,
   resolveAdmin,
-  updateAccountUser,
   type UserManagementDeps,
 } from './user-management.service.js';
+import { createAccountUser, deleteAccountUser, updateAccountUser } from './user-writes.service.js';
 import {
   billingPlatformRoles,
   grantablePermissions,

@@ -1,0 +1,87 @@
+import { diff, pickWrite, writeOf } from './user-writes.service.js';
+import {
+  makeOwnProfileInputSchema,
+  userFormMessages,
+  type AccountUserInput,
+} from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
+import { BadRequestError, NotFoundError, PreconditionFailedError } from '../../lib/errors.js';
+import { findUser, insertAudit, updateUser, type UserRow } from './user-management.repository.js';
+import {
+  checkVersion,
+  roleOf,
+  versionFromIfMatch,
+  type UserManagementDeps,
+} from './user-management.service.js';
+
+// A user's own profile (My settings, §2): what they may change of themselves.
+
+/** PUT /api/users/me with If-Match: the caller's own fields (no roles, status or e-mail). */
+export async function updateOwnProfile(
+  deps: UserManagementDeps,
+  callerId: string,
+  ifMatch: string | undefined,
+  body: unknown,
+): Promise<number> {
+  const parsed = makeOwnProfileInputSchema(deps.phonePattern).safeParse(body);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues)
+      fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
+    throw new BadRequestError(userFormMessages.invalidData).withFieldErrors(fieldErrors);
+  }
+  const ifMatchVersion = versionFromIfMatch(ifMatch);
+  return deps.db.transaction(async (tx) => {
+    const user = await findUser(tx, callerId, null);
+    if (!user) throw new NotFoundError('Your user profile was not found.');
+    const version = checkVersion(user, ifMatchVersion);
+    const input = { ...inputOfRow(user), ...parsed.data };
+    const write = writeOf(input, user.status, user.permissions);
+    const row = await updateUser(tx, user.id, user.account_id, version, write);
+    if (!row) throw new PreconditionFailedError(userFormMessages.conflict);
+    await insertAudit(tx, {
+      userId: user.id,
+      accountId: user.account_id,
+      actorId: user.id,
+      actorName: `${user.last_name}, ${user.first_name}`,
+      action: 'updated',
+      changes: diff(pickWrite(user), write),
+    });
+    return row.version;
+  });
+}
+
+function inputOfRow(row: UserRow): AccountUserInput {
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    username: row.username,
+    language: row.language,
+    timeZone: row.time_zone,
+    address: row.address,
+    billingAddress: row.billing_address,
+    shippingAddress: row.shipping_address,
+    city: row.city,
+    postalCode: row.postal_code,
+    country: row.country,
+    phone: row.phone,
+    mobile: row.mobile,
+    fax: row.fax,
+    phoneExtension: row.phone_extension,
+    hotlineCode: row.hotline_code,
+    website: row.website,
+    role: roleOf(row.role),
+    c4uRole:
+      row.c4u_role === 'viewer' || row.c4u_role === 'editor' || row.c4u_role === 'owner'
+        ? row.c4u_role
+        : 'none',
+    billingPlatformRole: row.billing_platform_role,
+    learningRole: row.learning_role,
+    active: row.status === 'Active',
+  };
+}
+
+export async function ownVersion(db: Queryable, callerId: string): Promise<number | undefined> {
+  return (await findUser(db, callerId, null))?.version;
+}
