@@ -23,6 +23,7 @@ import { supportDeskRoutes } from './modules/support-desk/support-desk.routes.js
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
 import { invitationRoutes } from './modules/users/invitation.routes.js';
 import { userManagementRoutes } from './modules/users/user-management.routes.js';
+import { userOptionsRoutes } from './modules/users/user-options.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { mySettingsRoutes } from './modules/users/my-settings.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -99,6 +100,7 @@ export async function buildApp({
   await app.register(downloadsRoutes); // public /downloads/* (the report engine package, issue 5)
   await app.register(usersRoutes);
   await app.register(userManagementRoutes); // /api/users list, CRUD, invitations (issue 15)
+  await app.register(userOptionsRoutes); // /api/users/profiles, products, …: the form's choices
   await app.register(invitationRoutes); // the one-time invitation link /invitation/:token
   await app.register(devOutboxRoutes); // /dev/outbox when mail goes to the database
   await app.register(contentRoutes);

@@ -18,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
+import { privateNoStore } from '../../lib/reply.js';
 import { BadRequestError, DomainError, NotFoundError } from '../../lib/errors.js';
 import {
   bearerErrors,
@@ -70,7 +71,6 @@ const writeErrors = bearerErrors(400, 403, 404, 412);
 
 /** 204: no body, so nothing for the (null) response schema to serialise. */
 const sendNoContent = (reply: FastifyReply) => reply.code(204).send();
-const privateNoStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
 const imageFile = /^([0-9a-f]{32})-(large|medium|small)\.webp$/;
 

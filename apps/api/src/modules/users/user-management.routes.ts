@@ -3,28 +3,19 @@ import {
   accountUserListSchema,
   accountUserSchema,
   administrableAccountsSchema,
-  administratorsSchema,
-  billingPlatformRolesSchema,
-  fullName,
-  grantablePermissionsSchema,
   invitationResentSchema,
-  learningRolesQuerySchema,
-  learningRolesSchema,
   userAccountQuerySchema,
   userAuditSchema,
   userExportQuerySchema,
   userIdParamsSchema,
   userListQuerySchema,
   userManagementContextSchema,
-  userProductsSchema,
-  userProfilesSchema,
-  type UserAuditEntry,
 } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { privateNoStore } from '../../lib/reply.js';
 import {
   bearerErrors,
   bodyValidatedByService,
@@ -32,12 +23,6 @@ import {
   noContent,
   withHeaders,
 } from '../../lib/route-schemas.js';
-import {
-  findUser,
-  listAccountProducts,
-  listAdministrators,
-  listAudit,
-} from './user-management.repository.js';
 import { MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import { changeInvitation } from './invitations.service.js';
 import {
@@ -49,20 +34,13 @@ import {
   listAccountUsers,
   resolveAdmin,
   type UserManagementDeps,
+  accountUserAudit,
 } from './user-management.service.js';
 import { createAccountUser, deleteAccountUser, updateAccountUser } from './user-writes.service.js';
-import {
-  billingPlatformRoles,
-  grantablePermissions,
-  learningRolesFor,
-  levelHolderOf,
-  userProfilesFor,
-} from './user-options.js';
 
 const tags = ['users'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const privateNoStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 /** 204: no body, so nothing for the (null) response schema to serialise. */
 const sendNoContent = (reply: FastifyReply) => reply.code(204).send();
 
@@ -252,151 +230,6 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
     },
   );
 
-  // The form's choices (§7): profiles (roles), products, billing-platform roles, learning
-  // roles of the account's level (§6), administrators of the account.
-  app.get(
-    '/api/users/profiles',
-    {
-      schema: {
-        operationId: 'listUserProfiles',
-        summary: 'The user profiles (roles) the caller may give',
-        description:
-          'Each role whose permissions the caller holds, with those permissions (ADR 0056). A user keeps a role the caller may not give; giving it is a 400.',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: userProfilesSchema.describe('Each role with the permissions it grants.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const a = await admin(request, request.query.accountId);
-      privateNoStore(reply);
-      return userProfilesFor(a.caller);
-    },
-  );
-  app.get(
-    '/api/users/permissions',
-    {
-      schema: {
-        operationId: 'listGrantablePermissions',
-        summary: 'The permissions the caller may give beside the role',
-        description:
-          'PARTNER, SALES, DOCEBO, DOCEBO_PARTNER and INVOICES, as far as the caller holds them (ADR 0056): never more than the administrator has. Giving another is a 400.',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: grantablePermissionsSchema.describe('The permissions, with English names.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const a = await admin(request, request.query.accountId);
-      privateNoStore(reply);
-      return grantablePermissions(a.caller);
-    },
-  );
-  app.get(
-    '/api/users/billing-platform-roles',
-    {
-      schema: {
-        operationId: 'listBillingPlatformRoles',
-        summary: 'The billing-platform roles of the form',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: billingPlatformRolesSchema.describe('The roles.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request) => {
-      await admin(request, request.query.accountId);
-      return billingPlatformRoles;
-    },
-  );
-  app.get(
-    '/api/users/products',
-    {
-      schema: {
-        operationId: 'listUserFormProducts',
-        summary: 'The account’s products a user may be connected to',
-        description:
-          'The products the administered account’s users are connected to, by name (ADR 0056); a user form sends their ids as productIds. Another product is a 400.',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: userProductsSchema.describe('The account’s products, by name.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const a = await admin(request, request.query.accountId);
-      privateNoStore(reply);
-      return (await listAccountProducts(app.db, a.account.id)).map((r) => ({
-        id: r.id,
-        contentId: r.content_id,
-        productName: r.product_name,
-        slug: r.slug,
-      }));
-    },
-  );
-  app.get(
-    '/api/users/learning-roles',
-    {
-      schema: {
-        operationId: 'listLearningRoles',
-        summary: 'The learning roles a user may be given',
-        description:
-          '§6: only the roles whose levels include the level of the user being edited (userId), or of a new user of the account; none for vendor employees.',
-        tags,
-        querystring: learningRolesQuerySchema,
-        response: {
-          200: learningRolesSchema.describe('The learning roles offered.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request) => {
-      const a = await admin(request, request.query.accountId);
-      const { userId } = request.query;
-      const user = userId === undefined ? null : await findUser(app.db, userId, a.account.id);
-      // Another account's user is no user of this one (the IDOR rule: 404).
-      if (user === undefined) throw new NotFoundError('This user does not exist in this account.');
-      return learningRolesFor(levelHolderOf(user, a.account));
-    },
-  );
-  app.get(
-    '/api/users/administrators',
-    {
-      schema: {
-        operationId: 'listAccountAdministrators',
-        summary: 'The administrators of the account',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: administratorsSchema.describe('The users with USERMANAGEMENT.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const a = await admin(request, request.query.accountId);
-      privateNoStore(reply);
-      const rows = await listAdministrators(app.db, a.account.id);
-      return administratorsSchema.parse(
-        rows.map((r) => ({
-          id: r.id,
-          fullName: fullName({ firstName: r.first_name, lastName: r.last_name }),
-          email: r.email,
-        })),
-      );
-    },
-  );
-
   app.get(
     '/api/users/:id',
     {
@@ -494,16 +327,9 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
       },
     },
     async (request, reply) => {
-      const user = await getAccountUser(app.db, callerIdOf(request), request.params.id);
-      const rows = await listAudit(app.db, user.id, user.accountId);
+      const trail = await accountUserAudit(app.db, callerIdOf(request), request.params.id);
       privateNoStore(reply);
-      return rows.map((r): UserAuditEntry => ({
-        id: r.id,
-        at: new Date(r.at).toISOString(),
-        actorName: r.actor_name,
-        action: r.action as UserAuditEntry['action'],
-        changes: r.changes,
-      }));
+      return trail;
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  fullName,
   USER_PAGE_SIZE,
   makeAccountUserInputSchema,
   userFormMessages,
@@ -6,6 +7,7 @@ import {
   type AccountUser,
   type AccountUserInput,
   type AccountUserSummary,
+  type UserAuditEntry,
   type UserListQuery,
   type UserManagementContext,
   type UserRole,
@@ -21,7 +23,11 @@ import {
   PreconditionRequiredError,
 } from '../../lib/errors.js';
 import { openInvitationMailStatus } from './invitations.repository.js';
+import { learningRolesFor, levelHolderOf } from './user-options.js';
 import {
+  listAccountProducts,
+  listAdministrators,
+  listAudit,
   findAccount,
   findAdminCaller,
   findUser,
@@ -250,3 +256,47 @@ export function fieldError(status: 'conflict' | 'bad', field: string, message: s
 
 /** How the audit names the administrator who acted. */
 export const actorName = (caller: AdminCallerRow) => `${caller.last_name}, ${caller.first_name}`;
+
+/** The account's products, for the form's product choice (§3 connectedProducts). */
+export async function accountProducts(db: Queryable, admin: Admin) {
+  return (await listAccountProducts(db, admin.account.id)).map((r) => ({
+    id: r.id,
+    contentId: r.content_id,
+    productName: r.product_name,
+    slug: r.slug,
+  }));
+}
+
+/** The learning roles the edited user (or a new user of the account) may be given (§6). */
+export async function learningRolesOfEdited(db: Queryable, admin: Admin, userId?: string) {
+  const user = userId === undefined ? null : await findUser(db, userId, admin.account.id);
+  // Another account's user is no user of this one (the IDOR rule: 404).
+  if (user === undefined) throw new NotFoundError('This user does not exist in this account.');
+  return learningRolesFor(levelHolderOf(user, admin.account));
+}
+
+/** The account's administrators (the users with USERMANAGEMENT), by name. */
+export async function administratorsOf(db: Queryable, admin: Admin) {
+  return (await listAdministrators(db, admin.account.id)).map((r) => ({
+    id: r.id,
+    fullName: fullName({ firstName: r.first_name, lastName: r.last_name }),
+    email: r.email,
+  }));
+}
+
+/** The user's audit trail (§3): who changed what and when, within the caller's reach. */
+export async function accountUserAudit(
+  db: Queryable,
+  callerId: string,
+  id: string,
+): Promise<UserAuditEntry[]> {
+  const user = await getAccountUser(db, callerId, id);
+  const rows = await listAudit(db, user.id, user.accountId);
+  return rows.map((r) => ({
+    id: r.id,
+    at: new Date(r.at).toISOString(),
+    actorName: r.actor_name,
+    action: r.action as UserAuditEntry['action'],
+    changes: r.changes,
+  }));
+}

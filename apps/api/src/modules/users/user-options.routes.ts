@@ -1,0 +1,163 @@
+import {
+  administratorsSchema,
+  billingPlatformRolesSchema,
+  grantablePermissionsSchema,
+  learningRolesQuerySchema,
+  learningRolesSchema,
+  userAccountQuerySchema,
+  userProductsSchema,
+  userProfilesSchema,
+} from '@portico/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { callerIdOf } from '../../lib/caller.js';
+import { privateNoStore } from '../../lib/reply.js';
+import { bearerErrors } from '../../lib/route-schemas.js';
+import {
+  resolveAdmin,
+  accountProducts,
+  administratorsOf,
+  learningRolesOfEdited,
+} from './user-management.service.js';
+import { billingPlatformRoles, grantablePermissions, userProfilesFor } from './user-options.js';
+
+const tags = ['users'];
+/**
+ * The user form's choices (§7 "user profiles, billing platform roles, learning roles"; §6):
+ * what the administrator of the account may give, for the list and the form.
+ */
+export const userOptionsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const admin = (request: FastifyRequest, accountId: string | undefined) =>
+    resolveAdmin(app.db, callerIdOf(request), accountId);
+
+  // The form's choices (§7): profiles (roles), products, billing-platform roles, learning
+  // roles of the account's level (§6), administrators of the account.
+  app.get(
+    '/api/users/profiles',
+    {
+      schema: {
+        operationId: 'listUserProfiles',
+        summary: 'The user profiles (roles) the caller may give',
+        description:
+          'Each role whose permissions the caller holds, with those permissions (ADR 0056). A user keeps a role the caller may not give; giving it is a 400.',
+        tags,
+        querystring: userAccountQuerySchema,
+        response: {
+          200: userProfilesSchema.describe('Each role with the permissions it grants.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const a = await admin(request, request.query.accountId);
+      privateNoStore(reply);
+      return userProfilesFor(a.caller);
+    },
+  );
+  app.get(
+    '/api/users/permissions',
+    {
+      schema: {
+        operationId: 'listGrantablePermissions',
+        summary: 'The permissions the caller may give beside the role',
+        description:
+          'PARTNER, SALES, DOCEBO, DOCEBO_PARTNER and INVOICES, as far as the caller holds them (ADR 0056): never more than the administrator has. Giving another is a 400.',
+        tags,
+        querystring: userAccountQuerySchema,
+        response: {
+          200: grantablePermissionsSchema.describe('The permissions, with English names.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const a = await admin(request, request.query.accountId);
+      privateNoStore(reply);
+      return grantablePermissions(a.caller);
+    },
+  );
+  app.get(
+    '/api/users/billing-platform-roles',
+    {
+      schema: {
+        operationId: 'listBillingPlatformRoles',
+        summary: 'The billing-platform roles of the form',
+        tags,
+        querystring: userAccountQuerySchema,
+        response: {
+          200: billingPlatformRolesSchema.describe('The roles.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      await admin(request, request.query.accountId);
+      return billingPlatformRoles;
+    },
+  );
+  app.get(
+    '/api/users/products',
+    {
+      schema: {
+        operationId: 'listUserFormProducts',
+        summary: 'The account’s products a user may be connected to',
+        description:
+          'The products the administered account’s users are connected to, by name (ADR 0056); a user form sends their ids as productIds. Another product is a 400.',
+        tags,
+        querystring: userAccountQuerySchema,
+        response: {
+          200: userProductsSchema.describe('The account’s products, by name.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const a = await admin(request, request.query.accountId);
+      privateNoStore(reply);
+      return accountProducts(app.db, a);
+    },
+  );
+  app.get(
+    '/api/users/learning-roles',
+    {
+      schema: {
+        operationId: 'listLearningRoles',
+        summary: 'The learning roles a user may be given',
+        description:
+          '§6: only the roles whose levels include the level of the user being edited (userId), or of a new user of the account; none for vendor employees.',
+        tags,
+        querystring: learningRolesQuerySchema,
+        response: {
+          200: learningRolesSchema.describe('The learning roles offered.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const a = await admin(request, request.query.accountId);
+      return learningRolesOfEdited(app.db, a, request.query.userId);
+    },
+  );
+  app.get(
+    '/api/users/administrators',
+    {
+      schema: {
+        operationId: 'listAccountAdministrators',
+        summary: 'The administrators of the account',
+        tags,
+        querystring: userAccountQuerySchema,
+        response: {
+          200: administratorsSchema.describe('The users with USERMANAGEMENT.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const a = await admin(request, request.query.accountId);
+      privateNoStore(reply);
+      return administratorsSchema.parse(await administratorsOf(app.db, a));
+    },
+  );
+
+  done();
+};
