@@ -5,6 +5,7 @@
 //     Active; the portal greets them by name.
 // (b) Someone the provider knows but Portico does not gets the refusal page (no sign-in loop),
 //     and its sign-out ends the provider session.
+import { emptyAccountUserInput } from '@portico/contracts/user-management';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe.js';
@@ -93,29 +94,10 @@ describe('sign-in through an external OpenID provider (OIDC_ISSUER)', () => {
       .getByText('Hello, Anna')
       .waitFor({ state: 'visible', timeout: 30_000 });
     const created = await api<{ id: string; status: string }>(page, 'POST', '/api/users', {
+      ...emptyAccountUserInput('Europe/Oslo'),
       firstName: tove.givenName,
       lastName: tove.familyName,
       email: tove.email,
-      username: '',
-      language: 'en',
-      timeZone: 'Europe/Oslo',
-      address: '',
-      billingAddress: '',
-      shippingAddress: '',
-      city: '',
-      postalCode: '',
-      country: '',
-      phone: '',
-      mobile: '',
-      fax: '',
-      phoneExtension: '',
-      hotlineCode: '',
-      website: '',
-      role: 'standard',
-      c4uRole: 'none',
-      billingPlatformRole: '',
-      learningRole: '',
-      active: true,
     });
     expect(created.status).toBe(201);
     expect(created.body.status).toBe('Pending');

@@ -10,6 +10,7 @@ import { findUser, insertAudit, updateUser, type UserRow } from './user-manageme
 import {
   checkVersion,
   roleOf,
+  userFieldsOf,
   versionFromIfMatch,
   type UserManagementDeps,
 } from './user-management.service.js';
@@ -57,27 +58,8 @@ function inputOfRow(row: UserRow): AccountUserInput {
     lastName: row.last_name,
     email: row.email,
     username: row.username,
-    language: row.language,
-    timeZone: row.time_zone,
-    address: row.address,
-    billingAddress: row.billing_address,
-    shippingAddress: row.shipping_address,
-    city: row.city,
-    postalCode: row.postal_code,
-    country: row.country,
-    phone: row.phone,
-    mobile: row.mobile,
-    fax: row.fax,
-    phoneExtension: row.phone_extension,
-    hotlineCode: row.hotline_code,
-    website: row.website,
+    ...userFieldsOf(row),
     role: roleOf(row.role),
-    c4uRole:
-      row.c4u_role === 'viewer' || row.c4u_role === 'editor' || row.c4u_role === 'owner'
-        ? row.c4u_role
-        : 'none',
-    billingPlatformRole: row.billing_platform_role,
-    learningRole: row.learning_role,
     active: row.status === 'Active',
   };
 }

@@ -78,16 +78,11 @@ export function toSummary(row: ListRow): AccountUserSummary {
   };
 }
 
-export function toAccountUser(
+/** A user row's §3 form fields beside the names, e-mail and role, as the API names them. */
+export function userFieldsOf(
   row: UserRow,
-  account: AccountRow,
-  productIds: readonly string[],
-): AccountUser {
+): Omit<AccountUserInput, 'firstName' | 'lastName' | 'email' | 'username' | 'role' | 'active'> {
   return {
-    ...toSummary(row),
-    accountId: account.id,
-    accountName: account.name,
-    parentAccountName: account.parent_name,
     language: row.language,
     timeZone: row.time_zone,
     address: row.address,
@@ -108,6 +103,20 @@ export function toAccountUser(
         : 'none',
     billingPlatformRole: row.billing_platform_role,
     learningRole: row.learning_role,
+  };
+}
+
+export function toAccountUser(
+  row: UserRow,
+  account: AccountRow,
+  productIds: readonly string[],
+): AccountUser {
+  return {
+    ...toSummary(row),
+    accountId: account.id,
+    accountName: account.name,
+    parentAccountName: account.parent_name,
+    ...userFieldsOf(row),
     permissions: [...row.permissions],
     productIds: [...productIds],
     version: row.version,
