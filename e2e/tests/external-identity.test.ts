@@ -5,7 +5,7 @@
 //     Active; the portal greets them by name.
 // (b) Someone the provider knows but Portico does not gets the refusal page (no sign-in loop),
 //     and its sign-out ends the provider session.
-import { emptyAccountUserInput } from '@portico/contracts/user-management';
+import { emptyAccountUserInput } from '@portico/contracts/user-management-form';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe.js';

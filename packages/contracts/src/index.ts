@@ -18,6 +18,7 @@ export * from './support.js';
 export * from './text.js';
 export * from './user.js';
 export * from './user-management.js';
+export * from './user-management-form.js';
 export * from './subscriptions.js';
 export * from './notifications.js';
 export * from './product-documents.js';
