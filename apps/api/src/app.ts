@@ -7,29 +7,29 @@ import type { AppState } from './types.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { cloudRoutes } from './modules/cloud/cloud.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
-import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
+import { downloadsRoutes } from './modules/my-solutions/downloads.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { firstPaintRoutes } from './modules/first-paint/first-paint.routes.js';
 import { newsEditorRoutes } from './modules/news-editor/news-editor.routes.js';
-import { mySolutionsRoutes } from './modules/products/my-solutions.routes.js';
+import { mySolutionsRoutes } from './modules/my-solutions/my-solutions.routes.js';
 import { partnerRoutes } from './modules/partner/partner.routes.js';
-import { productDocumentsRoutes } from './modules/product-documents/product-documents.routes.js';
+import { productDocumentsRoutes } from './modules/my-solutions/product-documents.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { sharedRoutes } from './modules/shared/shared.routes.js';
-import { supportDeskRoutes } from './modules/support-desk/support-desk.routes.js';
+import { servicesRoutes } from './modules/services/services.routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
-import { invitationRoutes } from './modules/users/invitation.routes.js';
-import { userManagementRoutes } from './modules/users/user-management.routes.js';
-import { userOptionsRoutes } from './modules/users/user-options.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { mySettingsRoutes } from './modules/users/my-settings.routes.js';
+import { invitationRoutes } from './modules/user-management/invitation.routes.js';
+import { userManagementRoutes } from './modules/user-management/user-management.routes.js';
+import { userOptionsRoutes } from './modules/user-management/user-options.routes.js';
+import { usersRoutes } from './modules/my-settings/users.routes.js';
+import { mySettingsRoutes } from './modules/my-settings/my-settings.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { notificationStreamsPlugin } from './modules/notifications/notification-streams.js';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
-import { unsubscribeRoutes } from './modules/subscriptions/unsubscribe.routes.js';
+import { subscriptionsRoutes } from './modules/my-settings/subscriptions.routes.js';
+import { unsubscribeRoutes } from './modules/my-settings/unsubscribe.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
@@ -109,7 +109,7 @@ export async function buildApp({
   await app.register(firstPaintRoutes); // the news list rendered into the first HTML (ADR 0044)
   await app.register(newsEditorRoutes); // news publishing by vendor employees (issue 12)
   await app.register(searchRoutes); // federated search counts (issue 4)
-  await app.register(supportDeskRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
+  await app.register(servicesRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
   await app.register(partnerRoutes);
   await app.register(cloudRoutes); // /api/cloud/* (issue 14)
   await app.register(invoicesRoutes); // /api/invoices* (issue 14)

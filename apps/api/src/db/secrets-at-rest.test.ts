@@ -10,11 +10,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { routeDatabaseKinds } from '../../test/test-db.js';
 import { KeyDecryptionError, loadKeyEncryptionKey } from '../lib/key-encryption.js';
 import { loadCookieKeys } from '../modules/oidc/oidc-keys.js';
-import { loadDeskSecret } from '../modules/support-desk/desk-session.js';
-import {
-  signUnsubscribeToken,
-  unsubscribeKey,
-} from '../modules/subscriptions/unsubscribe-token.js';
+import { loadDeskSecret } from '../modules/services/desk-session.js';
+import { signUnsubscribeToken, unsubscribeKey } from '../modules/my-settings/unsubscribe-token.js';
 import { sealSecretsAtRest } from './seal-secrets.js';
 
 const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };

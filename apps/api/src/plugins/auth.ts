@@ -14,8 +14,8 @@ import type { Env } from '../config/env.js';
 import { bearerTokenOf } from '../lib/bearer-token.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
-import { findTokenState } from '../modules/users/user-management.repository.js';
-import { linkedUserId, tokenState, type IssuedAt } from '../modules/users/token-rule.js';
+import { findTokenState } from '../modules/user-management/user-management.repository.js';
+import { linkedUserId, tokenState, type IssuedAt } from '../modules/user-management/token-rule.js';
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
 

@@ -15,7 +15,7 @@ import {
 } from '../modules/oidc/oidc-provider.js';
 import { warmUpSignIn } from '../modules/oidc/sign-in.service.js';
 import { SlowLane } from '../modules/oidc/slow-lane.js';
-import { clearedSessionCookie } from '../modules/support-desk/desk-session.js';
+import { clearedSessionCookie } from '../modules/services/desk-session.js';
 
 /** Answers the slow lane holds, and connections it rests, at most (each about 2 KB). */
 const SLOW_LANE_MAX_HELD = 4096;

@@ -4,8 +4,8 @@ import { ChangeFeed } from '../lib/change-feed.js';
 import type { CacheOutcome } from '../lib/metrics/metrics.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import type { CachedNewsPage } from '../modules/news/news.service.js';
-import { FacetIndexCache, loadFacetIndex } from '../modules/product-documents/facet-index.js';
-import type { findTokenState } from '../modules/users/user-management.repository.js';
+import { FacetIndexCache, loadFacetIndex } from '../modules/my-solutions/facet-index.js';
+import type { findTokenState } from '../modules/user-management/user-management.repository.js';
 
 /** The channel the triggers of migration 016 notify on; payload "<schema> <what> [<id>]". */
 export const CHANGES_CHANNEL = 'portico_changes';

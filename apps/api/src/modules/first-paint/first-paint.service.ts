@@ -17,7 +17,7 @@ import { renderFooter } from '../shared/footer-template.js';
 import { renderHeader } from '../shared/header-template.js';
 import { loadSprite } from '../shared/sprite.js';
 import { cookieValue } from '../shared/user-cookie.js';
-import { getOwnProfile } from '../users/users.service.js';
+import { getOwnProfile } from '../my-settings/users.service.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 
 /** The list addresses a first paint is made for: page 1 or a numbered page, no filters. */

@@ -7,7 +7,7 @@ import {
 } from '@portico/contracts';
 import type { Db, Queryable } from '../../db/db.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
-import { findConnectedProducts, findUserProfile } from '../users/users.repository.js';
+import { findConnectedProducts, findUserProfile } from './users.repository.js';
 
 /**
  * The caller's own e-mail subscriptions (issue 12, §7 GET and POST e-mail subscriptions;

@@ -356,7 +356,7 @@ describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
         expect(doc.documentElement.lang).toBe('en');
         expect(doc.querySelectorAll('h1')).toHaveLength(1);
         expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(
-          '/support-desk/assets/support-desk.css',
+          '/support-desk/assets/desk.css',
         );
         // Every control has a label.
         for (const control of doc.querySelectorAll(
@@ -370,7 +370,7 @@ describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
       }
       const css = await t.app.inject({
         method: 'GET',
-        url: '/support-desk/assets/support-desk.css',
+        url: '/support-desk/assets/desk.css',
       });
       expect(css.statusCode).toBe(200);
       expect(css.headers['content-type']).toBe('text/css; charset=utf-8');

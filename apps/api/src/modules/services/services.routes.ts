@@ -5,7 +5,7 @@ import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
 import { DESK_PREFIX } from './desk-pages.js';
 import { deskKeys, FRAME_TOKEN_SECONDS } from './desk-session.js';
-import { casesCsv, deskCallerOf } from './support-desk.service.js';
+import { casesCsv, deskCallerOf } from './services.service.js';
 
 import { deskPagesRoutes } from './desk-pages.routes.js';
 
@@ -15,7 +15,7 @@ const tags = ['support'];
  * Support routes of the API (bearer): the frame token for the desk frames and the CSV of all
  * cases (§5, §7); and the desk pages themselves under /support-desk (desk-pages.routes.ts).
  */
-export const supportDeskRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const keys = deskKeys(app.db, keyEncryptionKeySource(app.env));
 
   app.get(

@@ -8,7 +8,7 @@ import { callerIdOf } from '../../lib/caller.js';
 import { bearerErrors, bodyValidatedByService, withHeaders } from '../../lib/route-schemas.js';
 import { countriesAndLanguages } from './countries-and-languages.js';
 import { ownVersion, updateOwnProfile } from './own-profile.service.js';
-import { etagOf } from './user-management.service.js';
+import { etagOf } from '../user-management/user-management.service.js';
 import { getOwnProfile } from './users.service.js';
 
 const tags = ['users'];

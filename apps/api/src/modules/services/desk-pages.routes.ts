@@ -24,7 +24,7 @@ import {
   type DeskKeys,
   type DeskSession,
 } from './desk-session.js';
-import { listContacts, listPortals } from './support-desk.repository.js';
+import { listContacts, listPortals } from './services.repository.js';
 import {
   accountCase,
   accountCases,
@@ -36,10 +36,10 @@ import {
   submitServiceRequest,
   validateIncident,
   type DeskCaller,
-} from './support-desk.service.js';
+} from './services.service.js';
 
 const stylesheet = readFileSync(
-  fileURLToPath(new URL('./assets/support-desk.css', import.meta.url)),
+  fileURLToPath(new URL('./assets/desk.css', import.meta.url)),
   'utf8',
 );
 
@@ -220,7 +220,7 @@ export const deskPagesRoutes: FastifyPluginCallback<DeskPagesOptions> = (app, { 
 
   const csrfMessage = 'desk.csrf-expired';
 
-  app.get('/assets/support-desk.css', async (_request, reply) =>
+  app.get('/assets/desk.css', async (_request, reply) =>
     reply
       .type('text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/i18n/format.js';
 import { escapeHtml, htmlPage, safeHref } from '../../lib/html.js';
 import type { Translate } from '../../lib/i18n/translate.js';
 import './desk.texts.js';
-import type { CatalogueItemRow, ContactRow, PortalRow } from './support-desk.repository.js';
+import type { CatalogueItemRow, ContactRow, PortalRow } from './services.repository.js';
 import {
   CATEGORIES,
   PRIORITIES,
@@ -11,7 +11,7 @@ import {
   type FieldErrors,
   type SupportCase,
   caseValueText,
-} from './support-desk.service.js';
+} from './services.service.js';
 
 // The built-in support desk's server-rendered pages (issue 5). No inline script or style:
 // they live under the site CSP; the one stylesheet is served from ./assets. Every control
@@ -19,7 +19,7 @@ import {
 // what was typed.
 
 export const DESK_PREFIX = '/support-desk';
-export const STYLESHEET_PATH = `${DESK_PREFIX}/assets/support-desk.css`;
+export const STYLESHEET_PATH = `${DESK_PREFIX}/assets/desk.css`;
 export const CSRF_FIELD = '_csrf';
 
 const e = escapeHtml;

@@ -8,7 +8,7 @@ import {
   type KeyEncryptionKeySource,
   type SealOptions,
 } from '../../lib/key-encryption.js';
-import type { IssuedAt } from '../users/token-rule.js';
+import type { IssuedAt } from '../user-management/token-rule.js';
 import { DESK_PREFIX } from './desk-pages.js';
 import {
   claimFrameToken,
@@ -18,7 +18,7 @@ import {
   forgetExpiredSessionEnds,
   insertDeskKeyIfAbsent,
   replaceDeskKey,
-} from './support-desk.repository.js';
+} from './services.repository.js';
 
 // How the framed desk knows its caller (docs/decisions/0005-support-desk-frames.md): the SPA
 // asks GET /api/support/frame-token (bearer) for a short-lived frame token and puts it in the

@@ -1,4 +1,4 @@
-import { diff, pickWrite, writeOf } from './user-writes.service.js';
+import { diff, pickWrite, writeOf } from '../user-management/user-writes.service.js';
 import {
   makeOwnProfileInputSchema,
   userFormMessages,
@@ -6,14 +6,19 @@ import {
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { BadRequestError, NotFoundError, PreconditionFailedError } from '../../lib/errors.js';
-import { findUser, insertAudit, updateUser, type UserRow } from './user-management.repository.js';
+import {
+  findUser,
+  insertAudit,
+  updateUser,
+  type UserRow,
+} from '../user-management/user-management.repository.js';
 import {
   checkVersion,
   roleOf,
   userFieldsOf,
   versionFromIfMatch,
   type UserManagementDeps,
-} from './user-management.service.js';
+} from '../user-management/user-management.service.js';
 
 // A user's own profile (My settings, §2): what they may change of themselves.
 

@@ -2,7 +2,7 @@ import { withoutControlCharacters } from '@portico/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { tokenStateOf, type IssuedAt } from '../users/token-rule.js';
+import { tokenStateOf, type IssuedAt } from '../user-management/token-rule.js';
 import { toCsv } from '../../lib/csv.js';
 import { formatDateTime } from '../../lib/i18n/format.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
@@ -16,7 +16,7 @@ import {
   type CaseRow,
   type CatalogueItemRow,
   type DeskCallerRow,
-} from './support-desk.repository.js';
+} from './services.repository.js';
 
 export const CASE_STATUSES = ['New', 'In progress', 'Awaiting info', 'Resolved', 'Closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];

@@ -3,8 +3,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { bearerErrors, noContent, withHeaders } from '../../lib/route-schemas.js';
-import { deleteProviderState } from './user-management.repository.js';
-import { etagOf } from './user-management.service.js';
+import { deleteProviderState } from '../user-management/user-management.repository.js';
+import { etagOf } from '../user-management/user-management.service.js';
 
 const tags = ['users'];
 
