@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  problemSchema,
   INVOICE_SORTS,
   invoiceAccountListSchema,
   invoiceListSchema,
@@ -207,7 +207,7 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
   ])('answers 400 with a message for %s', async (query, message) => {
     const res = await get(ANNA, `/api/invoices?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(res.json()).message).toContain(message);
+    expect(problemSchema.parse(res.json()).detail).toContain(message);
   });
 
   it("shows paul only his partner account's invoices, and 404 for another account's", async () => {
@@ -245,7 +245,7 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
     ]) {
       const res = await get(NINA, url);
       expect(res.statusCode, url).toBe(403);
-      expect(apiErrorSchema.parse(res.json()).message).toContain('no access');
+      expect(problemSchema.parse(res.json()).detail).toContain('no access');
     }
   });
 

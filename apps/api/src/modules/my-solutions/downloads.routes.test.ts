@@ -135,8 +135,8 @@ describe('GET /downloads/portico-report-engine.zip', () => {
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toMatchObject({
-        statusCode: 404,
-        message: 'There is no such file to download.',
+        status: 404,
+        detail: 'There is no such file to download.',
       });
     },
   );

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@portico/contracts';
+import { problemSchema } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnvSource } from '../../../test/test-app.js';
@@ -78,7 +78,7 @@ describe.each(databaseKinds())('the per-user search budget over %s', (kind) => {
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(apiErrorSchema.parse(res.json())).toMatchObject({
+      expect(problemSchema.parse(res.json())).toMatchObject({
         statusCode: 429,
         message: `You have searched too often in a short time. Please wait ${retryAfter} seconds and try again.`,
       });
