@@ -28,13 +28,3 @@ export const problemSchema = z
   // Its name in the OpenAPI document (/api/openapi.json), where every error response refers to it.
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof problemSchema>;
-
-/** A problem's field errors as field → first message, the way a form sets them on its fields. */
-export function fieldErrorsOf(
-  problem: Pick<Problem, 'errors'> | undefined,
-): Record<string, string> | undefined {
-  if (!problem?.errors || problem.errors.length === 0) return undefined;
-  const byField: Record<string, string> = {};
-  for (const { field, message } of problem.errors) byField[field] ??= message;
-  return byField;
-}

@@ -24,6 +24,16 @@ export const PROBLEM_TYPES = {
   identityNotLinked: 'https://portico.example/problems/identity-not-linked',
 } as const;
 
+/** A problem's field errors as field → first message, the way a form sets them on its fields. */
+export function fieldErrorsOf(
+  problem: { errors?: readonly { field: string; message: string }[] | undefined } | undefined,
+): Record<string, string> | undefined {
+  if (!problem?.errors || problem.errors.length === 0) return undefined;
+  const byField: Record<string, string> = {};
+  for (const { field, message } of problem.errors) byField[field] ??= message;
+  return byField;
+}
+
 /** Paging and text limits of `GET {news base}` (§7 news rows, §9). */
 export const NEWS_DEFAULT_PAGE_SIZE = 30;
 export const NEWS_MAX_PAGE_SIZE = 100;
