@@ -145,6 +145,23 @@ export function toProblem(error: unknown): Problem {
   return problem(status ?? 500, internalErrorMessage);
 }
 
+/**
+ * Fastify's `frameworkErrors` (a URL it cannot decode, FST_ERR_BAD_URL): answered before any
+ * route or error handler, so given here to answer the same problem+json as every other error.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = statusCodeOf(error) ?? 400;
+  const detail =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The address is not valid: it holds a broken %-encoding.'
+      : (STATUS_CODES[status] ?? 'Bad request');
+  sendProblem(reply, problem(status, detail), request);
+}
+
 /** What the multipart parser (busboy) throws for a body without a boundary or cut short. */
 const MALFORMED_MULTIPART =
   /^(?:Multipart: |Unexpected end of multipart data$|.* terminated early due to unexpected end of multipart data$|Unsupported Content-Type\.$|Boundary required$|The needle cannot )/;

@@ -153,8 +153,8 @@ describe.each(databaseKinds())('hostile parameters over %s', (kind) => {
             url: probe.url,
             headers: { authorization, ...probe.headers },
           });
-          const json = /^application\/json/.test(String(res.headers['content-type']));
-          if (res.statusCode >= 500 || (res.statusCode >= 400 && !json)) {
+          const problem = /^application\/problem\+json/.test(String(res.headers['content-type']));
+          if (res.statusCode >= 500 || (res.statusCode >= 400 && !problem)) {
             failures.push(`${probe.label} → ${res.statusCode} ${res.body.slice(0, 120)}`);
           }
         }

@@ -107,7 +107,7 @@ describe('SPA serving', () => {
   ])('never answers the server path %s with the SPA', async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
   it.each(['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/.env', '/assets/..%2f.env'])(

@@ -224,7 +224,7 @@ describe('the exports in the caller’s language (issue 27)', () => {
     it('refuses a language parameter outside the nine on cpplabels', async () => {
       const res = await get('/api/content/labels/cpplabels?language=it');
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toMatch(/language/);
+      expect(res.json<{ detail: string }>().detail).toMatch(/language/);
       expect((await get('/api/content/labels/cpplabels?language=pl')).statusCode).toBe(200);
     });
   });

@@ -133,7 +133,7 @@ describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
       for (const language of ['it', 'xx', 'de-DE', '']) {
         const res = await get(`/api/content/labels/cpplabels?language=${language}`);
         expect(res.statusCode, language).toBe(400);
-        expect(res.json<{ message: string }>().message).toMatch(/language must be one of en, de/);
+        expect(res.json<{ detail: string }>().detail).toMatch(/language must be one of en, de/);
       }
     });
 

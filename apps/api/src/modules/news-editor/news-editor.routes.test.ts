@@ -600,7 +600,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         payload,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(problemSchema.parse(response.json()).detail).toMatch(/not an image/);
     });
 
@@ -660,7 +660,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
           payload: body,
         });
         expect(response.statusCode, `${contentType} ${body.length}`).toBe(400);
-        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
         expect(problemSchema.parse(response.json()).detail).toMatch(message);
       }
     });

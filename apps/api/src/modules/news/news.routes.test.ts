@@ -96,7 +96,7 @@ describe.each(routeDatabaseKinds())('GET /api/news over %s', (kind) => {
   async function expectBadRequest(url: string, messagePart: RegExp) {
     const response = await get(url);
     expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     const body = problemSchema.parse(response.json());
     expect(body).toMatchObject({ status: 400, title: 'Invalid request' });
     expect(body.detail).toMatch(messagePart);

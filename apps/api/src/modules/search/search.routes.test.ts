@@ -486,7 +486,7 @@ describe('search sources over HTTP: answers in the wrong shape', () => {
     });
     expect(community.statusCode).toBe(502);
     expect(community.json()).toMatchObject({
-      message: 'The community search answered in an unexpected shape.',
+      detail: 'The community search answered in an unexpected shape.',
     });
     const university = await t.app.inject({
       method: 'GET',
