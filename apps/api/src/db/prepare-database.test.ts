@@ -5,7 +5,8 @@ import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
 import { MAIL_SEND_JOB } from '../lib/mail/mailer.js';
 import { testEnvSource } from '../../test/test-app.js';
-import { openDb, type Db } from './db.js';
+import type { Db } from './db.js';
+import { openDb } from './open-db.js';
 import { prepareDatabase } from './prepare-database.js';
 
 const databaseUrl = process.env.DATABASE_URL;

@@ -6,7 +6,8 @@ import { createTestDb, databaseKinds, type TestDb } from '../../../test/test-db.
 import { bearerFor } from '../../../test/tokens.js';
 import { buildApp } from '../../app.js';
 import { loadEnv } from '../../config/env.js';
-import { openDb, type Db } from '../../db/db.js';
+import type { Db } from '../../db/db.js';
+import { openDb } from '../../db/open-db.js';
 
 /**
  * Issue 34: one user's cache-busting searches slowed everyone. Each user has a budget of
