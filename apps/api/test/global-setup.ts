@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import type { Db, Queryable } from '../src/db/db.js';
 import { openDb } from '../src/db/open-db.js';
 import { migrate } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { createJobQueue } from '../src/lib/jobs/job-queue.js';
 import { adminQuery, databaseUrlOf, TEST_SCHEMA } from './postgres-admin.js';
 

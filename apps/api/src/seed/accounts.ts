@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.js';
+import type { Queryable } from '../db/db.js';
 
 // §3 Account manager / success manager: the vendor's people assigned to customer accounts.
 const vendorContacts = [

@@ -1,9 +1,9 @@
-import type { Env } from '../config/env.js';
-import { loadKeyRing, type SealOptions } from '../lib/key-encryption.js';
-import { loadCookieKeys, loadSigningKeys } from '../modules/oidc/oidc-keys.js';
-import { loadDeskSecret } from '../modules/services/desk-session.js';
-import { unsubscribeKey } from '../modules/my-settings/unsubscribe-token.js';
-import type { Queryable } from './db.js';
+import type { Env } from './config/env.js';
+import { loadKeyRing, type SealOptions } from './lib/key-encryption.js';
+import { loadCookieKeys, loadSigningKeys } from './modules/oidc/oidc-keys.js';
+import { loadDeskSecret } from './modules/services/desk-session.js';
+import { unsubscribeKey } from './modules/my-settings/unsubscribe-token.js';
+import type { Queryable } from './db/db.js';
 
 /**
  * Every secret the server keeps in the database, loaded once at start-up (after the

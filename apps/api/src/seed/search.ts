@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.js';
+import type { Queryable } from '../db/db.js';
 import { demoAccounts } from './accounts.js';
 import { demoProducts } from './products.js';
 

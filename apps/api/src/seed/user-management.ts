@@ -1,7 +1,7 @@
 import type { UserRole, UserStatus } from '@portico/contracts';
-import type { Db, Queryable } from '../db.js';
+import type { Db, Queryable } from '../db/db.js';
 import { demoAccounts } from './accounts.js';
-import { createPrng } from './prng.js';
+import { createPrng } from '../lib/prng.js';
 import { demoUsers } from './users.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db.js';
-import { sanitizeHtml } from '../../lib/sanitize-html.js';
-import { createPrng, type Prng } from './prng.js';
+import type { Queryable } from '../db/db.js';
+import { sanitizeHtml } from '../lib/sanitize-html.js';
+import { createPrng, type Prng } from '../lib/prng.js';
 import * as w from './news-words.js';
 
 /** How many demo news items the seed writes (issue 2 asks for at least 120). */

@@ -1,9 +1,9 @@
 import { INVOICES_PERMISSION } from '@portico/contracts';
-import { insertInvoices, type NewInvoice } from '../../modules/invoices/invoices.repository.js';
-import type { Db, Queryable } from '../db.js';
+import { insertInvoices, type NewInvoice } from '../modules/invoices/invoices.repository.js';
+import type { Db, Queryable } from '../db/db.js';
 import { demoAccounts } from './accounts.js';
 import { monthStart } from './cloud.js';
-import { createPrng, type Prng } from './prng.js';
+import { createPrng, type Prng } from '../lib/prng.js';
 import { demoUsers } from './users.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

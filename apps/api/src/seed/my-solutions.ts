@@ -1,8 +1,8 @@
-import type { Db, Queryable } from '../db.js';
-import { downloadSha256 } from '../../modules/my-solutions/download-bytes.js';
-import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import type { Db, Queryable } from '../db/db.js';
+import { downloadSha256 } from '../modules/my-solutions/download-bytes.js';
+import { sanitizeHtml } from '../lib/sanitize-html.js';
 import { createHash } from 'node:crypto';
-import { createPrng, type Prng } from './prng.js';
+import { createPrng, type Prng } from '../lib/prng.js';
 import { demoProducts } from './products.js';
 
 const MB = 1024 * 1024;

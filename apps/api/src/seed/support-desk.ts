@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db.js';
+import type { Db, Queryable } from '../db/db.js';
 import { demoAccounts } from './accounts.js';
 import { demoUsers } from './users.js';
 

@@ -5,13 +5,13 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeUrl, browser, pkcePair, signInThroughProvider } from '../../test/oidc-flow.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { routeDatabaseKinds } from '../../test/test-db.js';
-import { KeyDecryptionError, loadKeyEncryptionKey } from '../lib/key-encryption.js';
-import { loadCookieKeys } from '../modules/oidc/oidc-keys.js';
-import { loadDeskSecret } from '../modules/services/desk-session.js';
-import { signUnsubscribeToken, unsubscribeKey } from '../modules/my-settings/unsubscribe-token.js';
+import { authorizeUrl, browser, pkcePair, signInThroughProvider } from '../test/oidc-flow.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { routeDatabaseKinds } from '../test/test-db.js';
+import { KeyDecryptionError, loadKeyEncryptionKey } from './lib/key-encryption.js';
+import { loadCookieKeys } from './modules/oidc/oidc-keys.js';
+import { loadDeskSecret } from './modules/services/desk-session.js';
+import { signUnsubscribeToken, unsubscribeKey } from './modules/my-settings/unsubscribe-token.js';
 import { sealSecretsAtRest } from './seal-secrets.js';
 
 const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };

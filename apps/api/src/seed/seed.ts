@@ -1,5 +1,5 @@
-import type { Db } from '../db.js';
-import { hashPassword } from '../../lib/password.js';
+import type { Db } from '../db/db.js';
+import { hashPassword } from '../lib/password.js';
 import { seedAccounts } from './accounts.js';
 import { seedCloud } from './cloud.js';
 import { seedContent } from './content.js';

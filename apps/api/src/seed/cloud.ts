@@ -1,6 +1,6 @@
-import type { Db, Queryable } from '../db.js';
+import type { Db, Queryable } from '../db/db.js';
 import { demoAccounts } from './accounts.js';
-import { createPrng } from './prng.js';
+import { createPrng } from '../lib/prng.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

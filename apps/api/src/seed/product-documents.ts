@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.js';
+import type { Queryable } from '../db/db.js';
 
 /** Documents per demo product (issue 13 "hundreds of documents per product"). */
 export const DEMO_DOCUMENTS_PER_PRODUCT = 240;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.js';
+import type { Queryable } from '../db/db.js';
 
 // §3 Product: productName, slug, contentId. Slugs are the path segments §1 maps to titles.
 export const demoProducts = [

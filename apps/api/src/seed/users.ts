@@ -1,5 +1,5 @@
 import type { Permission, SubscriptionLevel } from '@portico/contracts';
-import type { Queryable } from '../db.js';
+import type { Queryable } from '../db/db.js';
 import { demoAccounts } from './accounts.js';
 import type { DemoProductId } from './products.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, databaseKinds, type TestDb } from '../../../test/test-db.js';
+import { createTestDb, databaseKinds, type TestDb } from '../../test/test-db.js';
 import { seedDemo } from './seed.js';
 import { demoCases, seedSupportDesk } from './support-desk.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, databaseKinds, type TestDb } from '../../../test/test-db.js';
-import { verifyPassword } from '../../lib/password.js';
+import { createTestDb, databaseKinds, type TestDb } from '../../test/test-db.js';
+import { verifyPassword } from '../lib/password.js';
 import { buildDemoNews, DEMO_NEWS_COUNT } from './news.js';
 import { rareDetails } from './news-words.js';
 import { seedDemo } from './seed.js';

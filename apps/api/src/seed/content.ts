@@ -1,5 +1,5 @@
-import type { Queryable } from '../db.js';
-import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import type { Queryable } from '../db/db.js';
+import { sanitizeHtml } from '../lib/sanitize-html.js';
 
 // §3 Content documents, looked up by key: the report-engine download page (§2
 // download-report-engine) and the help texts the toolbar's Help link opens in the modal.

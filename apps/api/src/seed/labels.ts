@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.js';
+import type { Queryable } from '../db/db.js';
 
 // English server labels for the keys the spec names, with the spec's own texts (§2, §8), so
 // the server copy and the web's built-in defaults say the same thing.
