@@ -30,7 +30,6 @@ import { findImageVariant } from './news-editor.repository.js';
 import {
   createItem,
   deleteItem,
-  etagOf,
   getItem,
   listItems,
   productChoices,
@@ -40,6 +39,7 @@ import {
   type NewsEditorDeps,
   type Scope,
 } from './news-editor.service.js';
+import { etagOf } from '../../lib/versioned.js';
 
 /** 413: an upload larger than the limit. */
 class PayloadTooLargeError extends DomainError {

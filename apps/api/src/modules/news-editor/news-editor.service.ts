@@ -46,6 +46,7 @@ import {
   type EditorialRow,
   type EditorialWrite,
 } from './news-editor.repository.js';
+import { versionOfEtag } from '../../lib/versioned.js';
 
 /** The scheduled publication of one item (ADR 0032): idempotent, re-checks when it runs. */
 export const NEWS_SCHEDULED_PUBLICATION_JOB = 'news.publish-scheduled';
@@ -82,16 +83,13 @@ export async function requireEditor(db: Queryable, callerId: string): Promise<Ed
   return caller;
 }
 
-export const etagOf = (version: number): string => `"v${version}"`;
-
 /**
  * If-Match is optional here; when sent, it must name the current version, compared strongly
  * (RFC 9110): a weak `W/` tag never matches.
  */
 function checkIfMatch(header: string | undefined, version: number): void {
   if (header === undefined || header.trim() === '' || header.trim() === '*') return;
-  const match = /^"v([0-9]{1,9})"$/.exec(header.trim());
-  if (!match || Number(match[1]) !== version) {
+  if (versionOfEtag(header) !== version) {
     throw new PreconditionFailedError(newsEditorMessages.conflict);
   }
 }

@@ -10,7 +10,7 @@ import {
   findOpenInvitationByToken,
   markAccepted,
 } from './invitations.repository.js';
-import { insertAudit } from './user-management.repository.js';
+import { insertAudit } from './user-audit.repository.js';
 import { hashToken } from './invitations.service.js';
 import './invitation.texts.js';
 

@@ -15,7 +15,7 @@ import {
   setInvitationToken,
 } from './invitations.repository.js';
 import './invitation.texts.js';
-import { insertAudit } from './user-management.repository.js';
+import { insertAudit } from './user-audit.repository.js';
 import { reachableUser, actorName, type UserManagementDeps } from './user-management.service.js';
 
 // Invitations (§4 Pending → Active): the one-time link, its mail job, resend and revoke.

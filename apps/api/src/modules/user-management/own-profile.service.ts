@@ -1,26 +1,26 @@
-import { diff, pickWrite, writeOf } from '../user-management/user-writes.service.js';
+import { diff, pickWrite, writeOf } from './user-writes.service.js';
 import {
   makeOwnProfileInputSchema,
   userFormMessages,
   type AccountUserInput,
 } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
+import { deleteProviderState, revokeTokens } from './token-state.repository.js';
 import { BadRequestError, NotFoundError, PreconditionFailedError } from '../../lib/errors.js';
-import {
-  findUser,
-  insertAudit,
-  updateUser,
-  type UserRow,
-} from '../user-management/user-management.repository.js';
+import { insertAudit } from './user-audit.repository.js';
+import { findUser, type UserRow } from './user-management.repository.js';
+import { updateUser } from './user-writes.repository.js';
 import {
   checkVersion,
   roleOf,
   userFieldsOf,
   versionFromIfMatch,
   type UserManagementDeps,
-} from '../user-management/user-management.service.js';
+} from './user-management.service.js';
 
-// A user's own profile (My settings, §2): what they may change of themselves.
+// A user's own profile (My settings, §2): what they may change of themselves. The users row
+// and its change history are user management's, so the write lives here; modules/my-settings
+// serves it through this module's index.
 
 /** PUT /api/users/me with If-Match: the caller's own fields (no roles, status or e-mail). */
 export async function updateOwnProfile(
@@ -71,4 +71,16 @@ function inputOfRow(row: UserRow): AccountUserInput {
 
 export async function ownVersion(db: Queryable, callerId: string): Promise<number | undefined> {
   return (await findUser(db, callerId, null))?.version;
+}
+
+/**
+ * Sign out everywhere (ADR 0027): every token of the user issued until now stops working and
+ * the embedded provider's sessions and grants of the user are deleted. False: no such user.
+ */
+export async function signOutEverywhere(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await revokeTokens(tx, userId))) return false;
+    await deleteProviderState(tx, userId);
+    return true;
+  });
 }
