@@ -17,10 +17,10 @@ import {
   pageFirstPaintFor,
   type FirstPaint,
 } from '../modules/first-paint/first-paint.service.js';
+import { pickEncoding } from '../lib/compress-public.js';
 import {
   encodeHtml,
   encodeHtmlOnce,
-  pickEncoding,
   renderFirstHtml,
   routeAssets,
   type EncodedHtml,

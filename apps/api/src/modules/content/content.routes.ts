@@ -8,8 +8,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { compressPublic } from '../../lib/compress-public.js';
 import { chooseLanguage } from '../../lib/i18n/translate.js';
-import { bearerErrors } from '../../lib/route-schemas.js';
-import { BEARER_SCHEME } from '../../plugins/openapi.js';
+import { BEARER_SCHEME, bearerErrors } from '../../lib/route-schemas.js';
 import { profileLanguage } from './content.repository.js';
 import { getInfoDocument, getLabels, getProducts, getTimeZones } from './content.service.js';
 
