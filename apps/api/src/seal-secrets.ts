@@ -1,8 +1,8 @@
 import type { Env } from './config/env.js';
 import { loadKeyRing, type SealOptions } from './lib/key-encryption.js';
-import { loadCookieKeys, loadSigningKeys } from './modules/oidc/oidc-keys.js';
-import { loadDeskSecret } from './modules/services/desk-session.js';
-import { unsubscribeKey } from './modules/my-settings/unsubscribe-token.js';
+import { loadCookieKeys, loadSigningKeys } from './modules/oidc/index.js';
+import { loadDeskSecret } from './modules/services/index.js';
+import { unsubscribeKey } from './modules/my-settings/index.js';
 import type { Queryable } from './db/db.js';
 
 /**

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Env } from '../config/env.js';
 import { bearerTokenOf } from '../lib/bearer-token.js';
 import { rootPlugin } from '../lib/root-plugin.js';
-import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
+import { SIGNING_ALG } from '../modules/oidc/index.js';
 import {
   linkedUserId,
   readTokenState as readUncachedTokenState,

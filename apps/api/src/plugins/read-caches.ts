@@ -3,8 +3,8 @@ import { ReadCache } from '../lib/cache/read-cache.js';
 import { ChangeFeed } from '../lib/change-feed.js';
 import type { CacheOutcome } from '../lib/metrics/metrics.js';
 import { rootPlugin } from '../lib/root-plugin.js';
-import type { CachedNewsPage } from '../modules/news/news.service.js';
-import { FacetIndexCache, loadFacetIndex } from '../modules/my-solutions/facet-index.js';
+import type { CachedNewsPage } from '../modules/news/index.js';
+import { FacetIndexCache, loadFacetIndex } from '../modules/my-solutions/index.js';
 import type { TokenStateReader } from '../modules/user-management/index.js';
 
 /** The channel the triggers of migration 016 notify on; payload "<schema> <what> [<id>]". */

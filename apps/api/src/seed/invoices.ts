@@ -1,5 +1,5 @@
 import { INVOICES_PERMISSION } from '@portico/contracts';
-import { insertInvoices, type NewInvoice } from '../modules/invoices/invoices.repository.js';
+import { insertInvoices, type NewInvoice } from '../modules/invoices/index.js';
 import type { Db, Queryable } from '../db/db.js';
 import { demoAccounts } from './accounts.js';
 import { monthStart } from './cloud.js';

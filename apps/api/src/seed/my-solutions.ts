@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db.js';
-import { downloadSha256 } from '../modules/my-solutions/download-bytes.js';
+import { downloadSha256 } from '../modules/my-solutions/index.js';
 import { sanitizeHtml } from '../lib/sanitize-html.js';
 import { createHash } from 'node:crypto';
 import { createPrng, type Prng } from '../lib/prng.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.js';
 import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
-import { sendSignedOutPage, signedOutPage } from '../shared/signed-out-page.js';
+import { sendSignedOutPage, signedOutPage } from '../shared/index.js';
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import './subscriptions.texts.js';

@@ -20,8 +20,7 @@ import {
 } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
-import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
-import { insertNews, updateNews } from '../news/news.repository.js';
+import { NEWS_PUBLISHED_JOB, saveLiveNews } from '../news/index.js';
 import { resizeHeaderImage } from './header-image.js';
 import {
   adoptLiveNews,
@@ -228,7 +227,7 @@ async function syncLive(
     headerImage: toItem(row).headerImage,
     sales: row.sales,
   };
-  if (!(await updateNews(tx, row.id, live))) await insertNews(tx, [{ ...live, id: row.id }]);
+  await saveLiveNews(tx, row.id, live);
   await setNewsProducts(tx, row.id, row.product_ids);
   // Announced once per item: re-publishing after an unpublish or an edit tells no one again.
   if (await markAnnounced(tx, row.id)) {

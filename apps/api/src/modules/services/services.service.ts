@@ -2,7 +2,7 @@ import { withoutControlCharacters } from '@portico/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { tokenStateOf, type IssuedAt } from '../user-management/token-rule.js';
+import { tokenStateOf, type IssuedAt } from '../user-management/index.js';
 import { toCsv } from '../../lib/csv.js';
 import { formatDateTime } from '../../lib/i18n/format.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import { hashPassword } from '../../lib/password.js';
-import { sendSignedOutPage, signedOutPage } from '../shared/signed-out-page.js';
+import { sendSignedOutPage, signedOutPage } from '../shared/index.js';
 import {
   activateInvitedUser,
   findOpenInvitationByToken,
