@@ -9,8 +9,13 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { compressPublic } from '../../lib/compress-public.js';
 import { chooseLanguage } from '../../lib/i18n/translate.js';
 import { BEARER_SCHEME, bearerErrors } from '../../lib/route-schemas.js';
-import { profileLanguage } from './content.repository.js';
-import { getInfoDocument, getLabels, getProducts, getTimeZones } from './content.service.js';
+import {
+  callerLanguage,
+  getInfoDocument,
+  getLabels,
+  getProducts,
+  getTimeZones,
+} from './content.service.js';
 
 const tags = ['content'];
 
@@ -40,7 +45,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       const language = chooseLanguage(
         {
           explicit: request.query.language,
-          profile: request.caller ? await profileLanguage(app.db, request.caller.userId) : null,
+          profile: request.caller ? await callerLanguage(app.db, request.caller.userId) : null,
           acceptLanguage: request.headers['accept-language'],
         },
         (message) => request.log.warn(message),

@@ -5,4 +5,4 @@ import { newsEditorRoutes } from './news-editor.routes.js';
 export const newsEditorModule = newsEditorRoutes;
 
 // Scheduled publication (plugins/jobs).
-export { defineNewsPublishingJobs } from './news-editor.service.js';
+export { defineNewsPublishingJobs } from './news-publishing.service.js';
