@@ -14,10 +14,15 @@ export const BAD_REQUEST_MESSAGE = 'The API refused this request for a reason of
 export function problemResponse(
   status: number,
   detail: string,
-  options: { errors?: Record<string, string>; type?: string; headers?: Record<string, string> } = {},
+  options: {
+    errors?: Record<string, string>;
+    type?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const type =
-    options.type ?? (status === 400 ? 'https://portico.example/problems/validation' : 'about:blank');
+    options.type ??
+    (status === 400 ? 'https://portico.example/problems/validation' : 'about:blank');
   const errors = options.errors
     ? Object.entries(options.errors).map(([field, message]) => ({ field, message }))
     : undefined;

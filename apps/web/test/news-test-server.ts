@@ -71,9 +71,7 @@ export function newsServer(items: readonly NewsItem[]): NewsServer {
     }),
     http.get(url('/api/news/:id'), ({ params }) => {
       const item = items.find((i) => String(i.id) === params['id']);
-      return item
-        ? HttpResponse.json(item)
-        : problemResponse(404, 'There is no news item.');
+      return item ? HttpResponse.json(item) : problemResponse(404, 'There is no news item.');
     }),
   ];
   return {

@@ -20,14 +20,12 @@ import { BadRequestError, isDomainError, TooManyRequestsError } from '../lib/err
 import { fieldErrorList, pathOf, problem, sendProblem } from '../lib/problem.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 
-
 /** Never shown to callers: 5xx details go to the log only. */
 export const internalErrorMessage = 'Something went wrong on our side. Please try again later.';
 
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
-
 
 interface ZodLikeError {
   name: 'ZodError';
@@ -211,7 +209,6 @@ function unacceptableParameterError(request: FastifyRequest): BadRequestError | 
   }
   return undefined;
 }
-
 
 /**
  * The /api routes by path, to tell a method the path does not take (405 with `Allow`) from a

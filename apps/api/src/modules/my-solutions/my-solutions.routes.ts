@@ -22,7 +22,12 @@ import { callerIdOf } from '../../lib/caller.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { requireProductAccess } from '../../lib/product-access.js';
 import { problem, sendProblem } from '../../lib/problem.js';
-import { bearerErrors, fileResponse, problemResponse, withHeaders } from '../../lib/route-schemas.js';
+import {
+  bearerErrors,
+  fileResponse,
+  problemResponse,
+  withHeaders,
+} from '../../lib/route-schemas.js';
 import { findProductNewsItem, getProductNewsPage } from '../news/index.js';
 import { parseByteRange } from './byte-range.js';
 import { downloadStream } from './download-bytes.js';
@@ -182,7 +187,10 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
         reply.header('content-range', `bytes */${file.size}`);
         return sendProblem(
           reply,
-          problem(416, `The file has ${file.size} bytes; the range asked for starts beyond its end.`),
+          problem(
+            416,
+            `The file has ${file.size} bytes; the range asked for starts beyond its end.`,
+          ),
           request,
         );
       }

@@ -298,9 +298,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: newsImageUploadSchema.describe('The addresses of the three variants.'),
           ...bearerErrors(400, 403),
-          413: problemResponse(
-            `The file is larger than ${NEWS_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-          ),
+          413: problemResponse(`The file is larger than ${NEWS_IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
         },
       },
     },

@@ -909,9 +909,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...erik, 'if-match': etag },
     });
     expect(removeLast.statusCode).toBe(409);
-    expect(problemSchema.parse(removeLast.json()).detail).toBe(
-      userFormMessages.lastAdministrator,
-    );
+    expect(problemSchema.parse(removeLast.json()).detail).toBe(userFormMessages.lastAdministrator);
     const demoteLast = await t.app.inject({
       method: 'PUT',
       url: '/api/users/u-anna',

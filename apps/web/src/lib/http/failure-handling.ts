@@ -34,7 +34,9 @@ export const shownByCaller: FailureMeta = { failure: 'caller' };
 /** Whether a failure is the caller's own cancellation (TanStack Query cancels quietly). */
 function isCancellation(error: unknown): boolean {
   // By name: the abort reason may be another realm's DOMException.
-  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
+  return (
+    typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError'
+  );
 }
 
 /**

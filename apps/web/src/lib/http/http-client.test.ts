@@ -296,7 +296,9 @@ describe('requests and responses', () => {
 
   it('throws an HttpError carrying the problem details on every failure, and shows nothing', async () => {
     server.use(
-      http.get(`${TEST_ORIGIN}/api/missing`, () => problem(404, 'no', { instance: '/api/missing' })),
+      http.get(`${TEST_ORIGIN}/api/missing`, () =>
+        problem(404, 'no', { instance: '/api/missing' }),
+      ),
       http.post(`${TEST_ORIGIN}/api/users`, () =>
         problem(400, 'Invalid data.', {
           type: 'https://portico.example/problems/validation',

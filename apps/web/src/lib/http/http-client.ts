@@ -287,9 +287,7 @@ export function httpSendNoContent(
   options: HttpOptions = {},
 ): Promise<undefined> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  return send(method, url, payload, 'application/json', options, () =>
-    Promise.resolve(undefined),
-  );
+  return send(method, url, payload, 'application/json', options, () => Promise.resolve(undefined));
 }
 
 /** POST a multipart form (a file upload); the browser sets the content type and boundary. */

@@ -19,8 +19,7 @@ export const ownSettingsQueryOptions = () =>
     meta: shownByCaller,
     queryKey: ownSettingsQueryKey,
     // The page's data: an error is the page's error state with a retry (issue 27).
-    queryFn: ({ signal }) =>
-      httpGet(apiUrl('users/me/settings'), ownSettingsSchema, { signal }),
+    queryFn: ({ signal }) => httpGet(apiUrl('users/me/settings'), ownSettingsSchema, { signal }),
   });
 export const useOwnSettings = () => useQuery(ownSettingsQueryOptions());
 
@@ -42,8 +41,7 @@ export const useSubscriptions = () =>
   useQuery({
     meta: shownByCaller,
     queryKey: subscriptionsQueryKey,
-    queryFn: ({ signal }) =>
-      httpGet(apiUrl('subscriptions'), subscriptionListSchema, { signal }),
+    queryFn: ({ signal }) => httpGet(apiUrl('subscriptions'), subscriptionListSchema, { signal }),
   });
 
 /** POST {api}/subscriptions (§7 POST e-mail subscriptions). */

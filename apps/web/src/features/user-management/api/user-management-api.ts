@@ -202,19 +202,13 @@ export function useFormChoices(accountId: string, userId?: string) {
 const ifMatch = (version: number) => ({ 'If-Match': `"v${version}"` });
 
 /** POST, PUT and DELETE throw HttpError so the form can show the server's field messages. */
-export function createUser(
-  accountId: string,
-  input: AccountUserInput,
-): Promise<AccountUser> {
+export function createUser(accountId: string, input: AccountUserInput): Promise<AccountUser> {
   return httpSend('POST', apiUrl('users'), input, accountUserSchema, {
     query: accountParam(accountId),
   });
 }
 
-export function updateUser(
-  user: AccountUser,
-  input: AccountUserInput,
-): Promise<AccountUser> {
+export function updateUser(user: AccountUser, input: AccountUserInput): Promise<AccountUser> {
   return httpSend('PUT', apiUrl(`users/${encodeURIComponent(user.id)}`), input, accountUserSchema, {
     headers: ifMatch(user.version),
   });

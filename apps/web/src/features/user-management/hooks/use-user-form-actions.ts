@@ -1,8 +1,4 @@
-import {
-  fullName,
-  type AccountUser,
-  type AccountUserInput,
-} from '@portico/contracts';
+import { fullName, type AccountUser, type AccountUserInput } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
