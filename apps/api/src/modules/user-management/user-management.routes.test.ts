@@ -211,8 +211,20 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     for (const call of calls) {
       const res = await t.app.inject({ ...call, headers: ifMatch });
       expect([403, 404], `${call.method} ${call.url}`).toContain(res.statusCode);
+      // The one error body (ADR 0065), whichever route refused.
+      expect(res.headers['content-type'], `${call.method} ${call.url}`).toBe(
+        'application/problem+json; charset=utf-8',
+      );
     }
     expect(await usersSnapshot()).toBe(before);
+    const one = await t.app.inject({ method: 'GET', url: `/api/users/${foreign}`, headers });
+    expect(one.json()).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: expect.any(String) as string,
+      instance: `/api/users/${foreign}`,
+    });
   });
 
   it('answers a user of another account 404 whatever If-Match says (*, weak, malformed)', async () => {

@@ -1,6 +1,7 @@
 import { supportFrameTokenSchema, type SupportFrameToken } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../../config/runtime-config.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 import { httpGet } from '../../../lib/http/http-client.js';
 
 /**
@@ -22,6 +23,7 @@ export function frameTokenQueryOptions(frameAddress: string) {
   return queryOptions({
     queryKey: ['support', 'frame-token', frameAddress] as const,
     queryFn: ({ signal }) => fetchFrameToken(signal),
+    meta: shownByCaller, // the frame shows the §8 text in the page
     staleTime: Infinity,
     gcTime: 0,
     refetchOnReconnect: false,
