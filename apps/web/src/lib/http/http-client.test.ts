@@ -234,7 +234,7 @@ describe('requests and responses', () => {
       ]),
     );
     const result = await httpGetWithTotal('/api/news', z.array(itemSchema));
-    expect(result?.total).toBe(2);
+    expect(result.total).toBe(2);
   });
 
   it('resolves a 204 to undefined when the call allows no content, and throws a failure', async () => {
@@ -354,9 +354,9 @@ describe('file downloads (§7 cases download: the file needs the bearer token)',
       ),
     );
     const file = await httpDownload('/api/support/cases/download');
-    expect(file?.filename).toBe('cases.csv');
-    expect(file?.blob.type).toMatch(/^text\/csv/);
-    expect(await file?.blob.text()).toBe(csv);
+    expect(file.filename).toBe('cases.csv');
+    expect(file.blob.type).toMatch(/^text\/csv/);
+    expect(await file.blob.text()).toBe(csv);
     expect(seen.at(-1)?.authorization).toBe('Bearer the-token');
   });
 

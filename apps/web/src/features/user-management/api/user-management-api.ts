@@ -19,7 +19,7 @@ import {
   type UserStatus,
 } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiUrl, exportUrl } from '../../../config/runtime-config.js';
 import {
   httpDownload,
