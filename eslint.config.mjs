@@ -8,6 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.mjs';
 import { layerBasePath, layerZones } from './scripts/eslint/layer-zones.mjs';
+import { sqlOnlyInRepositories } from './scripts/eslint/sql-in-repositories.mjs';
 
 /** A card's stretched title link comes only with its card: <Card> and <CardLink> (issue 39). */
 const cardLinkOnlyInCard = ['Literal', 'TemplateElement'].map((node) => ({
@@ -122,6 +123,12 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: layerBasePath }],
     },
+  },
+  {
+    // SQL only in repositories (docs/architecture.md, ADR 0071).
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOnlyInRepositories] },
   },
   prettier,
 );

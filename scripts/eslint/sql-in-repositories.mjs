@@ -1,0 +1,15 @@
+// SQL only in repositories (issue 36): in an API module, only `*.repository.ts` sends SQL.
+// Services may open a transaction and hand it to repositories; routes call services.
+export const sqlOnlyInRepositories = [
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+    message:
+      'SQL lives in repositories (modules/<area>/*.repository.ts): call a repository function from the service.',
+  },
+  {
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name='exec'][callee.object.name=/^(db|tx)$/]",
+    message:
+      'SQL lives in repositories (modules/<area>/*.repository.ts): call a repository function from the service.',
+  },
+];
