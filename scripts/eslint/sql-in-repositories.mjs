@@ -1,4 +1,5 @@
-// SQL only in repositories (issue 36): in an API module, only `*.repository.ts` sends SQL.
+// SQL only in repositories (issue 36): in the API's modules, lib and plugins, only a
+// `*.repository.ts` sends SQL.
 // Services may open a transaction and hand it to repositories; routes call services.
 export const sqlOnlyInRepositories = [
   {

@@ -185,10 +185,13 @@ describe('the repository ESLint configuration', () => {
     expect(test['import-x/no-restricted-paths']).toBeUndefined();
   });
 
-  it('forbids SQL in services and routes of a module, not in its repositories', async () => {
+  it('forbids SQL in services, routes, lib and plugins, not in repositories', async () => {
     expect(sqlRule(await rulesOf('apps/api/src/modules/news/news.service.ts'))).toBe(true);
     expect(sqlRule(await rulesOf('apps/api/src/modules/news/news.routes.ts'))).toBe(true);
+    expect(sqlRule(await rulesOf('apps/api/src/lib/account-scope.ts'))).toBe(true);
+    expect(sqlRule(await rulesOf('apps/api/src/plugins/health.ts'))).toBe(true);
     expect(sqlRule(await rulesOf('apps/api/src/modules/news/news.repository.ts'))).toBe(false);
+    expect(sqlRule(await rulesOf('apps/api/src/lib/accounts.repository.ts'))).toBe(false);
   });
 });
 

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db.js';
 import { callerIdOf } from './caller.js';
+import {
+  accountExists,
+  findAccountCaller,
+  findAccountName,
+  listAccounts,
+} from './accounts.repository.js';
 import { NotFoundError, UnauthorizedError } from './errors.js';
 
 /** What account-scoped areas (cloud, invoices) need to know about the caller. */
@@ -19,13 +25,7 @@ export async function accountCallerOf(
   request: FastifyRequest,
 ): Promise<AccountCaller> {
   const userId = callerIdOf(request);
-  const { rows } = await db.query<{
-    account_id: string;
-    unit4_employee: boolean;
-    permissions: string[];
-    language: string;
-  }>('select account_id, unit4_employee, permissions, language from users where id = $1', [userId]);
-  const row = rows[0];
+  const row = await findAccountCaller(db, userId);
   // A valid token for a user who no longer exists: treat it as no session at all.
   if (!row) throw new UnauthorizedError('Your user account no longer exists.');
   return {
@@ -50,17 +50,13 @@ export async function scopedAccountId(
   if (requested === undefined || requested === caller.accountId) return caller.accountId;
   const notFound = new NotFoundError(`There is no account ${requested}.`);
   if (!caller.employee) throw notFound;
-  const { rows } = await db.query('select 1 from accounts where id = $1', [requested]);
-  if (rows.length === 0) throw notFound;
+  if (!(await accountExists(db, requested))) throw notFound;
   return requested;
 }
 
 /** An account's name, if it exists. */
-export async function accountName(db: Queryable, accountId: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ name: string }>('select name from accounts where id = $1', [
-    accountId,
-  ]);
-  return rows[0]?.name;
+export function accountName(db: Queryable, accountId: string): Promise<string | undefined> {
+  return findAccountName(db, accountId);
 }
 
 /**
@@ -72,9 +68,7 @@ export async function accountChoices(
   caller: AccountCaller,
 ): Promise<{ id: string; name: string }[]> {
   if (caller.employee) {
-    const { rows: accounts } = await db.query<{ id: string; name: string }>(
-      'select id, name from accounts order by name, id',
-    );
+    const accounts = await listAccounts(db);
     return [
       ...accounts.filter((account) => account.id === caller.accountId),
       ...accounts.filter((account) => account.id !== caller.accountId),
