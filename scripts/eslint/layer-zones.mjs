@@ -138,4 +138,13 @@ const testZones = [
   },
 ];
 
-export const layerZones = [...webZones, ...apiZones, ...testZones];
+/** The packages are below both apps: the apps import them, never the other way. */
+const packageZones = [
+  {
+    target: './packages',
+    from: ['./apps', './e2e'],
+    message: 'The packages (contracts, locales) are below both apps: they import neither app.',
+  },
+];
+
+export const layerZones = [...webZones, ...apiZones, ...testZones, ...packageZones];

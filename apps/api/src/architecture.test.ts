@@ -109,6 +109,7 @@ describe('the layers as lint zones', () => {
     ['apps/web/src/features/news/news.route.tsx', '../../app/router.js', 'below the app shell'],
     ['apps/web/src/main.tsx', '../test/msw.js', 'never imports test code'],
     ['apps/web/src/main.tsx', '../../../e2e/support/axe.js', 'browser tests'],
+    ['packages/contracts/src/paths.ts', '../../../apps/web/src/config/paths.js', 'below both apps'],
   ])('%s may not import %s', (file, specifier, message) => {
     const messages = zoneMessages(file, importOf(specifier));
     expect(messages).toHaveLength(1);
