@@ -1,6 +1,7 @@
 import type {
   Download,
   NewsListItem,
+  ProductHighlight,
   ProductSummary,
   Release,
   ReleaseNote,
@@ -32,6 +33,57 @@ export async function listProductsFor(db: Queryable, userId: string): Promise<Pr
     slug: r.slug,
     contentId: r.content_id,
     connected: r.connected,
+  }));
+}
+
+/**
+ * The tiles' lines (issue 37) for the products the user reaches: each one's newest release and
+ * newest product news item, one row a product (a lateral look-up each, on their indexes).
+ */
+export async function listProductHighlights(
+  db: Queryable,
+  userId: string,
+): Promise<ProductHighlight[]> {
+  const { rows } = await db.query<{
+    id: string;
+    version: string | null;
+    release_date: string | null;
+    news_id: string | number | null;
+    title: string | null;
+    publication_date: string | Date | null;
+  }>(
+    `select p.id, r.version, to_char(r.release_date, 'YYYY-MM-DD') as release_date,
+            n.id as news_id, n.title, n.publication_date
+       from products p
+       left join lateral (
+         select version, release_date from product_releases
+          where product_id = p.id order by release_date desc, version desc limit 1
+       ) r on true
+       left join lateral (
+         select n.id, n.title, n.publication_date
+           from news_products np join news n on n.id = np.news_id
+          where np.product_id = p.id
+          order by n.publication_date desc, n.id desc limit 1
+       ) n on true
+      where coalesce((select unit4_employee from users where id = $1), false)
+         or exists (select 1 from user_products up where up.user_id = $1 and up.product_id = p.id)
+      order by p.product_name, p.id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    productId: r.id,
+    latestRelease:
+      r.version !== null && r.release_date !== null
+        ? { version: r.version, releaseDate: r.release_date }
+        : null,
+    latestNews:
+      r.news_id !== null && r.title !== null && r.publication_date !== null
+        ? {
+            id: Number(r.news_id),
+            title: r.title,
+            publicationDate: new Date(r.publication_date).toISOString(),
+          }
+        : null,
   }));
 }
 

@@ -23,13 +23,13 @@ const MORE_EXTRA_REM = 1 + 0.125 + 1 + 0.375;
  * falls back to): an estimate that errs wide, so a link is moved rather than cut.
  */
 function glyphEm(char: string): number {
-  if (/[\s]/.test(char)) return 0.33;
-  if (/[ijlI.,:;'!|]/.test(char)) return 0.3;
-  if (/[frtJ()\-–]/.test(char)) return 0.43;
-  if (/[mwMW]/.test(char)) return 1;
-  if (/[0-9]/.test(char)) return 0.65;
-  if (/\p{Lu}/u.test(char)) return 0.78;
-  return 0.64;
+  if (/[\s]/.test(char)) return 0.32;
+  if (/[ijlI.,:;'!|]/.test(char)) return 0.29;
+  if (/[frtJ()\-–]/.test(char)) return 0.41;
+  if (/[mwMW]/.test(char)) return 0.95;
+  if (/[0-9]/.test(char)) return 0.64;
+  if (/\p{Lu}/u.test(char)) return 0.74;
+  return 0.61;
 }
 
 export function textWidthEm(text: string): number {

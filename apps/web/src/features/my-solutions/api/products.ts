@@ -57,6 +57,23 @@ export function useProducts() {
   return useQuery(productListQueryOptions());
 }
 
+export const productHighlightsQueryKey = ['my-solutions', 'highlights'] as const;
+
+/**
+ * `GET {api}/products/highlights` (issue 37): each tile's current release and newest product
+ * news. The tiles show without them when the call fails (they are the tiles' extra lines).
+ */
+export function useProductHighlights(enabled: boolean) {
+  return useQuery({
+    queryKey: productHighlightsQueryKey,
+    queryFn: ({ signal }) =>
+      load(apiUrl('products/highlights'), (c) => c.productHighlightListSchema, signal),
+    staleTime: 60_000,
+    retry: false,
+    enabled,
+  });
+}
+
 /**
  * `GET {api}/products/{productId}` (§7 product lookup by id): the access check of the product
  * page. Errors reach the page (403 → the account-manager card; 404 → unknown product).
