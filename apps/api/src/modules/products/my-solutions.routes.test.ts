@@ -107,10 +107,8 @@ describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
         const anna = productHighlightListSchema.parse(response.json());
         expect(anna.map((h) => h.productId).sort()).toEqual(['p-erp', 'p-financials', 'p-fpa']);
         const byId = new Map(anna.map((h) => [h.productId, h]));
-        expect(byId.get('p-erp')?.latestRelease).toEqual({
-          version: '2026.2',
-          releaseDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-        });
+        expect(byId.get('p-erp')?.latestRelease?.version).toBe('2026.2');
+        expect(byId.get('p-erp')?.latestRelease?.releaseDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(byId.get('p-fpa')?.latestNews).toEqual({
           id: newest,
           title: 'Numbat arrives in FP&A',
