@@ -1,5 +1,5 @@
 import type * as contracts from '@portico/contracts/my-solutions';
-import type { Download, ProductSummary } from '@portico/contracts/my-solutions';
+import type { Download, ProductHighlight, ProductSummary } from '@portico/contracts/my-solutions';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiUrl } from '../../../config/runtime-config.js';
@@ -57,6 +57,14 @@ export function useProducts() {
   return useQuery(productListQueryOptions());
 }
 
+// The tiles' lines come with the dashboard's start-up too (a page the server paints): checked
+// once the page settles, as the product list is, so zod stays off its start-up (ADR 0059).
+const productHighlightList = deferredSchema<ProductHighlight[]>('list', () =>
+  import('@portico/contracts/my-solutions').then(
+    ({ productHighlightListSchema }) => productHighlightListSchema,
+  ),
+);
+
 export const productHighlightsQueryKey = ['my-solutions', 'highlights'] as const;
 
 /**
@@ -67,7 +75,7 @@ export function useProductHighlights(enabled: boolean) {
   return useQuery({
     queryKey: productHighlightsQueryKey,
     queryFn: ({ signal }) =>
-      load(apiUrl('products/highlights'), (c) => c.productHighlightListSchema, signal),
+      httpGetData(apiUrl('products/highlights'), productHighlightList, { signal }),
     staleTime: 60_000,
     retry: false,
     enabled,
