@@ -1,6 +1,6 @@
 // Plain values of the contracts, free of zod: the SPA's start-up path imports these without
 // the schemas, which load once the page has settled (ADR 0047).
-import type { SubscriptionTopic } from './subscriptions.js';
+import type { SubscriptionTopic } from './my-settings.js';
 import { hasControlCharacters } from './text.js';
 
 /**

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountUserSchema, newsEditorialItemSchema } from '@portico/contracts';
 import { MAIL_SEND_JOB } from './mailer.js';
 import { NEWS_PUBLISHED_JOB } from '../../modules/news/news-events.js';
-import { USER_INVITATION_JOB } from '../../modules/users/invitations.service.js';
+import { USER_INVITATION_JOB } from '../../modules/user-management/invitations.service.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { createUser } from '../../../test/user-input.js';

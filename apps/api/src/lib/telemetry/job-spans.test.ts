@@ -14,7 +14,8 @@ startTracing(exporter);
 const { createTestApp } = await import('../../../test/test-app.js');
 const { bearerFor } = await import('../../../test/tokens.js');
 const { createUser } = await import('../../../test/user-input.js');
-const { USER_INVITATION_JOB } = await import('../../modules/users/invitations.service.js');
+const { USER_INVITATION_JOB } =
+  await import('../../modules/user-management/invitations.service.js');
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const parentOf = (span: ReadableSpan): string | undefined => span.parentSpanContext?.spanId;

@@ -1,0 +1,342 @@
+import {
+  apiErrorSchema,
+  downloadFileSchema,
+  downloadListQuerySchema,
+  downloadListSchema,
+  downloadParamsSchema,
+  newsItemSchema,
+  newsListQuerySchema,
+  newsListSchema,
+  productDetailSchema,
+  productHighlightListSchema,
+  productNewsItemParamsSchema,
+  productParamsSchema,
+  productSummaryListSchema,
+  releaseChangesQuerySchema,
+  releaseListSchema,
+  releaseNoteListSchema,
+  releaseNotesQuerySchema,
+} from '@portico/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { hasSearchText, searchBudgetHook } from '../search-budget/index.js';
+import { callerIdOf } from '../../lib/caller.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { requireProductAccess } from '../../lib/product-access.js';
+import { bearerErrors, fileResponse, withHeaders } from '../../lib/route-schemas.js';
+import { findProductNewsItem, getProductNewsPage } from '../news/index.js';
+import { parseByteRange } from './byte-range.js';
+import { downloadStream } from './download-bytes.js';
+import {
+  getDownload,
+  getDownloads,
+  getProductHighlights,
+  getProductsFor,
+  getReleaseChanges,
+  getReleaseNotes,
+  getReleases,
+} from './my-solutions.service.js';
+
+const tags = ['my-solutions'];
+const access =
+  "An unknown product is a 404; a product the caller's account is not connected to is a 403 (vendor employees reach every product).";
+const MAX_ID_DIGITS = 15;
+
+const fileUrl = (productId: string, downloadId: string) =>
+  `/api/products/${encodeURIComponent(productId)}/downloads/${encodeURIComponent(downloadId)}/file`;
+
+const rangeNotSatisfiable = {
+  description:
+    'The Range starts at or beyond the end of the file; Content-Range names the size (bytes */size).',
+  content: { 'application/json': { schema: apiErrorSchema } },
+};
+
+function sendTotal<T>(reply: FastifyReply, total: number, items: T) {
+  return reply
+    .header('x-total-count', String(total))
+    .header('access-control-expose-headers', 'X-Total-Count')
+    .send(items);
+}
+
+/**
+ * My Solutions (issue 13): the product lookup, releases, downloads with resumable files,
+ * release notes and the changes between two versions, and product news. Every product route
+ * checks the caller with requireProductAccess first.
+ */
+export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        operationId: 'listProducts',
+        summary: 'Every product, with whether the caller is connected to it',
+        description:
+          'Products are not secret; `connected` says whether the caller may open its pages (vendor employees: all). The dashboard shows the connected ones.',
+        tags,
+        response: { 200: productSummaryListSchema.describe('The products.'), ...bearerErrors() },
+      },
+    },
+    async (request) => getProductsFor(app.db, callerIdOf(request)),
+  );
+
+  app.get(
+    '/api/products/highlights',
+    {
+      schema: {
+        operationId: 'listProductHighlights',
+        summary: "The dashboard tiles' lines: each reachable product's current release and news",
+        description:
+          'For every product the caller reaches (connected, or a vendor employee): its newest release and its newest product news item, null when it has none.',
+        tags,
+        response: {
+          200: productHighlightListSchema.describe('One entry per reachable product.'),
+          ...bearerErrors(),
+        },
+      },
+    },
+    async (request) => getProductHighlights(app.db, callerIdOf(request)),
+  );
+
+  app.get(
+    '/api/products/:productId',
+    {
+      schema: {
+        operationId: 'getProduct',
+        summary: 'One product (the product lookup by id, §7)',
+        description: access,
+        tags,
+        params: productParamsSchema,
+        response: {
+          200: productDetailSchema.describe('The product.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request) => requireProductAccess(app.db, request, request.params.productId),
+  );
+
+  app.get(
+    '/api/products/:productId/releases',
+    {
+      schema: {
+        operationId: 'listProductReleases',
+        summary: "The product's releases, newest first",
+        description: access,
+        tags,
+        params: productParamsSchema,
+        response: {
+          200: releaseListSchema.describe('The releases.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const product = await requireProductAccess(app.db, request, request.params.productId);
+      return getReleases(app.db, product.id);
+    },
+  );
+
+  app.get(
+    '/api/products/:productId/downloads',
+    {
+      schema: {
+        operationId: 'listProductDownloads',
+        summary: "The product's downloads, newest release first",
+        description: `Each with its version, release date, size in bytes, SHA-256 and the address of the file. \`release\` narrows them to one version. ${access}`,
+        tags,
+        params: productParamsSchema,
+        querystring: downloadListQuerySchema,
+        response: {
+          200: downloadListSchema.describe('The downloads.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const product = await requireProductAccess(app.db, request, request.params.productId);
+      return getDownloads(app.db, product.id, request.query.release, (downloadId) =>
+        fileUrl(product.id, downloadId),
+      );
+    },
+  );
+
+  app.get(
+    '/api/products/:productId/downloads/:downloadId/file',
+    {
+      schema: {
+        operationId: 'downloadProductFile',
+        summary: 'The file of a download (resumable)',
+        description: `Sent as an attachment. Supports one byte range (\`Range: bytes=a-b\`, \`a-\` or \`-n\`): 206 with Content-Range; 416 when it starts beyond the end; \`If-Range\` with the ETag sends the range only while the file is unchanged. A download of another product is a 404, like one that does not exist. ${access}`,
+        tags,
+        params: downloadParamsSchema,
+        response: {
+          200: fileResponse('application/octet-stream', downloadFileSchema, 'The whole file.'),
+          206: fileResponse(
+            'application/octet-stream',
+            downloadFileSchema,
+            'The requested byte range.',
+          ),
+          416: rangeNotSatisfiable,
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { productId, downloadId } = request.params;
+      const product = await requireProductAccess(app.db, request, productId);
+      const file = await getDownload(app.db, product.id, downloadId);
+      if (!file) throw new NotFoundError(`There is no download ${downloadId} of this product.`);
+      const etag = `"${file.sha256}"`;
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('etag', etag)
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`,
+        );
+      const ifRange = request.headers['if-range'];
+      const range =
+        ifRange === undefined || ifRange === etag
+          ? parseByteRange(request.headers.range, file.size)
+          : ({ kind: 'full' } as const);
+      if (range.kind === 'unsatisfiable') {
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${file.size}`)
+          .send({
+            statusCode: 416,
+            error: 'Range Not Satisfiable',
+            message: `The file has ${file.size} bytes; the range asked for starts beyond its end.`,
+          });
+      }
+      reply.type('application/octet-stream');
+      if (range.kind === 'partial') {
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('content-length', String(range.end - range.start + 1))
+          .send(downloadStream(file.seed, range.start, range.end));
+      }
+      reply.header('content-length', String(file.size));
+      if (file.size === 0) return reply.send(Buffer.alloc(0));
+      return reply.send(downloadStream(file.seed, 0, file.size - 1));
+    },
+  );
+
+  app.get(
+    '/api/products/:productId/release-notes',
+    {
+      schema: {
+        operationId: 'listReleaseNotes',
+        summary: "The product's release notes, newest release first",
+        description: `Per version, with sanitised HTML; \`release\` narrows them to one version. ${access}`,
+        tags,
+        params: productParamsSchema,
+        querystring: releaseNotesQuerySchema,
+        response: {
+          200: releaseNoteListSchema.describe('The notes.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const product = await requireProductAccess(app.db, request, request.params.productId);
+      return getReleaseNotes(app.db, product.id, request.query.release);
+    },
+  );
+
+  app.get(
+    '/api/products/:productId/release-notes/changes',
+    {
+      schema: {
+        operationId: 'getReleaseChanges',
+        summary: 'The changes between two versions',
+        description: `Every note of the releases after the older of \`from\` and \`to\` up to and including the newer one, oldest first: what changes when upgrading (the older version's own notes are what the user already has). Both must be releases of the product (400 otherwise). ${access}`,
+        tags,
+        params: productParamsSchema,
+        querystring: releaseChangesQuerySchema,
+        response: {
+          200: releaseNoteListSchema.describe('The notes, oldest release first.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const product = await requireProductAccess(app.db, request, request.params.productId);
+      const releases = await getReleases(app.db, product.id);
+      const find = (version: string) => {
+        const release = releases.find((r) => r.version === version);
+        if (!release)
+          throw new BadRequestError(`${version} is not a release of ${product.productName}.`);
+        return release;
+      };
+      let older = find(request.query.from);
+      let newer = find(request.query.to);
+      if (
+        older.releaseDate > newer.releaseDate ||
+        (older.releaseDate === newer.releaseDate && older.version > newer.version)
+      )
+        [older, newer] = [newer, older];
+      return getReleaseChanges(app.db, product.id, older, newer);
+    },
+  );
+
+  app.get(
+    '/api/products/:productId/news',
+    {
+      // A search spends one call of the caller's search budget (ADR 0061).
+      preHandler: searchBudgetHook(app, hasSearchText),
+      schema: {
+        operationId: 'listProductNews',
+        summary: "A page of the product's news",
+        description: `The paging and filters of \`GET /api/news\` (both forms, §7); empty filters count as absent. The \`X-Total-Count\` response header holds the number of matching items (a search counts the newest 1000 matches). ${access}`,
+        tags,
+        params: productParamsSchema,
+        querystring: newsListQuerySchema,
+        response: {
+          200: withHeaders(newsListSchema, 'The items of the page.', {
+            'X-Total-Count': {
+              description: 'How many items match (a search counts the newest 1000 matches).',
+              schema: { type: 'integer' },
+            },
+          }),
+          ...bearerErrors(400, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const product = await requireProductAccess(app.db, request, request.params.productId);
+      const page = await getProductNewsPage(app.db, product.id, request.query);
+      return sendTotal(reply, page.total, page.items);
+    },
+  );
+
+  app.get(
+    '/api/products/:productId/news/:id',
+    {
+      schema: {
+        operationId: 'getProductNewsItem',
+        summary: 'One news item of the product',
+        description: `A news item not linked to the product is a 404. ${access}`,
+        tags,
+        params: productNewsItemParamsSchema,
+        response: {
+          200: newsItemSchema.describe('The news item with its sanitised HTML body.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const product = await requireProductAccess(app.db, request, request.params.productId);
+      const { id } = request.params;
+      const missing = new NotFoundError(`There is no news item ${id} for ${product.productName}.`);
+      if (id.length > MAX_ID_DIGITS) throw missing;
+      const item = await findProductNewsItem(app.db, product.id, Number(id));
+      if (!item) throw missing;
+      return item;
+    },
+  );
+
+  done();
+};
