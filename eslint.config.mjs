@@ -94,6 +94,16 @@ export default tseslint.config(
     },
   },
   {
+    // The HTML the API renders with React (issue 36): the same accessibility rules and no
+    // literal UI text (texts come from the API's catalogue, t(key)).
+    files: ['apps/api/src/**/*.tsx'],
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-syntax': ['error', ...noLiteralUiText],
+    },
+  },
+  {
     files: ['apps/web/src/components/ui/card/card.tsx'],
     rules: { 'no-restricted-syntax': ['error', ...noLiteralUiText] },
   },
