@@ -145,5 +145,11 @@ export default tseslint.config(
     ignores: ['**/*.repository.ts', '**/*.test.ts', 'apps/api/src/lib/jobs/**'],
     rules: { 'no-restricted-syntax': ['error', ...sqlOnlyInRepositories] },
   },
+  {
+    // The React-rendered HTML of the API: no literal UI text (above) and no SQL either.
+    files: ['apps/api/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...noLiteralUiText, ...sqlOnlyInRepositories] },
+  },
   prettier,
 );

@@ -193,6 +193,9 @@ describe('the repository ESLint configuration', () => {
     expect(sqlRule(await rulesOf('apps/api/src/plugins/health.ts'))).toBe(true);
     expect(sqlRule(await rulesOf('apps/api/src/modules/news/news.repository.ts'))).toBe(false);
     expect(sqlRule(await rulesOf('apps/api/src/lib/accounts.repository.ts'))).toBe(false);
+    const page = await rulesOf('apps/api/src/modules/shared/footer-template.tsx');
+    expect(sqlRule(page)).toBe(true);
+    expect(JSON.stringify(page['no-restricted-syntax'])).toContain('JSXText');
   });
 });
 
