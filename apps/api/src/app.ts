@@ -4,6 +4,7 @@ import type { Db } from './db/db.js';
 import { loggerOptions, type LogStream } from './lib/log-redaction.js';
 import { telemetry } from './lib/telemetry/hooks.js';
 import type { AppState } from './types.js';
+import { accountChoicesRoutes } from './modules/account/account-choices.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { cloudRoutes } from './modules/cloud/cloud.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp({
   await app.register(devOutboxRoutes); // /dev/outbox when mail goes to the database
   await app.register(contentRoutes);
   await app.register(accountRoutes);
+  await app.register(accountChoicesRoutes); // the account picker of /cloud and /invoices (ADR 0070)
   await app.register(newsRoutes);
   await app.register(firstPaintRoutes); // the news list rendered into the first HTML (ADR 0044)
   await app.register(newsEditorRoutes); // news publishing by vendor employees (issue 12)
