@@ -7,7 +7,7 @@ import {
   cloudInstanceListSchema,
   recentAccountsSchema,
 } from '@portico/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadEnv } from '../../config/env.js';
@@ -41,7 +41,7 @@ describe.each(routeDatabaseKinds())('the account picker API over %s', (kind) => 
     email: string,
     method: 'GET' | 'PUT',
     url: string,
-  ): ReturnType<FastifyInstance['inject']> =>
+  ): Promise<LightMyRequestResponse> =>
     app.inject({ method, url, headers: { authorization: `Bearer ${tokens.get(email) ?? ''}` } });
   const search = async (email: string, query: string) => {
     const res = await call(t.app, email, 'GET', `/api/accounts?${query}`);

@@ -24,7 +24,7 @@ import {
   type DeskKeys,
   type DeskSession,
 } from './desk-session.js';
-import { listContacts, listPortals } from './services.repository.js';
+import { listContacts } from './services.repository.js';
 import {
   accountCase,
   accountCases,
@@ -34,6 +34,7 @@ import {
   serviceCatalogue,
   statusSlugs,
   submitServiceRequest,
+  supportPortals,
   validateIncident,
   type DeskCaller,
 } from './services.service.js';
@@ -349,7 +350,8 @@ export const deskPagesRoutes: FastifyPluginCallback<DeskPagesOptions> = (app, { 
   app.get('/portals', async (request, reply) => {
     const context = await contextOf(request, reply, 'any');
     if (!context) return reply;
-    return sendPage(reply, 200, portalsPage(context.texts, await listPortals(app.db)));
+    // The portals of §7 GET portals, from the same service as that call (ADR 0070).
+    return sendPage(reply, 200, portalsPage(context.texts, await supportPortals(app.db)));
   });
 
   app.get('/contacts', async (request, reply) => {

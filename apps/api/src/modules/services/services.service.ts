@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from '@portico/contracts';
+import { withoutControlCharacters, type SupportPortal } from '@portico/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
@@ -13,6 +13,7 @@ import {
   insertCase,
   listCases,
   listCatalogueItems,
+  listPortals,
   type CaseRow,
   type CatalogueItemRow,
   type DeskCallerRow,
@@ -304,4 +305,17 @@ export async function casesCsv(db: Queryable, userId: string): Promise<string> {
     CSV_HEADER.map((key) => t(key)),
     records,
   )}`;
+}
+
+/**
+ * §7 `GET portals`: the other support portals, in their order. One source for the API call
+ * and the desk's framed portals page (ADR 0070): both list the same portals.
+ */
+export async function supportPortals(db: Queryable): Promise<SupportPortal[]> {
+  return (await listPortals(db)).map(({ id, name, description, url }) => ({
+    id,
+    name,
+    description,
+    url,
+  }));
 }
