@@ -29,12 +29,18 @@ const toText = (account: AccountChoice | null): string => account?.name ?? '';
  */
 export function AccountPicker({ userType, current, own, recent, onPick }: AccountPickerProps) {
   const t = useT();
+  // Mirrors of the combobox's own state (downshift keeps the input's value, so no keystroke
+  // is lost to a late re-render): what to search for, and whether to search at all.
   const [inputValue, setInputValue] = useState(current.name);
   const [isOpen, setIsOpen] = useState(false);
   // While the text is the account in view, nothing has been typed: offer everything.
   const typed = inputValue === current.name ? '' : inputValue.trim();
   const term = useDeferredValue(typed);
   const search = useAccountSearch(userType, term, own, isOpen);
+  const selectedItem = useMemo<Option>(
+    () => ({ id: current.id, name: current.name, tag: undefined }),
+    [current.id, current.name],
+  );
 
   const options = useMemo<Option[]>(() => {
     const wanted = term.toLocaleLowerCase();
@@ -55,32 +61,35 @@ export function AccountPicker({ userType, current, own, recent, onPick }: Accoun
     ];
   }, [recent, search.accounts, term, own.id]);
 
-  const {
-    getLabelProps,
-    getInputProps,
-    getMenuProps,
-    getItemProps,
-    getToggleButtonProps,
-    highlightedIndex,
-  } = useCombobox<Option>({
+  const combobox = useCombobox<Option>({
     items: options,
     itemToString: toText,
     itemToKey: (item) => item?.id,
-    selectedItem: { ...current, tag: undefined },
-    inputValue,
-    isOpen,
-    onIsOpenChange: ({ isOpen: open }) => {
-      setIsOpen(open);
-      // Closing without a pick shows the account in view again.
-      if (!open) setInputValue(current.name);
+    selectedItem,
+    // Escape, or leaving without a pick, shows the account in view again (never an empty box).
+    stateReducer: (state, { type, changes }) => {
+      const kept = {
+        ...changes,
+        selectedItem: state.selectedItem,
+        inputValue: toText(state.selectedItem),
+      };
+      if (type === useCombobox.stateChangeTypes.InputKeyDownEscape) return kept;
+      if (
+        type === useCombobox.stateChangeTypes.InputBlur &&
+        changes.selectedItem === state.selectedItem
+      )
+        return kept;
+      return changes;
     },
+    onIsOpenChange: ({ isOpen: open }) => setIsOpen(open),
     onInputValueChange: ({ inputValue: value }) => setInputValue(value),
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (!selectedItem) return;
-      setInputValue(selectedItem.name);
-      if (selectedItem.id !== current.id) onPick({ id: selectedItem.id, name: selectedItem.name });
+    onSelectedItemChange: ({ selectedItem: picked }) => {
+      if (picked && picked.id !== current.id) onPick({ id: picked.id, name: picked.name });
     },
   });
+  const { getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } =
+    combobox;
+  const { highlightedIndex } = combobox;
 
   const status = search.failed
     ? t('account-picker.failed')
@@ -115,8 +124,8 @@ export function AccountPicker({ userType, current, own, recent, onPick }: Accoun
       <p id="account-picker-hint" className="ui-visually-hidden">
         {t('account-picker.hint')}
       </p>
-      <ul className="account-picker__menu" hidden={!isOpen} {...getMenuProps()}>
-        {isOpen &&
+      <ul className="account-picker__menu" hidden={!combobox.isOpen} {...getMenuProps()}>
+        {combobox.isOpen &&
           options.map((option, index) => (
             <li
               key={option.id}
@@ -139,12 +148,12 @@ export function AccountPicker({ userType, current, own, recent, onPick }: Accoun
             </li>
           ))}
       </ul>
-      {isOpen && (
+      {combobox.isOpen && (
         <p className="ui-visually-hidden" role="status">
           {status}
         </p>
       )}
-      {isOpen && (search.failed || options.length === 0) && (
+      {combobox.isOpen && (search.failed || options.length === 0) && (
         <p className="account-picker__empty" aria-hidden="true">
           {status}
         </p>
