@@ -7,7 +7,7 @@ import {
 import type { Queryable } from '../../db/db.js';
 import { isPartner, mayViewAccount, type AccountCaller } from '../../lib/account-scope.js';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors.js';
-import { listCustomerAccounts } from '../partner/partner.repository.js';
+import { partnerCustomerAccounts } from '../partner/index.js';
 import {
   findAccountChoice,
   listRecentAccounts,
@@ -35,7 +35,7 @@ export async function searchAccountChoices(
   if (caller.employee) return searchAccounts(db, search.query, search.limit);
   const own = await ownAccount(db, caller);
   const served = isPartner(caller)
-    ? (await listCustomerAccounts(db, caller.accountId)).map(({ id, name }) => ({ id, name }))
+    ? (await partnerCustomerAccounts(db, caller.userId)).map(({ id, name }) => ({ id, name }))
     : [];
   const term = search.query.toLocaleLowerCase();
   return [own, ...served]

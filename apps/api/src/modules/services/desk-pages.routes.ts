@@ -24,17 +24,17 @@ import {
   type DeskKeys,
   type DeskSession,
 } from './desk-session.js';
-import { listContacts } from './services.repository.js';
 import {
   accountCase,
   accountCases,
   createIncident,
   DEFAULT_PRIORITY,
+  deskContacts,
+  deskPortals,
   deskSessionCallerOf,
   serviceCatalogue,
   statusSlugs,
   submitServiceRequest,
-  supportPortals,
   validateIncident,
   type DeskCaller,
 } from './services.service.js';
@@ -351,7 +351,7 @@ export const deskPagesRoutes: FastifyPluginCallback<DeskPagesOptions> = (app, { 
     const context = await contextOf(request, reply, 'any');
     if (!context) return reply;
     // The portals of §7 GET portals, from the same service as that call (ADR 0070).
-    return sendPage(reply, 200, portalsPage(context.texts, await supportPortals(app.db)));
+    return sendPage(reply, 200, portalsPage(context.texts, await deskPortals(app.db)));
   });
 
   app.get('/contacts', async (request, reply) => {
@@ -360,7 +360,7 @@ export const deskPagesRoutes: FastifyPluginCallback<DeskPagesOptions> = (app, { 
     return sendPage(
       reply,
       200,
-      contactsPage(context.texts, await listContacts(app.db, context.caller.accountId)),
+      contactsPage(context.texts, await deskContacts(app.db, context.caller.accountId)),
     );
   });
 

@@ -2,7 +2,7 @@ import { withoutControlCharacters, type SupportPortal } from '@portico/contracts
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { tokenStateOf, type IssuedAt } from '../user-management/token-rule.js';
+import { tokenStateOf, type IssuedAt } from '../user-management/index.js';
 import { toCsv } from '../../lib/csv.js';
 import { formatDateTime } from '../../lib/i18n/format.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
@@ -13,9 +13,11 @@ import {
   insertCase,
   listCases,
   listCatalogueItems,
+  listContacts,
   listPortals,
   type CaseRow,
   type CatalogueItemRow,
+  type ContactRow,
   type DeskCallerRow,
 } from './services.repository.js';
 
@@ -318,4 +320,14 @@ export async function supportPortals(db: Queryable): Promise<SupportPortal[]> {
     description,
     url,
   }));
+}
+
+/** The desk's portals page: the portals of `GET /api/support/portals`, in the same order. */
+export function deskPortals(db: Queryable): Promise<SupportPortal[]> {
+  return supportPortals(db);
+}
+
+/** The desk's contacts page: the contacts of the caller's account. */
+export function deskContacts(db: Queryable, accountId: string): Promise<ContactRow[]> {
+  return listContacts(db, accountId);
 }

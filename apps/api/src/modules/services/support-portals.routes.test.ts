@@ -1,6 +1,10 @@
 // §7 `GET portals` (issue 37, ADR 0070): `GET /api/support/portals` lists the seeded portals,
 // and the services' framed portals page lists the very same ones.
-import { apiErrorSchema, supportPortalListSchema } from '@portico/contracts';
+import {
+  apiErrorSchema,
+  supportFrameTokenSchema,
+  supportPortalListSchema,
+} from '@portico/contracts';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -39,7 +43,7 @@ describe.each(routeDatabaseKinds())('GET /api/support/portals over %s', (kind) =
     });
     const opened = await t.app.inject({
       method: 'GET',
-      url: `/support-desk/portals?t=${(token.json() as { token: string }).token}`,
+      url: `/support-desk/portals?t=${supportFrameTokenSchema.parse(token.json()).token}`,
     });
     const cookie = String(opened.headers['set-cookie'] ?? '').split(';', 1)[0] ?? '';
     const page = await t.app.inject({
