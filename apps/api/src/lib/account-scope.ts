@@ -6,6 +6,7 @@ import {
   findAccountCaller,
   findAccountName,
   listAccounts,
+  partnerServesAccount,
 } from './accounts.repository.js';
 import { NotFoundError, UnauthorizedError } from './errors.js';
 
@@ -13,7 +14,7 @@ import { NotFoundError, UnauthorizedError } from './errors.js';
 export interface AccountCaller {
   userId: string;
   accountId: string;
-  /** Vendor employees (§3 unit4Employee) may look at any account. */
+  /** Vendor employees (§3 unit4Employee) may look at any account; partners at those they serve. */
   employee: boolean;
   permissions: readonly string[];
   /** The profile language: files made for the caller follow it (issue 27). */
@@ -37,10 +38,33 @@ export async function accountCallerOf(
   };
 }
 
+/** §3: a partner's users hold PARTNER; their account serves customer accounts (§7). */
+const PARTNER_PERMISSION = 'PARTNER';
+
 /**
- * The account a call works on: the caller's own unless a vendor employee names another.
- * Anyone else naming a foreign account gets the same 404 as for an account that does not
- * exist, so ids of other accounts reveal nothing (docs/decisions/0023).
+ * Whether the caller may look at an account's cloud services and invoices (ADR 0023, 0070):
+ * their own; any for a vendor employee; for a partner, the customer accounts their partner
+ * account serves (the links `GET /api/partner/accounts` lists).
+ */
+export async function mayViewAccount(
+  db: Queryable,
+  caller: AccountCaller,
+  accountId: string,
+): Promise<boolean> {
+  if (accountId === caller.accountId) return true;
+  if (caller.employee) return accountExists(db, accountId);
+  if (!caller.permissions.includes(PARTNER_PERMISSION)) return false;
+  return partnerServesAccount(db, caller.accountId, accountId);
+}
+
+/** Whether the caller is a partner's user (serves customer accounts). */
+export const isPartner = (caller: AccountCaller): boolean =>
+  !caller.employee && caller.permissions.includes(PARTNER_PERMISSION);
+
+/**
+ * The account a call works on: the caller's own unless they name another they may see.
+ * Anyone naming an account they may not see gets the same 404 as for an account that does
+ * not exist, so ids of other accounts reveal nothing (docs/decisions/0023, 0070).
  */
 export async function scopedAccountId(
   db: Queryable,
@@ -48,9 +72,8 @@ export async function scopedAccountId(
   requested: string | undefined,
 ): Promise<string> {
   if (requested === undefined || requested === caller.accountId) return caller.accountId;
-  const notFound = new NotFoundError(`There is no account ${requested}.`);
-  if (!caller.employee) throw notFound;
-  if (!(await accountExists(db, requested))) throw notFound;
+  if (!(await mayViewAccount(db, caller, requested)))
+    throw new NotFoundError(`There is no account ${requested}.`);
   return requested;
 }
 

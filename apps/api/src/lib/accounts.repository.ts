@@ -26,6 +26,20 @@ export async function accountExists(db: Queryable, accountId: string): Promise<b
   return rows.length > 0;
 }
 
+/** Whether a partner account serves a customer account (§7 partner/accounts). */
+export async function partnerServesAccount(
+  db: Queryable,
+  partnerAccountId: string,
+  customerAccountId: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from partner_customer_accounts
+      where partner_account_id = $1 and customer_account_id = $2`,
+    [partnerAccountId, customerAccountId],
+  );
+  return rows.length > 0;
+}
+
 export async function findAccountName(
   db: Queryable,
   accountId: string,

@@ -15,12 +15,21 @@ export type TextValues = Readonly<Record<string, string | number>>;
 /** A text in one language: `t('mail.news.subject', { title })`; with `count`, the plural form. */
 export type Translate = (key: string, values?: TextValues) => string;
 
-/** Fills `{name}` and `{{name}}` placeholders; an unknown one stays as written. */
+/**
+ * Fills `{name}` and `{{name}}` placeholders; an unknown one stays as written. A value that
+ * ends in a full stop before the text's own ('Portico Software B.V.' + '.') keeps one, like
+ * the web's interpolate (issue 37).
+ */
 export function fill(template: string, values: TextValues = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g, (whole, a?: string, b?: string) => {
-    const value = values[a ?? b ?? ''];
-    return value === undefined ? whole : String(value);
-  });
+  return template.replace(
+    /(?:\{\{\s*(\w+)\s*\}\}|\{(\w+)\})(\.?)/g,
+    (whole, a: string | undefined, b: string | undefined, stop: string) => {
+      const value = values[a ?? b ?? ''];
+      if (value === undefined) return whole;
+      const shown = String(value);
+      return stop && shown.endsWith('.') ? shown : shown + stop;
+    },
+  );
 }
 
 /**
