@@ -73,9 +73,10 @@ export const productHighlightsQueryKey = ['my-solutions', 'highlights'] as const
  */
 export function useProductHighlights(enabled: boolean) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: productHighlightsQueryKey,
     queryFn: ({ signal }) =>
-      httpGetData(apiUrl('products/highlights'), productHighlightList, { signal }),
+      httpGet(apiUrl('products/highlights'), productHighlightList, { signal }),
     staleTime: 60_000,
     retry: false,
     enabled,

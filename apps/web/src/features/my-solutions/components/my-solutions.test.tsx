@@ -99,11 +99,7 @@ describe('My Solutions dashboard (issue 13)', () => {
   });
 
   it('keeps the tiles when their lines cannot be loaded', async () => {
-    server.use(
-      http.get(url('/api/products/highlights'), () =>
-        HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
-      ),
-    );
+    server.use(http.get(url('/api/products/highlights'), () => problemResponse(500, 'x')));
     await renderSignedIn('/my-solutions');
     const link = await screen.findByRole('link', { name: 'ERP' });
     expect(link.closest('li')).toHaveTextContent('Documentation and downloads');
