@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db.js';
 import { callerIdOf } from './caller.js';
+import {
+  accountExists,
+  findAccountCaller,
+  findAccountName,
+  listAccounts,
+  partnerServesAccount,
+} from './accounts.repository.js';
 import { NotFoundError, UnauthorizedError } from './errors.js';
 
 /** What account-scoped areas (cloud, invoices) need to know about the caller. */
@@ -19,13 +26,7 @@ export async function accountCallerOf(
   request: FastifyRequest,
 ): Promise<AccountCaller> {
   const userId = callerIdOf(request);
-  const { rows } = await db.query<{
-    account_id: string;
-    unit4_employee: boolean;
-    permissions: string[];
-    language: string;
-  }>('select account_id, unit4_employee, permissions, language from users where id = $1', [userId]);
-  const row = rows[0];
+  const row = await findAccountCaller(db, userId);
   // A valid token for a user who no longer exists: treat it as no session at all.
   if (!row) throw new UnauthorizedError('Your user account no longer exists.');
   return {
@@ -51,17 +52,9 @@ export async function mayViewAccount(
   accountId: string,
 ): Promise<boolean> {
   if (accountId === caller.accountId) return true;
-  if (caller.employee) {
-    const { rows } = await db.query('select 1 from accounts where id = $1', [accountId]);
-    return rows.length > 0;
-  }
+  if (caller.employee) return accountExists(db, accountId);
   if (!caller.permissions.includes(PARTNER_PERMISSION)) return false;
-  const { rows } = await db.query(
-    `select 1 from partner_customer_accounts
-      where partner_account_id = $1 and customer_account_id = $2`,
-    [caller.accountId, accountId],
-  );
-  return rows.length > 0;
+  return partnerServesAccount(db, caller.accountId, accountId);
 }
 
 /** Whether the caller is a partner's user (serves customer accounts). */
@@ -85,11 +78,8 @@ export async function scopedAccountId(
 }
 
 /** An account's name, if it exists. */
-export async function accountName(db: Queryable, accountId: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ name: string }>('select name from accounts where id = $1', [
-    accountId,
-  ]);
-  return rows[0]?.name;
+export function accountName(db: Queryable, accountId: string): Promise<string | undefined> {
+  return findAccountName(db, accountId);
 }
 
 /**
@@ -101,9 +91,7 @@ export async function accountChoices(
   caller: AccountCaller,
 ): Promise<{ id: string; name: string }[]> {
   if (caller.employee) {
-    const { rows: accounts } = await db.query<{ id: string; name: string }>(
-      'select id, name from accounts order by name, id',
-    );
+    const accounts = await listAccounts(db);
     return [
       ...accounts.filter((account) => account.id === caller.accountId),
       ...accounts.filter((account) => account.id !== caller.accountId),
