@@ -3,7 +3,8 @@
 // amounts written for it. German here; the expected texts are written out, not read from the
 // catalogue, so a missing translation or an English format fails.
 import {
-  apiErrorSchema,
+  fieldErrorsOf,
+  problemSchema,
   invoiceListSchema,
   PORTAL_LANGUAGES,
   userFormMessages,
@@ -219,7 +220,7 @@ describe('the exports in the caller’s language (issue 27)', () => {
           payload: { language },
         });
         expect(res.statusCode, language).toBe(400);
-        expect(apiErrorSchema.parse(res.json()).fieldErrors).toMatchObject({
+        expect(fieldErrorsOf(problemSchema.parse(res.json()))).toMatchObject({
           language: userFormMessages.invalidLanguage,
         });
       }
@@ -242,7 +243,7 @@ describe('the exports in the caller’s language (issue 27)', () => {
         },
       });
       expect(res.statusCode).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).fieldErrors).toMatchObject({
+      expect(fieldErrorsOf(problemSchema.parse(res.json()))).toMatchObject({
         language: userFormMessages.invalidLanguage,
       });
       const { rows } = await t.db.query('select 1 from users where email = $1', [
@@ -254,7 +255,7 @@ describe('the exports in the caller’s language (issue 27)', () => {
     it('refuses a language parameter outside the nine on cpplabels', async () => {
       const res = await get('/api/content/labels/cpplabels?language=it');
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toMatch(/language/);
+      expect(res.json<{ detail: string }>().detail).toMatch(/language/);
       expect((await get('/api/content/labels/cpplabels?language=pl')).statusCode).toBe(200);
     });
   });

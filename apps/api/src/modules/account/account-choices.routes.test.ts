@@ -3,7 +3,7 @@
 // database, so a second node sees what the first recorded.
 import {
   accountChoiceListSchema,
-  apiErrorSchema,
+  problemSchema,
   cloudInstanceListSchema,
   recentAccountsSchema,
 } from '@portico/contracts';
@@ -93,7 +93,7 @@ describe.each(routeDatabaseKinds())('the account picker API over %s', (kind) => 
     ] as const) {
       const res = await call(t.app, ERIK, 'GET', url);
       expect(res.statusCode, url).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).message).toContain(message);
+      expect(problemSchema.parse(res.json()).detail).toContain(message);
     }
     const res = await call(t.app, ERIK, 'PUT', '/api/accounts/recent/%00x');
     expect(res.statusCode).toBe(400);
@@ -134,7 +134,7 @@ describe.each(routeDatabaseKinds())('the account picker API over %s', (kind) => 
     ] as const) {
       const res = await call(t.app, email, 'PUT', `/api/accounts/recent/${id}`);
       expect(res.statusCode, `${email} ${id}`).toBe(404);
-      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(404);
+      expect(problemSchema.parse(res.json()).status).toBe(404);
     }
     expect((await recent(t.app, ANNA)).recent).toEqual([]);
   });

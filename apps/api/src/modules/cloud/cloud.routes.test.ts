@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  problemSchema,
   availabilityReportSchema,
   cloudAccountListSchema,
   cloudInstanceListSchema,
@@ -185,7 +185,7 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
     ]) {
       const res = await get(ANNA, url);
       expect(res.statusCode, url).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).message).not.toBe('');
+      expect(problemSchema.parse(res.json()).detail).not.toBe('');
     }
   });
 

@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  problemSchema,
   INVOICE_SORTS,
   invoiceAccountListSchema,
   invoiceListSchema,
@@ -209,7 +209,7 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
   ])('answers 400 with a message for %s', async (query, message) => {
     const res = await get(ANNA, `/api/invoices?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(res.json()).message).toContain(message);
+    expect(problemSchema.parse(res.json()).detail).toContain(message);
   });
 
   it("shows paul his partner account's invoices and those of the accounts he serves, 404 for others", async () => {
@@ -252,7 +252,7 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
     ]) {
       const res = await get(NINA, url);
       expect(res.statusCode, url).toBe(403);
-      expect(apiErrorSchema.parse(res.json()).message).toContain('no access');
+      expect(problemSchema.parse(res.json()).detail).toContain('no access');
     }
   });
 

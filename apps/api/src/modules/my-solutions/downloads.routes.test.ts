@@ -152,10 +152,10 @@ describe('GET /downloads/portico-report-engine.zip', () => {
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.json()).toMatchObject({
-        statusCode: 404,
-        message: 'There is no such file to download.',
+        status: 404,
+        detail: 'There is no such file to download.',
       });
     },
   );

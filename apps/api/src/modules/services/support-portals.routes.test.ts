@@ -1,7 +1,7 @@
 // §7 `GET portals` (issue 37, ADR 0070): `GET /api/support/portals` lists the seeded portals,
 // and the services' framed portals page lists the very same ones.
 import {
-  apiErrorSchema,
+  problemSchema,
   supportFrameTokenSchema,
   supportPortalListSchema,
 } from '@portico/contracts';
@@ -87,6 +87,6 @@ describe.each(routeDatabaseKinds())('GET /api/support/portals over %s', (kind) =
   it('answers 401 JSON without a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/support/portals' });
     expect(res.statusCode).toBe(401);
-    expect(apiErrorSchema.parse(res.json()).statusCode).toBe(401);
+    expect(problemSchema.parse(res.json()).status).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
 import {
   accountUserListSchema,
   accountUserSchema,
-  apiErrorSchema,
+  fieldErrorsOf,
+  problemSchema,
   UNSTORABLE_TEXT_MESSAGE,
   userAuditSchema,
   userFormMessages,
@@ -162,7 +163,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode, url).toBe(400);
-      apiErrorSchema.parse(res.json());
+      problemSchema.parse(res.json());
     }
   });
 
@@ -210,8 +211,20 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     for (const call of calls) {
       const res = await t.app.inject({ ...call, headers: ifMatch });
       expect([403, 404], `${call.method} ${call.url}`).toContain(res.statusCode);
+      // The one error body (ADR 0065), whichever route refused.
+      expect(res.headers['content-type'], `${call.method} ${call.url}`).toBe(
+        'application/problem+json; charset=utf-8',
+      );
     }
     expect(await usersSnapshot()).toBe(before);
+    const one = await t.app.inject({ method: 'GET', url: `/api/users/${foreign}`, headers });
+    expect(one.json()).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: expect.any(String) as string,
+      instance: `/api/users/${foreign}`,
+    });
   });
 
   it('answers a user of another account 404 whatever If-Match says (*, weak, malformed)', async () => {
@@ -267,7 +280,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: { ...inputOf(user), billingPlatformRole: 'superadmin' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(bad.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(bad.json()))).toEqual({
       billingPlatformRole: userFormMessages.billingPlatformRoleNotOffered,
     });
     const created = await t.app.inject({
@@ -333,7 +346,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       }),
     });
     expect(created.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(created.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(created.json()))).toEqual({
       learningRole: userFormMessages.learningRoleNotOffered,
     });
   });
@@ -378,7 +391,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: { ...inputOf(user), learningRole: 'key-user' },
     });
     expect(refused.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(refused.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(refused.json()))).toEqual({
       learningRole: userFormMessages.learningRoleNotOffered,
     });
   });
@@ -521,9 +534,9 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
           payload: meridianUser('refused@meridian.test', over),
         });
         expect(res.statusCode, JSON.stringify(over)).toBe(400);
-        expect(apiErrorSchema.parse(res.json())).toMatchObject({
-          message,
-          fieldErrors: { [field]: message },
+        expect(problemSchema.parse(res.json())).toMatchObject({
+          detail: message,
+          errors: [{ field, message }],
         });
       }
       // A vendor employee gives only what he holds, on any account.
@@ -593,9 +606,9 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: { ...newUserInput(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
     });
     expect(res.statusCode).toBe(400);
-    const body = apiErrorSchema.parse(res.json());
-    expect(body.message).toBe(userFormMessages.invalidData);
-    expect(body.fieldErrors).toEqual({
+    const body = problemSchema.parse(res.json());
+    expect(body.detail).toBe(userFormMessages.invalidData);
+    expect(fieldErrorsOf(body)).toEqual({
       firstName: userFormMessages.required,
       email: userFormMessages.invalidEmail,
       phone: userFormMessages.invalidPhone,
@@ -610,7 +623,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: newUserInput({ email: 'NINA.Basic@portico.test', username: '' }),
     });
     expect(res.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
       email: userFormMessages.emailExists,
     });
   });
@@ -624,7 +637,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: newUserInput({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
     });
     expect(res.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
       role: userFormMessages.pointManager,
     });
 
@@ -805,7 +818,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 412]);
     const loser = a.statusCode === 412 ? a : b;
-    expect(apiErrorSchema.parse(loser.json()).message).toBe(userFormMessages.conflict);
+    expect(problemSchema.parse(loser.json()).detail).toBe(userFormMessages.conflict);
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/users/${user.id}`,
@@ -881,11 +894,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       });
     const deactivate = await self({ ...inputOf(user), active: false });
     expect(deactivate.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(deactivate.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(deactivate.json()))).toEqual({
       active: userFormMessages.selfDeactivate,
     });
     const demote = await self({ ...inputOf(user), role: 'standard' });
-    expect(apiErrorSchema.parse(demote.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(demote.json()))).toEqual({
       role: userFormMessages.selfDemote,
     });
     const del = await t.app.inject({
@@ -894,7 +907,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...headers, 'if-match': etag },
     });
     expect(del.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(del.json()).message).toBe(userFormMessages.selfDelete);
+    expect(problemSchema.parse(del.json()).detail).toBe(userFormMessages.selfDelete);
 
     // Anna alone as administrator of Northwind: erik (employee) may not remove her either.
     await t.db.query(
@@ -908,16 +921,14 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...erik, 'if-match': etag },
     });
     expect(removeLast.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(removeLast.json()).message).toBe(
-      userFormMessages.lastAdministrator,
-    );
+    expect(problemSchema.parse(removeLast.json()).detail).toBe(userFormMessages.lastAdministrator);
     const demoteLast = await t.app.inject({
       method: 'PUT',
       url: '/api/users/u-anna',
       headers: { ...erik, 'if-match': etag },
       payload: { ...inputOf(user), role: 'standard' },
     });
-    expect(apiErrorSchema.parse(demoteLast.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(demoteLast.json()))).toEqual({
       role: userFormMessages.lastAdministrator,
     });
   });
@@ -934,7 +945,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: newUserInput({ email: 'one.too.many@northwind.test', username: '' }),
     });
     expect(res.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(res.json()).message).toBe(userFormMessages.licencesExceeded);
+    expect(problemSchema.parse(res.json()).detail).toBe(userFormMessages.licencesExceeded);
   });
 
   it('lets every user change their own fields with PUT /api/users/me and If-Match', async () => {
@@ -974,7 +985,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: { ...payload, firstName: '' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(bad.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(bad.json()))).toEqual({
       firstName: userFormMessages.required,
     });
   });
@@ -1000,7 +1011,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         payload: { ...base, [field]: value },
       });
       expect(res.statusCode, `${url} ${res.body}`).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
+      expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
         [field]: UNSTORABLE_TEXT_MESSAGE,
       });
     }

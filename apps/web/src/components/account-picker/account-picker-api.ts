@@ -9,8 +9,8 @@ import {
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiUrl } from '../../config/runtime-config.js';
-import { httpGetData, httpSend } from '../../lib/http/http-client.js';
-import { z } from 'zod';
+import { shownByCaller } from '../../lib/http/failure-handling.js';
+import { httpGet, httpSendNoContent } from '../../lib/http/http-client.js';
 
 /** How many accounts one search shows; the server holds the rest (ADR 0070). */
 export const ACCOUNT_PICKER_LIMIT = 20;
@@ -21,9 +21,10 @@ export const ACCOUNT_PICKER_LIMIT = 20;
  */
 export const recentAccountsQueryOptions = () =>
   queryOptions({
+    meta: shownByCaller,
     queryKey: ['accounts', 'recent'] as const,
     queryFn: ({ signal }): Promise<RecentAccounts> =>
-      httpGetData(apiUrl('accounts/recent'), recentAccountsSchema, { signal }),
+      httpGet(apiUrl('accounts/recent'), recentAccountsSchema, { signal }),
   });
 
 export const useRecentAccounts = () => useQuery(recentAccountsQueryOptions());
@@ -64,16 +65,7 @@ export function useRecordAccountInView(
   useEffect(() => {
     if (named === undefined || recents === undefined || named === last) return;
     let live = true;
-    void httpSend(
-      'PUT',
-      apiUrl(`accounts/recent/${encodeURIComponent(named)}`),
-      undefined,
-      z.null(),
-      {
-        allowNoContent: true,
-        handleErrors: false,
-      },
-    )
+    void httpSendNoContent('PUT', apiUrl(`accounts/recent/${encodeURIComponent(named)}`))
       .then(() => {
         if (live)
           void client.invalidateQueries({ queryKey: recentAccountsQueryOptions().queryKey });
@@ -88,18 +80,20 @@ export function useRecordAccountInView(
 /** `GET {api}/partner/accounts` (§7): the customer accounts the partner serves. */
 const partnerAccountsQueryOptions = () =>
   queryOptions({
+    meta: shownByCaller,
     queryKey: ['partner', 'accounts'] as const,
     queryFn: ({ signal }) =>
-      httpGetData(apiUrl('partner/accounts'), customerAccountListSchema, { signal }),
+      httpGet(apiUrl('partner/accounts'), customerAccountListSchema, { signal }),
     staleTime: 5 * 60_000,
   });
 
 /** `GET {api}/accounts?query=&limit=`: a vendor employee's search over every account. */
 const accountSearchQueryOptions = (term: string) =>
   queryOptions({
+    meta: shownByCaller,
     queryKey: ['accounts', 'search', term] as const,
     queryFn: ({ signal }) =>
-      httpGetData(apiUrl('accounts'), accountChoiceListSchema, {
+      httpGet(apiUrl('accounts'), accountChoiceListSchema, {
         signal,
         query: { query: term, limit: ACCOUNT_PICKER_LIMIT },
       }),

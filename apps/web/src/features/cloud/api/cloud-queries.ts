@@ -15,7 +15,8 @@ import {
   useRecentAccounts,
 } from '../../../components/account-picker/account-picker-api.js';
 import { endpointUrl } from '../../../config/runtime-config.js';
-import { httpGetData, type ResponseOf } from '../../../lib/http/http-client.js';
+import { httpGet, type ResponseOf } from '../../../lib/http/http-client.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 
 /**
  * The cloud calls (issue 14, ADR 0024), one query each: `GET {cloud}/instances`,
@@ -29,7 +30,7 @@ function load<S extends z.ZodType>(
   signal: AbortSignal,
   accountId?: string,
 ): Promise<ResponseOf<S>> {
-  return httpGetData(url, schema, { signal, query: { accountId } });
+  return httpGet(url, schema, { signal, query: { accountId } });
 }
 
 function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: string) {
@@ -37,6 +38,7 @@ function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: st
     ? (['reports', path.slice('reports/'.length)] as const)
     : (['cloud', path] as const);
   return queryOptions({
+    meta: shownByCaller,
     queryKey: ['cloud', path, accountId ?? null] as const,
     queryFn: ({ signal }) => load(endpointUrl(endpoint, rest), schema, signal, accountId),
   });
@@ -62,6 +64,7 @@ export function useCloudAccountId(): string | undefined {
 
 export const cloudAccountsQuery = () =>
   queryOptions({
+    meta: shownByCaller,
     queryKey: ['cloud', 'accounts'] as const,
     queryFn: ({ signal }) => load(endpointUrl('cloud', 'accounts'), cloudAccountListSchema, signal),
   });

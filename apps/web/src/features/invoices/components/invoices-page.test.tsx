@@ -12,7 +12,12 @@ import {
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
+import {
+  CATALOGUE_TEXT,
+  ERROR_STATUSES,
+  errorResponse,
+  problemResponse,
+} from '../../../../test/error-cases.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401 } from '../../../../test/page-errors.js';
 import { installTestConfig } from '../../../../test/test-config.js';
@@ -45,12 +50,7 @@ let listQueries: URLSearchParams[] = [];
 function handlers(accounts: { id: string; name: string }[] | 'forbidden') {
   return [
     http.get(url('/api/invoices/accounts'), () =>
-      accounts === 'forbidden'
-        ? HttpResponse.json(
-            { statusCode: 403, error: 'Forbidden', message: 'no access' },
-            { status: 403 },
-          )
-        : HttpResponse.json(accounts),
+      accounts === 'forbidden' ? problemResponse(403, 'no access') : HttpResponse.json(accounts),
     ),
     http.get(url('/api/invoices'), ({ request }) => {
       listQueries.push(new URL(request.url).searchParams);

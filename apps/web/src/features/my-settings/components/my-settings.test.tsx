@@ -10,7 +10,12 @@ import {
   url,
 } from '../../../../test/app-test-harness.js';
 import { ownSettings } from '../../../../test/account-fixtures.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
+import {
+  CATALOGUE_TEXT,
+  ERROR_STATUSES,
+  errorResponse,
+  problemResponse,
+} from '../../../../test/error-cases.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
 import { resetPageAroundEach } from '../../../../test/page-lifecycle.js';
@@ -94,16 +99,14 @@ describe('my settings', () => {
   it('shows the user form’s messages, from the client check and from the server', async () => {
     server.use(
       http.put(url('/api/users/me'), () =>
-        HttpResponse.json(
+        problemResponse(
+          400,
+          'Invalid data. Review all error messages below to correct your data.',
           {
-            statusCode: 400,
-            error: 'Bad Request',
-            message: 'Invalid data. Review all error messages below to correct your data.',
-            fieldErrors: {
+            errors: {
               mobile: 'Please enter the number in international format, e.g. +4722123456.',
             },
           },
-          { status: 400 },
         ),
       ),
     );

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   makeOwnProfileInputSchema,
   PHONE_PLACEHOLDER,
   type OwnProfileInput,
@@ -22,7 +21,8 @@ import { paths } from '../../../config/paths.js';
 import { getConfig } from '../../../config/runtime-config.js';
 import { languageAutonym } from '@portico/locales/display-names';
 import { useTimeZoneOptions } from '../../../lib/format/time-zone-options.js';
-import { catalogueEntryOf, notifyError } from '../../../lib/http/error-catalogue.js';
+import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
+import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { SUPPORTED_LOCALES, resolveLocale } from '../../../lib/labels/labels-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -108,18 +108,19 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
       const profile = await saveOwnSettings(settings, input);
       clearErrors();
       setBanner(null);
-      if (profile) queryClient.setQueryData(profileQueryKey, profile);
+      queryClient.setQueryData(profileQueryKey, profile);
       // §4 refresh action: labels and profile reload; the whole UI follows the new language.
-      await refreshLabelsAndProfile(queryClient, profile?.language ?? input.language ?? 'en');
+      await refreshLabelsAndProfile(queryClient, profile.language);
       await queryClient.invalidateQueries({ queryKey: ownSettingsQueryKey });
       notify({ type: 'information', title: t('my-settings.saved'), content: '' });
     } catch (error) {
+      handleFailure(error, 'caller');
       const status = error instanceof HttpError ? error.status : 0;
-      const body = apiErrorSchema.safeParse(error instanceof HttpError ? error.body : null);
+      const fieldErrors = error instanceof HttpError ? error.fieldErrors : undefined;
       if (status === 412 || status === 428) {
         setBanner({ kind: 'conflict', text: t('my-settings.conflict') });
-      } else if (body.success && body.data.fieldErrors) {
-        for (const [name, message] of Object.entries(body.data.fieldErrors)) {
+      } else if (fieldErrors) {
+        for (const [name, message] of Object.entries(fieldErrors)) {
           if (isEditable(name)) setError(name, { type: 'server', message });
         }
         setBanner({ kind: 'invalid', text: t('my-settings.invalid') });
@@ -147,7 +148,7 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
         onConsent: () => {
           void signOutEverywhere()
             .then(() => navigate(paths.logout()))
-            .catch((error: unknown) => notifyError(error, t));
+            .catch((error: unknown) => handleFailure(error));
         },
       },
     });
