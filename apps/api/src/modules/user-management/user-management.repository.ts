@@ -12,6 +12,9 @@ export interface AdminCallerRow {
   permissions: string[];
   unit4_employee: boolean;
   status: UserStatus;
+  /** The administrator's profile language and zone: the exports are written in them. */
+  language: string;
+  time_zone: string;
 }
 
 export async function findAdminCaller(
@@ -19,7 +22,8 @@ export async function findAdminCaller(
   userId: string,
 ): Promise<AdminCallerRow | undefined> {
   const { rows } = await db.query<AdminCallerRow>(
-    `select id, account_id, first_name, last_name, permissions, unit4_employee, status
+    `select id, account_id, first_name, last_name, permissions, unit4_employee, status,
+            language, time_zone
        from users where id = $1`,
     [userId],
   );

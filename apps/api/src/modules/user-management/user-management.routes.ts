@@ -23,6 +23,8 @@ import {
   noContent,
   withHeaders,
 } from '../../lib/route-schemas.js';
+import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
+import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
 import { MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import { changeInvitation } from './invitations.service.js';
 import {
@@ -187,9 +189,18 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
       const { format, ...query } = request.query;
       const a = await resolveAdmin(app.db, callerIdOf(request), query.accountId);
       const users = await allAccountUsers(app.db, a, query, MAX_EXPORT_ROWS);
+      // The caller's profile language and zone (issue 37), as the invoice export does.
+      const language = chooseLanguage({ profile: a.caller.language });
+      const reader = {
+        language,
+        timeZone: canonicalTimeZone(a.caller.time_zone),
+        t: await textsFor(app.db, language),
+      };
       privateNoStore(reply).header('content-disposition', `attachment; filename="users.${format}"`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(usersCsv(users));
-      return reply.type(XLSX_TYPE).send(await usersXlsx(users));
+      if (format === 'csv') {
+        return reply.type('text/csv; charset=utf-8').send(usersCsv(users, reader));
+      }
+      return reply.type(XLSX_TYPE).send(await usersXlsx(users, reader));
     },
   );
 
