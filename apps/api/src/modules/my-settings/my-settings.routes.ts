@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { bearerErrors, noContent, withHeaders } from '../../lib/route-schemas.js';
+import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
 import { deleteProviderState } from '../user-management/user-management.repository.js';
 import { etagOf } from '../user-management/user-management.service.js';
 
@@ -60,7 +61,7 @@ export const mySettingsRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         phone: row.phone,
         mobile: row.mobile,
         language: row.language,
-        timeZone: row.time_zone,
+        timeZone: canonicalTimeZone(row.time_zone),
         version: row.version,
       };
       return reply

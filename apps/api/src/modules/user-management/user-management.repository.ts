@@ -38,13 +38,17 @@ export interface AccountRow {
   licence_count: number;
   licences_used: number;
   vendor: boolean;
+  /** A new user's default zone (issue 37). */
+  time_zone: string;
 }
 
 const accountColumns = `a.id, a.name, p.name as parent_name, a.subscription_level, a.licence_count,
+  a.time_zone,
   (select count(*)::integer from users u where u.account_id = a.id and u.status <> 'Inactive') as licences_used,
   exists (select 1 from users e where e.account_id = a.id and e.unit4_employee) as vendor`;
 /** The same without counting licences (the list and reads do not need it: ADR 0026). */
 const accountColumnsLight = `a.id, a.name, p.name as parent_name, a.subscription_level, a.licence_count,
+  a.time_zone,
   -1 as licences_used,
   exists (select 1 from users e where e.account_id = a.id and e.unit4_employee) as vendor`;
 

@@ -581,7 +581,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         headers,
       });
       const [entry] = userAuditSchema.parse(audit.json());
-      expect(entry?.changes.productIds).toEqual({ before: ['p-erp', 'p-fpa'], after: ['p-erp'] });
+      expect(entry?.changes.find((c) => c.field === 'productIds')).toEqual({
+        field: 'productIds',
+        before: ['p-erp', 'p-fpa'],
+        after: ['p-erp'],
+      });
     });
   });
 
@@ -814,17 +818,24 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(del.statusCode).toBe(412);
   });
 
-  it('writes an audit entry with the changed fields before and after', async () => {
+  it('writes an audit entry with the changed fields before and after, named as the form names them', async () => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-northwind-011');
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${user.id}`,
       headers: { ...headers, 'if-match': etag },
-      payload: { ...inputOf(user), city: 'Narvik' },
+      // An old zone name is still accepted (issue 37) and stored by its current name.
+      payload: { ...inputOf(user), city: 'Narvik', timeZone: 'Asia/Calcutta', firstName: 'Tom' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBe(`"v${user.version + 1}"`);
+    expect(accountUserSchema.parse(res.json()).timeZone).toBe('Asia/Kolkata');
+    const stored = await t.db.query<{ time_zone: string }>(
+      'select time_zone from users where id = $1',
+      [user.id],
+    );
+    expect(stored.rows[0]?.time_zone).toBe('Asia/Kolkata');
     const audit = await t.app.inject({
       method: 'GET',
       url: `/api/users/${user.id}/audit`,
@@ -834,8 +845,37 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(entry).toMatchObject({
       actorName: 'Lindqvist, Anna',
       action: 'updated',
-      changes: { city: { before: user.city, after: 'Narvik' } },
+      // The form's order and names: first name, time zone, city.
+      changes: [
+        { field: 'firstName', before: user.firstName, after: 'Tom' },
+        { field: 'timeZone', before: user.timeZone, after: 'Asia/Kolkata' },
+        { field: 'city', before: user.city, after: 'Narvik' },
+      ],
     });
+  });
+
+  it('answers a time zone stored under its old name by its current name, in the user and the audit', async () => {
+    const headers = await as(ANNA);
+    await t.db.query(`update users set time_zone = 'Europe/Kiev' where id = 'u-northwind-013'`);
+    const { user } = await getUser(ANNA, 'u-northwind-013');
+    expect(user.timeZone).toBe('Europe/Kyiv');
+    const zones = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/labels/timezones',
+      headers,
+    });
+    const keys = zones.json<{ key: string }[]>().map((z) => z.key);
+    expect(keys).toEqual(expect.arrayContaining(['Europe/Kyiv', 'Asia/Kolkata', 'America/Nuuk']));
+    expect(keys).not.toEqual(expect.arrayContaining(['Europe/Kiev']));
+    expect(keys).not.toEqual(expect.arrayContaining(['Asia/Calcutta']));
+    // A new user's default: the account's zone (ADR 0069), by its current name too.
+    await t.db.query(
+      `update accounts set time_zone = 'Asia/Saigon' where id = (select account_id from users where email = $1)`,
+      [ANNA],
+    );
+    const context = await t.app.inject({ method: 'GET', url: '/api/users/management', headers });
+    expect(userManagementContextSchema.parse(context.json()).timeZone).toBe('Asia/Ho_Chi_Minh');
+    await t.db.query(`update accounts set time_zone = 'Europe/Oslo'`);
   });
 
   it('stops every token of a deactivated user at once, and they cannot sign in', async () => {
