@@ -7,7 +7,7 @@ import {
   type UserAuditValue,
 } from '@portico/contracts';
 import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
-import type { UserWrite } from './user-management.repository.js';
+import type { UserWrite } from './user-writes.repository.js';
 
 /**
  * The audit rows keep the columns' names (`first_name`, `time_zone` …) as written since

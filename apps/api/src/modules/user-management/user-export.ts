@@ -4,7 +4,10 @@ import { intlLocale, type LabelLanguage } from '@portico/locales';
 import { timeZoneName } from '@portico/locales/display-names';
 import { toCsv } from '../../lib/csv.js';
 import { formatDateTime, spreadsheetDateFormat, wallClockIn } from '../../lib/i18n/format.js';
-import type { Translate } from '../../lib/i18n/translate.js';
+import type { Queryable } from '../../db/db.js';
+import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
+import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
+import type { Admin } from './user-management.service.js';
 import './user-export.texts.js';
 
 /** The largest export: every user of the biggest accounts fits, the server stays responsive. */
@@ -15,6 +18,16 @@ export interface ExportReader {
   language: LabelLanguage;
   timeZone: string;
   t: Translate;
+}
+
+/** The caller's profile language and zone (issue 37), as the invoice export does. */
+export async function exportReaderOf(db: Queryable, admin: Admin): Promise<ExportReader> {
+  const language = chooseLanguage({ profile: admin.caller.language });
+  return {
+    language,
+    timeZone: canonicalTimeZone(admin.caller.time_zone),
+    t: await textsFor(db, language),
+  };
 }
 
 /** The list's columns in the reader's language; the last login names the reader's zone. */

@@ -23,15 +23,12 @@ import {
   noContent,
   withHeaders,
 } from '../../lib/route-schemas.js';
-import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
-import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
-import { MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
+import { exportReaderOf, MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import { changeInvitation } from './invitations.service.js';
 import {
   allAccountUsers,
   administrableAccounts,
   contextOf,
-  etagOf,
   getAccountUser,
   listAccountUsers,
   resolveAdmin,
@@ -39,6 +36,7 @@ import {
   accountUserAudit,
 } from './user-management.service.js';
 import { createAccountUser, deleteAccountUser, updateAccountUser } from './user-writes.service.js';
+import { etagOf } from '../../lib/versioned.js';
 
 const tags = ['users'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -189,13 +187,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
       const { format, ...query } = request.query;
       const a = await resolveAdmin(app.db, callerIdOf(request), query.accountId);
       const users = await allAccountUsers(app.db, a, query, MAX_EXPORT_ROWS);
-      // The caller's profile language and zone (issue 37), as the invoice export does.
-      const language = chooseLanguage({ profile: a.caller.language });
-      const reader = {
-        language,
-        timeZone: canonicalTimeZone(a.caller.time_zone),
-        t: await textsFor(app.db, language),
-      };
+      const reader = await exportReaderOf(app.db, a);
       privateNoStore(reply).header('content-disposition', `attachment; filename="users.${format}"`);
       if (format === 'csv') {
         return reply.type('text/csv; charset=utf-8').send(usersCsv(users, reader));
