@@ -19,13 +19,11 @@ export const USER_AUDIT_FIELDS: readonly UserAuditField[] = Object.keys(
   emptyAccountUserInput('UTC'),
 ).map((key) => (key === 'active' ? 'status' : userAuditFieldSchema.parse(key)));
 
-/** A value before or after a change: a text or id, a list (permissions, products), or none. */
-export const userAuditValueSchema = z.union([
-  z.string(),
-  z.boolean(),
-  z.array(z.string()),
-  z.null(),
-]);
+/**
+ * A value before or after a change: a text or id (empty for none: a new user's "before"), a
+ * list (permissions, products) or a flag.
+ */
+export const userAuditValueSchema = z.union([z.string(), z.boolean(), z.array(z.string())]);
 export type UserAuditValue = z.infer<typeof userAuditValueSchema>;
 
 export const userAuditChangeSchema = z.object({

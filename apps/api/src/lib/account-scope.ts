@@ -12,6 +12,8 @@ export interface AccountCaller {
   permissions: readonly string[];
   /** The profile language: files made for the caller follow it (issue 27). */
   language: string;
+  /** The profile time zone: the times in those files are in it (issue 37). */
+  timeZone: string;
 }
 
 export async function accountCallerOf(
@@ -24,7 +26,11 @@ export async function accountCallerOf(
     unit4_employee: boolean;
     permissions: string[];
     language: string;
-  }>('select account_id, unit4_employee, permissions, language from users where id = $1', [userId]);
+    time_zone: string;
+  }>(
+    'select account_id, unit4_employee, permissions, language, time_zone from users where id = $1',
+    [userId],
+  );
   const row = rows[0];
   // A valid token for a user who no longer exists: treat it as no session at all.
   if (!row) throw new UnauthorizedError('Your user account no longer exists.');
@@ -34,6 +40,7 @@ export async function accountCallerOf(
     employee: row.unit4_employee,
     permissions: row.permissions,
     language: row.language,
+    timeZone: row.time_zone,
   };
 }
 

@@ -115,6 +115,36 @@ describe('the exports in the caller’s language (issue 27)', () => {
     expect(dateCell?.numFmt).toBe('dd.mm.yyyy');
   });
 
+  it('writes the invoices CSV by the separator rule: German with BOM and semicolons, English with commas (issue 37)', async () => {
+    const query = 'sort=amount&order=desc&status=PAID';
+    const [first] = await invoices(`${query}&size=1`);
+    if (!first) throw new Error('no paid invoice');
+    const german = await get(`/api/invoices/export.csv?${query}`);
+    expect(german.statusCode).toBe(200);
+    expect(german.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(german.body.startsWith('\uFEFF')).toBe(true);
+    const lines = german.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Rechnungsnr.;Datum;Fällig am;Betrag;Währung;Status;Hochgeladen');
+    const [whole = '', cents = ''] = first.amount.split('.');
+    // The amount as on screen, with a decimal comma (quoted: a comma is a separator elsewhere).
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${first.number};${germanDay(first.date)};\\d\\d\\.\\d\\d\\.\\d{4};"${whole},${cents.padEnd(2, '0')}";${first.currency};BEZAHLT;`,
+      ),
+    );
+
+    await t.db.query(`update users set language = 'en' where email = $1`, [ANNA]);
+    try {
+      const english = await get(`/api/invoices/export.csv?${query}`);
+      expect(english.body.startsWith('\uFEFF')).toBe(false);
+      const [header, record] = english.body.split('\r\n');
+      expect(header).toBe('Invoice number,Date,Due date,Amount,Currency,Status,Uploaded');
+      expect(record).toContain(`,${whole}.${cents.padEnd(2, '0')},${first.currency},`);
+    } finally {
+      await t.db.query(`update users set language = 'de' where email = $1`, [ANNA]);
+    }
+  });
+
   it('writes the cloud reports with German headers, months and figures', async () => {
     const csv = await get('/api/cloud/reports/availability.csv');
     expect(csv.statusCode).toBe(200);

@@ -44,9 +44,9 @@ const FIELD_OF: Readonly<Record<string, UserAuditField>> = {
 
 const order = new Map(USER_AUDIT_FIELDS.map((field, index) => [field, index]));
 
-/** A stored value as the contract types it; a zone by its current name (ADR 0069). */
+/** A stored value as the contract types it (none as ""); a zone by its current name (ADR 0069). */
 function valueOf(field: UserAuditField, stored: unknown): UserAuditValue {
-  const parsed = userAuditValueSchema.safeParse(stored ?? null);
+  const parsed = userAuditValueSchema.safeParse(stored ?? '');
   const value = parsed.success ? parsed.data : JSON.stringify(stored);
   return field === 'timeZone' && typeof value === 'string' ? canonicalTimeZone(value) : value;
 }

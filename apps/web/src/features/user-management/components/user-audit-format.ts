@@ -61,7 +61,7 @@ function nameOf(field: UserAuditField, id: string, { t, locale, options }: Audit
 }
 
 const isBlank = (value: UserAuditValue): boolean =>
-  value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  value === '' || (Array.isArray(value) && value.length === 0);
 
 /** A value as the viewer reads it: names, a list as a sentence, yes/no, or "(empty)". */
 export function auditValueText(
@@ -70,7 +70,7 @@ export function auditValueText(
   naming: AuditNaming,
 ): string {
   const { t, locale } = naming;
-  if (isBlank(value) || value === null) return t('user-management.audit.blank');
+  if (isBlank(value)) return t('user-management.audit.blank');
   if (typeof value === 'boolean')
     return t(value ? 'user-management.audit.yes' : 'user-management.audit.no');
   if (Array.isArray(value)) {
@@ -82,8 +82,8 @@ export function auditValueText(
 
 /**
  * The changes of one entry as labelled lines, in the order the API gives (the form's). A
- * change the viewer could not see is left out: empty to empty (null → "", the noise of a
- * new user's blank fields), or two stored values that read the same (a zone's old name).
+ * change the viewer could not see is left out: empty to empty (the noise of a new user's
+ * blank fields, stored as null → ""), or two values that read the same (a zone's old name).
  */
 export function auditLines(changes: readonly UserAuditChange[], naming: AuditNaming): AuditLine[] {
   return changes.flatMap((change) => {

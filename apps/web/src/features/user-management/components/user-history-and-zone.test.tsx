@@ -44,8 +44,8 @@ const audit: UserAuditEntry[] = [
     changes: [
       { field: 'firstName', before: 'Test', after: 'Tested' },
       { field: 'timeZone', before: 'Europe/Oslo', after: 'Asia/Kolkata' },
-      { field: 'fax', before: null, after: '' },
-      { field: 'phone', before: '', after: null },
+      { field: 'fax', before: '', after: '' },
+      { field: 'phone', before: '', after: [] },
       { field: 'role', before: 'standard', after: 'administrator' },
       { field: 'permissions', before: [], after: ['PARTNER', 'INVOICES'] },
       { field: 'status', before: 'Active', after: 'Inactive' },
@@ -56,7 +56,7 @@ const audit: UserAuditEntry[] = [
     at: '2026-01-10T09:00:00.000Z',
     actorName: 'Lindqvist, Anna',
     action: 'created',
-    changes: [{ field: 'fax', before: null, after: '' }],
+    changes: [{ field: 'fax', before: '', after: '' }],
   },
 ];
 
