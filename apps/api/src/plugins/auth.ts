@@ -23,6 +23,7 @@ import {
 } from '../modules/user-management/index.js';
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
+import type { TokenVerifier, VerifiedToken } from './verified-token.js';
 
 const CLOCK_TOLERANCE_SECONDS = 30;
 /**
@@ -89,21 +90,6 @@ async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
     },
   };
 }
-
-export interface VerifiedToken {
-  /** The token's subject (`sub`); our user id for the embedded provider. */
-  userId: string;
-  issuedAt?: number;
-  /** The embedded provider's `iat_ms` claim: when in the second of `iat` (ADR 0027). */
-  issuedAtMs?: number;
-  /** The embedded provider's `gid` claim: the grant the token was issued under (ADR 0060). */
-  grantId?: string;
-  /** The token's exp in epoch ms (always set: exp is required). */
-  expiresAt?: number;
-  /** Set for tokens of an external issuer: its subject must be linked to a user (ADR 0029). */
-  external?: { issuer: string; email?: string; emailVerified: boolean };
-}
-export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 /** Whether /api honours a token: its user, or why not (the hook answers 401, 403 or 503). */
 type TokenCheck =

@@ -1,13 +1,19 @@
 import {
   invoiceAccountListSchema,
   invoiceListSchema,
+  productHighlightListSchema,
   productSummaryListSchema,
+  recentAccountsSchema,
   type PageFirstPaintInput,
 } from '@portico/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import {
+  accountInView,
+  recentAccountsQueryOptions,
+} from '../components/account-picker/account-picker-api.js';
 import { routePaths, withQuery } from '../config/paths.js';
 import {
   invoiceAccessQueryOptions,
@@ -21,7 +27,10 @@ import {
 } from '../features/invoices/api/invoice-list.js';
 import { InvoicesPage } from '../features/invoices/components/invoices-page.js';
 import { readInvoiceUrlState } from '../features/invoices/hooks/use-invoice-url-state.js';
-import { productsListQueryKey } from '../features/my-solutions/api/products.js';
+import {
+  productHighlightsQueryKey,
+  productsListQueryKey,
+} from '../features/my-solutions/api/products.js';
 import { DashboardPage } from '../features/my-solutions/components/dashboard-page.js';
 import { profileQueryKey } from '../lib/profile/profile-query.js';
 import { inShell, setServerLabels } from './first-paint-shell.js';
@@ -41,7 +50,14 @@ const invoices: Painter = async (input, cache) => {
   if (!accounts.success) return null;
   const granted: InvoiceAccess = { granted: true, accounts: accounts.data };
   cache.setQueryData(invoiceAccessQueryOptions().queryKey, granted);
-  const state = readInvoiceUrlState(input.search);
+  // The account in view: the address's, else the last one used (ADR 0070), as in the browser.
+  const recents = recentAccountsSchema.safeParse(
+    (await input.get(`${input.endpoints.api}/accounts/recent`))?.body,
+  );
+  if (!recents.success) return null;
+  cache.setQueryData(recentAccountsQueryOptions().queryKey, recents.data);
+  const named = readInvoiceUrlState(input.search);
+  const state = { ...named, accountId: accountInView(named.accountId, recents.data) };
   const list = await input.get(
     withQuery(input.endpoints.invoices, {
       ...invoiceQuery(state),
@@ -61,6 +77,10 @@ const mySolutions: Painter = async (input, cache) => {
   const products = productSummaryListSchema.safeParse(answer?.body);
   if (!products.success) return null;
   cache.setQueryData(productsListQueryKey, products.data);
+  // The tiles' lines (issue 37), so the picture shows the tiles as the app will.
+  const lines = await input.get(`${input.endpoints.api}/products/highlights`);
+  const highlights = productHighlightListSchema.safeParse(lines?.body);
+  if (highlights.success) cache.setQueryData(productHighlightsQueryKey, highlights.data);
   return <DashboardPage />;
 };
 

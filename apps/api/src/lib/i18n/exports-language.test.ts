@@ -69,6 +69,37 @@ describe('the exports in the caller’s language (issue 27)', () => {
     expect(text).not.toContain('Total due');
   });
 
+  it('names the country, the items and their month in German and shows the VAT rate (issue 37)', async () => {
+    const [invoice] = await invoices('sort=number&order=asc&size=1');
+    if (!invoice) throw new Error('no invoice');
+    const text = await pdfText((await get(`/api/invoices/${invoice.id}/pdf`)).rawPayload);
+    // Northwind's billing address is in Norway, written as Germans name it.
+    expect(text).toContain('Norwegen');
+    expect(text).not.toContain('Norway');
+    const month = new Date(`${invoice.date.slice(0, 7)}-01T00:00:00Z`).getUTCMonth();
+    const germanMonths = [
+      'Januar',
+      'Februar',
+      'März',
+      'April',
+      'Mai',
+      'Juni',
+      'Juli',
+      'August',
+      'September',
+      'Oktober',
+      'November',
+      'Dezember',
+    ];
+    // The description column wraps: any white space between the words.
+    expect(text).toMatch(
+      new RegExp(`ERP-Cloud-Abonnement,\\s+${germanMonths[month]}\\s+${invoice.date.slice(0, 4)}`),
+    );
+    expect(text).not.toContain('ERP cloud subscription');
+    // Norwegian VAT, 25 %, with the no-break space German writes before the sign.
+    expect(text).toMatch(/MwSt\. 25\s%/);
+  });
+
   it('writes the invoice PDF in Polish with every diacritic intact (ADR 0051 addendum)', async () => {
     const [invoice] = await invoices('sort=status&order=desc&status=PAID&size=1');
     if (!invoice) throw new Error('no paid invoice');

@@ -142,9 +142,13 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
       'reports/availability.xlsx',
       'reports/response-times.csv',
     ]) {
-      const res = await get(PAUL, `/api/cloud/${path}?accountId=acc-northwind`);
+      // Anna's customer account names Meridian (paul's partner account) in vain.
+      const res = await get(ANNA, `/api/cloud/${path}?accountId=acc-meridian`);
       expect(res.statusCode, path).toBe(404);
-      expect(res.body).not.toContain('Northwind');
+      expect(res.body).not.toContain('Meridian');
+      // Paul serves Northwind (ADR 0070) but not Brightwater.
+      const foreign = await get(PAUL, `/api/cloud/${path}?accountId=acc-brightwater`);
+      expect(foreign.statusCode, path).toBe(404);
     }
   });
 

@@ -14,6 +14,7 @@ import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/transla
 import {
   accountChoices,
   accountName as findAccountName,
+  mayViewAccount,
   scopedAccountId,
   type AccountCaller,
 } from '../../lib/account-scope.js';
@@ -251,8 +252,9 @@ export async function getInvoicesCsv(
 }
 
 /**
- * `GET /api/invoices/:id/pdf`. Another account's invoice is a 404, exactly like one that
- * does not exist (IDOR); vendor employees may open any.
+ * `GET /api/invoices/:id/pdf`. An invoice of an account the caller may not see is a 404,
+ * exactly like one that does not exist (IDOR); vendor employees may open any, partners those
+ * of the accounts they serve.
  */
 export async function getInvoicePdf(
   db: Queryable,
@@ -261,13 +263,10 @@ export async function getInvoicePdf(
   now: Date = new Date(),
 ): Promise<{ fileName: string; body: Buffer }> {
   assertInvoiceAccess(caller);
-  const row = await findInvoiceDocument(
-    db,
-    id,
-    todayOf(now),
-    caller.employee ? null : caller.accountId,
-  );
-  if (!row) throw new NotFoundError(`There is no invoice with id ${id}.`);
+  const row = await findInvoiceDocument(db, id, todayOf(now), null);
+  // The same 404 for an invoice of an account the caller may not see (ADR 0023, 0070).
+  if (!row || !(await mayViewAccount(db, caller, row.account_id)))
+    throw new NotFoundError(`There is no invoice with id ${id}.`);
   const lines = await findInvoiceLines(db, row.id);
   const { language, t } = await readerOf(db, caller);
   const body = await invoicePdf(
@@ -280,19 +279,21 @@ export async function getInvoicePdf(
       currency: row.currency.trim(),
       net: majorUnits(row.net_minor),
       vat: majorUnits(row.vat_minor),
+      vatPercent: Number(row.vat_percent),
       amount: majorUnits(row.amount_minor),
       customer: {
         name: row.account_name,
         customerId: row.enterprise_customer_id,
-        addressLines: [
-          row.street,
-          [row.postal_code, row.city].filter(Boolean).join(' '),
-          row.country,
-        ].filter((line): line is string => typeof line === 'string' && line !== ''),
+        addressLines: [row.street, [row.postal_code, row.city].filter(Boolean).join(' ')].filter(
+          (line): line is string => typeof line === 'string' && line !== '',
+        ),
+        country: row.country,
         vatNumber: row.vat_number,
       },
       lines: lines.map((line) => ({
         description: line.description,
+        itemCode: line.item_code,
+        period: line.period,
         quantity: line.quantity,
         unitPrice: majorUnits(line.unit_price_minor),
         amount: majorUnits(line.amount_minor),

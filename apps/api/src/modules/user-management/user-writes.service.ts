@@ -34,6 +34,7 @@ import {
   pointManagerTaken,
   updateUser,
   usernameTaken,
+  writeColumns,
   type UserWrite,
 } from './user-writes.repository.js';
 import {
@@ -141,31 +142,8 @@ export function writeOf(
   };
 }
 
-const auditedFields: readonly (keyof UserWrite)[] = [
-  'email',
-  'first_name',
-  'last_name',
-  'username',
-  'language',
-  'time_zone',
-  'address',
-  'billing_address',
-  'shipping_address',
-  'city',
-  'postal_code',
-  'country',
-  'phone',
-  'mobile',
-  'fax',
-  'phone_extension',
-  'hotline_code',
-  'website',
-  'role',
-  'c4u_role',
-  'billing_platform_role',
-  'learning_role',
-  'status',
-];
+/** What the change history records of a write: every column but the permissions (accessChanges). */
+const auditedFields = writeColumns.filter((column) => column !== 'permissions');
 
 export function diff(before: Partial<UserWrite>, after: UserWrite) {
   const changes: Record<string, { before: unknown; after: unknown }> = {};

@@ -10,6 +10,10 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import {
+  accountInView,
+  useRecentAccounts,
+} from '../../../components/account-picker/account-picker-api.js';
 import { endpointUrl } from '../../../config/runtime-config.js';
 import { httpGetData, type ResponseOf } from '../../../lib/http/http-client.js';
 
@@ -41,13 +45,19 @@ function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: st
 /** The search parameter of /cloud that names the account a vendor employee looks at. */
 export const CLOUD_ACCOUNT_PARAM = 'accountId';
 
-/**
- * The account the cloud pages show: the one a vendor employee picked (in the address, so a
- * reload or a shared link keeps it), or none: the caller's own (the API's default).
- */
-export function useCloudAccountId(): string | undefined {
+/** The account the address names (a pick, a shared link), if any. */
+export function useNamedCloudAccountId(): string | undefined {
   const [params] = useSearchParams();
   return params.get(CLOUD_ACCOUNT_PARAM) || undefined;
+}
+
+/**
+ * The account the cloud pages show (ADR 0070): the one in the address, else the last one
+ * used, else none: the caller's own (the API's default). The layout shows the sections only
+ * once the recent accounts are in, so no section asks for the wrong account first.
+ */
+export function useCloudAccountId(): string | undefined {
+  return accountInView(useNamedCloudAccountId(), useRecentAccounts().data);
 }
 
 export const cloudAccountsQuery = () =>

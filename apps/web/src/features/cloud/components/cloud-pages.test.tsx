@@ -31,7 +31,7 @@ const INSTANCES: CloudInstance[] = [
     id: 'ci-1',
     name: 'Northwind ERP',
     product: { id: 'p-erp', name: 'ERP' },
-    region: 'EU North (Stockholm)',
+    region: 'eu-north',
     version: '2026.3.2',
     status: 'DEGRADED',
     url: 'https://northwind-erp.cloud.portico.test',
@@ -109,9 +109,6 @@ beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
   vi.spyOn(globalThis.window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
-    http.get(url('/api/cloud/accounts'), () =>
-      HttpResponse.json([{ id: 'acc-northwind', name: 'Northwind' }]),
-    ),
     http.get(url('/api/cloud/instances'), () => HttpResponse.json(INSTANCES)),
     http.get(url('/api/cloud/maintenance'), () =>
       HttpResponse.json([
@@ -143,6 +140,7 @@ describe('cloud pages (issue 14)', () => {
     await renderSignedIn('/cloud');
     const card = await screen.findByRole('article', { name: 'Northwind ERP' });
     await waitFor(() => expect(within(card).getByText('Degraded')).toBeVisible());
+    // The region code, named by a label (issue 37).
     expect(within(card).getByText('EU North (Stockholm)')).toBeVisible();
     expect(within(card).getByRole('link', { name: 'Open Northwind ERP' })).toHaveAttribute(
       'href',
@@ -208,17 +206,27 @@ describe('cloud pages (issue 14)', () => {
     expect(screen.getByRole('button', { name: 'Download Response times (CSV)' })).toBeVisible();
   });
 
-  it('lets a vendor employee pick the account; the sections and calls keep it (issue 27)', async () => {
+  it('lets a vendor employee pick the account; the sections and calls keep it (issue 27, 37)', async () => {
     const user = userEvent.setup();
-    server.use(...shellHandlers({ profile: { ...demoProfile, unit4Employee: true } }));
+    const recorded: string[] = [];
+    server.use(
+      ...shellHandlers({
+        profile: { ...demoProfile, unit4Employee: true },
+        recentAccounts: { own: { id: 'acc-vendor', name: 'Portico Software B.V.' }, recent: [] },
+      }),
+    );
     const asked: (string | null)[] = [];
     server.use(
-      http.get(url('/api/cloud/accounts'), () =>
+      http.get(url('/api/accounts'), () =>
         HttpResponse.json([
-          { id: 'acc-vendor', name: 'Portico' },
           { id: 'acc-meridian', name: 'Meridian' },
+          { id: 'acc-vendor', name: 'Portico Software B.V.' },
         ]),
       ),
+      http.put(url('/api/accounts/recent/:id'), ({ params }) => {
+        recorded.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
       http.get(url('/api/cloud/instances'), ({ request }) => {
         const accountId = new URL(request.url).searchParams.get('accountId');
         asked.push(accountId);
@@ -229,28 +237,70 @@ describe('cloud pages (issue 14)', () => {
     );
     const { router } = await renderSignedIn('/cloud');
     const picker = await screen.findByRole('combobox', { name: 'Account' });
-    expect(picker).toHaveValue('acc-vendor');
-    expect(await screen.findByText('Your account has no cloud services.')).toBeVisible();
+    expect(picker).toHaveValue('Portico Software B.V.');
+    expect(
+      await screen.findByRole('heading', { name: 'This account has no cloud services yet.' }),
+    ).toBeVisible();
+    expect(screen.getByText('Pick another account above to see its cloud services.')).toBeVisible();
 
-    await user.selectOptions(picker, 'Meridian');
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Meridian' }));
     expect(await screen.findByRole('article', { name: 'Meridian ERPx' })).toBeVisible();
     expect(router.state.location.search).toBe('?accountId=acc-meridian');
     expect(asked).toEqual([null, 'acc-meridian']);
+    await waitFor(() => expect(recorded).toEqual(['acc-meridian']));
     expect(screen.getByRole('link', { name: 'Maintenance' })).toHaveAttribute(
       'href',
       '/cloud/maintenance?accountId=acc-meridian',
     );
   });
 
-  it('offers no account picker to anyone with one account', async () => {
-    server.use(
-      http.get(url('/api/cloud/accounts'), () =>
-        HttpResponse.json([{ id: 'acc-northwind', name: 'Northwind' }]),
-      ),
-    );
+  it('offers no account picker to a customer, and no hint to pick one', async () => {
+    server.use(http.get(url('/api/cloud/instances'), () => HttpResponse.json([])));
     await renderSignedIn('/cloud');
-    expect(await screen.findByRole('article', { name: 'Northwind ERP' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'This account has no cloud services yet.' }),
+    ).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Pick another account/)).not.toBeInTheDocument();
+  });
+
+  it('offers a partner their own account and the customers from GET /api/partner/accounts (§7)', async () => {
+    const user = userEvent.setup();
+    server.use(
+      ...shellHandlers({
+        profile: { ...demoProfile, permissions: ['PARTNER', 'NEWS'] },
+        recentAccounts: { own: { id: 'acc-meridian', name: 'Meridian' }, recent: [] },
+      }),
+      http.get(url('/api/partner/accounts'), () =>
+        HttpResponse.json([
+          {
+            id: 'acc-kestrel',
+            name: 'Kestrel Aerospace GmbH',
+            enterpriseCustomerId: null,
+            dynamicsCustomerId: null,
+          },
+          {
+            id: 'acc-northwind',
+            name: 'Northwind Logistics AS',
+            enterpriseCustomerId: 'ECI-100482',
+            dynamicsCustomerId: null,
+          },
+        ]),
+      ),
+      http.put(url('/api/accounts/recent/:id'), () => new HttpResponse(null, { status: 204 })),
+    );
+    const { router } = await renderSignedIn('/cloud');
+    await user.click(await screen.findByRole('combobox', { name: 'Account' }));
+    const list = await screen.findByRole('listbox', { name: 'Account' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(3));
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'MeridianYour account',
+      'Kestrel Aerospace GmbH',
+      'Northwind Logistics AS',
+    ]);
+    await user.keyboard('nor{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?accountId=acc-northwind'));
   });
 
   it('calls the configured cloud and reports endpoints (§7, issue 27)', async () => {
@@ -321,8 +371,8 @@ describe('§8 errors on every call of the cloud pages', () => {
     },
     { call: '/api/cloud/reports/availability', path: '/cloud/reports', ready: 'Availability' },
     { call: '/api/cloud/reports/response-times', path: '/cloud/reports', ready: 'Response times' },
-    // The account picker's list: the sections still show, the picker's place says what failed.
-    { call: '/api/cloud/accounts', path: '/cloud', ready: 'Northwind ERP' },
+    // Which account to show (the last one used): the §8 text in the picker's place.
+    { call: '/api/accounts/recent', path: '/cloud', ready: 'Northwind ERP' },
   ] as const;
 
   describe.each(sections)('GET $call', ({ call, path, ready }) => {

@@ -3,7 +3,12 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
+import {
+  demoProfile,
+  renderSignedIn,
+  shellHandlers,
+  url,
+} from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
@@ -63,6 +68,7 @@ function handlers(accounts: { id: string; name: string }[] | 'forbidden') {
 }
 
 const NORTHWIND = [{ id: 'acc-northwind', name: 'Northwind Logistics AS' }];
+const PORTICO = { id: 'acc-portico', name: 'Portico Software B.V.' };
 
 beforeEach(() => {
   installTestConfig();
@@ -115,6 +121,25 @@ describe('invoices page (issue 14)', () => {
     expect(await screen.findByRole('table')).toBeVisible();
   });
 
+  it('shows each invoice as a card with labelled values on a phone: amount, status and PDF on screen (issue 37)', async () => {
+    server.use(...handlers(NORTHWIND));
+    await renderSignedIn('/invoices');
+    const table = await screen.findByRole('table');
+    expect(table).toHaveClass('ui-card-table');
+    const [, first] = within(table).getAllByRole('row');
+    const cells = [...first!.children];
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual([
+      'Invoice number',
+      'Date',
+      'Due date',
+      'Uploaded',
+      'Amount',
+      'Status',
+      null,
+    ]);
+    expect(within(cells.at(-1) as HTMLElement).getByRole('button', { name: /PDF/ })).toBeVisible();
+  });
+
   it('sorts by a column header: ascending first, then descending, shown with aria-sort', async () => {
     server.use(...handlers(NORTHWIND));
     const { router } = await renderSignedIn('/invoices?page=2');
@@ -156,16 +181,84 @@ describe('invoices page (issue 14)', () => {
     expect(useNotificationStore.getState().notification).toBeNull();
   });
 
-  it('lets a vendor employee pick the account', async () => {
+  it('lets a vendor employee pick the account by keyboard, searched on the server (issue 37)', async () => {
+    const searches: string[] = [];
     server.use(
-      ...handlers([
-        { id: 'acc-brightwater', name: 'Brightwater Housing Association' },
-        ...NORTHWIND,
-      ]),
+      ...shellHandlers({
+        profile: { ...demoProfile, unit4Employee: true },
+        recentAccounts: { own: PORTICO, recent: [] },
+      }),
+      ...handlers([PORTICO]),
+      http.get(url('/api/accounts'), ({ request }) => {
+        const query = new URL(request.url).searchParams.get('query') ?? '';
+        searches.push(query);
+        return HttpResponse.json(
+          [PORTICO, ...NORTHWIND].filter((a) => a.name.toLowerCase().includes(query)),
+        );
+      }),
+      http.put(url('/api/accounts/recent/:id'), () => new HttpResponse(null, { status: 204 })),
     );
     await renderSignedIn('/invoices');
-    await userEvent.selectOptions(await screen.findByLabelText('Account'), 'acc-northwind');
+    const picker = await screen.findByRole('combobox', { name: 'Account' });
+    expect(picker).toHaveValue('Portico Software B.V.');
+    // One full stop after a name that ends in one.
+    expect(
+      screen.getByText('Invoices of Portico Software B.V. Amounts include VAT.'),
+    ).toBeVisible();
+    await userEvent.click(picker);
+    await userEvent.keyboard('north');
+    await waitFor(() => expect(searches).toContain('north'));
+    await screen.findByRole('option', { name: 'Northwind Logistics AS' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(listQueries.at(-1)?.get('accountId')).toBe('acc-northwind'));
+  });
+
+  it('says an account has no invoices and what to do, or that filters match none (issue 37)', async () => {
+    server.use(
+      ...shellHandlers({
+        profile: { ...demoProfile, unit4Employee: true },
+        recentAccounts: { own: PORTICO, recent: [] },
+      }),
+      // Before the shared handlers: the first match answers.
+      http.get(url('/api/invoices'), ({ request }) => {
+        listQueries.push(new URL(request.url).searchParams);
+        return HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
+      }),
+      ...handlers([PORTICO]),
+    );
+    await renderSignedIn('/invoices');
+    expect(
+      await screen.findByRole('heading', { name: 'This account has no invoices yet.' }),
+    ).toBeVisible();
+    expect(screen.getByText('Pick another account above to see its invoices.')).toBeVisible();
+    expect(screen.queryByText('No invoices match these filters.')).toBeNull();
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'PAID');
+    expect(
+      await screen.findByRole('heading', { name: 'No invoices match these filters.' }),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(
+      await screen.findByRole('heading', { name: 'This account has no invoices yet.' }),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('opens on the last account used, kept on the server (issue 37)', async () => {
+    server.use(
+      ...shellHandlers({
+        profile: { ...demoProfile, unit4Employee: true },
+        recentAccounts: { own: PORTICO, recent: NORTHWIND },
+      }),
+      ...handlers([PORTICO]),
+    );
+    await renderSignedIn('/invoices');
+    expect(await screen.findByRole('combobox', { name: 'Account' })).toHaveValue(
+      'Northwind Logistics AS',
+    );
+    await waitFor(() => expect(listQueries.at(-1)?.get('accountId')).toBe('acc-northwind'));
+    // Never a list call for the own account first.
+    expect(listQueries.every((query) => query.get('accountId') === 'acc-northwind')).toBe(true);
   });
 
   it('downloads an invoice PDF with the bearer token and saves it under its name', async () => {
