@@ -18,12 +18,16 @@ export async function pickAccountByKeyboard(
     .getByRole('option', { name: option, exact: false })
     .first()
     .waitFor();
-  const options = await page
-    .getByRole('listbox', { name: label })
-    .getByRole('option')
-    .allTextContents();
-  const index = options.findIndex((text) => text.startsWith(option));
-  if (index < 0) throw new Error(`no option ${option} among ${options.join(', ')}`);
-  for (let step = 0; step <= index; step++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  // Arrow down until the highlighted option is the one wanted (the list may still settle
+  // while the server's answer for the last keystroke arrives), then Enter.
+  for (let step = 0; step < 25; step++) {
+    await page.keyboard.press('ArrowDown');
+    const active = await picker.getAttribute('aria-activedescendant');
+    const text = active ? await page.locator(`[id="${active}"]`).textContent() : null;
+    if (text?.startsWith(option)) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+  }
+  throw new Error(`the option ${option} was never highlighted`);
 }

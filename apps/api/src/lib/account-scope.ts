@@ -19,6 +19,8 @@ export interface AccountCaller {
   permissions: readonly string[];
   /** The profile language: files made for the caller follow it (issue 27). */
   language: string;
+  /** The profile time zone: the times in those files are in it (issue 37). */
+  timeZone: string;
 }
 
 export async function accountCallerOf(
@@ -35,6 +37,7 @@ export async function accountCallerOf(
     employee: row.unit4_employee,
     permissions: row.permissions,
     language: row.language,
+    timeZone: row.time_zone,
   };
 }
 

@@ -8,6 +8,7 @@ export interface AccountCallerRow {
   unit4_employee: boolean;
   permissions: string[];
   language: string;
+  time_zone: string;
 }
 
 export async function findAccountCaller(
@@ -15,7 +16,7 @@ export async function findAccountCaller(
   userId: string,
 ): Promise<AccountCallerRow | undefined> {
   const { rows } = await db.query<AccountCallerRow>(
-    'select account_id, unit4_employee, permissions, language from users where id = $1',
+    'select account_id, unit4_employee, permissions, language, time_zone from users where id = $1',
     [userId],
   );
   return rows[0];

@@ -61,6 +61,7 @@ const MANAGEMENT = {
   licenceCount: 50,
   licencesUsed: 2,
   canSwitchAccount: false,
+  timeZone: 'Europe/Oslo',
 };
 const USERS = [0, 1].map((i) => ({
   id: `u-${i}`,

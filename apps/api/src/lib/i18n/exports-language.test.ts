@@ -147,22 +147,54 @@ describe('the exports in the caller’s language (issue 27)', () => {
     expect(dateCell?.numFmt).toBe('dd.mm.yyyy');
   });
 
+  it('writes the invoices CSV by the separator rule: German with BOM and semicolons, English with commas (issue 37)', async () => {
+    const query = 'sort=amount&order=desc&status=PAID';
+    const [first] = await invoices(`${query}&size=1`);
+    if (!first) throw new Error('no paid invoice');
+    const german = await get(`/api/invoices/export.csv?${query}`);
+    expect(german.statusCode).toBe(200);
+    expect(german.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(german.body.startsWith('\uFEFF')).toBe(true);
+    const lines = german.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Rechnungsnr.;Datum;Fällig am;Betrag;Währung;Status;Hochgeladen');
+    const [whole = '', cents = ''] = first.amount.split('.');
+    // The amount as on screen, with a decimal comma (quoted: a comma is a separator elsewhere).
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${first.number};${germanDay(first.date)};\\d\\d\\.\\d\\d\\.\\d{4};"${whole},${cents.padEnd(2, '0')}";${first.currency};BEZAHLT;`,
+      ),
+    );
+
+    await t.db.query(`update users set language = 'en' where email = $1`, [ANNA]);
+    try {
+      const english = await get(`/api/invoices/export.csv?${query}`);
+      expect(english.body.startsWith('\uFEFF')).toBe(false);
+      const [header, record] = english.body.split('\r\n');
+      expect(header).toBe('Invoice number,Date,Due date,Amount,Currency,Status,Uploaded');
+      expect(record).toContain(`,${whole}.${cents.padEnd(2, '0')},${first.currency},`);
+    } finally {
+      await t.db.query(`update users set language = 'de' where email = $1`, [ANNA]);
+    }
+  });
+
   it('writes the cloud reports with German headers, months and figures', async () => {
     const csv = await get('/api/cloud/reports/availability.csv');
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.trimEnd().split('\r\n');
+    // Issue 37: a German reader's Excel splits on semicolons and needs the byte-order mark.
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Instanz,Monat,Verfügbarkeit (%),SLA (%),SLA erfüllt,Ausfallzeit (Minuten)',
+      'Instanz;Monat;Verfügbarkeit (%);SLA (%);SLA erfüllt;Ausfallzeit (Minuten)',
     );
     const german = new Intl.DateTimeFormat('de', { month: 'long' });
     const months = new Set(
       Array.from({ length: 12 }, (_, m) => german.format(new Date(Date.UTC(2026, m, 15)))),
     );
     const first = lines[1] ?? '';
-    const month = /^[^,]+,([^ ]+) \d{4},/.exec(first)?.[1] ?? '';
+    const month = /^[^;]+;([^ ]+) \d{4};/.exec(first)?.[1] ?? '';
     expect(months.has(month), first).toBe(true);
-    // The SLA column is a decimal figure: a decimal comma, so the field is quoted.
-    expect(first).toMatch(/,"\d+,\d+",(Ja|Nein),/);
+    // The SLA column is a decimal figure as on screen: a decimal comma, unquoted (a number).
+    expect(first).toMatch(/;\d+,\d+;(Ja|Nein);/);
 
     const xlsx = await get('/api/cloud/reports/response-times.xlsx');
     expect(xlsx.statusCode).toBe(200);
@@ -175,9 +207,10 @@ describe('the exports in the caller’s language (issue 27)', () => {
   it('writes the cases CSV with German headers, values and dates', async () => {
     const res = await get('/api/support/cases/download');
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Fallnummer,Kurzbeschreibung,Beschreibung,Kategorie,Priorität,Status,Erstellt von,Erstellt,Aktualisiert',
+      'Fallnummer;Kurzbeschreibung;Beschreibung;Kategorie;Priorität;Status;Erstellt von;Erstellt;Aktualisiert',
     );
     const { rows } = await t.db.query<{ opened_at: Date; time_zone: string }>(
       `select c.opened_at, u.time_zone from support_cases c, users u
@@ -192,7 +225,7 @@ describe('the exports in the caller’s language (issue 27)', () => {
       year: 'numeric',
       timeZone: opened.time_zone,
     }).format(new Date(opened.opened_at));
-    const record = lines.find((line) => line.startsWith('CS0001005,')) ?? '';
+    const record = lines.find((line) => line.startsWith('CS0001005;')) ?? '';
     expect(record).toContain(`"${day}, `);
     expect(record).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });

@@ -6,7 +6,9 @@ import {
   type InvoiceListCriteria,
   type InvoiceStatus,
 } from '@portico/contracts';
-import type { LabelLanguage } from '@portico/locales';
+import { intlLocale, type LabelLanguage } from '@portico/locales';
+import { toCsv } from '../../lib/csv.js';
+import { formatDateTime, formatDay } from '../../lib/i18n/format.js';
 import type { Queryable } from '../../db/db.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import {
@@ -200,6 +202,53 @@ export async function getInvoicesWorkbook(
     t,
   );
   return { fileName: `invoices-${filter.accountId}-${filter.today}.xlsx`, body };
+}
+
+/**
+ * `GET /api/invoices/export.csv`: the same list as the workbook, as CSV in the reader's
+ * dialect and language (issue 37): dates as they write them, amounts with their decimal sign,
+ * the upload time in their zone.
+ */
+export async function getInvoicesCsv(
+  db: Queryable,
+  caller: AccountCaller,
+  criteria: InvoiceListCriteria,
+  now: Date = new Date(),
+): Promise<{ fileName: string; body: string }> {
+  const filter = await filterOf(db, caller, criteria, now);
+  const counts = await countInvoices(db, filter);
+  const rows = await rowsOf(db, filter, criteria, counts, INVOICE_EXPORT_LIMIT, 0);
+  const { language, t } = await readerOf(db, caller);
+  const amount = new Intl.NumberFormat(intlLocale(language), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
+  const body = toCsv(
+    language,
+    [
+      t('invoices.column.number'),
+      t('invoices.column.date'),
+      t('invoices.column.dueDate'),
+      t('invoices.column.amount'),
+      t('invoice-xlsx.currency'),
+      t('invoices.column.status'),
+      t('invoices.column.uploadDate'),
+    ],
+    rows.map((row) => {
+      const invoice = toInvoice(row);
+      return [
+        invoice.number,
+        formatDay(invoice.date, language),
+        formatDay(invoice.dueDate, language),
+        amount.format(Number(invoice.amount)),
+        invoice.currency,
+        statusText(t, row.status),
+        formatDateTime(new Date(invoice.uploadedAt), language, caller.timeZone),
+      ];
+    }),
+  );
+  return { fileName: `invoices-${filter.accountId}-${filter.today}.csv`, body };
 }
 
 /**

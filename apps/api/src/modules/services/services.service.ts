@@ -276,7 +276,7 @@ const CSV_HEADER = [
 
 /**
  * §5/§6: all cases of the caller's account as CSV, for callers with both SUPPORT and
- * USERMANAGEMENT. Starts with a byte-order mark so spreadsheets read it as UTF-8. Headers,
+ * USERMANAGEMENT, in the reader's CSV dialect (lib/csv: separator and byte-order mark). Headers,
  * case values and dates follow the caller's profile language and time zone (issue 27).
  */
 export async function casesCsv(db: Queryable, userId: string): Promise<string> {
@@ -303,10 +303,11 @@ export async function casesCsv(db: Queryable, userId: string): Promise<string> {
       when(c.createdAt),
       when(c.updatedAt),
     ]);
-  return `\uFEFF${toCsv(
+  return toCsv(
+    language,
     CSV_HEADER.map((key) => t(key)),
     records,
-  )}`;
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../../lib/errors.js';
+import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
 import {
   billingPlatformRoles,
   learningRolesFor,
@@ -118,7 +119,8 @@ export function writeOf(
     last_name: input.lastName,
     username: input.username,
     language: input.language,
-    time_zone: input.timeZone,
+    // An old name (Europe/Kiev) is still accepted; the current one is stored (ADR 0069).
+    time_zone: canonicalTimeZone(input.timeZone),
     address: input.address,
     billing_address: input.billingAddress,
     shipping_address: input.shippingAddress,

@@ -132,8 +132,13 @@ export function useAccountSearch(
   });
   const partner = useQuery({ ...partnerAccountsQueryOptions(), enabled: type === 'partner' });
   if (type === 'employee') {
+    // While the answer for the latest text is on its way, the previous one shows, narrowed
+    // to what still matches: the list does not jump under the arrow keys.
+    const shown = employee.data ?? [];
     return {
-      accounts: employee.data ?? [],
+      accounts: employee.isPlaceholderData
+        ? shown.filter((account) => matches(account, term))
+        : shown,
       loading: employee.isFetching,
       failed: employee.isError,
     };

@@ -135,10 +135,47 @@ describe('my settings', () => {
         ]);
       }),
     );
+    const user = userEvent.setup();
     await renderSignedIn('/my-settings');
     const zone = await screen.findByRole('combobox', { name: /Time zone/ });
-    expect(within(zone).getAllByRole('option')).toHaveLength(2);
-    expect(zone).toHaveValue('Europe/Oslo');
+    expect(zone).toHaveValue('Central European Time (Oslo)');
+    await user.click(zone);
+    await user.keyboard('{ArrowDown}');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(2);
+  });
+
+  it('finds a zone by typing and saves it by keyboard, with the same picker as user management (issue 37)', async () => {
+    let sent: unknown;
+    server.use(
+      http.get(url('/api/content/labels/timezones'), () =>
+        HttpResponse.json(
+          ['Europe/Oslo', 'Asia/Kolkata', 'Asia/Karachi', 'America/New_York'].map((key) => ({
+            key,
+            value: key,
+          })),
+        ),
+      ),
+      http.put(url('/api/users/me'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(profile, { headers: { ETag: '"v4"' } });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn('/my-settings');
+    const zone = await screen.findByRole('combobox', { name: /Time zone/ });
+    await user.click(zone);
+    await user.clear(zone);
+    await user.keyboard('Kolk');
+    const listbox = screen.getByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['India Standard Time (Kolkata)']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(zone).toHaveValue('India Standard Time (Kolkata)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toMatchObject({ timeZone: 'Asia/Kolkata' }));
   });
 
   it('shows the current time in the profile’s time zone', async () => {

@@ -7,7 +7,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../../components/ui/form-banner/form-banner.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { Field as UiField } from '../../../components/ui/field/field.js';
+import { TimeZonePicker } from '../../../components/ui/time-zone-picker/time-zone-picker.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths } from '../../../config/paths.js';
 import { getConfig } from '../../../config/runtime-config.js';
@@ -175,7 +176,6 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
   );
   const phoneHint = t('my-settings.phone.hint', { example: PHONE_PLACEHOLDER });
   const zoneList = zones.data ?? [];
-  const timeZone = useWatch({ control, name: 'timeZone' }) ?? '';
   // A select takes its value when it mounts: the form waits for the zone list, or the select
   // would show the list's first zone once the options arrive (the saved one still in the form).
   if (zones.isLoading) return <p role="status">{t('my-settings.loading')}</p>;
@@ -237,16 +237,19 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
             )}
           >
             {(props) => (
-              <select {...props} {...register('timeZone')}>
-                {!zoneList.some((z) => z.key === timeZone) && (
-                  <option value={timeZone}>{timeZone}</option>
+              <Controller
+                control={control}
+                name="timeZone"
+                render={({ field }) => (
+                  <TimeZonePicker
+                    {...props}
+                    value={field.value ?? ''}
+                    onChange={(zone) => field.onChange(zone)}
+                    onBlur={field.onBlur}
+                    options={zoneList}
+                  />
                 )}
-                {zoneList.map((z) => (
-                  <option key={z.key} value={z.key}>
-                    {z.value}
-                  </option>
-                ))}
-              </select>
+              />
             )}
           </UiField>
         </fieldset>

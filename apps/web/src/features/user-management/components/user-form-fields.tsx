@@ -1,6 +1,8 @@
 import type { AccountUserField, AccountUserInput } from '@portico/contracts';
 import type { ReactNode } from 'react';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { TimeZonePicker } from '../../../components/ui/time-zone-picker/time-zone-picker.js';
+import type { TimeZoneOption } from '../../../lib/format/time-zone-options.js';
 import { Field as UiField, type FieldControlProps } from '../../../components/ui/field/field.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -101,6 +103,24 @@ export function UserSelectField({
             </option>
           ))}
         </select>
+      )}
+    </UserField>
+  );
+}
+
+/** The time zone: the searchable picker over the zones (issue 37). */
+export function UserTimeZoneField({ options }: { options: readonly TimeZoneOption[] }) {
+  const { field } = useController<AccountUserInput, 'timeZone'>({ name: 'timeZone' });
+  return (
+    <UserField name="timeZone">
+      {(props) => (
+        <TimeZonePicker
+          {...props}
+          value={field.value}
+          onChange={(zone) => field.onChange(zone)}
+          onBlur={field.onBlur}
+          options={options}
+        />
       )}
     </UserField>
   );
