@@ -93,6 +93,16 @@ export default tseslint.config(
     },
   },
   {
+    // The server's own pages and mails are React components too (ADR 0067): the same
+    // accessibility rules and no literal UI text (labels come from the server's catalogue).
+    files: ['apps/api/src/**/*.tsx'],
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-syntax': ['error', ...noLiteralUiText],
+    },
+  },
+  {
     files: ['apps/web/src/components/ui/card/card.tsx'],
     rules: { 'no-restricted-syntax': ['error', ...noLiteralUiText] },
   },
