@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.mjs';
-import { layerZones } from './scripts/eslint/layer-zones.mjs';
+import { layerBasePath, layerZones } from './scripts/eslint/layer-zones.mjs';
 
 /** A card's stretched title link comes only with its card: <Card> and <CardLink> (issue 39). */
 const cardLinkOnlyInCard = ['Literal', 'TemplateElement'].map((node) => ({
@@ -129,7 +129,9 @@ export default tseslint.config(
     // import which. Tests and their harnesses may reach any layer; product code not theirs.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/*/test/**', 'apps/*/bench/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: layerBasePath }],
+    },
   },
   prettier,
 );

@@ -54,3 +54,32 @@ export async function scopedAccountId(
   if (rows.length === 0) throw notFound;
   return requested;
 }
+
+/** An account's name, if it exists. */
+export async function accountName(db: Queryable, accountId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ name: string }>('select name from accounts where id = $1', [
+    accountId,
+  ]);
+  return rows[0]?.name;
+}
+
+/**
+ * The accounts an account-scoped page (cloud, invoices) offers: the caller's own first (what
+ * a call without accountId shows), then, for a vendor employee, every other (ADR 0023).
+ */
+export async function accountChoices(
+  db: Queryable,
+  caller: AccountCaller,
+): Promise<{ id: string; name: string }[]> {
+  if (caller.employee) {
+    const { rows: accounts } = await db.query<{ id: string; name: string }>(
+      'select id, name from accounts order by name, id',
+    );
+    return [
+      ...accounts.filter((account) => account.id === caller.accountId),
+      ...accounts.filter((account) => account.id !== caller.accountId),
+    ];
+  }
+  const name = await accountName(db, caller.accountId);
+  return name === undefined ? [] : [{ id: caller.accountId, name }];
+}

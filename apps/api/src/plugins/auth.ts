@@ -13,9 +13,14 @@ import { z } from 'zod';
 import type { Env } from '../config/env.js';
 import { bearerTokenOf } from '../lib/bearer-token.js';
 import { rootPlugin } from '../lib/root-plugin.js';
-import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
-import { findTokenState } from '../modules/user-management/user-management.repository.js';
-import { linkedUserId, tokenState, type IssuedAt } from '../modules/user-management/token-rule.js';
+import { SIGNING_ALG } from '../modules/oidc/index.js';
+import {
+  linkedUserId,
+  readTokenState as readUncachedTokenState,
+  tokenState,
+  type IssuedAt,
+  type TokenStateReader,
+} from '../modules/user-management/index.js';
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
 
@@ -194,10 +199,10 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
 
   // Only Active users are kept: anything else is read again, so a change can only ever
   // take access away late by a notification's delay, never grant it (ADR 0043).
-  const readTokenState: typeof findTokenState = (db, userId) =>
+  const readTokenState: TokenStateReader = (db, userId) =>
     app.readCaches.tokenState.get(
       userId,
-      () => findTokenState(db, userId),
+      () => readUncachedTokenState(db, userId),
       (row) => row?.status === 'Active',
     );
 

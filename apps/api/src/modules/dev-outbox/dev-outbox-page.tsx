@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '../../lib/mail/mailer.js';
 import { renderPage } from '../../lib/render/html-document.js';
-import { STYLESHEET_PATH } from '../oidc/oidc-pages.js';
+import { SIGN_IN_STYLESHEET_PATH as STYLESHEET_PATH } from '../shared/index.js';
 
 // The dev outbox page (ADR 0028), a React component (ADR 0067). A developer's tool, never in
 // production: its few words are English and live here, not in the label catalogue.

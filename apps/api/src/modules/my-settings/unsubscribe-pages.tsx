@@ -1,7 +1,7 @@
 import type { LabelLanguage } from '@portico/locales';
 import type { ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n/translate.js';
-import { signedOutPage } from '../shared/signed-out-page.js';
+import { signedOutPage } from '../shared/index.js';
 import './subscriptions.texts.js';
 
 // The pages of a mail's unsubscribe link (issue 8), React components (ADR 0067).

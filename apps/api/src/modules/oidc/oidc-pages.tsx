@@ -16,10 +16,11 @@ import {
   textsFor,
   type Translate,
 } from '../../lib/i18n/translate.js';
+import { SIGN_IN_ASSETS_PREFIX, SIGN_IN_STYLESHEET_PATH } from '../shared/index.js';
 import './oidc.texts.js';
 
-export const ASSETS_PREFIX = '/oidc/assets';
-export const STYLESHEET_PATH = `${ASSETS_PREFIX}/sign-in.css`;
+export const ASSETS_PREFIX = SIGN_IN_ASSETS_PREFIX;
+export const STYLESHEET_PATH = SIGN_IN_STYLESHEET_PATH;
 export const LOGOUT_SCRIPT_PATH = `${ASSETS_PREFIX}/logout.js`;
 
 /** A page's language and its texts. */

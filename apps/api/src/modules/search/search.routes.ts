@@ -20,7 +20,7 @@ import {
   getUniversityCount,
   type SearchContext,
 } from './search.service.js';
-import { searchBudgetHook } from './search-budget.js';
+import { searchBudgetHook } from '../search-budget/index.js';
 import { createSearchSources } from './search-sources.js';
 
 function privateAnswer(reply: FastifyReply): FastifyReply {

@@ -1,7 +1,7 @@
 import type { LabelLanguage } from '@portico/locales';
 import type { ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n/translate.js';
-import { signedOutPage } from '../shared/signed-out-page.js';
+import { signedOutPage } from '../shared/index.js';
 import './invitation.texts.js';
 
 // The pages of the one-time invitation link (issue 15 §4), React components (ADR 0067).

@@ -16,23 +16,25 @@ import {
   levelHolderOf,
   mayGiveRole,
 } from './user-options.js';
+import { deleteProviderState } from './token-state.repository.js';
+import { insertAudit } from './user-audit.repository.js';
 import {
-  countActiveAdministrators,
-  deleteProviderState,
-  deleteUser,
-  emailTaken,
   findAccount,
-  insertAudit,
-  insertUser,
   listAccountProducts,
-  pointManagerTaken,
   productIdsOf,
   setUserProducts,
+  type UserRow,
+} from './user-management.repository.js';
+import {
+  countActiveAdministrators,
+  deleteUser,
+  emailTaken,
+  insertUser,
+  pointManagerTaken,
   updateUser,
   usernameTaken,
-  type UserRow,
   type UserWrite,
-} from './user-management.repository.js';
+} from './user-writes.repository.js';
 import {
   reachableUser,
   checkVersion,

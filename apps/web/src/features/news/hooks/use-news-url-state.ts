@@ -1,18 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { routeParams } from '../../../config/paths.js';
-import { generalNewsSource, type NewsSource } from '../api/news-source.js';
+import { generalNewsSource, type NewsSource, type NewsUrlState } from '../api/news-source.js';
 import { newsQueryStorage } from '../utils/news-query-storage.js';
-
-/** The list page's state, read from the address on every navigation (§4 News list). */
-export interface NewsUrlState {
-  /** 1-based; 1 when absent or not a page number. */
-  page: number;
-  /** The query in effect: from the address, else restored from session storage (§4). */
-  query: string;
-  startDate: string | undefined;
-  endDate: string | undefined;
-}
 
 const PAGE_PATTERN = /^[1-9]\d{0,8}$/;
 
