@@ -46,7 +46,7 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
     expect(doc.querySelector('img, script')).toBeNull();
     expect(res.body).not.toContain('<script');
     expect(res.body).not.toContain('<img');
-    expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;&lt;script&gt;');
+    expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&#x27;&amp;&lt;script&gt;');
   });
 
   it.each([
