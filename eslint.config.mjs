@@ -93,8 +93,8 @@ export default tseslint.config(
     },
   },
   {
-    // The server's own pages and mails are React components too (ADR 0067): the same
-    // accessibility rules and no literal UI text (labels come from the server's catalogue).
+    // The HTML the API renders with React (issue 36, ADR 0067): the same accessibility rules
+    // and no literal UI text (texts come from the API's catalogue, t(key)).
     files: ['apps/api/src/**/*.tsx'],
     plugins: { 'jsx-a11y': jsxA11y },
     rules: {

@@ -27,6 +27,39 @@ export async function listProductsFor(db: Queryable, userId: string): Promise<Pr
   }));
 }
 
+/**
+ * The products the user reaches (connected, or a vendor employee), each with its newest
+ * release or null: the tiles' first line (issue 37).
+ */
+export async function listLatestReleasesFor(
+  db: Queryable,
+  userId: string,
+): Promise<{ productId: string; latestRelease: Release | null }[]> {
+  const { rows } = await db.query<{
+    id: string;
+    version: string | null;
+    release_date: string | null;
+  }>(
+    `select p.id, r.version, to_char(r.release_date, 'YYYY-MM-DD') as release_date
+       from products p
+       left join lateral (
+         select version, release_date from product_releases
+          where product_id = p.id order by release_date desc, version desc limit 1
+       ) r on true
+      where coalesce((select unit4_employee from users where id = $1), false)
+         or exists (select 1 from user_products up where up.user_id = $1 and up.product_id = p.id)
+      order by p.product_name, p.id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    productId: r.id,
+    latestRelease:
+      r.version !== null && r.release_date !== null
+        ? { version: r.version, releaseDate: r.release_date }
+        : null,
+  }));
+}
+
 const isoDate = (value: string | Date): string =>
   typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 

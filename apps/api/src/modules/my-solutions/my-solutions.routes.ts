@@ -8,6 +8,7 @@ import {
   newsListQuerySchema,
   newsListSchema,
   productDetailSchema,
+  productHighlightListSchema,
   productNewsItemParamsSchema,
   productParamsSchema,
   productSummaryListSchema,
@@ -29,6 +30,7 @@ import { downloadStream } from './download-bytes.js';
 import {
   getDownload,
   getDownloads,
+  getProductHighlights,
   getProductsFor,
   getReleaseChanges,
   getReleaseNotes,
@@ -75,6 +77,24 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
       },
     },
     async (request) => getProductsFor(app.db, callerIdOf(request)),
+  );
+
+  app.get(
+    '/api/products/highlights',
+    {
+      schema: {
+        operationId: 'listProductHighlights',
+        summary: "The dashboard tiles' lines: each reachable product's current release and news",
+        description:
+          'For every product the caller reaches (connected, or a vendor employee): its newest release and its newest product news item, null when it has none.',
+        tags,
+        response: {
+          200: productHighlightListSchema.describe('One entry per reachable product.'),
+          ...bearerErrors(),
+        },
+      },
+    },
+    async (request) => getProductHighlights(app.db, callerIdOf(request)),
   );
 
   app.get(

@@ -1,8 +1,16 @@
-import type { Download, ProductSummary, Release, ReleaseNote } from '@portico/contracts';
+import type {
+  Download,
+  ProductHighlight,
+  ProductSummary,
+  Release,
+  ReleaseNote,
+} from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
+import { getLatestProductNews } from '../news/index.js';
 import {
   findDownload,
   listDownloads,
+  listLatestReleasesFor,
   listProductsFor,
   listReleaseChanges,
   listReleaseNotes,
@@ -17,6 +25,23 @@ import {
 /** The products the caller's account is connected to (all of them for vendor employees). */
 export function getProductsFor(db: Queryable, userId: string): Promise<ProductSummary[]> {
   return listProductsFor(db, userId);
+}
+
+/**
+ * The dashboard tiles' lines (issue 37): each reachable product's newest release (here) and
+ * newest product news (the news module's).
+ */
+export async function getProductHighlights(
+  db: Queryable,
+  userId: string,
+): Promise<ProductHighlight[]> {
+  const releases = await listLatestReleasesFor(db, userId);
+  const news = await getLatestProductNews(
+    db,
+    releases.map((r) => r.productId),
+  );
+  const newsOf = new Map(news.map(({ productId, ...item }) => [productId, item]));
+  return releases.map((r) => ({ ...r, latestNews: newsOf.get(r.productId) ?? null }));
 }
 
 /** The product's releases, newest first. */

@@ -7,6 +7,7 @@ export const newsModule = newsRoutes;
 export {
   findProductNewsItem,
   getCachedNewsPage,
+  getLatestProductNews,
   getNewsPage,
   getProductNewsPage,
   type CachedNewsPage,

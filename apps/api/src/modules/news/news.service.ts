@@ -9,7 +9,11 @@ import {
   updateNews,
   type NewNewsItem,
 } from './news.repository.js';
-import { isProductNews, listProductNews } from './product-news.repository.js';
+import {
+  isProductNews,
+  listLatestProductNews,
+  listProductNews,
+} from './product-news.repository.js';
 
 export interface NewsPage {
   items: NewsListItem[];
@@ -69,6 +73,11 @@ export async function getProductNewsPage(
     ...(criteria.from === undefined ? {} : { from: criteria.from }),
     ...(criteria.to === undefined ? {} : { to: criteria.to }),
   });
+}
+
+/** Each product's newest news item, for My Solutions' tiles (issue 37). */
+export function getLatestProductNews(db: Queryable, productIds: readonly string[]) {
+  return listLatestProductNews(db, productIds);
 }
 
 /** One news item of the product; null when there is none or it is not linked to the product. */

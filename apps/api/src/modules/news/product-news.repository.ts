@@ -78,3 +78,33 @@ export async function isProductNews(
   );
   return rows.length > 0;
 }
+
+/** The newest news item linked to each of these products (none for a product without news). */
+export async function listLatestProductNews(
+  db: Queryable,
+  productIds: readonly string[],
+): Promise<{ productId: string; id: number; title: string; publicationDate: string }[]> {
+  if (productIds.length === 0) return [];
+  const { rows } = await db.query<{
+    product_id: string;
+    id: string | number;
+    title: string;
+    publication_date: string | Date;
+  }>(
+    `select p.product_id, n.id, n.title, n.publication_date
+       from unnest($1::text[]) as p (product_id)
+       cross join lateral (
+         select n.id, n.title, n.publication_date
+           from news_products np join news n on n.id = np.news_id
+          where np.product_id = p.product_id
+          order by n.publication_date desc, n.id desc limit 1
+       ) n`,
+    [productIds],
+  );
+  return rows.map((r) => ({
+    productId: r.product_id,
+    id: Number(r.id),
+    title: r.title,
+    publicationDate: new Date(r.publication_date).toISOString(),
+  }));
+}

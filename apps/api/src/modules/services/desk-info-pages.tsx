@@ -1,4 +1,4 @@
-import { safeLink } from '../../lib/html.js';
+import { safeAddress } from '../../lib/html.js';
 import type { ContactRow, PortalRow } from './services.repository.js';
 import { renderDeskPage, ScrollingTable, type DeskTexts } from './desk-page-parts.js';
 
@@ -13,7 +13,7 @@ export function portalsPage(texts: DeskTexts, portals: readonly PortalRow[]): st
         {portals.map((p, i) => (
           <li className="card" key={i}>
             <h2>
-              <a href={safeLink(p.url)} target="_blank" rel="noopener noreferrer">
+              <a href={safeAddress(p.url)} target="_blank" rel="noopener noreferrer">
                 {p.name}
                 <span className="visually-hidden">{` ${t('desk.portals.new-tab')}`}</span>
               </a>
@@ -53,7 +53,7 @@ export function contactsPage(texts: DeskTexts, contacts: readonly ContactRow[]):
                 <th scope="row">{c.name}</th>
                 <td>{c.role}</td>
                 <td>
-                  <a href={safeLink(`mailto:${c.email}`)}>{c.email}</a>
+                  <a href={safeAddress(`mailto:${c.email}`)}>{c.email}</a>
                 </td>
                 <td>
                   {c.phone_number ?? (
