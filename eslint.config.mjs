@@ -8,6 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.mjs';
 import { layerBasePath, layerZones } from './scripts/eslint/layer-zones.mjs';
+import { sqlOnlyInRepositories } from './scripts/eslint/sql-in-repositories.mjs';
 
 /** A card's stretched title link comes only with its card: <Card> and <CardLink> (issue 39). */
 const cardLinkOnlyInCard = ['Literal', 'TemplateElement'].map((node) => ({
@@ -132,6 +133,23 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: layerBasePath }],
     },
+  },
+  {
+    // SQL only in repositories (docs/architecture.md, ADR 0071). lib/jobs is the job queue's
+    // adapter: pg-boss sends its own SQL through it.
+    files: [
+      'apps/api/src/modules/**/*.ts',
+      'apps/api/src/lib/**/*.ts',
+      'apps/api/src/plugins/**/*.ts',
+    ],
+    ignores: ['**/*.repository.ts', '**/*.test.ts', 'apps/api/src/lib/jobs/**'],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOnlyInRepositories] },
+  },
+  {
+    // The React-rendered HTML of the API: no literal UI text (above) and no SQL either.
+    files: ['apps/api/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...noLiteralUiText, ...sqlOnlyInRepositories] },
   },
   prettier,
 );

@@ -26,11 +26,13 @@ export async function stubApiError(
     route.request().method() === method
       ? route.fulfill({
           status,
-          contentType: 'application/json',
+          // The API's one error body (RFC 9457 problem details, ADR 0065).
+          contentType: 'application/problem+json',
           body: JSON.stringify({
-            statusCode: status,
-            error: 'Error',
-            message: status === 400 ? STUB_API_MESSAGE : 'Internal words that must not show.',
+            type: status === 400 ? 'https://portico.example/problems/validation' : 'about:blank',
+            title: 'Error',
+            status,
+            detail: status === 400 ? STUB_API_MESSAGE : 'Internal words that must not show.',
           }),
         })
       : route.fallback();

@@ -5,11 +5,13 @@
 import { readFile } from 'node:fs/promises';
 import { Workbook } from '@cj-tech-master/excelts';
 import { describe, expect, inject, test } from 'vitest';
+import { pickAccountByKeyboard } from '../support/account-picker.js';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { anna, paul } from '../support/demo-users.js';
+import { anna, erik, paul } from '../support/demo-users.js';
 import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
 import { useBrowser } from '../support/browser.js';
+import { setOwnSettings } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
@@ -156,7 +158,7 @@ describe('cloud in Chromium', () => {
     );
   });
 
-  test('paul sees only his account’s instance', async () => {
+  test('paul sees his account’s instance, and a customer’s he serves from the picker (§7, issue 37)', async () => {
     const page = session.page;
     await signIn(page, baseUrl, paul);
     await page.goto(`${baseUrl}/cloud`);
@@ -165,6 +167,64 @@ describe('cloud in Chromium', () => {
       'Meridian ERPx demo',
     ]);
     await expectNoAxeViolations(page);
+    // His customers come from GET /api/partner/accounts.
+    await pickAccountByKeyboard(page, 'Account', 'north', 'Northwind Logistics AS');
+    await page.waitForURL(/accountId=acc-northwind/);
+    await page.getByRole('article', { name: 'Northwind ERP' }).waitFor();
+    // Back to his own, so other tests find him there.
+    await pickAccountByKeyboard(page, 'Account', 'Meridian', 'Meridian Consulting Group Ltd');
+    await page.getByRole('article', { name: 'Meridian ERPx demo' }).waitFor();
+  });
+
+  test('erik picks an account by keyboard, is told what to do on an empty one, and the pick is remembered (issue 37)', async () => {
+    const page = session.page;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await signIn(page, baseUrl, erik);
+    await page.goto(`${baseUrl}/cloud`);
+    await page.getByRole('combobox', { name: 'Account' }).waitFor();
+    await pickAccountByKeyboard(page, 'Account', 'Portico', 'Portico Software B.V.');
+    await page.getByRole('heading', { name: 'This account has no cloud services yet.' }).waitFor();
+    await page.getByText('Pick another account above to see its cloud services.').waitFor();
+    await expectNoAxeViolations(page);
+
+    await pickAccountByKeyboard(page, 'Account', 'northwind log', 'Northwind Logistics AS');
+    const erp = page.getByRole('article', { name: 'Northwind ERP' });
+    await erp.waitFor();
+    // The region by its label, not a code or the API's English.
+    await erp.getByText('EU North (Stockholm)').waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${baseUrl}/cloud`);
+    await page.getByRole('article', { name: 'Northwind ERP' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Account' }).inputValue()).toBe(
+      'Northwind Logistics AS',
+    );
+  });
+
+  test('erik on a phone in dark mode and German: region names and the empty state (issue 37)', async () => {
+    const page = session.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page, baseUrl, erik);
+    await page.goto(`${baseUrl}/cloud`);
+    await page.getByRole('combobox', { name: 'Account' }).waitFor();
+    await setOwnSettings(page, baseUrl, { language: 'de' });
+    try {
+      await page.goto(`${baseUrl}/cloud?accountId=acc-northwind`);
+      const erp = page.getByRole('article', { name: 'Northwind ERP' });
+      await erp.waitFor();
+      await erp.getByText('EU Nord (Stockholm)').waitFor();
+      expect(await page.getByText('EU North (Stockholm)').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await pickAccountByKeyboard(page, 'Konto', 'Portico', 'Portico Software B.V.');
+      await page
+        .getByRole('heading', { name: 'Dieses Konto hat noch keine Cloud-Services.' })
+        .waitFor();
+      await expectNoAxeViolations(page);
+    } finally {
+      await setOwnSettings(page, baseUrl, { language: 'en' });
+    }
   });
 
   test('§8: failed instances show their text with a retry, a failed report download its notification (issue 27)', async () => {

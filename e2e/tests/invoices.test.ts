@@ -5,12 +5,14 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { pdfText } from '../../apps/api/test/pdf-text.js';
+import { pickAccountByKeyboard } from '../support/account-picker.js';
 import { apiJson } from '../support/api.js';
 import { openApp } from '../support/app.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, erik, nina, paul } from '../support/demo-users.js';
 import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
 import { useBrowser } from '../support/browser.js';
+import { setOwnSettings } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
@@ -96,7 +98,7 @@ describe('invoices in Chromium', () => {
     expect(text).toContain(`${overdue.currency} ${amount}`);
   });
 
-  test('paul sees only his account’s invoices', async () => {
+  test('paul sees his account’s invoices first', async () => {
     const page = session.page;
     await openInvoices(page, paul);
     await page.locator('table.invoices__table tbody tr').first().waitFor();
@@ -105,7 +107,6 @@ describe('invoices in Chromium', () => {
         page.getByText('Invoices of Meridian Consulting Group Ltd', { exact: false }).count(),
       )
       .toBe(1);
-    expect(await page.getByLabel('Account').count()).toBe(0);
     const own = await apiJson<ApiInvoice[]>(page, '/api/invoices');
     expect(await rowNumbers(page)).toEqual(own.map((invoice) => invoice.number));
     expect(own.every((invoice) => invoice.currency === 'GBP')).toBe(true);
@@ -116,13 +117,23 @@ describe('invoices in Chromium', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('erik, a vendor employee, picks an account and sees its invoices', async () => {
+  test('erik picks an account by keyboard, sees what to do on an empty one, and the page remembers his pick (issue 37)', async () => {
     const page = session.page;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
     await openInvoices(page, erik);
-    const picker = page.getByLabel('Account');
+    const picker = page.getByRole('combobox', { name: 'Account' });
     await picker.waitFor();
-    expect(await picker.inputValue()).toBe('acc-portico');
-    await picker.selectOption('acc-northwind');
+    // His own account, the vendor's, has no invoices: the page says so and what to do.
+    await pickAccountByKeyboard(page, 'Account', 'Portico', 'Portico Software B.V.');
+    await page.getByRole('heading', { name: 'This account has no invoices yet.' }).waitFor();
+    await page.getByText('Pick another account above to see its invoices.').waitFor();
+    expect(await page.getByText('No invoices match these filters.').count()).toBe(0);
+    // One full stop after "B.V.", not two.
+    await page.getByText('Invoices of Portico Software B.V. Amounts include VAT.').waitFor();
+    await expectNoAxeViolations(page);
+
+    await pickAccountByKeyboard(page, 'Account', 'northwind log', 'Northwind Logistics AS');
     await page.waitForURL(/accountId=acc-northwind/);
     const expected = (
       await apiJson<ApiInvoice[]>(page, '/api/invoices?accountId=acc-northwind')
@@ -130,6 +141,57 @@ describe('invoices in Chromium', () => {
     await expect.poll(() => rowNumbers(page), { timeout: 10_000 }).toEqual(expected);
     await page.getByText('Invoices of Northwind Logistics AS', { exact: false }).waitFor();
     await expectNoAxeViolations(page);
+
+    // A new visit without an account in the address opens on the last one used, and the
+    // picker offers the recent ones first.
+    await openApp(page, `${baseUrl}/invoices`);
+    await expect
+      .poll(() => picker.inputValue(), { timeout: 10_000 })
+      .toBe('Northwind Logistics AS');
+    await expect.poll(() => rowNumbers(page), { timeout: 10_000 }).toEqual(expected);
+    await picker.click();
+    const options = page.getByRole('listbox', { name: 'Account' }).getByRole('option');
+    await options.first().waitFor();
+    expect(await options.nth(0).getAttribute('aria-label')).toBe(
+      'Northwind Logistics AS (recently used)',
+    );
+    await expectNoAxeViolations(page);
+
+    // Filters that match nothing say so, with a way back.
+    await page.keyboard.press('Escape');
+    await openApp(
+      page,
+      `${baseUrl}/invoices?accountId=acc-northwind&startDate=2001-01-01&endDate=2001-12-31`,
+    );
+    await page.getByRole('heading', { name: 'No invoices match these filters.' }).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => rowNumbers(page), { timeout: 10_000 }).toEqual(expected);
+  });
+
+  test('erik on a phone in dark mode and German: the picker, the empty state and axe (issue 37)', async () => {
+    const page = session.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openInvoices(page, erik);
+    await setOwnSettings(page, baseUrl, { language: 'de' });
+    try {
+      await openApp(page, `${baseUrl}/invoices`);
+      await page.getByRole('heading', { level: 1, name: 'Rechnungen' }).waitFor();
+      await page.getByRole('combobox', { name: 'Konto' }).waitFor();
+      await pickAccountByKeyboard(page, 'Konto', 'Portico', 'Portico Software B.V.');
+      await page
+        .getByRole('heading', { name: 'Für dieses Konto gibt es noch keine Rechnungen.' })
+        .waitFor();
+      await page
+        .getByText('Wählen Sie oben ein anderes Konto, um dessen Rechnungen zu sehen.')
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await page.getByRole('combobox', { name: 'Konto' }).click();
+      await page.getByRole('listbox', { name: 'Konto' }).getByRole('option').first().waitFor();
+      await expectNoAxeViolations(page);
+    } finally {
+      await setOwnSettings(page, baseUrl, { language: 'en' });
+    }
   });
 
   test('nina gets the no-access state', async () => {

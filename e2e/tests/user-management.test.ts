@@ -9,6 +9,7 @@ import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, nina } from '../support/demo-users.js';
+import { setOwnSettings } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
@@ -104,6 +105,58 @@ describe('user management', () => {
     const emails = list.map((u) => u.email);
     for (let i = 0; i < emails.length; i++) {
       expect(sheet.getRow(i + 2).getCell(2).value).toBe(emails[i]);
+    }
+  });
+
+  test('in German on a phone in dark mode: the time zone picked by keyboard, the history labelled (issue 37)', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    await setOwnSettings(page, baseUrl, { language: 'de' });
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const users = await apiJson<{ id: string; email: string }[]>(
+        page,
+        '/api/users?status=Active&sort=-name',
+      );
+      const edited = users.find((u) => u.email !== anna)!;
+      await page.goto(`${baseUrl}/user-management/${edited.id}`);
+      await page.getByRole('heading', { name: /bearbeiten$/ }).waitFor();
+
+      // The searchable combobox, by keyboard alone: type, arrow down, Enter.
+      const zone = page.getByRole('combobox', { name: 'Zeitzone' });
+      const before = await zone.inputValue();
+      const target = before.includes('Kolkata') ? 'Berlin' : 'Kolkata';
+      const targetName =
+        target === 'Kolkata' ? 'Indische Normalzeit (Kolkata)' : 'Mitteleuropäische Zeit (Berlin)';
+      await zone.focus();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(target.slice(0, 4));
+      const listbox = page.getByRole('listbox', { name: 'Zeitzone' });
+      await listbox.getByRole('option', { name: targetName }).waitFor();
+      expect(await listbox.getByRole('option').count()).toBe(1);
+      await expectNoAxeViolations(page); // the open list too
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await zone.inputValue()).toBe(targetName);
+      expect(await zone.getAttribute('aria-expanded')).toBe('false');
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      const history = page.getByRole('region', { name: 'Änderungen' });
+      const change = history.getByText(
+        new RegExp(`^Zeitzone: ${before.replace(/[()]/g, '\\$&')} → `),
+      );
+      await change.first().waitFor();
+      expect(await change.first().innerText()).toBe(`Zeitzone: ${before} → ${targetName}`);
+      // No raw columns, JSON or empty-to-empty noise.
+      expect(await history.innerText()).not.toMatch(/time_zone|null|""|Fax/);
+      // Nothing wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await expectNoAxeViolations(page);
+    } finally {
+      await setOwnSettings(page, baseUrl, { language: 'en' });
     }
   });
 

@@ -54,7 +54,7 @@ const moduleZones = apiModules.map((name) => ({
   from: `./${api}/modules`,
   except: [`./${name}`, ...moduleIndexes.filter((index) => index !== `./${name}/index.ts`)],
   message:
-    "A module uses another module only through its index.ts (its plugin, services and ports), never its routes, repositories or other internals.",
+    'A module uses another module only through its index.ts (its plugin, services and ports), never its routes, repositories or other internals.',
 }));
 
 const apiZones = [
@@ -74,7 +74,7 @@ const apiZones = [
     ],
     from: `./${api}/modules`,
     except: moduleIndexes,
-    message: "Outside modules/, a module is imported only through its index.ts.",
+    message: 'Outside modules/, a module is imported only through its index.ts.',
   },
   {
     target: `./${api}/modules/**/*.routes.ts`,
@@ -138,4 +138,13 @@ const testZones = [
   },
 ];
 
-export const layerZones = [...webZones, ...apiZones, ...testZones];
+/** The packages are below both apps: the apps import them, never the other way. */
+const packageZones = [
+  {
+    target: './packages',
+    from: ['./apps', './e2e'],
+    message: 'The packages (contracts, locales) are below both apps: they import neither app.',
+  },
+];
+
+export const layerZones = [...webZones, ...apiZones, ...testZones, ...packageZones];

@@ -23,7 +23,7 @@ import { servicesModule } from './modules/services/index.js';
 import { sharedModule } from './modules/shared/index.js';
 import { userManagementModule } from './modules/user-management/index.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -67,6 +67,7 @@ export async function buildApp({
     logger: loggerOptions(env.LOG_LEVEL, logStream), // secrets in URLs and headers redacted
     bodyLimit: 1024 * 1024,
     trustProxy: env.TRUST_PROXY, // X-Forwarded-* only from configured proxies (ADR 0015)
+    frameworkErrors, // a URL Fastify cannot decode: problem+json like every error (ADR 0065)
   });
   const state: AppState = { ready, shuttingDown: false };
   app.decorate('env', env);

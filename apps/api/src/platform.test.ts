@@ -16,7 +16,7 @@ describe('platform through the whole app', () => {
       headers: { accept: 'text/html' },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(res.json()).toMatchObject({ status: 404, title: 'Not Found' });
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
   });
 

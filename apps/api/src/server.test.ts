@@ -261,6 +261,9 @@ describe('server start-up and graceful shutdown (issue 2 §7, issue 11 §4, issu
         cwd: repoRoot(),
         env: {
           PATH: process.env.PATH,
+          // tsx reads the tsconfig of its working directory (the repository's, which has no
+          // `jsx`); the API's own compiles its .tsx templates with the automatic runtime.
+          TSX_TSCONFIG_PATH: 'apps/api/tsconfig.json',
           NODE_ENV: 'test',
           HOST: '127.0.0.1',
           PORT: String(port),

@@ -3,7 +3,7 @@ import { loadEnv } from '../src/config/env.js';
 import type { Db } from '../src/db/db.js';
 import { runtimeConfigRoutes } from '../src/modules/runtime-config/runtime-config.routes.js';
 import { sharedRoutes } from '../src/modules/shared/shared.routes.js';
-import { errorsPlugin } from '../src/plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from '../src/plugins/errors.js';
 import { healthPlugin } from '../src/plugins/health.js';
 import { securityHeadersPlugin } from '../src/plugins/security-headers.js';
 import { sourceMapsPlugin } from '../src/plugins/source-maps.js';
@@ -37,7 +37,7 @@ const noDatabase: Db = {
 export async function createPlatformApp(
   options: PlatformAppOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, frameworkErrors });
   const state: AppState = { ready: options.ready ?? true, shuttingDown: false };
   app.decorate('env', loadEnv(testEnvSource(options.env)));
   app.decorate('db', noDatabase);

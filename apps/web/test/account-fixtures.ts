@@ -28,6 +28,7 @@ export function managementContext(
     licenceCount: 50,
     licencesUsed: 45,
     canSwitchAccount: false,
+    timeZone: 'Europe/Oslo',
     ...over,
   };
 }

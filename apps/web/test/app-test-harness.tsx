@@ -1,4 +1,10 @@
-import type { LabelEntry, NotificationList, Product, UserProfile } from '@portico/contracts';
+import type {
+  LabelEntry,
+  NotificationList,
+  Product,
+  RecentAccounts,
+  UserProfile,
+} from '@portico/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -60,6 +66,8 @@ export interface ShellResponses {
   labels?: LabelEntry[];
   products?: Product[];
   notifications?: NotificationList;
+  /** `GET /api/accounts/recent` (the account picker, ADR 0070). */
+  recentAccounts?: RecentAccounts;
 }
 
 /** Handlers for everything the shell loads; individual tests override with server.use(). */
@@ -74,6 +82,15 @@ export function shellHandlers(responses: ShellResponses = {}): HttpHandler[] {
     http.get(url('/api/content/labels/cpplabels'), () => HttpResponse.json(responses.labels ?? [])),
     http.get(url('/api/content/labels/cppproducts'), () =>
       HttpResponse.json(responses.products ?? catalogueProducts),
+    ),
+    // The account picker of /cloud and /invoices: the own account, nothing used yet.
+    http.get(url('/api/accounts/recent'), () =>
+      HttpResponse.json(
+        responses.recentAccounts ?? {
+          own: { id: 'acc-northwind', name: 'Northwind Logistics AS' },
+          recent: [],
+        },
+      ),
     ),
     // Issue 12: the notification bell of a signed-in shell.
     http.get(url('/api/notifications'), () =>

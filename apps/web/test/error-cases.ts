@@ -7,15 +7,36 @@ export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 /** What the API's message is in a 400 answer; §8 shows it as given. */
 export const BAD_REQUEST_MESSAGE = 'The API refused this request for a reason of its own.';
 
+/**
+ * An API error answer as the API sends every one (RFC 9457 problem details, ADR 0065):
+ * `application/problem+json` with type, title, status, detail and, for a form, `errors`.
+ */
+export function problemResponse(
+  status: number,
+  detail: string,
+  options: {
+    errors?: Record<string, string>;
+    type?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  const type =
+    options.type ??
+    (status === 400 ? 'https://portico.example/problems/validation' : 'about:blank');
+  const errors = options.errors
+    ? Object.entries(options.errors).map(([field, message]) => ({ field, message }))
+    : undefined;
+  return HttpResponse.json(
+    { type, title: 'Error', status, detail, ...(errors ? { errors } : {}) },
+    { status, headers: { 'Content-Type': 'application/problem+json', ...options.headers } },
+  );
+}
+
 /** An API error answer with the status. */
 export function errorResponse(status: ErrorStatus) {
-  return HttpResponse.json(
-    {
-      statusCode: status,
-      error: 'Error',
-      message: status === 400 ? BAD_REQUEST_MESSAGE : 'Internal words that must not show.',
-    },
-    { status },
+  return problemResponse(
+    status,
+    status === 400 ? BAD_REQUEST_MESSAGE : 'Internal words that must not show.',
   );
 }
 

@@ -1,6 +1,7 @@
 import type { NewsItem, NewsListItem } from '@portico/contracts';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { url } from './app-test-harness.js';
+import { problemResponse } from './error-cases.js';
 
 /**
  * MSW handlers that answer `GET /api/news` and `GET /api/news/:id` like the real API (paging,
@@ -70,12 +71,7 @@ export function newsServer(items: readonly NewsItem[]): NewsServer {
     }),
     http.get(url('/api/news/:id'), ({ params }) => {
       const item = items.find((i) => String(i.id) === params['id']);
-      return item
-        ? HttpResponse.json(item)
-        : HttpResponse.json(
-            { statusCode: 404, error: 'Not Found', message: 'There is no news item.' },
-            { status: 404 },
-          );
+      return item ? HttpResponse.json(item) : problemResponse(404, 'There is no news item.');
     }),
   ];
   return {

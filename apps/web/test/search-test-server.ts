@@ -6,6 +6,7 @@ import type {
 } from '@portico/contracts';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { url } from './app-test-harness.js';
+import { problemResponse } from './error-cases.js';
 
 /**
  * MSW handlers for the search page's count sources, answering like the real API, with counts
@@ -83,20 +84,13 @@ export interface SearchServer {
   requests(endpoint: SearchEndpoint): URLSearchParams[];
 }
 
-const badGateway = () =>
-  HttpResponse.json(
-    { statusCode: 502, error: 'Bad Gateway', message: 'The source could not be searched.' },
-    { status: 502 },
-  );
+const badGateway = () => problemResponse(502, 'The source could not be searched.');
 
 const tooManyRequests = () =>
-  HttpResponse.json(
-    {
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: 'You have searched too often in a short time. Please wait 42 seconds and try again.',
-    },
-    { status: 429, headers: { 'retry-after': '42' } },
+  problemResponse(
+    429,
+    'You have searched too often in a short time. Please wait 42 seconds and try again.',
+    { headers: { 'retry-after': '42' } },
   );
 
 export function searchServer(options: SearchServerOptions = {}): SearchServer {

@@ -33,6 +33,21 @@ export const cloudEnvironmentSchema = z.object({
 });
 export type CloudEnvironment = z.infer<typeof cloudEnvironmentSchema>;
 
+/**
+ * Where an instance runs, as a code: the web names it in the reader's language
+ * (`cloud.region.<code>`, issue 37), never the API in English.
+ */
+export const cloudRegionSchema = z.enum([
+  'eu-north',
+  'eu-west',
+  'eu-central',
+  'uk-south',
+  'us-east',
+  'ap-southeast',
+]);
+export type CloudRegion = z.infer<typeof cloudRegionSchema>;
+export const CLOUD_REGIONS = cloudRegionSchema.options;
+
 export const cloudProductSchema = z.object({ id: z.string(), name: z.string() });
 
 /** `GET /api/cloud/instances`: the account's instances with their environments. */
@@ -40,7 +55,7 @@ export const cloudInstanceSchema = z.object({
   id: z.string(),
   name: z.string(),
   product: cloudProductSchema,
-  region: z.string(),
+  region: cloudRegionSchema,
   version: z.string(),
   status: cloudInstanceStatusSchema,
   url: z.string(),

@@ -19,6 +19,7 @@ export * from './text.js';
 export * from './user.js';
 export * from './user-management.js';
 export * from './user-management-form.js';
+export * from './user-management-audit.js';
 export * from './my-settings.js';
 export * from './notifications.js';
 export * from './my-solutions-documents.js';

@@ -73,6 +73,13 @@ export const invoicesXlsxSchema = z
     `An Excel workbook (XLSX): the filtered, sorted invoices (at most ${INVOICE_EXPORT_LIMIT}), one per row.`,
   );
 
+/** `GET /api/invoices/export.csv`: the same list as CSV in the reader's dialect (issue 37). */
+export const invoicesCsvSchema = z
+  .string()
+  .describe(
+    `CSV: a header row, then the filtered, sorted invoices (at most ${INVOICE_EXPORT_LIMIT}), one per row; separated by semicolons with a byte-order mark for languages that write a decimal comma, by commas otherwise.`,
+  );
+
 /**
  * The query string of `GET /api/invoices` (and its `.xlsx` export): `sort` (§9 key, default
  * uploadDate), `order` (asc|desc, default desc), `status` (one or more statuses separated by

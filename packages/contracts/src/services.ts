@@ -19,3 +19,18 @@ export const supportCasesCsvSchema = z
   .describe(
     'CSV: a header row (Case number, Short description, Description, Category, Priority, Status, Created by, Created, Updated), then one case per row.',
   );
+
+/**
+ * §7 `GET portals` (response not shown in the spec): `GET {api}/support/portals`, the other
+ * support portals (§1 "other portals"): a name, what it is for and where it lives. The
+ * services' portals page (§2, framed) lists the same portals (ADR 0070).
+ */
+export const supportPortalSchema = z.object({
+  id: z.string(),
+  name: z.string().min(1),
+  description: z.string(),
+  /** An absolute http(s) address; it opens in a new window. */
+  url: z.url({ protocol: /^https?$/ }),
+});
+export type SupportPortal = z.infer<typeof supportPortalSchema>;
+export const supportPortalListSchema = z.array(supportPortalSchema);

@@ -319,17 +319,6 @@ export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 /** `POST /api/users/{id}/invitation` (202): a new invitation is queued. */
 export const invitationResentSchema = z.object({ message: z.string() });
 
-/** One audit entry of a user (who, when, which fields, before and after). */
-export const userAuditEntrySchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  actorName: displayNameSchema,
-  action: z.enum(['created', 'updated', 'deleted', 'invited', 'invitation-revoked', 'activated']),
-  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
-});
-export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
-export const userAuditSchema = z.array(userAuditEntrySchema);
-
 /** Accounts a vendor employee may pick (the account switcher). */
 export const administrableAccountSchema = z.object({
   id: z.string(),
@@ -347,6 +336,8 @@ export const userManagementContextSchema = z.object({
   licenceCount: z.number().int(),
   licencesUsed: z.number().int(),
   canSwitchAccount: z.boolean(),
+  /** The account's time zone (IANA, current name): a new user's default (issue 37). */
+  timeZone: z.string(),
 });
 export type UserManagementContext = z.infer<typeof userManagementContextSchema>;
 

@@ -3,12 +3,36 @@
 import type { SubscriptionTopic } from './my-settings.js';
 import { hasControlCharacters } from './text.js';
 
+/** The media type of every error answer (RFC 9457, docs/decisions/0065). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** The `type` of a problem whose meaning is its HTTP status (its `title` is the status phrase). */
+export const BLANK_PROBLEM_TYPE = 'about:blank';
+
 /**
- * 403 `code` when a valid token of the external identity provider belongs to no (active)
- * Portico user (ADR 0029): the SPA shows its refusal page instead of signing in again, which
- * the provider would answer with the same identity (a loop).
+ * The problem types a client may act on by themselves; every other error is `about:blank`.
+ * The URIs are stable identifiers, compared as strings, never fetched (ADR 0065).
  */
-export const IDENTITY_NOT_LINKED = 'identity_not_linked';
+export const PROBLEM_TYPES = {
+  /** A 400: the request does not pass the contracts; `errors` names the fields when it can. */
+  validation: 'https://portico.example/problems/validation',
+  /**
+   * A 403: a valid token of the external identity provider belongs to no (active) Portico user
+   * (ADR 0029): the SPA shows its refusal page instead of signing in again, which the provider
+   * would answer with the same identity (a loop).
+   */
+  identityNotLinked: 'https://portico.example/problems/identity-not-linked',
+} as const;
+
+/** A problem's field errors as field → first message, the way a form sets them on its fields. */
+export function fieldErrorsOf(
+  problem: { errors?: readonly { field: string; message: string }[] | undefined } | undefined,
+): Record<string, string> | undefined {
+  if (!problem?.errors || problem.errors.length === 0) return undefined;
+  const byField: Record<string, string> = {};
+  for (const { field, message } of problem.errors) byField[field] ??= message;
+  return byField;
+}
 
 /** Paging and text limits of `GET {news base}` (§7 news rows, §9). */
 export const NEWS_DEFAULT_PAGE_SIZE = 30;

@@ -150,8 +150,8 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL going away under load', (
     expect(duringCut().filter((o) => o.status !== 503)).toEqual([]);
     for (const o of outcomes.filter((x) => x.status === 503)) {
       expect(JSON.parse(o.body)).toMatchObject({
-        statusCode: 503,
-        message: 'The database is not reachable right now. Please try again in a moment.',
+        status: 503,
+        detail: 'The database is not reachable right now. Please try again in a moment.',
       });
       expect(o.retryAfter).toBeDefined();
     }

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@portico/contracts';
+import { PROBLEM_CONTENT_TYPE, problemSchema } from '@portico/contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,10 +9,10 @@ export const BEARER_SCHEME = 'bearerAuth';
 /**
  * Building blocks of route schemas (docs/decisions/0018-route-schemas-and-openapi.md). Every
  * /api route declares its responses; these describe the ones shared by many routes, in the
- * one error body of the API (contracts `apiErrorSchema`).
+ * one error body of the API (contracts `problemSchema`, `application/problem+json`, ADR 0065).
  */
 const errorDescriptions = {
-  400: 'The request is not valid; the message names the parameter and what is wrong with it.',
+  400: 'The request is not valid; `detail` names the parameter and what is wrong with it, `errors` the fields.',
   401: 'No valid bearer token: missing, malformed, expired, or not issued for this API.',
   403: 'The caller is signed in but may not do this.',
   404: 'There is no such thing, or the caller may not know it exists.',
@@ -27,16 +27,21 @@ const errorDescriptions = {
 
 export type ErrorStatus = keyof typeof errorDescriptions;
 
-interface JsonErrorResponse {
+export interface JsonErrorResponse {
   description: string;
-  content: { 'application/json': { schema: typeof apiErrorSchema } };
+  content: { [PROBLEM_CONTENT_TYPE]: { schema: typeof problemSchema } };
+}
+
+/**
+ * One error response in the one error body, for a status the shared table does not describe
+ * (416 of a byte range, 413 of an upload) or with a description of the route's own.
+ */
+export function problemResponse(description: string): JsonErrorResponse {
+  return { description, content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema } } };
 }
 
 function errorResponse(status: ErrorStatus): JsonErrorResponse {
-  return {
-    description: errorDescriptions[status],
-    content: { 'application/json': { schema: apiErrorSchema } },
-  };
+  return problemResponse(errorDescriptions[status]);
 }
 
 function errorResponses(statuses: ErrorStatus[]): Partial<Record<ErrorStatus, JsonErrorResponse>> {

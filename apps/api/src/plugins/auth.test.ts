@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { IDENTITY_NOT_LINKED } from '@portico/contracts';
+import { PROBLEM_TYPES } from '@portico/contracts';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,17 +30,19 @@ describe('bearer tokens on /api (embedded issuer)', () => {
   function expectUnauthorized(response: Awaited<ReturnType<typeof whoami>>) {
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toMatch(/^Bearer\b/);
-    expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
-    expect(response.json<{ message: string }>().message).not.toBe('');
+    expect(response.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
+    expect(response.json<{ detail: string }>().detail).not.toBe('');
   }
 
   it('answers 401 JSON with a Bearer challenge when no token is sent', async () => {
     const response = await whoami();
     expectUnauthorized(response);
     expect(response.json()).toEqual({
-      statusCode: 401,
-      error: 'Unauthorized',
-      message: 'A valid bearer token is required.',
+      type: 'about:blank',
+      title: 'Unauthorized',
+      status: 401,
+      detail: 'A valid bearer token is required.',
+      instance: '/api/test/whoami',
     });
   });
 
@@ -65,14 +67,14 @@ describe('bearer tokens on /api (embedded issuer)', () => {
   it('answers 401 to a validly signed token without an expiry (exp)', async () => {
     const response = await whoami(`Bearer ${await mintToken(t.app, anna, { expiresIn: null })}`);
     expectUnauthorized(response);
-    expect(response.json()).toMatchObject({ message: messages.invalid });
+    expect(response.json()).toMatchObject({ detail: messages.invalid });
   });
 
   it('answers 401 to a validly signed token whose user does not exist', async () => {
     const token = await mintToken(t.app, anna, { subject: 'u-nobody' });
     const response = await whoami(`Bearer ${token}`);
     expectUnauthorized(response);
-    expect(response.json()).toMatchObject({ message: messages.invalid });
+    expect(response.json()).toMatchObject({ detail: messages.invalid });
   });
 
   it('answers 401 to a token issued before its user was deleted (checked on every call)', async () => {
@@ -87,7 +89,7 @@ describe('bearer tokens on /api (embedded issuer)', () => {
     await t.db.query("delete from users where id = 'u-leaver'");
     const after = await news();
     expectUnauthorized(after);
-    expect(after.json()).toMatchObject({ message: messages.invalid });
+    expect(after.json()).toMatchObject({ detail: messages.invalid });
   });
 
   it('answers 401 to a token issued in the future beyond a small clock skew', async () => {
@@ -258,7 +260,7 @@ describe('bearer tokens on /api (external issuer)', () => {
       .sign(privateKey);
     const response = await whoami(token);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: IDENTITY_NOT_LINKED });
+    expect(response.json()).toMatchObject({ type: PROBLEM_TYPES.identityNotLinked });
   });
 
   it('links an external subject to the user of its verified e-mail, once (ADR 0029)', async () => {
@@ -284,11 +286,13 @@ describe('bearer tokens on /api (external issuer)', () => {
     // 403 with its own code, not 401: signing in again would bring the same identity back.
     const unknown = await whoami(await sign({ sub: 'okta|7', email: 'nobody@nowhere.test' }));
     expect(unknown.statusCode).toBe(403);
+    expect(unknown.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(unknown.json()).toEqual({
-      statusCode: 403,
-      error: 'Forbidden',
-      code: IDENTITY_NOT_LINKED,
-      message: messages.notLinked,
+      type: PROBLEM_TYPES.identityNotLinked,
+      title: 'No Portico user for this identity',
+      status: 403,
+      detail: messages.notLinked,
+      instance: '/api/test/whoami',
     });
     const unverified = await whoami(
       await sign({ sub: 'okta|8', email: 'anna.customer@portico.test', verified: false }),
@@ -309,7 +313,7 @@ describe('bearer tokens on /api (external issuer)', () => {
     await t.db.query(`update users set status = 'Inactive' where id = 'u-northwind-007'`);
     const refused = await whoami(await sign({ sub: 'okta|77', email }));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: IDENTITY_NOT_LINKED });
+    expect(refused.json()).toMatchObject({ type: PROBLEM_TYPES.identityNotLinked });
   });
 
   it('rejects tokens of the external issuer with the wrong audience, issuer or expiry', async () => {

@@ -1,6 +1,6 @@
-import { IDENTITY_NOT_LINKED } from '@portico/contracts';
+import { PROBLEM_TYPES } from '@portico/contracts';
 import { ASYMMETRIC_JWT_ALGORITHMS } from '@portico/contracts/tokens';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { Env } from '../config/env.js';
 import { bearerTokenOf } from '../lib/bearer-token.js';
+import { problem, sendProblem } from '../lib/problem.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import { SIGNING_ALG } from '../modules/oidc/index.js';
 import {
@@ -23,6 +24,7 @@ import {
 } from '../modules/user-management/index.js';
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
+import type { TokenVerifier, VerifiedToken } from './verified-token.js';
 
 const CLOCK_TOLERANCE_SECONDS = 30;
 /**
@@ -90,21 +92,6 @@ async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
   };
 }
 
-export interface VerifiedToken {
-  /** The token's subject (`sub`); our user id for the embedded provider. */
-  userId: string;
-  issuedAt?: number;
-  /** The embedded provider's `iat_ms` claim: when in the second of `iat` (ADR 0027). */
-  issuedAtMs?: number;
-  /** The embedded provider's `gid` claim: the grant the token was issued under (ADR 0060). */
-  grantId?: string;
-  /** The token's exp in epoch ms (always set: exp is required). */
-  expiresAt?: number;
-  /** Set for tokens of an external issuer: its subject must be linked to a user (ADR 0029). */
-  external?: { issuer: string; email?: string; emailVerified: boolean };
-}
-export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
-
 /** Whether /api honours a token: its user, or why not (the hook answers 401, 403 or 503). */
 type TokenCheck =
   | { userId: string; issued: IssuedAt; grantId: string | undefined }
@@ -166,25 +153,32 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-function unauthorized(reply: FastifyReply, message: string, challenge: string): FastifyReply {
-  return reply
-    .code(401)
-    .header('www-authenticate', challenge)
-    .header('cache-control', 'no-store')
-    .send({ statusCode: 401, error: 'Unauthorized', message });
+function unauthorized(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  message: string,
+  challenge: string,
+): FastifyReply {
+  reply.header('www-authenticate', challenge).header('cache-control', 'no-store');
+  return sendProblem(reply, problem(401, message), request);
 }
 
 /**
  * A valid token of the external provider whose identity has no active Portico user: 403 with
  * a code of its own (ADR 0029). Not 401: signing in again would bring the same identity back.
  */
-function notLinked(reply: FastifyReply): FastifyReply {
-  return reply.code(403).header('cache-control', 'no-store').send({
-    statusCode: 403,
-    error: 'Forbidden',
-    code: IDENTITY_NOT_LINKED,
-    message: messages.notLinked,
-  });
+function notLinked(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('cache-control', 'no-store');
+  return sendProblem(
+    reply,
+    {
+      type: PROBLEM_TYPES.identityNotLinked,
+      title: 'No Portico user for this identity',
+      status: 403,
+      detail: messages.notLinked,
+    },
+    request,
+  );
 }
 
 /**
@@ -251,7 +245,7 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
     const token = bearerTokenOf(request.headers.authorization);
     if (!token) {
       if (request.routeOptions.config.optionalAuth === true) return;
-      return unauthorized(reply, messages.missing, 'Bearer');
+      return unauthorized(request, reply, messages.missing, 'Bearer');
     }
     const check = await checkToken(token);
     if ('userId' in check) {
@@ -264,15 +258,13 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
     }
     switch (check.refusal) {
       case 'invalid':
-        return unauthorized(reply, messages.invalid, 'Bearer error="invalid_token"');
+        return unauthorized(request, reply, messages.invalid, 'Bearer error="invalid_token"');
       case 'not-linked':
-        return notLinked(reply);
+        return notLinked(request, reply);
       case 'unavailable':
         request.log.error(check.error, 'bearer token could not be verified');
-        return reply
-          .code(503)
-          .header('retry-after', '30')
-          .send({ statusCode: 503, error: 'Service Unavailable', message: messages.unavailable });
+        reply.header('retry-after', '30');
+        return sendProblem(reply, problem(503, messages.unavailable), request);
     }
   });
   return Promise.resolve();

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../db/db.js';
-import { toApiError } from './errors.js';
+import { toProblem } from './errors.js';
 
 // ADR 0053: what a lost, restarting or full database throws is a retryable 503 with a JSON
 // message; a wrong statement stays a 500 whose detail is only logged.
 const unavailable = {
-  statusCode: 503,
-  error: 'Service Unavailable',
-  message: 'The database is not reachable right now. Please try again in a moment.',
+  status: 503,
+  title: 'Service Unavailable',
+  detail: 'The database is not reachable right now. Please try again in a moment.',
 };
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -31,12 +31,12 @@ describe('database errors as the caller sees them', () => {
     ['a connection that ended', new Error('Connection terminated unexpectedly')],
     ['the wrapped error', new DatabaseUnavailableError()],
   ])('answers %s with 503', (_what, error) => {
-    expect(toApiError(error)).toEqual(unavailable);
+    expect(toProblem(error)).toEqual(unavailable);
   });
 
   it('keeps a wrong statement a 500 without detail', () => {
-    expect(toApiError(withCode('relation "nope" does not exist', '42P01'))).toMatchObject({
-      statusCode: 500,
+    expect(toProblem(withCode('relation "nope" does not exist', '42P01'))).toMatchObject({
+      status: 500,
     });
   });
 });

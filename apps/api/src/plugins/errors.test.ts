@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PROBLEM_TYPES, problemSchema } from '@portico/contracts';
 import { createPlatformApp } from '../../test/platform-app.js';
 import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  TooManyRequestsError,
   UnauthorizedError,
 } from '../lib/errors.js';
+
+/** Every error answer's media type (RFC 9457, ADR 0065). */
+const PROBLEM = 'application/problem+json; charset=utf-8';
 
 const querySchema = z.object({ page: z.coerce.number().int().min(1) });
 const bodySchema = z.object({ name: z.string().min(1) });
@@ -51,6 +56,21 @@ function routes(app: FastifyInstance): void {
     await Promise.resolve();
     throw new TypeError("Cannot read properties of undefined (reading 'rows')");
   });
+  app.get('/api/test/form', () => {
+    throw new BadRequestError('Invalid data.').withFieldErrors({
+      firstName: 'Required field',
+      'address.city': 'Too long',
+    });
+  });
+  app.get('/api/test/busy', () => {
+    throw new TooManyRequestsError('Please wait 30 seconds and try again.', 30);
+  });
+  app.get('/api/test/sql', () => {
+    throw Object.assign(new Error('syntax error at or near "selct" in select * from users'), {
+      code: '42601',
+    });
+  });
+  app.put('/api/test/items/:id', () => ({ ok: true }));
   app.get('/status', () => ({ ok: true }));
 }
 
@@ -69,11 +89,13 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
       payload: '{"name": "Anna",',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-type']).toBe(PROBLEM);
     expect(res.json()).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'The request body is not valid JSON.',
+      type: PROBLEM_TYPES.validation,
+      title: 'Invalid request',
+      status: 400,
+      detail: 'The request body is not valid JSON.',
+      instance: '/api/test/body',
     });
   });
 
@@ -85,22 +107,24 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
       payload: '',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(/empty/);
+    expect(problemSchema.parse(res.json()).detail).toMatch(/empty/);
   });
 
   it('answers a body that fails its zod schema with a 400 naming the field', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/test/body', payload: { name: 7 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(/^Invalid request\. name: /);
+    const body = problemSchema.parse(res.json());
+    expect(body.detail).toMatch(/^Invalid request\. name: /);
+    expect(body.errors).toEqual([{ field: 'name', message: expect.any(String) as string }]);
   });
 
   it('answers a bad query parameter with a 400, not a 500', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/query?page=abc' });
     expect(res.statusCode).toBe(400);
-    const body = res.json<{ statusCode: number; error: string; message: string }>();
-    expect(body.statusCode).toBe(400);
-    expect(body.error).toBe('Bad Request');
-    expect(body.message).toContain('page');
+    const body = problemSchema.parse(res.json());
+    expect(body).toMatchObject({ type: PROBLEM_TYPES.validation, status: 400 });
+    expect(body.detail).toContain('page');
+    expect(body.errors?.map((error) => error.field)).toEqual(['page']);
 
     const ok = await app.inject({ method: 'GET', url: '/api/test/query?page=2' });
     expect(ok.json()).toEqual({ page: 2 });
@@ -109,13 +133,14 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   it('answers Fastify schema validation failures with a 400 JSON message', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/schema?size=big' });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(/size/);
+    expect(res.headers['content-type']).toBe(PROBLEM);
+    expect(problemSchema.parse(res.json()).detail).toMatch(/size/);
   });
 
   it.each([
     ['/api/test/not-found', 404, 'Not Found', 'News item 42 does not exist.'],
     ['/api/test/forbidden', 403, 'Forbidden', 'You are not allowed to do this.'],
-    ['/api/test/bad', 400, 'Bad Request', 'Start date must be before end date.'],
+    ['/api/test/bad', 400, 'Invalid request', 'Start date must be before end date.'],
     ['/api/test/unauthorized', 401, 'Unauthorized', 'A valid bearer token is required.'],
     [
       '/api/test/conflict',
@@ -123,10 +148,12 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
       'Conflict',
       'This email address already exists. Please try another one.',
     ],
-  ])('maps the domain error of %s to %i', async (url, statusCode, error, message) => {
+  ])('maps the domain error of %s to %i', async (url, status, title, detail) => {
     const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(statusCode);
-    expect(res.json()).toEqual({ statusCode, error, message });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toBe(PROBLEM);
+    const type = status === 400 ? PROBLEM_TYPES.validation : 'about:blank';
+    expect(res.json()).toEqual({ type, title, status, detail, instance: url });
   });
 
   it.each(['/api/test/crash', '/api/test/crash-async'])(
@@ -134,15 +161,88 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(500);
-      const body = res.json<{ statusCode: number; error: string; message: string }>();
-      expect(body).toEqual({
-        statusCode: 500,
-        error: 'Internal Server Error',
-        message: 'Something went wrong on our side. Please try again later.',
+      expect(res.headers['content-type']).toBe(PROBLEM);
+      expect(res.json()).toEqual({
+        type: 'about:blank',
+        title: 'Internal Server Error',
+        status: 500,
+        detail: 'Something went wrong on our side. Please try again later.',
+        instance: url,
       });
       expect(res.body).not.toMatch(/ECONNREFUSED|hunter2|rows|TypeError|stack/);
     },
   );
+
+  it('answers field errors as `errors` beside the detail (what the forms put on their fields)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/form' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toBe(PROBLEM);
+    expect(res.json()).toEqual({
+      type: PROBLEM_TYPES.validation,
+      title: 'Invalid request',
+      status: 400,
+      detail: 'Invalid data.',
+      instance: '/api/test/form',
+      errors: [
+        { field: 'firstName', message: 'Required field' },
+        { field: 'address.city', message: 'Too long' },
+      ],
+    });
+  });
+
+  it('answers 429 with Retry-After and the wait in its detail', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/busy' });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.headers['content-type']).toBe(PROBLEM);
+    expect(res.json()).toMatchObject({ type: 'about:blank', title: 'Too Many Requests' });
+  });
+
+  it('answers a failing SQL statement with the generic 500, never the statement', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/sql' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toBe(PROBLEM);
+    expect(res.body).not.toMatch(/selct|select|users|42601|stack|at /);
+  });
+
+  it('answers a body over the limit with 413 and an unsupported content type with 415', async () => {
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/test/body',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.headers['content-type']).toBe(PROBLEM);
+    expect(big.json()).toMatchObject({ title: 'Payload Too Large', status: 413 });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/test/body',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'name=x',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.headers['content-type']).toBe(PROBLEM);
+    expect(text.json()).toMatchObject({ title: 'Unsupported Media Type', status: 415 });
+  });
+
+  it('answers a method a known /api path does not take with 405 and Allow', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/api/test/items/7?x=1' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('PUT');
+    expect(res.headers['content-type']).toBe(PROBLEM);
+    expect(res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Method Not Allowed',
+      status: 405,
+      detail: '/api/test/items/7 does not take DELETE; it takes PUT.',
+      instance: '/api/test/items/7',
+    });
+    // GET and its HEAD are both named.
+    const post = await app.inject({ method: 'POST', url: '/api/test/crash' });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
 
   it('answers an unknown /api path with a 404 JSON, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
@@ -152,11 +252,13 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
         headers: { accept: 'text/html' },
       });
       expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-type']).toBe(PROBLEM);
       expect(res.json()).toEqual({
-        statusCode: 404,
-        error: 'Not Found',
-        message: `There is nothing at ${method} /api/no/such/thing.`,
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: `There is nothing at ${method} /api/no/such/thing.`,
+        instance: '/api/no/such/thing',
       });
     }
   });
@@ -175,10 +277,13 @@ describe('/api while the server is not ready (issue 2 §7)', () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/query?page=1' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
+    expect(res.headers['content-type']).toBe(PROBLEM);
     expect(res.json()).toEqual({
-      statusCode: 503,
-      error: 'Service Unavailable',
-      message: 'The server is starting. Please try again in a moment.',
+      type: 'about:blank',
+      title: 'Service Unavailable',
+      status: 503,
+      detail: 'The server is starting. Please try again in a moment.',
+      instance: '/api/test/query',
     });
 
     app.state.ready = true;
@@ -201,7 +306,7 @@ describe('/api while the server is not ready (issue 2 §7)', () => {
     app.state.shuttingDown = true;
     const res = await app.inject({ method: 'GET', url: '/api/test/query?page=1' });
     expect(res.statusCode).toBe(503);
-    expect(res.json<{ message: string }>().message).toBe(
+    expect(problemSchema.parse(res.json()).detail).toBe(
       'The server is shutting down. Please try again in a moment.',
     );
     app.state.ready = true;

@@ -3,30 +3,28 @@ import {
   findUnstorableText,
   parameterProblem,
   UNSTORABLE_TEXT_MESSAGE,
-  type ApiError,
+  type FieldError,
+  type Problem,
 } from '@portico/contracts';
-import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyPluginCallback,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../db/db.js';
 import { BadRequestError, isDomainError, TooManyRequestsError } from '../lib/errors.js';
+import { fieldErrorList, pathOf, problem, sendProblem } from '../lib/problem.js';
 import { rootPlugin } from '../lib/root-plugin.js';
-
-/** The one error body of the whole API (contracts `apiErrorSchema`). */
-export function errorBody(statusCode: number, message: string): ApiError {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
-}
 
 /** Never shown to callers: 5xx details go to the log only. */
 export const internalErrorMessage = 'Something went wrong on our side. Please try again later.';
 
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
-function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
 interface ZodLikeError {
@@ -41,6 +39,12 @@ function isZodError(error: unknown): error is ZodLikeError {
     error.name === 'ZodError' &&
     Array.isArray((error as Partial<ZodLikeError>).issues)
   );
+}
+
+function zodFieldErrors(error: ZodLikeError): FieldError[] {
+  return error.issues
+    .filter((issue) => issue.path.length > 0)
+    .map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
 }
 
 function zodMessage(error: ZodLikeError): string {
@@ -81,6 +85,14 @@ export function schemaValidationMessage(issues: readonly SchemaIssue[]): string 
   return messages.join('; ') || 'Invalid request.';
 }
 
+/** The bad fields of a route-schema validation failure, by their path below the request part. */
+function schemaFieldErrors(issues: readonly SchemaIssue[]): FieldError[] {
+  return issues.flatMap(({ instancePath = '', message = 'is not valid' }) => {
+    const field = instancePath.split('/').filter(Boolean).join('.');
+    return field === '' ? [] : [{ field, message }];
+  });
+}
+
 function statusCodeOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
   const { statusCode } = error;
@@ -90,31 +102,35 @@ function statusCodeOf(error: unknown): number | undefined {
 }
 
 /** Maps anything thrown while handling a request to the status and body the caller gets. */
-export function toApiError(error: unknown): ApiError {
+export function toProblem(error: unknown): Problem {
   if (isDomainError(error)) {
-    const body = errorBody(error.statusCode, error.message);
-    return error.fieldErrors ? { ...body, fieldErrors: error.fieldErrors } : body;
+    const errors = error.fieldErrors ? fieldErrorList(error.fieldErrors) : undefined;
+    return problem(error.statusCode, error.message, errors);
   }
-  if (isZodError(error)) return errorBody(400, zodMessage(error));
+  if (isZodError(error)) return problem(400, zodMessage(error), zodFieldErrors(error));
   // The database is down, restarting or full (ADR 0053): a retryable 503, not a 500.
-  if (isDatabaseUnavailable(error)) return errorBody(503, new DatabaseUnavailableError().message);
+  if (isDatabaseUnavailable(error)) return problem(503, new DatabaseUnavailableError().message);
 
   const fastifyError = error as Partial<FastifyError>;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return errorBody(400, schemaValidationMessage(error.validation));
+    return problem(
+      400,
+      schemaValidationMessage(error.validation),
+      schemaFieldErrors(error.validation),
+    );
   }
   if (fastifyError.validation) {
-    return errorBody(400, `Invalid request. ${fastifyError.message ?? ''}`.trim());
+    return problem(400, `Invalid request. ${fastifyError.message ?? ''}`.trim());
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return errorBody(400, 'The request body is not valid JSON.');
+      return problem(400, 'The request body is not valid JSON.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return errorBody(400, 'The request body is empty but its content type says JSON.');
+      return problem(400, 'The request body is empty but its content type says JSON.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return errorBody(413, 'The request body is too large.');
+      return problem(413, 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return errorBody(415, 'This content type is not supported here.');
+      return problem(415, 'This content type is not supported here.');
     default:
       break;
   }
@@ -122,9 +138,26 @@ export function toApiError(error: unknown): ApiError {
   const status = statusCodeOf(error);
   // Client errors raised by Fastify or its plugins carry messages written for the caller.
   if (status !== undefined && status < 500) {
-    return errorBody(status, fastifyError.message || (STATUS_CODES[status] ?? 'Bad request'));
+    return problem(status, fastifyError.message || (STATUS_CODES[status] ?? 'Bad request'));
   }
-  return errorBody(status ?? 500, internalErrorMessage);
+  return problem(status ?? 500, internalErrorMessage);
+}
+
+/**
+ * Fastify's `frameworkErrors` (a URL it cannot decode, FST_ERR_BAD_URL): answered before any
+ * route or error handler, so given here to answer the same problem+json as every other error.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = statusCodeOf(error) ?? 400;
+  const detail =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The address is not valid: it holds a broken %-encoding.'
+      : (STATUS_CODES[status] ?? 'Bad request');
+  sendProblem(reply, problem(status, detail), request);
 }
 
 /** What the multipart parser (busboy) throws for a body without a boundary or cut short. */
@@ -177,20 +210,37 @@ function unacceptableParameterError(request: FastifyRequest): BadRequestError | 
   return undefined;
 }
 
-/** Seconds a client should wait before trying a 503 again. */
-const RETRY_AFTER_SECONDS = '2';
-
-function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
-  if (body.statusCode === 503 && !reply.hasHeader('retry-after')) {
-    reply.header('retry-after', RETRY_AFTER_SECONDS);
-  }
-  return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
+/**
+ * The /api routes by path, to tell a method the path does not take (405 with `Allow`) from a
+ * path nothing answers (404). Fastify's own router answers both with "not found".
+ */
+function createMethodIndex() {
+  const router = FindMyWay();
+  return {
+    add(route: RouteOptions): void {
+      if (!isApiPath(route.url)) return;
+      for (const method of [route.method].flat()) {
+        try {
+          router.on(method as HTTPMethod, route.url, () => undefined);
+        } catch {
+          // Already known (a HEAD Fastify added beside a GET that declares its own): nothing new.
+        }
+      }
+    },
+    allowedAt(path: string): string[] {
+      if (!isApiPath(path)) return [];
+      return (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const).filter(
+        (method) => router.find(method, path) !== null,
+      );
+    },
+  };
 }
 
 /**
  * One error handler for the whole app (docs/architecture.md, "One error path"): typed domain errors and
- * validation errors become 4xx JSON with a clear message; anything else is a 500 whose
- * detail is logged, never sent. Unknown paths get a 404 JSON. While the server is starting
+ * validation errors become 4xx problem details (RFC 9457, ADR 0065) with a clear `detail`;
+ * anything else is a 500 whose cause is logged, never sent. Unknown paths get a 404, a known
+ * /api path asked with a method it does not take a 405 with `Allow`. While the server is starting
  * (migrations not yet applied), /api answers 503 instead of failing halfway (issue 2 §7);
  * once ready it serves /api while shutting down too: during the grace period a balancer
  * still sends traffic here, and only /health/ready tells it to stop (issue 23 §1, ADR 0016).
@@ -208,7 +258,7 @@ const errors: FastifyPluginCallback = (app, _options, done) => {
       : 'The server is starting. Please try again in a moment.';
     // Answering here ends the request: the hook chain stops without next().
     reply.header('retry-after', '5');
-    sendError(reply, errorBody(503, message));
+    sendProblem(reply, problem(503, message), request);
   });
 
   app.addHook('preValidation', (request, _reply, next) => {
@@ -223,25 +273,40 @@ const errors: FastifyPluginCallback = (app, _options, done) => {
 
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = isMalformedMultipart(error, request)
-      ? errorBody(400, malformedMultipartMessage)
-      : toApiError(error);
-    if (body.statusCode >= 500) {
+      ? problem(400, malformedMultipartMessage)
+      : toProblem(error);
+    if (body.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
-      request.log.info({ statusCode: body.statusCode, reason: body.message }, 'request rejected');
+      request.log.info({ statusCode: body.status, reason: body.detail }, 'request rejected');
     }
     if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(error.retryAfterSeconds));
     }
-    return sendError(reply, body);
+    return sendProblem(reply, body, request);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
+  const methods = createMethodIndex();
+  app.addHook('onRoute', (route) => methods.add(route));
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    const allowed = methods.allowedAt(request.url.split('?', 1)[0] ?? '');
+    // A route that answers "not found" itself (callNotFound) takes the method: a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header('allow', allowed.join(', '));
+      return sendProblem(
+        reply,
+        problem(405, `${path} does not take ${request.method}; it takes ${allowed.join(', ')}.`),
+        request,
+      );
+    }
+    return sendProblem(
       reply,
-      errorBody(404, `There is nothing at ${request.method} ${pathOf(request.url)}.`),
-    ),
-  );
+      problem(404, `There is nothing at ${request.method} ${path}.`),
+      request,
+    );
+  });
   done();
 };
 

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@portico/contracts';
+import { problemSchema } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { databaseKinds } from '../../test/test-db.js';
@@ -129,7 +129,7 @@ describe.each(databaseKinds())('hostile parameters over %s', (kind) => {
     const authorization = `Bearer ${await bearerFor(t.app, 'anna.customer@portico.test')}`;
     const res = await t.app.inject({ method, url, headers: { authorization } });
     expect(res.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(res.json()).message).toMatch(
+    expect(problemSchema.parse(res.json()).detail).toMatch(
       /^Invalid request\. (id|accountId) contains a character that cannot be stored/,
     );
   });
@@ -153,8 +153,8 @@ describe.each(databaseKinds())('hostile parameters over %s', (kind) => {
             url: probe.url,
             headers: { authorization, ...probe.headers },
           });
-          const json = /^application\/json/.test(String(res.headers['content-type']));
-          if (res.statusCode >= 500 || (res.statusCode >= 400 && !json)) {
+          const problem = /^application\/problem\+json/.test(String(res.headers['content-type']));
+          if (res.statusCode >= 500 || (res.statusCode >= 400 && !problem)) {
             failures.push(`${probe.label} → ${res.statusCode} ${res.body.slice(0, 120)}`);
           }
         }

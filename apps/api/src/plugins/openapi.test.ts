@@ -92,7 +92,7 @@ function operationNamingProblems(routes: RouteOptions[]): string[] {
   return problems;
 }
 
-/** Error responses (4xx, 5xx) that do not answer the one shared error body, ApiError. */
+/** Error responses (4xx, 5xx) that do not answer the one shared error body, Problem (ADR 0065). */
 function errorsWithoutSharedSchema(document: OpenApiDocument): string[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).flatMap(([method, operation]) =>
@@ -102,7 +102,7 @@ function errorsWithoutSharedSchema(document: OpenApiDocument): string[] {
           ([, response]) =>
             JSON.stringify(response.content) !==
             JSON.stringify({
-              'application/json': { schema: { $ref: '#/components/schemas/ApiError' } },
+              'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
             }),
         )
         .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
@@ -124,6 +124,10 @@ type Json<Id extends keyof operations, Status extends keyof operations[Id]['resp
   operations[Id]['responses'][Status] extends { content: { 'application/json': infer Body } }
     ? Body
     : never;
+type ProblemOf<Id extends keyof operations, Status extends keyof operations[Id]['responses']> =
+  operations[Id]['responses'][Status] extends { content: { 'application/problem+json': infer Body } }
+    ? Body
+    : never;
 
 function queryString(query: Record<string, string | undefined>): string {
   const pairs = Object.entries(query).flatMap(([key, value]) =>
@@ -142,9 +146,10 @@ export async function newsTitles(send: Send): Promise<string[]> {
 }
 
 export type NewsItemId = paths['/api/news/{id}']['get']['parameters']['path']['id'];
-export const notFoundMessage = (error: Json<'getNewsItem', 404>): string => error.message;
-export const sharedError: components['schemas']['ApiError'] = { statusCode: 404, error: 'Not Found', message: 'No such news item.' };
-export const sameError: Json<'listUsers', 403> = sharedError;
+export const notFoundMessage = (error: ProblemOf<'getNewsItem', 404>): string => error.detail;
+export const sharedError: components['schemas']['Problem'] = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such news item.' };
+export const sameError: ProblemOf<'listUsers', 403> = sharedError;
+export const firstBadField = (error: ProblemOf<'createUser', 400>): string | undefined => error.errors?.[0]?.field;
 
 // @ts-expect-error -- listNews has no such query parameter
 export const unknownParameter: Query<'listNews'> = { colour: 'red' };
@@ -314,8 +319,8 @@ describe('the OpenAPI document and the API reference', () => {
     expect(license.statusCode).toBe(200);
     expect(license.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(license.body).toMatch(/proprietary/i);
-    // Only the schemas operations use: no `ApiErrorInput` twin nobody reads.
-    expect(Object.keys(document.components?.schemas ?? {})).toEqual(['ApiError']);
+    // Only the schemas operations use: no `ProblemInput` twin nobody reads.
+    expect(Object.keys(document.components?.schemas ?? {})).toEqual(['Problem']);
   });
 
   it('passes `redocly lint` (recommended rules) without an error or a warning', async () => {
@@ -349,7 +354,9 @@ describe('the OpenAPI document and the API reference', () => {
       content: { 'application/json': { schema: { type: 'array' } } },
     });
     expect(news?.responses?.['400']).toMatchObject({
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+      content: {
+        'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+      },
     });
     const csv = document.paths['/api/support/cases/download']?.get?.responses?.['200'];
     expect(csv?.content).toEqual({
@@ -365,15 +372,18 @@ describe('the OpenAPI document and the API reference', () => {
     const auth = { authorization: `Bearer ${token}` };
     const bad = await get('/api/news?page=0', auth);
     expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(bad.json()).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'page must be a whole number from 1 to 100000',
+      type: 'https://portico.example/problems/validation',
+      title: 'Invalid request',
+      status: 400,
+      detail: 'page must be a whole number from 1 to 100000',
+      instance: '/api/news',
     });
     // A zod default message gets the field's name in front.
     const repeated = await get('/api/content/labels/cpplabels?language=en&language=de', auth);
     expect(repeated.statusCode).toBe(400);
-    expect(repeated.json<{ message: string }>().message).toMatch(/^language: /);
+    expect(repeated.json<{ detail: string }>().detail).toMatch(/^language: /);
   });
 
   it('keeps the bearer token required everywhere else under /api', async () => {

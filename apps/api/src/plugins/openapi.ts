@@ -108,7 +108,7 @@ function schemaRefsOf(value: unknown, into = new Set<string>()): Set<string> {
 
 /**
  * Only the component schemas the document uses. fastify-type-provider-zod lists every
- * contract with a `.meta({ id })` twice, as read (`ApiError`) and as written (`ApiErrorInput`),
+ * contract with a `.meta({ id })` twice, as read (`Problem`) and as written (`ProblemInput`),
  * whether or not any operation takes or answers it; an unused component is noise to a client
  * generator (and a `no-unused-components` warning in `redocly lint`, issue 27).
  */
@@ -146,8 +146,9 @@ governed by your customer or partner agreement with the operator of this portal.
 const description = `The Portico API: everything the portal's single-page app calls under \`/api\`.
 
 Every operation needs a bearer access token (a JWT from the sign-in provider, audience \`OIDC_AUDIENCE\`)
-unless it says otherwise. Errors are always JSON: \`{ statusCode, error, message }\`, with a message
-written for the caller. Request parameters are validated by the same zod schemas this document is
+unless it says otherwise. Errors are always RFC 9457 problem details (\`application/problem+json\`):
+\`{ type, title, status, detail, instance }\`, a \`detail\` written for the caller, and \`errors\`
+(\`[{ field, message }]\`) when fields of the request are not valid. Request parameters are validated by the same zod schemas this document is
 generated from (\`packages/contracts\`).`;
 
 /**

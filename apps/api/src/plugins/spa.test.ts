@@ -94,7 +94,7 @@ describe('SPA serving', () => {
       headers: { accept: '*/*' },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(res.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });
 
   it.each([
@@ -107,7 +107,7 @@ describe('SPA serving', () => {
   ])('never answers the server path %s with the SPA', async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
   it.each(['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/.env', '/assets/..%2f.env'])(
@@ -123,7 +123,7 @@ describe('SPA serving', () => {
   it('answers a malformed address with a 400 JSON', async () => {
     const res = await app.inject({ method: 'GET', url: '/news/%E0%A4%A', headers: html });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(res.json()).toMatchObject({ status: 400, title: 'Invalid request' });
   });
 
   it('answers HEAD like GET without a body', async () => {

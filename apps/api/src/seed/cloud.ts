@@ -1,3 +1,4 @@
+import type { CloudRegion } from '@portico/contracts';
 import type { Db, Queryable } from '../db/db.js';
 import { demoAccounts } from './accounts.js';
 import { createPrng } from '../lib/prng.js';
@@ -12,7 +13,8 @@ interface DemoInstance {
   accountId: string;
   productId: string;
   name: string;
-  region: string;
+  /** A region code; the web names it in the reader's language (`cloud.region.<code>`). */
+  region: CloudRegion;
   version: string;
   status: 'OPERATIONAL' | 'DEGRADED' | 'MAINTENANCE' | 'OUTAGE';
   host: string;
@@ -30,7 +32,7 @@ export const demoInstances: readonly DemoInstance[] = [
     accountId: demoAccounts.northwind.id,
     productId: 'p-erp',
     name: 'Northwind ERP',
-    region: 'EU North (Stockholm)',
+    region: 'eu-north',
     version: '2026.3.2',
     status: 'OPERATIONAL',
     host: 'northwind-erp',
@@ -43,7 +45,7 @@ export const demoInstances: readonly DemoInstance[] = [
     accountId: demoAccounts.northwind.id,
     productId: 'p-financials',
     name: 'Northwind Financials',
-    region: 'EU West (Amsterdam)',
+    region: 'eu-west',
     version: '2026.3.1',
     status: 'DEGRADED',
     host: 'northwind-fin',
@@ -56,7 +58,7 @@ export const demoInstances: readonly DemoInstance[] = [
     accountId: demoAccounts.northwind.id,
     productId: 'p-fpa',
     name: 'Northwind FP&A',
-    region: 'EU North (Stockholm)',
+    region: 'eu-north',
     version: '2026.2.4',
     status: 'OPERATIONAL',
     host: 'northwind-fpa',
@@ -68,7 +70,7 @@ export const demoInstances: readonly DemoInstance[] = [
     accountId: demoAccounts.meridian.id,
     productId: 'p-erpx',
     name: 'Meridian ERPx demo',
-    region: 'UK South (London)',
+    region: 'uk-south',
     version: '2026.3.0',
     status: 'OPERATIONAL',
     host: 'meridian-erpx',

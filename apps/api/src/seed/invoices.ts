@@ -14,9 +14,13 @@ interface BillingProfile {
   code: number;
   currency: string;
   vatPercent: number;
-  /** Monthly subscription lines: description, quantity range, unit price in minor units. */
-  subscription: readonly [string, number, number, number][];
+  /**
+   * Monthly subscription lines: item code (`invoice-item.<code>` names it in the reader's
+   * language), English description, quantity range, unit price in minor units.
+   */
+  subscription: readonly [string, string, number, number, number][];
   directDebit: boolean;
+  /** `country`: ISO 3166 alpha-2; the PDF names it in the reader's language. */
   address: { street: string; postalCode: string; city: string; country: string; vat: string };
 }
 
@@ -27,17 +31,17 @@ const profiles: readonly BillingProfile[] = [
     currency: 'NOK',
     vatPercent: 25,
     subscription: [
-      ['ERP cloud subscription', 1, 1, 8_450_000],
-      ['Financials cloud subscription', 1, 1, 3_120_000],
-      ['FP&A cloud subscription', 1, 1, 1_980_000],
-      ['Additional named users', 4, 18, 42_000],
+      ['erp-cloud', 'ERP cloud subscription', 1, 1, 8_450_000],
+      ['financials-cloud', 'Financials cloud subscription', 1, 1, 3_120_000],
+      ['fpa-cloud', 'FP&A cloud subscription', 1, 1, 1_980_000],
+      ['named-users', 'Additional named users', 4, 18, 42_000],
     ],
     directDebit: true,
     address: {
       street: 'Havnegata 14',
       postalCode: '0150',
       city: 'Oslo',
-      country: 'Norway',
+      country: 'NO',
       vat: 'NO 984 201 337 MVA',
     },
   },
@@ -47,15 +51,15 @@ const profiles: readonly BillingProfile[] = [
     currency: 'GBP',
     vatPercent: 20,
     subscription: [
-      ['ERPx partner demo subscription', 1, 1, 145_000],
-      ['Partner sandbox storage (GB)', 50, 120, 95],
+      ['erpx-partner-demo', 'ERPx partner demo subscription', 1, 1, 145_000],
+      ['sandbox-storage', 'Partner sandbox storage (GB)', 50, 120, 95],
     ],
     directDebit: false,
     address: {
       street: '27 Gresham Street',
       postalCode: 'EC2V 7HN',
       city: 'London',
-      country: 'United Kingdom',
+      country: 'GB',
       vat: 'GB 318 4472 19',
     },
   },
@@ -65,15 +69,15 @@ const profiles: readonly BillingProfile[] = [
     currency: 'GBP',
     vatPercent: 20,
     subscription: [
-      ['ERP subscription, professional', 1, 1, 612_500],
-      ['Housing management module', 1, 1, 188_000],
+      ['erp-professional', 'ERP subscription, professional', 1, 1, 612_500],
+      ['housing-module', 'Housing management module', 1, 1, 188_000],
     ],
     directDebit: true,
     address: {
       street: '4 Quayside Court',
       postalCode: 'NE1 3DX',
       city: 'Newcastle upon Tyne',
-      country: 'United Kingdom',
+      country: 'GB',
       vat: 'GB 204 9917 63',
     },
   },
@@ -105,6 +109,7 @@ function invoice(
     currency: profile.currency,
     netMinor: net,
     vatMinor: vat,
+    vatPercent: profile.vatPercent,
     directDebit: state.directDebit,
     paidAt: state.paid ? addDays(due, -prng.int(0, 5)) : null,
     lines,
@@ -129,11 +134,14 @@ export function demoInvoices(now: Date): NewInvoice[] {
         year: 'numeric',
         timeZone: 'UTC',
       });
-      const lines = profile.subscription.map(([description, min, max, unit], index) => {
+      const period = isoDay(issued);
+      const lines = profile.subscription.map(([itemCode, description, min, max, unit], index) => {
         const quantity = prng.int(min, max);
         return {
           position: index + 1,
           description: `${description}, ${month}`,
+          itemCode,
+          period,
           quantity,
           unitPriceMinor: unit,
           amountMinor: quantity * unit,
@@ -159,6 +167,8 @@ export function demoInvoices(now: Date): NewInvoice[] {
               {
                 position: 1,
                 description: `Implementation consulting, ${month}`,
+                itemCode: 'consulting',
+                period,
                 quantity: hours,
                 unitPriceMinor: 165_000,
                 amountMinor: hours * 165_000,

@@ -61,6 +61,7 @@ const MANAGEMENT = {
   licenceCount: 50,
   licencesUsed: 2,
   canSwitchAccount: false,
+  timeZone: 'Europe/Oslo',
 };
 const USERS = [0, 1].map((i) => ({
   id: `u-${i}`,
@@ -78,7 +79,7 @@ const INSTANCES: CloudInstance[] = [
     id: 'ci-1',
     name: 'Northwind ERP',
     product: { id: 'p-erp', name: 'ERP' },
-    region: 'EU North (Stockholm)',
+    region: 'eu-north',
     version: '2026.3.2',
     status: 'DEGRADED',
     url: 'https://northwind-erp.cloud.portico.test',
@@ -122,7 +123,6 @@ const DATA = new Set([
   ...NEWS.flatMap((n) => [n.title, n.subtitle ?? '', n.introduction ?? '', n.location ?? '']),
   'Northwind ERP',
   'Production',
-  'EU North (Stockholm)',
 ]);
 
 const server = setupTestServer();
@@ -155,6 +155,7 @@ function serve(language: Language): void {
       HttpResponse.json([{ key: 'Europe/Oslo', value: 'Europe/Oslo' }]),
     ),
     http.get(url('/api/products'), () => HttpResponse.json(PRODUCTS)),
+    http.get(url('/api/products/highlights'), () => HttpResponse.json([])),
     http.get(url('/api/cloud/instances'), () => HttpResponse.json(INSTANCES)),
   );
 }

@@ -1,5 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
+import { handleFailure } from '../lib/http/failure-handling.js';
 import { HttpError } from '../lib/http/http-error.js';
 import {
   ProductNewsPagesContext,
@@ -28,11 +29,18 @@ export function setRetryBaseDelayForTests(ms: number): void {
 
 /**
  * The app's query cache. Server data is cached for a minute by default; the central slices
- * (profile, labels, countries and languages) set staleTime Infinity themselves. Errors the
- * HTTP client handled arrive as null data, so retries only see errors callers opted into.
+ * (profile, labels, countries and languages) set staleTime Infinity themselves. Every failed
+ * query and mutation (after its retries) goes to the one §8 handler (`handleFailure`).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => handleFailure(error, query.meta?.failure),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) =>
+        handleFailure(error, mutation.meta?.failure),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,

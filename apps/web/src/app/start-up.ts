@@ -66,7 +66,7 @@ export function useStartUp(): StartUp {
   const authorised = isAuthorised();
   const profileQuery = useQuery({ ...profileQueryOptions(), enabled: authorised });
   const profile = authorised ? (profileQuery.data ?? null) : null;
-  // A failed profile (handled by the error catalogue → null) still lets the app start.
+  // A failed profile (shown by the one §8 handler) still lets the app start.
   const profileSettled = profileQuery.isSuccess || profileQuery.isError;
 
   const language = previewLanguage() ?? (profileSettled ? profile?.language : rememberedLanguage());

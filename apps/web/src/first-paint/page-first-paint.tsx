@@ -3,12 +3,17 @@ import {
   invoiceListSchema,
   productHighlightListSchema,
   productSummaryListSchema,
+  recentAccountsSchema,
   type PageFirstPaintInput,
 } from '@portico/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import {
+  accountInView,
+  recentAccountsQueryOptions,
+} from '../components/account-picker/account-picker-api.js';
 import { routePaths, withQuery } from '../config/paths.js';
 import {
   invoiceAccessQueryOptions,
@@ -45,7 +50,14 @@ const invoices: Painter = async (input, cache) => {
   if (!accounts.success) return null;
   const granted: InvoiceAccess = { granted: true, accounts: accounts.data };
   cache.setQueryData(invoiceAccessQueryOptions().queryKey, granted);
-  const state = readInvoiceUrlState(input.search);
+  // The account in view: the address's, else the last one used (ADR 0070), as in the browser.
+  const recents = recentAccountsSchema.safeParse(
+    (await input.get(`${input.endpoints.api}/accounts/recent`))?.body,
+  );
+  if (!recents.success) return null;
+  cache.setQueryData(recentAccountsQueryOptions().queryKey, recents.data);
+  const named = readInvoiceUrlState(input.search);
+  const state = { ...named, accountId: accountInView(named.accountId, recents.data) };
   const list = await input.get(
     withQuery(input.endpoints.invoices, {
       ...invoiceQuery(state),

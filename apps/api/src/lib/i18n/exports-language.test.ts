@@ -3,7 +3,8 @@
 // amounts written for it. German here; the expected texts are written out, not read from the
 // catalogue, so a missing translation or an English format fails.
 import {
-  apiErrorSchema,
+  fieldErrorsOf,
+  problemSchema,
   invoiceListSchema,
   PORTAL_LANGUAGES,
   userFormMessages,
@@ -69,6 +70,37 @@ describe('the exports in the caller’s language (issue 27)', () => {
     expect(text).not.toContain('Total due');
   });
 
+  it('names the country, the items and their month in German and shows the VAT rate (issue 37)', async () => {
+    const [invoice] = await invoices('sort=number&order=asc&size=1');
+    if (!invoice) throw new Error('no invoice');
+    const text = await pdfText((await get(`/api/invoices/${invoice.id}/pdf`)).rawPayload);
+    // Northwind's billing address is in Norway, written as Germans name it.
+    expect(text).toContain('Norwegen');
+    expect(text).not.toContain('Norway');
+    const month = new Date(`${invoice.date.slice(0, 7)}-01T00:00:00Z`).getUTCMonth();
+    const germanMonths = [
+      'Januar',
+      'Februar',
+      'März',
+      'April',
+      'Mai',
+      'Juni',
+      'Juli',
+      'August',
+      'September',
+      'Oktober',
+      'November',
+      'Dezember',
+    ];
+    // The description column wraps: any white space between the words.
+    expect(text).toMatch(
+      new RegExp(`ERP-Cloud-Abonnement,\\s+${germanMonths[month]}\\s+${invoice.date.slice(0, 4)}`),
+    );
+    expect(text).not.toContain('ERP cloud subscription');
+    // Norwegian VAT, 25 %, with the no-break space German writes before the sign.
+    expect(text).toMatch(/MwSt\. 25\s%/);
+  });
+
   it('writes the invoice PDF in Polish with every diacritic intact (ADR 0051 addendum)', async () => {
     const [invoice] = await invoices('sort=status&order=desc&status=PAID&size=1');
     if (!invoice) throw new Error('no paid invoice');
@@ -115,22 +147,54 @@ describe('the exports in the caller’s language (issue 27)', () => {
     expect(dateCell?.numFmt).toBe('dd.mm.yyyy');
   });
 
+  it('writes the invoices CSV by the separator rule: German with BOM and semicolons, English with commas (issue 37)', async () => {
+    const query = 'sort=amount&order=desc&status=PAID';
+    const [first] = await invoices(`${query}&size=1`);
+    if (!first) throw new Error('no paid invoice');
+    const german = await get(`/api/invoices/export.csv?${query}`);
+    expect(german.statusCode).toBe(200);
+    expect(german.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(german.body.startsWith('\uFEFF')).toBe(true);
+    const lines = german.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Rechnungsnr.;Datum;Fällig am;Betrag;Währung;Status;Hochgeladen');
+    const [whole = '', cents = ''] = first.amount.split('.');
+    // The amount as on screen, with a decimal comma (quoted: a comma is a separator elsewhere).
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${first.number};${germanDay(first.date)};\\d\\d\\.\\d\\d\\.\\d{4};"${whole},${cents.padEnd(2, '0')}";${first.currency};BEZAHLT;`,
+      ),
+    );
+
+    await t.db.query(`update users set language = 'en' where email = $1`, [ANNA]);
+    try {
+      const english = await get(`/api/invoices/export.csv?${query}`);
+      expect(english.body.startsWith('\uFEFF')).toBe(false);
+      const [header, record] = english.body.split('\r\n');
+      expect(header).toBe('Invoice number,Date,Due date,Amount,Currency,Status,Uploaded');
+      expect(record).toContain(`,${whole}.${cents.padEnd(2, '0')},${first.currency},`);
+    } finally {
+      await t.db.query(`update users set language = 'de' where email = $1`, [ANNA]);
+    }
+  });
+
   it('writes the cloud reports with German headers, months and figures', async () => {
     const csv = await get('/api/cloud/reports/availability.csv');
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.trimEnd().split('\r\n');
+    // Issue 37: a German reader's Excel splits on semicolons and needs the byte-order mark.
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Instanz,Monat,Verfügbarkeit (%),SLA (%),SLA erfüllt,Ausfallzeit (Minuten)',
+      'Instanz;Monat;Verfügbarkeit (%);SLA (%);SLA erfüllt;Ausfallzeit (Minuten)',
     );
     const german = new Intl.DateTimeFormat('de', { month: 'long' });
     const months = new Set(
       Array.from({ length: 12 }, (_, m) => german.format(new Date(Date.UTC(2026, m, 15)))),
     );
     const first = lines[1] ?? '';
-    const month = /^[^,]+,([^ ]+) \d{4},/.exec(first)?.[1] ?? '';
+    const month = /^[^;]+;([^ ]+) \d{4};/.exec(first)?.[1] ?? '';
     expect(months.has(month), first).toBe(true);
-    // The SLA column is a decimal figure: a decimal comma, so the field is quoted.
-    expect(first).toMatch(/,"\d+,\d+",(Ja|Nein),/);
+    // The SLA column is a decimal figure as on screen: a decimal comma, unquoted (a number).
+    expect(first).toMatch(/;\d+,\d+;(Ja|Nein);/);
 
     const xlsx = await get('/api/cloud/reports/response-times.xlsx');
     expect(xlsx.statusCode).toBe(200);
@@ -143,9 +207,10 @@ describe('the exports in the caller’s language (issue 27)', () => {
   it('writes the cases CSV with German headers, values and dates', async () => {
     const res = await get('/api/support/cases/download');
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Fallnummer,Kurzbeschreibung,Beschreibung,Kategorie,Priorität,Status,Erstellt von,Erstellt,Aktualisiert',
+      'Fallnummer;Kurzbeschreibung;Beschreibung;Kategorie;Priorität;Status;Erstellt von;Erstellt;Aktualisiert',
     );
     const { rows } = await t.db.query<{ opened_at: Date; time_zone: string }>(
       `select c.opened_at, u.time_zone from support_cases c, users u
@@ -160,7 +225,7 @@ describe('the exports in the caller’s language (issue 27)', () => {
       year: 'numeric',
       timeZone: opened.time_zone,
     }).format(new Date(opened.opened_at));
-    const record = lines.find((line) => line.startsWith('CS0001005,')) ?? '';
+    const record = lines.find((line) => line.startsWith('CS0001005;')) ?? '';
     expect(record).toContain(`"${day}, `);
     expect(record).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
@@ -188,7 +253,7 @@ describe('the exports in the caller’s language (issue 27)', () => {
           payload: { language },
         });
         expect(res.statusCode, language).toBe(400);
-        expect(apiErrorSchema.parse(res.json()).fieldErrors).toMatchObject({
+        expect(fieldErrorsOf(problemSchema.parse(res.json()))).toMatchObject({
           language: userFormMessages.invalidLanguage,
         });
       }
@@ -211,7 +276,7 @@ describe('the exports in the caller’s language (issue 27)', () => {
         },
       });
       expect(res.statusCode).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).fieldErrors).toMatchObject({
+      expect(fieldErrorsOf(problemSchema.parse(res.json()))).toMatchObject({
         language: userFormMessages.invalidLanguage,
       });
       const { rows } = await t.db.query('select 1 from users where email = $1', [
@@ -223,7 +288,7 @@ describe('the exports in the caller’s language (issue 27)', () => {
     it('refuses a language parameter outside the nine on cpplabels', async () => {
       const res = await get('/api/content/labels/cpplabels?language=it');
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toMatch(/language/);
+      expect(res.json<{ detail: string }>().detail).toMatch(/language/);
       expect((await get('/api/content/labels/cpplabels?language=pl')).statusCode).toBe(200);
     });
   });

@@ -103,3 +103,32 @@ export function spreadsheetDateFormat(language: LabelLanguage): string {
     .map((part) => codes[part.type] ?? part.value.replace(/[^ ./-]/g, (c) => `\\${c}`))
     .join('');
 }
+
+/**
+ * The wall-clock time `date` shows in `timeZone`, as a Date whose UTC fields hold it: a
+ * spreadsheet date has no zone, so a workbook cell shows exactly this (ADR 0069).
+ */
+export function wallClockIn(date: Date, timeZone?: string | null): Date {
+  const parts = new Intl.DateTimeFormat('en', {
+    timeZone: knownTimeZone(timeZone),
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return new Date(
+    Date.UTC(
+      part('year'),
+      part('month') - 1,
+      part('day'),
+      part('hour'),
+      part('minute'),
+      part('second'),
+    ),
+  );
+}

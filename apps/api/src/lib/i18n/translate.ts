@@ -9,17 +9,27 @@ import {
 } from '@portico/locales';
 import type { Queryable } from '../../db/db.js';
 import { registeredTexts } from './define-texts.js';
+import { findLabelValues } from './labels.repository.js';
 
 export type TextValues = Readonly<Record<string, string | number>>;
 /** A text in one language: `t('mail.news.subject', { title })`; with `count`, the plural form. */
 export type Translate = (key: string, values?: TextValues) => string;
 
-/** Fills `{name}` and `{{name}}` placeholders; an unknown one stays as written. */
+/**
+ * Fills `{name}` and `{{name}}` placeholders; an unknown one stays as written. A value that
+ * ends in a full stop before the text's own ('Portico Software B.V.' + '.') keeps one, like
+ * the web's interpolate (issue 37).
+ */
 export function fill(template: string, values: TextValues = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g, (whole, a?: string, b?: string) => {
-    const value = values[a ?? b ?? ''];
-    return value === undefined ? whole : String(value);
-  });
+  return template.replace(
+    /(?:\{\{\s*(\w+)\s*\}\}|\{(\w+)\})(\.?)/g,
+    (whole, a: string | undefined, b: string | undefined, stop: string) => {
+      const value = values[a ?? b ?? ''];
+      if (value === undefined) return whole;
+      const shown = String(value);
+      return stop && shown.endsWith('.') ? shown : shown + stop;
+    },
+  );
 }
 
 /**
@@ -66,10 +76,7 @@ export async function labelOverrides(
   db: Queryable,
   language: LabelLanguage,
 ): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ key: string; value: string }>(
-    'select key, value from labels where language = $1',
-    [language],
-  );
+  const rows = await findLabelValues(db, language);
   return new Map(rows.filter((r) => r.value.trim() !== '').map((r) => [r.key, r.value]));
 }
 

@@ -1,4 +1,4 @@
-import { accountManagerSchema, apiErrorSchema } from '@portico/contracts';
+import { accountManagerSchema, problemSchema } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
@@ -65,7 +65,7 @@ describe.each(routeDatabaseKinds())('account and success manager over %s', (kind
     for (const url of ['/api/account', '/api/successmanager']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(401);
-      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(401);
+      expect(problemSchema.parse(res.json()).status).toBe(401);
     }
   });
 
@@ -77,7 +77,7 @@ describe.each(routeDatabaseKinds())('account and success manager over %s', (kind
     for (const url of ['/api/account', '/api/successmanager']) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode).toBe(401);
-      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(401);
+      expect(problemSchema.parse(res.json()).status).toBe(401);
     }
   });
 });

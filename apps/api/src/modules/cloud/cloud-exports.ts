@@ -3,7 +3,7 @@ import { Workbook } from '@cj-tech-master/excelts';
 import { createEvents, type EventAttributes } from 'ics';
 import type { LabelLanguage } from '@portico/locales';
 import { toCsv } from '../../lib/csv.js';
-import { formatFigure, formatMonth } from '../../lib/i18n/format.js';
+import { formatMonth } from '../../lib/i18n/format.js';
 import type { Translate } from '../../lib/i18n/translate.js';
 import './cloud.texts.js';
 
@@ -78,14 +78,9 @@ export function responseTimeTable(
   };
 }
 
-/** CSV is text: a figure is written as the reader writes it (99,95 in German). */
+/** The table as CSV in the reader's dialect (the shared writer writes figures as they do). */
 export function tableCsv(table: ReportTable): string {
-  return toCsv(
-    table.header,
-    table.rows.map((row) =>
-      row.map((cell) => (typeof cell === 'number' ? formatFigure(cell, table.language) : cell)),
-    ),
-  );
+  return toCsv(table.language, table.header, table.rows);
 }
 
 /** The table as a workbook of one sheet: numbers stay numbers, the header row is frozen. */

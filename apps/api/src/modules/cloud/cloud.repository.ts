@@ -1,4 +1,9 @@
-import type { CloudInstanceStatus, EnvironmentKind, MaintenanceImpact } from '@portico/contracts';
+import type {
+  CloudInstanceStatus,
+  CloudRegion,
+  EnvironmentKind,
+  MaintenanceImpact,
+} from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 
 /** ISO 8601 in UTC with a Z, the same text on PGlite and PostgreSQL. */
@@ -10,7 +15,8 @@ export interface InstanceRow {
   name: string;
   product_id: string;
   product_name: string;
-  region: string;
+  /** One of the contract's region codes (a check constraint holds it to them). */
+  region: CloudRegion;
   version: string;
   status: CloudInstanceStatus;
   url: string;

@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  problemSchema,
   availabilityReportSchema,
   cloudAccountListSchema,
   cloudInstanceListSchema,
@@ -142,9 +142,13 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
       'reports/availability.xlsx',
       'reports/response-times.csv',
     ]) {
-      const res = await get(PAUL, `/api/cloud/${path}?accountId=acc-northwind`);
+      // Anna's customer account names Meridian (paul's partner account) in vain.
+      const res = await get(ANNA, `/api/cloud/${path}?accountId=acc-meridian`);
       expect(res.statusCode, path).toBe(404);
-      expect(res.body).not.toContain('Northwind');
+      expect(res.body).not.toContain('Meridian');
+      // Paul serves Northwind (ADR 0070) but not Brightwater.
+      const foreign = await get(PAUL, `/api/cloud/${path}?accountId=acc-brightwater`);
+      expect(foreign.statusCode, path).toBe(404);
     }
   });
 
@@ -181,7 +185,7 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
     ]) {
       const res = await get(ANNA, url);
       expect(res.statusCode, url).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).message).not.toBe('');
+      expect(problemSchema.parse(res.json()).detail).not.toBe('');
     }
   });
 

@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  problemSchema,
   contentDocumentSchema,
   labelListSchema,
   productListSchema,
@@ -133,7 +133,7 @@ describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
       for (const language of ['it', 'xx', 'de-DE', '']) {
         const res = await get(`/api/content/labels/cpplabels?language=${language}`);
         expect(res.statusCode, language).toBe(400);
-        expect(res.json<{ message: string }>().message).toMatch(/language must be one of en, de/);
+        expect(res.json<{ detail: string }>().detail).toMatch(/language must be one of en, de/);
       }
     });
 
@@ -152,8 +152,8 @@ describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
       async (language) => {
         const res = await get(`/api/content/labels/cpplabels?language=${language}`);
         expect(res.statusCode).toBe(400);
-        const body = apiErrorSchema.parse(res.json());
-        expect(body.message).toMatch(/language/);
+        const body = problemSchema.parse(res.json());
+        expect(body.detail).toMatch(/language/);
       },
     );
   });
@@ -219,9 +219,9 @@ describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
     it('answers 404 JSON for an unknown document', async () => {
       const res = await get('/api/content/infodocument/no-such-document');
       expect(res.statusCode).toBe(404);
-      expect(apiErrorSchema.parse(res.json())).toMatchObject({
-        statusCode: 404,
-        error: 'Not Found',
+      expect(problemSchema.parse(res.json())).toMatchObject({
+        status: 404,
+        title: 'Not Found',
       });
     });
 
@@ -230,7 +230,7 @@ describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
       async (id) => {
         const res = await get(`/api/content/infodocument/${id}`);
         expect(res.statusCode).toBe(400);
-        expect(apiErrorSchema.parse(res.json()).statusCode).toBe(400);
+        expect(problemSchema.parse(res.json()).status).toBe(400);
       },
     );
   });
@@ -243,7 +243,7 @@ describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
-      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(401);
+      expect(problemSchema.parse(res.json()).status).toBe(401);
     }
   });
 });

@@ -4,6 +4,7 @@ import { catalogFor } from '@portico/locales/catalogs';
 import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import { timeZoneIds } from '../../lib/i18n/time-zones.js';
 import {
   findContentDocument,
   findLabels,
@@ -35,13 +36,12 @@ export async function getProducts(db: Queryable): Promise<Product[]> {
 let timeZones: LabelEntry[] | undefined;
 
 /**
- * The IANA time zones this runtime knows, as {key, value} pairs for a select (the user form's
- * time zone field): key is the zone id, value the readable name.
+ * The IANA time zones this runtime knows by their current names (Asia/Kolkata, not
+ * Asia/Calcutta: ADR 0069), as {key, value} pairs for the time-zone pickers: key is the zone
+ * id, value a readable name (the web names it in the reader's language).
  */
 export function getTimeZones(): LabelEntry[] {
-  timeZones ??= [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])]
-    .sort()
-    .map((zone) => ({ key: zone, value: zone.replaceAll('_', ' ') }));
+  timeZones ??= timeZoneIds().map((zone) => ({ key: zone, value: zone.replaceAll('_', ' ') }));
   return timeZones;
 }
 

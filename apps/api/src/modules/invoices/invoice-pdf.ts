@@ -2,7 +2,7 @@ import { intlLocale, type LabelLanguage } from '@portico/locales';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { formatDay, formatFigure } from '../../lib/i18n/format.js';
+import { formatDay, formatFigure, formatMonth } from '../../lib/i18n/format.js';
 import type { Translate } from '../../lib/i18n/translate.js';
 import { formatMoney } from './money.js';
 
@@ -15,14 +15,48 @@ export interface InvoiceDocument {
   currency: string;
   net: string;
   vat: string;
+  /** The VAT rate in per cent (25, 8.1). */
+  vatPercent: number;
   amount: string;
   customer: {
     name: string;
     customerId: string | null;
+    /** Street and city lines; the country follows as a code. */
     addressLines: readonly string[];
+    /** ISO 3166 alpha-2, named in the reader's language; older free text prints as it is. */
+    country: string | null;
     vatNumber: string | null;
   };
-  lines: readonly { description: string; quantity: string; unitPrice: string; amount: string }[];
+  lines: readonly {
+    /** The English text, printed when the line has no item code. */
+    description: string;
+    /** `invoice-item.<code>` names the item in the reader's language. */
+    itemCode: string | null;
+    /** The month (yyyy-mm-dd) a line covers, named in the reader's language. */
+    period: string | null;
+    quantity: string;
+    unitPrice: string;
+    amount: string;
+  }[];
+}
+
+/** A country code in the reader's language ("NO" → "Norwegen"); other text as it is. */
+const countryName = (country: Intl.DisplayNames, value: string): string =>
+  /^[A-Z]{2}$/.test(value) ? (country.of(value) ?? value) : value;
+
+/** A line's text in the reader's language: the item's name, then its month. */
+function lineText(
+  line: InvoiceDocument['lines'][number],
+  language: LabelLanguage,
+  t: Translate,
+): string {
+  if (line.itemCode === null) return line.description;
+  const item = t(`invoice-item.${line.itemCode}`);
+  // An item code without a text (a new one, not yet named) prints the stored description.
+  if (item === `invoice-item.${line.itemCode}`) return line.description;
+  return line.period === null
+    ? item
+    : t('invoice-pdf.line', { item, month: formatMonth(line.period.slice(0, 7), language) });
 }
 
 /** The vendor as printed in every invoice's letterhead. */
@@ -79,7 +113,7 @@ export async function invoicePdf(
   const country = new Intl.DisplayNames([intlLocale(language), 'en'], {
     type: 'region',
   });
-  const vendorAddress = [...VENDOR.address.slice(0, -1), country.of('NL') ?? 'NL'];
+  const vendorAddress = [...VENDOR.address.slice(0, -1), countryName(country, 'NL')];
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -129,6 +163,8 @@ export async function invoicePdf(
   doc.font(BOLD).text(t('invoice-pdf.bill-to'), MARGIN + 300, 185);
   doc.font(REGULAR).text(invoice.customer.name, MARGIN + 300, 200, { width: 195 });
   for (const line of invoice.customer.addressLines) doc.text(line, { width: 195 });
+  if (invoice.customer.country)
+    doc.text(countryName(country, invoice.customer.country), { width: 195 });
   if (invoice.customer.vatNumber)
     doc.text(t('invoice-pdf.vat-number', { number: invoice.customer.vatNumber }), { width: 195 });
   if (invoice.customer.customerId)
@@ -164,13 +200,14 @@ export async function invoicePdf(
   y += 6;
   doc.font(REGULAR);
   for (const line of invoice.lines) {
+    const text = lineText(line, language, t);
     const cells = [
-      line.description,
+      text,
       formatFigure(Number(line.quantity), language),
       money(line.unitPrice),
       money(line.amount),
     ];
-    const height = doc.heightOfString(line.description, { width: columns[0]?.width ?? 205 });
+    const height = doc.heightOfString(text, { width: columns[0]?.width ?? 205 });
     if (y + height > 760) {
       doc.addPage();
       y = MARGIN;
@@ -188,7 +225,17 @@ export async function invoicePdf(
   y += 10;
   const totals: [string, string, boolean][] = [
     [t('invoice-pdf.net'), money(invoice.net), false],
-    [t('invoice-pdf.vat'), money(invoice.vat), false],
+    [
+      t('invoice-pdf.vat-rate', {
+        vat: t('invoice-pdf.vat'),
+        rate: new Intl.NumberFormat(intlLocale(language), {
+          style: 'percent',
+          maximumFractionDigits: 2,
+        }).format(invoice.vatPercent / 100),
+      }),
+      money(invoice.vat),
+      false,
+    ],
     [t('invoice-pdf.total'), money(invoice.amount), true],
   ];
   for (const [label, value, bold] of totals) {

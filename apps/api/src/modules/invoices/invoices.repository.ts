@@ -11,11 +11,18 @@ export interface NewInvoice {
   currency: string;
   netMinor: number;
   vatMinor: number;
+  /** The VAT rate in per cent (25, 20, 8.1): printed on the PDF (issue 37). */
+  vatPercent: number;
   directDebit: boolean;
   paidAt: Date | null;
   lines: readonly {
     position: number;
+    /** The English text; what the PDF prints for a line without an item code. */
     description: string;
+    /** A known item (`invoice-item.<code>` names it in the reader's language), if any. */
+    itemCode?: string;
+    /** The month (yyyy-mm-01) a subscription line covers, if any. */
+    period?: string;
     quantity: number;
     unitPriceMinor: number;
     amountMinor: number;
@@ -35,13 +42,13 @@ export async function insertInvoices(
   const { rows } = await db.query<{ id: string }>(
     /* sql */ `
     insert into invoices (account_id, number, issued_on, due_on, uploaded_at, currency, net_minor,
-                          vat_minor, amount_minor, direct_debit, paid_at)
+                          vat_minor, amount_minor, direct_debit, paid_at, vat_percent)
     select account_id, number, issued_on, due_on, uploaded_at, currency, net, vat, net + vat,
-           direct_debit, paid_at
+           direct_debit, paid_at, vat_percent
       from unnest($1::text[], $2::text[], $3::date[], $4::date[], $5::timestamptz[], $6::text[],
-                  $7::bigint[], $8::bigint[], $9::boolean[], $10::timestamptz[])
+                  $7::bigint[], $8::bigint[], $9::boolean[], $10::timestamptz[], $11::numeric[])
            with ordinality as i(account_id, number, issued_on, due_on, uploaded_at, currency, net,
-                                vat, direct_debit, paid_at, n)
+                                vat, direct_debit, paid_at, vat_percent, n)
      order by i.n
     returning id::text as id`,
     [
@@ -55,6 +62,7 @@ export async function insertInvoices(
       column((item) => item.vatMinor),
       column((item) => item.directDebit),
       column((item) => item.paidAt?.toISOString() ?? null),
+      column((item) => item.vatPercent),
     ],
   );
   const ids = rows.map((row) => row.id);
@@ -65,9 +73,9 @@ export async function insertInvoices(
     await db.query(
       /* sql */ `
       insert into invoice_lines (invoice_id, position, description, quantity, unit_price_minor,
-                                 amount_minor)
+                                 amount_minor, item_code, period)
       select * from unnest($1::bigint[], $2::int[], $3::text[], $4::numeric[], $5::bigint[],
-                           $6::bigint[])`,
+                           $6::bigint[], $7::text[], $8::date[])`,
       [
         lines.map((line) => line.invoiceId),
         lines.map((line) => line.position),
@@ -75,6 +83,8 @@ export async function insertInvoices(
         lines.map((line) => line.quantity),
         lines.map((line) => line.unitPriceMinor),
         lines.map((line) => line.amountMinor),
+        lines.map((line) => line.itemCode ?? null),
+        lines.map((line) => line.period ?? null),
       ],
     );
   }
@@ -208,6 +218,8 @@ export interface InvoiceDocumentRow extends InvoiceRow {
   country: string | null;
   vat_number: string | null;
   paid_on: string | null;
+  /** The VAT rate in per cent, as text ("25.00"). */
+  vat_percent: string;
 }
 
 /** One invoice with what its PDF prints; `accountId` null = any account (vendor employees). */
@@ -219,7 +231,7 @@ export async function findInvoiceDocument(
 ): Promise<InvoiceDocumentRow | undefined> {
   const { rows } = await db.query<InvoiceDocumentRow>(
     `select ${columns('i.')},
-            a.name as account_name, a.enterprise_customer_id,
+            a.name as account_name, a.enterprise_customer_id, i.vat_percent::text as vat_percent,
             b.street, b.postal_code, b.city, b.country, b.vat_number,
             (i.paid_at at time zone 'UTC')::date::text as paid_on
        from invoices i
@@ -234,6 +246,9 @@ export async function findInvoiceDocument(
 export interface InvoiceLineRow {
   position: number;
   description: string;
+  item_code: string | null;
+  /** yyyy-mm-dd, or null. */
+  period: string | null;
   quantity: string;
   unit_price_minor: string;
   amount_minor: string;
@@ -244,7 +259,7 @@ export async function findInvoiceLines(
   invoiceId: string,
 ): Promise<InvoiceLineRow[]> {
   const { rows } = await db.query<InvoiceLineRow>(
-    `select position, description, quantity::text as quantity,
+    `select position, description, item_code, period::text as period, quantity::text as quantity,
             unit_price_minor::text as unit_price_minor, amount_minor::text as amount_minor
        from invoice_lines where invoice_id = $1::bigint order by position`,
     [invoiceId],

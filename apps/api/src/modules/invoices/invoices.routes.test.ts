@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  problemSchema,
   INVOICE_SORTS,
   invoiceAccountListSchema,
   invoiceListSchema,
@@ -73,6 +73,7 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
         currency: 'NOK',
         netMinor: 1000,
         vatMinor: 250,
+        vatPercent: 25,
         directDebit: false,
         paidAt: null,
         lines: [],
@@ -86,6 +87,7 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
         currency: 'NOK',
         netMinor: 2000,
         vatMinor: 500,
+        vatPercent: 25,
         directDebit: true,
         paidAt: null,
         lines: [],
@@ -207,28 +209,33 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
   ])('answers 400 with a message for %s', async (query, message) => {
     const res = await get(ANNA, `/api/invoices?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(res.json()).message).toContain(message);
+    expect(problemSchema.parse(res.json()).detail).toContain(message);
   });
 
-  it("shows paul only his partner account's invoices, and 404 for another account's", async () => {
+  it("shows paul his partner account's invoices and those of the accounts he serves, 404 for others", async () => {
     const { items } = await list(PAUL, 'size=100');
     expect(items.length).toBe(36);
     expect(items.every((i) => i.currency === 'GBP' && i.number.startsWith('INV-'))).toBe(true);
-    const anna = await list(ANNA, 'size=1');
-    const annaInvoice = anna.items[0];
-    if (!annaInvoice) throw new Error('anna has no invoices');
-    expect(items.some((i) => i.id === annaInvoice.id)).toBe(false);
+    const nina = await list(ERIK, 'accountId=acc-brightwater&size=1');
+    const foreign = nina.items[0];
+    if (!foreign) throw new Error('brightwater has no invoices');
+    expect(items.some((i) => i.id === foreign.id)).toBe(false);
 
-    // IDOR: anna's invoice id and account id mean nothing to paul.
-    const pdf = await get(PAUL, `/api/invoices/${annaInvoice.id}/pdf`);
+    // IDOR: an invoice id and account id of an account he does not serve mean nothing to paul.
+    const pdf = await get(PAUL, `/api/invoices/${foreign.id}/pdf`);
     expect(pdf.statusCode).toBe(404);
-    expect(pdf.body).not.toContain(annaInvoice.number);
-    expect((await get(PAUL, '/api/invoices?accountId=acc-northwind')).statusCode).toBe(404);
-    expect((await get(PAUL, '/api/invoices/export.xlsx?accountId=acc-northwind')).statusCode).toBe(
-      404,
-    );
-    // His own account by id is fine.
+    expect(pdf.body).not.toContain(foreign.number);
+    expect((await get(PAUL, '/api/invoices?accountId=acc-brightwater')).statusCode).toBe(404);
+    expect(
+      (await get(PAUL, '/api/invoices/export.xlsx?accountId=acc-brightwater')).statusCode,
+    ).toBe(404);
+    expect((await get(PAUL, '/api/invoices?accountId=acc-portico')).statusCode).toBe(404);
+    // His own account by id is fine, and so is Northwind, a customer he serves (ADR 0070).
     expect((await list(PAUL, 'accountId=acc-meridian&size=1')).total).toBe(36);
+    const served = await list(PAUL, 'accountId=acc-northwind&sort=number&order=asc&size=100');
+    expect(served.items).toEqual((await list(ANNA, 'sort=number&order=asc&size=100')).items);
+    const servedPdf = await get(PAUL, `/api/invoices/${served.items[0]?.id ?? '1'}/pdf`);
+    expect(servedPdf.statusCode).toBe(200);
     const accounts = invoiceAccountListSchema.parse(
       (await get(PAUL, '/api/invoices/accounts')).json(),
     );
@@ -245,7 +252,7 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
     ]) {
       const res = await get(NINA, url);
       expect(res.statusCode, url).toBe(403);
-      expect(apiErrorSchema.parse(res.json()).message).toContain('no access');
+      expect(problemSchema.parse(res.json()).detail).toContain('no access');
     }
   });
 
@@ -285,6 +292,9 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
     expect(text).toContain('Havnegata 14');
     expect(text).toContain('OVERDUE');
     expect(text).toMatch(/ERP cloud subscription, \w+ \d{4}/);
+    // The country by its English name, and the VAT rate (issue 37).
+    expect(text).toContain('Norway');
+    expect(text).toMatch(/VAT 25%\n/);
     // The vendor employee may open it too.
     expect((await get(ERIK, `/api/invoices/${invoice.id}/pdf`)).statusCode).toBe(200);
   });

@@ -5,6 +5,7 @@ import {
   invoiceListQuerySchema,
   invoiceListSchema,
   invoicePdfSchema,
+  invoicesCsvSchema,
   invoicesXlsxSchema,
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import {
   getInvoiceAccounts,
   getInvoicePage,
   getInvoicePdf,
+  getInvoicesCsv,
   getInvoicesWorkbook,
 } from './invoices.service.js';
 import { sendFile } from '../../lib/reply.js';
@@ -111,6 +113,31 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         request.query,
       );
       return sendFile(reply, XLSX, file.fileName, file.body);
+    },
+  );
+
+  app.get(
+    '/api/invoices/export.csv',
+    {
+      schema: {
+        operationId: 'exportInvoicesCsv',
+        summary: "The account's invoices as CSV",
+        description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit), in the caller's language: semicolons and a byte-order mark where it writes a decimal comma. ${access} Sent as an attachment (invoices-<account>-<date>.csv).`,
+        tags,
+        querystring: invoiceListQuerySchema,
+        response: {
+          200: fileResponse('text/csv', invoicesCsvSchema, 'The invoices as a CSV file.'),
+          ...bearerErrors(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await getInvoicesCsv(
+        app.db,
+        await accountCallerOf(app.db, request),
+        request.query,
+      );
+      return sendFile(reply, 'text/csv; charset=utf-8', file.fileName, file.body);
     },
   );
 

@@ -6,12 +6,15 @@ import {
   type InvoiceListCriteria,
   type InvoiceStatus,
 } from '@portico/contracts';
-import type { LabelLanguage } from '@portico/locales';
+import { intlLocale, type LabelLanguage } from '@portico/locales';
+import { toCsv } from '../../lib/csv.js';
+import { formatDateTime, formatDay } from '../../lib/i18n/format.js';
 import type { Queryable } from '../../db/db.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import {
   accountChoices,
   accountName as findAccountName,
+  mayViewAccount,
   scopedAccountId,
   type AccountCaller,
 } from '../../lib/account-scope.js';
@@ -202,8 +205,56 @@ export async function getInvoicesWorkbook(
 }
 
 /**
- * `GET /api/invoices/:id/pdf`. Another account's invoice is a 404, exactly like one that
- * does not exist (IDOR); vendor employees may open any.
+ * `GET /api/invoices/export.csv`: the same list as the workbook, as CSV in the reader's
+ * dialect and language (issue 37): dates as they write them, amounts with their decimal sign,
+ * the upload time in their zone.
+ */
+export async function getInvoicesCsv(
+  db: Queryable,
+  caller: AccountCaller,
+  criteria: InvoiceListCriteria,
+  now: Date = new Date(),
+): Promise<{ fileName: string; body: string }> {
+  const filter = await filterOf(db, caller, criteria, now);
+  const counts = await countInvoices(db, filter);
+  const rows = await rowsOf(db, filter, criteria, counts, INVOICE_EXPORT_LIMIT, 0);
+  const { language, t } = await readerOf(db, caller);
+  const amount = new Intl.NumberFormat(intlLocale(language), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
+  const body = toCsv(
+    language,
+    [
+      t('invoices.column.number'),
+      t('invoices.column.date'),
+      t('invoices.column.dueDate'),
+      t('invoices.column.amount'),
+      t('invoice-xlsx.currency'),
+      t('invoices.column.status'),
+      t('invoices.column.uploadDate'),
+    ],
+    rows.map((row) => {
+      const invoice = toInvoice(row);
+      return [
+        invoice.number,
+        formatDay(invoice.date, language),
+        formatDay(invoice.dueDate, language),
+        amount.format(Number(invoice.amount)),
+        invoice.currency,
+        statusText(t, row.status),
+        formatDateTime(new Date(invoice.uploadedAt), language, caller.timeZone),
+      ];
+    }),
+  );
+  return { fileName: `invoices-${filter.accountId}-${filter.today}.csv`, body };
+}
+
+/**
+ * `GET /api/invoices/:id/pdf`. An invoice of an account the caller may not see is a 404,
+ * exactly like one that does not exist (IDOR); vendor employees may open any, partners those
+ * of the accounts they serve.
  */
 export async function getInvoicePdf(
   db: Queryable,
@@ -212,13 +263,10 @@ export async function getInvoicePdf(
   now: Date = new Date(),
 ): Promise<{ fileName: string; body: Buffer }> {
   assertInvoiceAccess(caller);
-  const row = await findInvoiceDocument(
-    db,
-    id,
-    todayOf(now),
-    caller.employee ? null : caller.accountId,
-  );
-  if (!row) throw new NotFoundError(`There is no invoice with id ${id}.`);
+  const row = await findInvoiceDocument(db, id, todayOf(now), null);
+  // The same 404 for an invoice of an account the caller may not see (ADR 0023, 0070).
+  if (!row || !(await mayViewAccount(db, caller, row.account_id)))
+    throw new NotFoundError(`There is no invoice with id ${id}.`);
   const lines = await findInvoiceLines(db, row.id);
   const { language, t } = await readerOf(db, caller);
   const body = await invoicePdf(
@@ -231,19 +279,21 @@ export async function getInvoicePdf(
       currency: row.currency.trim(),
       net: majorUnits(row.net_minor),
       vat: majorUnits(row.vat_minor),
+      vatPercent: Number(row.vat_percent),
       amount: majorUnits(row.amount_minor),
       customer: {
         name: row.account_name,
         customerId: row.enterprise_customer_id,
-        addressLines: [
-          row.street,
-          [row.postal_code, row.city].filter(Boolean).join(' '),
-          row.country,
-        ].filter((line): line is string => typeof line === 'string' && line !== ''),
+        addressLines: [row.street, [row.postal_code, row.city].filter(Boolean).join(' ')].filter(
+          (line): line is string => typeof line === 'string' && line !== '',
+        ),
+        country: row.country,
         vatNumber: row.vat_number,
       },
       lines: lines.map((line) => ({
         description: line.description,
+        itemCode: line.item_code,
+        period: line.period,
         quantity: line.quantity,
         unitPrice: majorUnits(line.unit_price_minor),
         amount: majorUnits(line.amount_minor),

@@ -73,7 +73,7 @@ describe('public media', () => {
   ])('answers 404 JSON for /media/news/%s', async (file) => {
     const res = await t.app.inject({ method: 'GET', url: `/media/news/${file}` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(res.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });
 
   it('serves the Portico logo, the default news image', async () => {

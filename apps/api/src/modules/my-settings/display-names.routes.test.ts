@@ -1,6 +1,7 @@
 import {
   accountUserSchema,
-  apiErrorSchema,
+  fieldErrorsOf,
+  problemSchema,
   newsEditorialItemSchema,
   userFormMessages,
 } from '@portico/contracts';
@@ -91,7 +92,7 @@ describe.each(databaseKinds())('bidi controls in display names over %s', (kind) 
       payload: newUserInput({ email: 'only.bidi@northwind.test', lastName: BIDI }),
     });
     expect(empty.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(empty.json()).fieldErrors).toMatchObject({
+    expect(fieldErrorsOf(problemSchema.parse(empty.json()))).toMatchObject({
       lastName: userFormMessages.required,
     });
   });

@@ -1,5 +1,6 @@
 import {
-  apiErrorSchema,
+  fieldErrorsOf,
+  problemSchema,
   ownSettingsSchema,
   userFormMessages,
   userProfileSchema,
@@ -46,13 +47,12 @@ describe.each(routeDatabaseKinds())('my settings over %s', (kind) => {
       payload: { firstName: '', phone: '12345', timeZone: 'Mars/Base' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(bad.json())).toMatchObject({
-      message: userFormMessages.invalidData,
-      fieldErrors: {
-        firstName: userFormMessages.required,
-        phone: userFormMessages.invalidPhone,
-        timeZone: userFormMessages.invalidTimeZone,
-      },
+    const problem = problemSchema.parse(bad.json());
+    expect(problem.detail).toBe(userFormMessages.invalidData);
+    expect(fieldErrorsOf(problem)).toEqual({
+      firstName: userFormMessages.required,
+      phone: userFormMessages.invalidPhone,
+      timeZone: userFormMessages.invalidTimeZone,
     });
 
     const ok = await t.app.inject({

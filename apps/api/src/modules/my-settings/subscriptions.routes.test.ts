@@ -1,4 +1,4 @@
-import { apiErrorSchema, subscriptionListSchema } from '@portico/contracts';
+import { problemSchema, subscriptionListSchema } from '@portico/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
@@ -139,7 +139,7 @@ describe.each(routeDatabaseKinds())('e-mail subscriptions over %s', (kind) => {
     ]) {
       const res = await post(ANNA, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).message).not.toBe('');
+      expect(problemSchema.parse(res.json()).detail).not.toBe('');
     }
     // A product nina is not connected to, and a topic she may not have.
     expect(

@@ -1,4 +1,4 @@
-import { apiErrorSchema, userProfileSchema } from '@portico/contracts';
+import { problemSchema, userProfileSchema } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
@@ -127,7 +127,7 @@ describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
       expect(res.statusCode).toBe(401);
-      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(401);
+      expect(problemSchema.parse(res.json()).status).toBe(401);
     }
   });
 
@@ -136,9 +136,9 @@ describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
     await t.db.query("delete from users where id = 'u-nina'");
     const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
     expect(res.statusCode).toBe(401);
-    expect(apiErrorSchema.parse(res.json())).toMatchObject({
-      statusCode: 401,
-      error: 'Unauthorized',
+    expect(problemSchema.parse(res.json())).toMatchObject({
+      status: 401,
+      title: 'Unauthorized',
     });
   });
 });

@@ -1,6 +1,7 @@
 import { subscriptionLevelSchema, type OwnSettings, type UserProfile } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
 import { findConnectedProducts, findOwnSettings, findUserProfile } from './users.repository.js';
 
 /**
@@ -30,7 +31,7 @@ export async function getOwnProfile(db: Queryable, userId: string): Promise<User
     enterpriseCustomerId: row.enterprise_customer_id,
     companyName: row.company_name,
     dynamicsCustomerId: row.dynamics_customer_id,
-    timeZone: row.time_zone,
+    timeZone: canonicalTimeZone(row.time_zone),
   };
 }
 
@@ -46,7 +47,7 @@ export async function getOwnSettings(db: Queryable, userId: string): Promise<Own
     phone: row.phone,
     mobile: row.mobile,
     language: row.language,
-    timeZone: row.time_zone,
+    timeZone: canonicalTimeZone(row.time_zone),
     version: row.version,
   };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  apiErrorSchema,
+  problemSchema,
   downloadListSchema,
   newsItemSchema,
   newsListSchema,
@@ -70,7 +70,7 @@ describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
       });
       const paul = await get('/api/products/p-erp', 'paul');
       expect(paul.statusCode).toBe(403);
-      expect(apiErrorSchema.parse(paul.json()).message).toMatch(/not connected to ERP/);
+      expect(problemSchema.parse(paul.json()).detail).toMatch(/not connected to ERP/);
       expect((await get('/api/products/p-nope')).statusCode).toBe(404);
       expect((await get('/api/products/%20bad')).statusCode).toBe(400);
       expect((await get('/api/products/p-erpx', 'erik')).statusCode).toBe(200);
@@ -202,7 +202,7 @@ describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
       const beyond = await get(file.url, 'anna', { range: `bytes=${file.size}-` });
       expect(beyond.statusCode).toBe(416);
       expect(beyond.headers['content-range']).toBe(`bytes */${file.size}`);
-      expect(apiErrorSchema.parse(beyond.json()).statusCode).toBe(416);
+      expect(problemSchema.parse(beyond.json()).status).toBe(416);
 
       const stale = await get(file.url, 'anna', { range: 'bytes=0-9', 'if-range': '"old"' });
       expect(stale.statusCode).toBe(200);
@@ -231,8 +231,8 @@ describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
       expect(cross.headers['content-disposition']).toBeUndefined();
       const unknown = await get('/api/products/p-erp/downloads/d-0000000000000000/file');
       expect(unknown.statusCode).toBe(404);
-      expect(apiErrorSchema.parse(unknown.json()).message.replace('d-0000000000000000', 'X')).toBe(
-        apiErrorSchema.parse(cross.json()).message.replace(paulsFile.id, 'X'),
+      expect(problemSchema.parse(unknown.json()).detail.replace('d-0000000000000000', 'X')).toBe(
+        problemSchema.parse(cross.json()).detail.replace(paulsFile.id, 'X'),
       );
       expect(await downloadsOf('p-erpx', 'paul')).toEqual(before);
     });
@@ -269,7 +269,7 @@ describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
       expect(releaseNoteListSchema.parse((await get(url('2026.1', '2026.1'))).json())).toEqual([]);
       const unknown = await get(url('2025.1', '1999.1'));
       expect(unknown.statusCode).toBe(400);
-      expect(apiErrorSchema.parse(unknown.json()).message).toMatch(/1999\.1 is not a release/);
+      expect(problemSchema.parse(unknown.json()).detail).toMatch(/1999\.1 is not a release/);
       expect((await get('/api/products/p-erp/release-notes/changes?from=2025.1')).statusCode).toBe(
         400,
       );

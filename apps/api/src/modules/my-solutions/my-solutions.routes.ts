@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   downloadFileSchema,
   downloadListQuerySchema,
   downloadListSchema,
@@ -23,7 +22,13 @@ import { hasSearchText, searchBudgetHook } from '../search-budget/index.js';
 import { callerIdOf } from '../../lib/caller.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { requireProductAccess } from '../../lib/product-access.js';
-import { bearerErrors, fileResponse, withHeaders } from '../../lib/route-schemas.js';
+import { problem, sendProblem } from '../../lib/problem.js';
+import {
+  bearerErrors,
+  fileResponse,
+  problemResponse,
+  withHeaders,
+} from '../../lib/route-schemas.js';
 import { findProductNewsItem, getProductNewsPage } from '../news/index.js';
 import { parseByteRange } from './byte-range.js';
 import { downloadStream } from './download-bytes.js';
@@ -45,11 +50,9 @@ const MAX_ID_DIGITS = 15;
 const fileUrl = (productId: string, downloadId: string) =>
   `/api/products/${encodeURIComponent(productId)}/downloads/${encodeURIComponent(downloadId)}/file`;
 
-const rangeNotSatisfiable = {
-  description:
-    'The Range starts at or beyond the end of the file; Content-Range names the size (bytes */size).',
-  content: { 'application/json': { schema: apiErrorSchema } },
-};
+const rangeNotSatisfiable = problemResponse(
+  'The Range starts at or beyond the end of the file; Content-Range names the size (bytes */size).',
+);
 
 function sendTotal<T>(reply: FastifyReply, total: number, items: T) {
   return reply
@@ -201,14 +204,15 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
           ? parseByteRange(request.headers.range, file.size)
           : ({ kind: 'full' } as const);
       if (range.kind === 'unsatisfiable') {
-        return reply
-          .code(416)
-          .header('content-range', `bytes */${file.size}`)
-          .send({
-            statusCode: 416,
-            error: 'Range Not Satisfiable',
-            message: `The file has ${file.size} bytes; the range asked for starts beyond its end.`,
-          });
+        reply.header('content-range', `bytes */${file.size}`);
+        return sendProblem(
+          reply,
+          problem(
+            416,
+            `The file has ${file.size} bytes; the range asked for starts beyond its end.`,
+          ),
+          request,
+        );
       }
       reply.type('application/octet-stream');
       if (range.kind === 'partial') {

@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  problemSchema,
   DOCUMENT_FACETS,
   productDocumentPageSchema,
   productDocumentSchema,
@@ -215,7 +215,7 @@ describe.each(routeDatabaseKinds())('product documents API over %s', (kind) => {
   ])('answers 400 with a message for %s', async (qs, message) => {
     const res = await get(`/api/products/p-erp/documents?${qs}`);
     expect(res.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(res.json()).message).toMatch(message);
+    expect(problemSchema.parse(res.json()).detail).toMatch(message);
   });
 
   it('403 for a product the caller is not connected to, 404 for an unknown one; employees reach all', async () => {
@@ -226,7 +226,7 @@ describe.each(routeDatabaseKinds())('product documents API over %s', (kind) => {
     ]) {
       const res = await get(url, PAUL);
       expect(res.statusCode).toBe(403);
-      expect(apiErrorSchema.parse(res.json()).message).toMatch(/not connected to ERP/);
+      expect(problemSchema.parse(res.json()).detail).toMatch(/not connected to ERP/);
     }
     expect((await get('/api/products/p-nope/documents')).statusCode).toBe(404);
     expect((await get('/api/products/p-erpx/documents', PAUL)).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import {
-  apiErrorSchema,
+  fieldErrorsOf,
+  problemSchema,
   newsEditorialItemSchema,
   newsEditorialListSchema,
   newsEditorMessages,
@@ -143,7 +144,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
           ...(method === 'POST' || method === 'PUT' ? { payload: form() } : {}),
         });
         expect(response.statusCode, `${method} ${url}`).toBe(403);
-        expect(apiErrorSchema.parse(response.json()).message).toMatch(/vendor employees/);
+        expect(problemSchema.parse(response.json()).detail).toMatch(/vendor employees/);
       }
       const { rows } = await t.db.query<{ n: number }>(
         'select count(*)::int as n from news_editorial',
@@ -358,9 +359,9 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         payload: { ...form(), title: '  ', content: '<p> </p>', publicationDate: 'tomorrow' },
       });
       expect(response.statusCode).toBe(400);
-      const body = apiErrorSchema.parse(response.json());
-      expect(body.message).toMatch(/Invalid data/);
-      expect(body.fieldErrors).toMatchObject({
+      const body = problemSchema.parse(response.json());
+      expect(body.detail).toMatch(/Invalid data/);
+      expect(fieldErrorsOf(body)).toMatchObject({
         title: 'This field is required',
         content: 'Please write the body of the news item.',
         publicationDate: 'Please enter a valid publication date.',
@@ -372,7 +373,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         payload: form({ headerImage: { large: 'javascript:alert(1)', medium: '/m', small: '/s' } }),
       });
       expect(image.statusCode).toBe(400);
-      expect(apiErrorSchema.parse(image.json()).fieldErrors?.headerImage).toBeDefined();
+      expect(fieldErrorsOf(problemSchema.parse(image.json()))?.headerImage).toBeDefined();
     });
     it('answers 400 for content the database cannot store (NUL, a lone surrogate) on every write route', async () => {
       const { item } = await create(form());
@@ -393,7 +394,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
             payload: form({ content }),
           });
           expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(400);
-          expect(apiErrorSchema.parse(response.json()).fieldErrors).toEqual({
+          expect(fieldErrorsOf(problemSchema.parse(response.json()))).toEqual({
             content: UNSTORABLE_TEXT_MESSAGE,
           });
         }
@@ -487,7 +488,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         payload: form({ productIds: ['p-nope'] }),
       });
       expect(unknownTarget.statusCode).toBe(400);
-      expect(apiErrorSchema.parse(unknownTarget.json()).fieldErrors?.productIds).toBeDefined();
+      expect(fieldErrorsOf(problemSchema.parse(unknownTarget.json()))?.productIds).toBeDefined();
     });
   });
 
@@ -599,8 +600,8 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         payload,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(apiErrorSchema.parse(response.json()).message).toMatch(/not an image/);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(problemSchema.parse(response.json()).detail).toMatch(/not an image/);
     });
 
     it('answers 400 "too many pixels" (not "not an image") for an image over the pixel limit', async () => {
@@ -620,7 +621,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         payload,
       });
       expect(response.statusCode).toBe(400);
-      expect(apiErrorSchema.parse(response.json()).message).toBe(
+      expect(problemSchema.parse(response.json()).detail).toBe(
         newsEditorMessages.imageTooManyPixels,
       );
     });
@@ -638,7 +639,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         payload,
       });
       expect(response.statusCode).toBe(413);
-      expect(apiErrorSchema.parse(response.json()).message).toMatch(/larger than 5 MB/);
+      expect(problemSchema.parse(response.json()).detail).toMatch(/larger than 5 MB/);
     });
 
     it('answers 400 JSON, not 500, for a multipart body without a boundary or cut short', async () => {
@@ -659,8 +660,8 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
           payload: body,
         });
         expect(response.statusCode, `${contentType} ${body.length}`).toBe(400);
-        expect(response.headers['content-type']).toMatch(/^application\/json/);
-        expect(apiErrorSchema.parse(response.json()).message).toMatch(message);
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(problemSchema.parse(response.json()).detail).toMatch(message);
       }
     });
 

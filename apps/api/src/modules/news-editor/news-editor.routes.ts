@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import {
-  apiErrorSchema,
   NEWS_IMAGE_MAX_BYTES,
   newsEditorialItemSchema,
   newsEditorialListQuerySchema,
@@ -24,6 +23,7 @@ import {
   bearerErrors,
   bodyValidatedByService,
   noContent,
+  problemResponse,
   withHeaders,
 } from '../../lib/route-schemas.js';
 import {
@@ -298,10 +298,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: newsImageUploadSchema.describe('The addresses of the three variants.'),
           ...bearerErrors(400, 403),
-          413: {
-            description: `The file is larger than ${NEWS_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-            content: { 'application/json': { schema: apiErrorSchema } },
-          },
+          413: problemResponse(`The file is larger than ${NEWS_IMAGE_MAX_BYTES / 1024 / 1024} MB.`),
         },
       },
     },

@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  problemSchema,
   newsItemSchema,
   newsListItemSchema,
   newsListSchema,
@@ -96,10 +96,10 @@ describe.each(routeDatabaseKinds())('GET /api/news over %s', (kind) => {
   async function expectBadRequest(url: string, messagePart: RegExp) {
     const response = await get(url);
     expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-    const body = apiErrorSchema.parse(response.json());
-    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-    expect(body.message).toMatch(messagePart);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const body = problemSchema.parse(response.json());
+    expect(body).toMatchObject({ status: 400, title: 'Invalid request' });
+    expect(body.detail).toMatch(messagePart);
   }
 
   function expectNewestFirst(items: NewsListItem[]) {
@@ -360,9 +360,9 @@ describe.each(routeDatabaseKinds())('GET /api/news over %s', (kind) => {
       for (const id of ['999999999', '123456789012345678901234']) {
         const response = await get(`/api/news/${id}`);
         expect(response.statusCode, id).toBe(404);
-        expect(apiErrorSchema.parse(response.json())).toMatchObject({
-          statusCode: 404,
-          error: 'Not Found',
+        expect(problemSchema.parse(response.json())).toMatchObject({
+          status: 404,
+          title: 'Not Found',
         });
       }
     });
@@ -370,7 +370,7 @@ describe.each(routeDatabaseKinds())('GET /api/news over %s', (kind) => {
     it('answers 400 JSON for an id that is not a number', async () => {
       const response = await get('/api/news/abc');
       expect(response.statusCode).toBe(400);
-      expect(apiErrorSchema.parse(response.json()).message).toMatch(/id/);
+      expect(problemSchema.parse(response.json()).detail).toMatch(/id/);
     });
   });
 
@@ -439,7 +439,7 @@ describe.each(routeDatabaseKinds())('GET /api/news over %s', (kind) => {
     for (const url of ['/api/news', `/api/news/${ids.titleMatch}`, '/api/news?page=0']) {
       const response = await get(url, {});
       expect(response.statusCode, url).toBe(401);
-      expect(apiErrorSchema.parse(response.json()).statusCode).toBe(401);
+      expect(problemSchema.parse(response.json()).status).toBe(401);
     }
   });
 });

@@ -1,6 +1,6 @@
 import {
   accountUserSchema,
-  apiErrorSchema,
+  problemSchema,
   newsEditorialItemSchema,
   notificationEventSchema,
   notificationRemovedEventSchema,
@@ -120,7 +120,7 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
     await changeUser(t, 'u-northwind-013', { active: false });
     const res = await t.app.inject({ method: 'GET', url: `/api/notifications/stream?t=${ticket}` });
     expect(res.statusCode).toBe(401);
-    expect(apiErrorSchema.parse(res.json()).message).toContain('ticket');
+    expect(problemSchema.parse(res.json()).detail).toContain('ticket');
   });
 
   it('ends open streams within 1 s on sign-out everywhere and on a change of role, delivering nothing after', async () => {
@@ -237,7 +237,7 @@ describe.each(routeDatabaseKinds())('stream caps and fan-out over %s', (kind) =>
       const refused = await getTicket(t.app, token);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(apiErrorSchema.parse(refused.json()).message).toContain('streams');
+      expect(problemSchema.parse(refused.json()).detail).toContain('streams');
       // A ticket taken before the cap was reached does not pass it either.
       const late = await t.app.inject({
         method: 'GET',

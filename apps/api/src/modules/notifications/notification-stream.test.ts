@@ -1,5 +1,5 @@
 import {
-  apiErrorSchema,
+  problemSchema,
   notificationEventSchema,
   notificationStreamTicketSchema,
 } from '@portico/contracts';
@@ -83,14 +83,14 @@ describe.each(routeDatabaseKinds())('the notification stream over %s', (kind) =>
     expect((await get('/api/notifications/stream')).statusCode).toBe(400);
     const unknown = await get(`/api/notifications/stream?t=${'A'.repeat(43)}`);
     expect(unknown.statusCode).toBe(401);
-    expect(apiErrorSchema.parse(unknown.json()).message).toContain('ticket');
+    expect(problemSchema.parse(unknown.json()).detail).toContain('ticket');
 
     const token = await bearerFor(t.app, ANNA);
     const badId = await get(`/api/notifications/stream?t=${await ticketFrom(t.app, token)}`, {
       'last-event-id': 'x',
     });
     expect(badId.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(badId.json()).message).toContain('Last-Event-ID');
+    expect(problemSchema.parse(badId.json()).detail).toContain('Last-Event-ID');
 
     const ticket = await ticketFrom(t.app, token);
     const first = await openSse(`${base}/api/notifications/stream?t=${ticket}`, {});

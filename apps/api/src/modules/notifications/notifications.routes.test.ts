@@ -1,4 +1,4 @@
-import { apiErrorSchema, notificationListSchema } from '@portico/contracts';
+import { problemSchema, notificationListSchema } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
@@ -67,7 +67,7 @@ describe.each(routeDatabaseKinds())('the notification centre over %s', (kind) =>
       headers: await as(ANNA),
     });
     expect(stranger.statusCode).toBe(404);
-    expect(apiErrorSchema.parse(stranger.json()).message).toContain(ninasId);
+    expect(problemSchema.parse(stranger.json()).detail).toContain(ninasId);
     expect((await list(NINA)).unreadCount).toBe(1);
 
     const bad = await t.app.inject({

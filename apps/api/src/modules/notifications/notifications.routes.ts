@@ -6,11 +6,12 @@ import {
   notificationStreamQuerySchema,
   notificationStreamTicketSchema,
 } from '@portico/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import { problem, sendProblem } from '../../lib/problem.js';
 import { bearerErrors, fileResponse, noContent } from '../../lib/route-schemas.js';
 import { USER_BUSY_RETRY_S } from './notification-streams.js';
 import {
@@ -25,27 +26,30 @@ import {
 
 const tags = ['notifications'];
 /** A stopping node (or one that cannot listen) opens no stream: the client tries again. */
-const stopping = (reply: FastifyReply) =>
-  reply.code(503).header('retry-after', '1').send({
-    statusCode: 503,
-    error: 'Service Unavailable',
-    message: 'Live notifications are not available here right now. Connect again.',
-  });
+const stopping = (request: FastifyRequest, reply: FastifyReply) =>
+  sendProblem(
+    reply.header('retry-after', '1'),
+    problem(503, 'Live notifications are not available here right now. Connect again.'),
+    request,
+  );
 
 /** Too many open streams (issue 34): the client polls meanwhile and tries again after a while. */
-const busy = (reply: FastifyReply, scope: 'user' | 'node', retryAfterS: number) =>
-  reply
-    .code(429)
-    .header('retry-after', String(retryAfterS))
-    .header('cache-control', 'no-store')
-    .send({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message:
-        scope === 'user'
-          ? 'You have as many live notification streams open as allowed. Close one, or try again later.'
-          : 'This server holds as many live notification streams as it can. Try again later.',
-    });
+const busy = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: 'user' | 'node',
+  retryAfterS: number,
+) =>
+  sendProblem(
+    reply.header('retry-after', String(retryAfterS)).header('cache-control', 'no-store'),
+    problem(
+      429,
+      scope === 'user'
+        ? 'You have as many live notification streams open as allowed. Close one, or try again later.'
+        : 'This server holds as many live notification streams as it can. Try again later.',
+    ),
+    request,
+  );
 
 /**
  * The notification centre (issue 12): the caller's own notifications, stored per user. The
@@ -116,7 +120,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
       const userId = callerIdOf(request);
       // Refused here, where the client can read the status (an EventSource cannot).
       if (await app.notificationStreams.userAtCap(userId))
-        return busy(reply, 'user', USER_BUSY_RETRY_S);
+        return busy(request, reply, 'user', USER_BUSY_RETRY_S);
       // The token's issue time goes with the ticket: redeeming applies the token rule again.
       const ticket = await issueStreamTicket(app.db, userId, request.caller?.issued);
       reply.header('cache-control', 'private, no-store');
@@ -153,7 +157,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
       },
     },
     async (request, reply) => {
-      if (app.state.shuttingDown) return stopping(reply);
+      if (app.state.shuttingDown) return stopping(request, reply);
       const opening = await app.notificationStreams.open(
         ticketHash(request.query.t),
         request.headers['last-event-id'] ?? request.query.lastEventId,
@@ -162,8 +166,8 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
         throw new UnauthorizedError(
           'The stream ticket is unknown, spent or expired, or its sign-in has ended.',
         );
-      if (opening.kind === 'busy') return busy(reply, opening.scope, opening.retryAfterS);
-      if (opening.kind === 'unavailable') return stopping(reply);
+      if (opening.kind === 'busy') return busy(request, reply, opening.scope, opening.retryAfterS);
+      if (opening.kind === 'unavailable') return stopping(request, reply);
       const { out } = opening;
       // The client went away: end the stream (its entry goes with it).
       reply.raw.once('close', () => out.destroy());

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@portico/contracts';
+import { problemSchema } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -58,9 +58,9 @@ describe.each(routeDatabaseKinds())('GET /api/partner/accounts over %s', (kind) 
     ]) {
       const res = await get(email);
       expect(res.statusCode, email).toBe(403);
-      expect(apiErrorSchema.parse(res.json())).toMatchObject({
-        statusCode: 403,
-        error: 'Forbidden',
+      expect(problemSchema.parse(res.json())).toMatchObject({
+        status: 403,
+        title: 'Forbidden',
       });
     }
   });

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@portico/contracts';
+import { problemSchema } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnvSource } from '../../../test/test-app.js';
@@ -78,10 +78,10 @@ describe.each(databaseKinds())('the per-user search budget over %s', (kind) => {
       const retryAfter = Number(res.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(apiErrorSchema.parse(res.json())).toMatchObject({
-        statusCode: 429,
-        message: `You have searched too often in a short time. Please wait ${retryAfter} seconds and try again.`,
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(problemSchema.parse(res.json())).toMatchObject({
+        status: 429,
+        detail: `You have searched too often in a short time. Please wait ${retryAfter} seconds and try again.`,
       });
     }
     // Every count endpoint is covered, not only the one that spent the last call.

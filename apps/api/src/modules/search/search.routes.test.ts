@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  apiErrorSchema,
+  problemSchema,
   combinedSearchCountsSchema,
   communitySearchCountSchema,
   productSearchCountsSchema,
@@ -164,7 +164,7 @@ describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => 
       });
       const unknown = await get(`/api/search/count?${q({ productId: 'nope', query: WORD })}`);
       expect(unknown.statusCode).toBe(404);
-      expect(apiErrorSchema.parse(unknown.json()).message).toContain('nope');
+      expect(problemSchema.parse(unknown.json()).detail).toContain('nope');
     });
   });
 
@@ -230,7 +230,7 @@ describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => 
       for (const [authorization, userId] of cases) {
         const res = await get(`/api/support/count?${q({ userId, query: WORD })}`, authorization);
         expect(res.statusCode, userId).toBe(403);
-        expect(apiErrorSchema.parse(res.json()).statusCode).toBe(403);
+        expect(problemSchema.parse(res.json()).status).toBe(403);
         expect(res.body).not.toContain('casesCount');
       }
     });
@@ -333,7 +333,7 @@ describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => 
     for (const url of bad) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).statusCode).toBe(400);
+      expect(problemSchema.parse(res.json()).status).toBe(400);
     }
     // A NUL cannot reach PostgreSQL (nor any other control character an external source).
     for (const url of [
@@ -345,7 +345,7 @@ describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => 
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).message, url).toBe(
+      expect(problemSchema.parse(res.json()).detail, url).toBe(
         'query must not contain control characters',
       );
     }
@@ -431,7 +431,7 @@ describe.each(routeDatabaseKinds())('search sources over HTTP, over %s', (kind) 
   it('single-source endpoints answer 502/504 JSON; the university answers -1', async () => {
     const community = await get('/api/communities/search/count?query=invoice');
     expect(community.statusCode).toBe(502);
-    expect(apiErrorSchema.parse(community.json()).message).toBe(
+    expect(problemSchema.parse(community.json()).detail).toBe(
       'The community search could not be reached.',
     );
     const product = await get(`/api/search/count?productId=${erp.contentId}&query=invoice`);
@@ -486,7 +486,7 @@ describe('search sources over HTTP: answers in the wrong shape', () => {
     });
     expect(community.statusCode).toBe(502);
     expect(community.json()).toMatchObject({
-      message: 'The community search answered in an unexpected shape.',
+      detail: 'The community search answered in an unexpected shape.',
     });
     const university = await t.app.inject({
       method: 'GET',

@@ -350,6 +350,7 @@ export const deskPagesRoutes: FastifyPluginCallback<DeskPagesOptions> = (app, { 
   app.get('/portals', async (request, reply) => {
     const context = await contextOf(request, reply, 'any');
     if (!context) return reply;
+    // The portals of §7 GET portals, from the same service as that call (ADR 0070).
     return sendPage(reply, 200, portalsPage(context.texts, await deskPortals(app.db)));
   });
 

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@portico/contracts';
+import { problemSchema } from '@portico/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -776,7 +776,7 @@ describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
       for (const email of [NINA, PAUL]) {
         const res = await downloadCsv(email);
         expect(res.statusCode, email).toBe(403);
-        expect(apiErrorSchema.parse(res.json()).statusCode).toBe(403);
+        expect(problemSchema.parse(res.json()).status).toBe(403);
       }
       const erik = await downloadCsv(ERIK);
       expect(erik.statusCode).toBe(200);

@@ -1,19 +1,24 @@
-import { supportCasesCsvSchema, supportFrameTokenSchema } from '@portico/contracts';
+import {
+  supportCasesCsvSchema,
+  supportFrameTokenSchema,
+  supportPortalListSchema,
+} from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
 import { DESK_PREFIX } from './desk-pages.js';
 import { deskKeys, FRAME_TOKEN_SECONDS } from './desk-session.js';
-import { casesCsv, deskCallerOf } from './services.service.js';
+import { casesCsv, deskCallerOf, supportPortals } from './services.service.js';
 
 import { deskPagesRoutes } from './desk-pages.routes.js';
 
 const tags = ['support'];
 
 /**
- * Support routes of the API (bearer): the frame token for the desk frames and the CSV of all
- * cases (§5, §7); and the desk pages themselves under /support-desk (desk-pages.routes.ts).
+ * Support routes of the API (bearer): the frame token for the desk frames, the CSV of all
+ * cases (§5, §7) and the portals (§7 GET portals); and the desk pages themselves under
+ * /support-desk (desk-pages.routes.ts).
  */
 export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const keys = deskKeys(app.db, keyEncryptionKeySource(app.env));
@@ -76,6 +81,25 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         .header('cache-control', 'private, no-store')
         .send(csv);
     },
+  );
+
+  app.get(
+    '/api/support/portals',
+    {
+      schema: {
+        operationId: 'listSupportPortals',
+        summary: 'The other support portals (§7 GET portals)',
+        description:
+          'Each with its name, what it is for and its address (opens in a new window), in their order. The same portals the services portals page lists (docs/decisions/0070).',
+        tags,
+        response: {
+          200: supportPortalListSchema.describe('The portals, in their order.'),
+          ...bearerErrors(),
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'private, max-age=300').send(await supportPortals(app.db)),
   );
 
   app.register(deskPagesRoutes, { prefix: DESK_PREFIX, keys });

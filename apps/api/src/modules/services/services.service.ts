@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from '@portico/contracts';
+import { withoutControlCharacters, type SupportPortal } from '@portico/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
@@ -19,7 +19,6 @@ import {
   type CatalogueItemRow,
   type ContactRow,
   type DeskCallerRow,
-  type PortalRow,
 } from './services.repository.js';
 
 export const CASE_STATUSES = ['New', 'In progress', 'Awaiting info', 'Resolved', 'Closed'] as const;
@@ -277,7 +276,7 @@ const CSV_HEADER = [
 
 /**
  * §5/§6: all cases of the caller's account as CSV, for callers with both SUPPORT and
- * USERMANAGEMENT. Starts with a byte-order mark so spreadsheets read it as UTF-8. Headers,
+ * USERMANAGEMENT, in the reader's CSV dialect (lib/csv: separator and byte-order mark). Headers,
  * case values and dates follow the caller's profile language and time zone (issue 27).
  */
 export async function casesCsv(db: Queryable, userId: string): Promise<string> {
@@ -304,15 +303,29 @@ export async function casesCsv(db: Queryable, userId: string): Promise<string> {
       when(c.createdAt),
       when(c.updatedAt),
     ]);
-  return `\uFEFF${toCsv(
+  return toCsv(
+    language,
     CSV_HEADER.map((key) => t(key)),
     records,
-  )}`;
+  );
 }
 
-/** The desk's portals page: every support portal, in the desk's order. */
-export function deskPortals(db: Queryable): Promise<PortalRow[]> {
-  return listPortals(db);
+/**
+ * §7 `GET portals`: the other support portals, in their order. One source for the API call
+ * and the desk's framed portals page (ADR 0070): both list the same portals.
+ */
+export async function supportPortals(db: Queryable): Promise<SupportPortal[]> {
+  return (await listPortals(db)).map(({ id, name, description, url }) => ({
+    id,
+    name,
+    description,
+    url,
+  }));
+}
+
+/** The desk's portals page: the portals of `GET /api/support/portals`, in the same order. */
+export function deskPortals(db: Queryable): Promise<SupportPortal[]> {
+  return supportPortals(db);
 }
 
 /** The desk's contacts page: the contacts of the caller's account. */

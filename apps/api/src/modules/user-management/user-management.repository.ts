@@ -12,6 +12,9 @@ export interface AdminCallerRow {
   permissions: string[];
   unit4_employee: boolean;
   status: UserStatus;
+  /** The administrator's profile language and zone: the exports are written in them. */
+  language: string;
+  time_zone: string;
 }
 
 export async function findAdminCaller(
@@ -19,7 +22,8 @@ export async function findAdminCaller(
   userId: string,
 ): Promise<AdminCallerRow | undefined> {
   const { rows } = await db.query<AdminCallerRow>(
-    `select id, account_id, first_name, last_name, permissions, unit4_employee, status
+    `select id, account_id, first_name, last_name, permissions, unit4_employee, status,
+            language, time_zone
        from users where id = $1`,
     [userId],
   );
@@ -34,14 +38,18 @@ export interface AccountRow {
   licence_count: number;
   licences_used: number;
   vendor: boolean;
+  /** A new user's default zone (issue 37). */
+  time_zone: string;
 }
 
 const accountColumns = `a.id, a.name, p.name as parent_name, a.subscription_level, a.licence_count,
+  a.time_zone,
   (select count(*)::integer from users u where u.account_id = a.id and u.status <> 'Inactive') as licences_used,
   exists (select 1 from users e where e.account_id = a.id and e.unit4_employee) as vendor`;
 /** The same without counting licences (the list and reads do not need it: ADR 0026). */
 
 const accountColumnsLight = `a.id, a.name, p.name as parent_name, a.subscription_level, a.licence_count,
+  a.time_zone,
   -1 as licences_used,
   exists (select 1 from users e where e.account_id = a.id and e.unit4_employee) as vendor`;
 

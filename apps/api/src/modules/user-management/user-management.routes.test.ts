@@ -1,7 +1,8 @@
 import {
   accountUserListSchema,
   accountUserSchema,
-  apiErrorSchema,
+  fieldErrorsOf,
+  problemSchema,
   UNSTORABLE_TEXT_MESSAGE,
   userAuditSchema,
   userFormMessages,
@@ -162,7 +163,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode, url).toBe(400);
-      apiErrorSchema.parse(res.json());
+      problemSchema.parse(res.json());
     }
   });
 
@@ -210,8 +211,20 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     for (const call of calls) {
       const res = await t.app.inject({ ...call, headers: ifMatch });
       expect([403, 404], `${call.method} ${call.url}`).toContain(res.statusCode);
+      // The one error body (ADR 0065), whichever route refused.
+      expect(res.headers['content-type'], `${call.method} ${call.url}`).toBe(
+        'application/problem+json; charset=utf-8',
+      );
     }
     expect(await usersSnapshot()).toBe(before);
+    const one = await t.app.inject({ method: 'GET', url: `/api/users/${foreign}`, headers });
+    expect(one.json()).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: expect.any(String) as string,
+      instance: `/api/users/${foreign}`,
+    });
   });
 
   it('answers a user of another account 404 whatever If-Match says (*, weak, malformed)', async () => {
@@ -267,7 +280,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: { ...inputOf(user), billingPlatformRole: 'superadmin' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(bad.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(bad.json()))).toEqual({
       billingPlatformRole: userFormMessages.billingPlatformRoleNotOffered,
     });
     const created = await t.app.inject({
@@ -333,7 +346,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       }),
     });
     expect(created.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(created.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(created.json()))).toEqual({
       learningRole: userFormMessages.learningRoleNotOffered,
     });
   });
@@ -378,7 +391,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: { ...inputOf(user), learningRole: 'key-user' },
     });
     expect(refused.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(refused.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(refused.json()))).toEqual({
       learningRole: userFormMessages.learningRoleNotOffered,
     });
   });
@@ -521,9 +534,9 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
           payload: meridianUser('refused@meridian.test', over),
         });
         expect(res.statusCode, JSON.stringify(over)).toBe(400);
-        expect(apiErrorSchema.parse(res.json())).toMatchObject({
-          message,
-          fieldErrors: { [field]: message },
+        expect(problemSchema.parse(res.json())).toMatchObject({
+          detail: message,
+          errors: [{ field, message }],
         });
       }
       // A vendor employee gives only what he holds, on any account.
@@ -581,7 +594,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         headers,
       });
       const [entry] = userAuditSchema.parse(audit.json());
-      expect(entry?.changes.productIds).toEqual({ before: ['p-erp', 'p-fpa'], after: ['p-erp'] });
+      expect(entry?.changes.find((c) => c.field === 'productIds')).toEqual({
+        field: 'productIds',
+        before: ['p-erp', 'p-fpa'],
+        after: ['p-erp'],
+      });
     });
   });
 
@@ -593,9 +610,9 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: { ...newUserInput(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
     });
     expect(res.statusCode).toBe(400);
-    const body = apiErrorSchema.parse(res.json());
-    expect(body.message).toBe(userFormMessages.invalidData);
-    expect(body.fieldErrors).toEqual({
+    const body = problemSchema.parse(res.json());
+    expect(body.detail).toBe(userFormMessages.invalidData);
+    expect(fieldErrorsOf(body)).toEqual({
       firstName: userFormMessages.required,
       email: userFormMessages.invalidEmail,
       phone: userFormMessages.invalidPhone,
@@ -610,7 +627,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: newUserInput({ email: 'NINA.Basic@portico.test', username: '' }),
     });
     expect(res.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
       email: userFormMessages.emailExists,
     });
   });
@@ -624,7 +641,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: newUserInput({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
     });
     expect(res.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
       role: userFormMessages.pointManager,
     });
 
@@ -805,7 +822,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 412]);
     const loser = a.statusCode === 412 ? a : b;
-    expect(apiErrorSchema.parse(loser.json()).message).toBe(userFormMessages.conflict);
+    expect(problemSchema.parse(loser.json()).detail).toBe(userFormMessages.conflict);
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/users/${user.id}`,
@@ -814,17 +831,24 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(del.statusCode).toBe(412);
   });
 
-  it('writes an audit entry with the changed fields before and after', async () => {
+  it('writes an audit entry with the changed fields before and after, named as the form names them', async () => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-northwind-011');
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${user.id}`,
       headers: { ...headers, 'if-match': etag },
-      payload: { ...inputOf(user), city: 'Narvik' },
+      // An old zone name is still accepted (issue 37) and stored by its current name.
+      payload: { ...inputOf(user), city: 'Narvik', timeZone: 'Asia/Calcutta', firstName: 'Tom' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBe(`"v${user.version + 1}"`);
+    expect(accountUserSchema.parse(res.json()).timeZone).toBe('Asia/Kolkata');
+    const stored = await t.db.query<{ time_zone: string }>(
+      'select time_zone from users where id = $1',
+      [user.id],
+    );
+    expect(stored.rows[0]?.time_zone).toBe('Asia/Kolkata');
     const audit = await t.app.inject({
       method: 'GET',
       url: `/api/users/${user.id}/audit`,
@@ -834,8 +858,37 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(entry).toMatchObject({
       actorName: 'Lindqvist, Anna',
       action: 'updated',
-      changes: { city: { before: user.city, after: 'Narvik' } },
+      // The form's order and names: first name, time zone, city.
+      changes: [
+        { field: 'firstName', before: user.firstName, after: 'Tom' },
+        { field: 'timeZone', before: user.timeZone, after: 'Asia/Kolkata' },
+        { field: 'city', before: user.city, after: 'Narvik' },
+      ],
     });
+  });
+
+  it('answers a time zone stored under its old name by its current name, in the user and the audit', async () => {
+    const headers = await as(ANNA);
+    await t.db.query(`update users set time_zone = 'Europe/Kiev' where id = 'u-northwind-013'`);
+    const { user } = await getUser(ANNA, 'u-northwind-013');
+    expect(user.timeZone).toBe('Europe/Kyiv');
+    const zones = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/labels/timezones',
+      headers,
+    });
+    const keys = zones.json<{ key: string }[]>().map((z) => z.key);
+    expect(keys).toEqual(expect.arrayContaining(['Europe/Kyiv', 'Asia/Kolkata', 'America/Nuuk']));
+    expect(keys).not.toEqual(expect.arrayContaining(['Europe/Kiev']));
+    expect(keys).not.toEqual(expect.arrayContaining(['Asia/Calcutta']));
+    // A new user's default: the account's zone (ADR 0069), by its current name too.
+    await t.db.query(
+      `update accounts set time_zone = 'Asia/Saigon' where id = (select account_id from users where email = $1)`,
+      [ANNA],
+    );
+    const context = await t.app.inject({ method: 'GET', url: '/api/users/management', headers });
+    expect(userManagementContextSchema.parse(context.json()).timeZone).toBe('Asia/Ho_Chi_Minh');
+    await t.db.query(`update accounts set time_zone = 'Europe/Oslo'`);
   });
 
   it('stops every token of a deactivated user at once, and they cannot sign in', async () => {
@@ -881,11 +934,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       });
     const deactivate = await self({ ...inputOf(user), active: false });
     expect(deactivate.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(deactivate.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(deactivate.json()))).toEqual({
       active: userFormMessages.selfDeactivate,
     });
     const demote = await self({ ...inputOf(user), role: 'standard' });
-    expect(apiErrorSchema.parse(demote.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(demote.json()))).toEqual({
       role: userFormMessages.selfDemote,
     });
     const del = await t.app.inject({
@@ -894,7 +947,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...headers, 'if-match': etag },
     });
     expect(del.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(del.json()).message).toBe(userFormMessages.selfDelete);
+    expect(problemSchema.parse(del.json()).detail).toBe(userFormMessages.selfDelete);
 
     // Anna alone as administrator of Northwind: erik (employee) may not remove her either.
     await t.db.query(
@@ -908,16 +961,14 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...erik, 'if-match': etag },
     });
     expect(removeLast.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(removeLast.json()).message).toBe(
-      userFormMessages.lastAdministrator,
-    );
+    expect(problemSchema.parse(removeLast.json()).detail).toBe(userFormMessages.lastAdministrator);
     const demoteLast = await t.app.inject({
       method: 'PUT',
       url: '/api/users/u-anna',
       headers: { ...erik, 'if-match': etag },
       payload: { ...inputOf(user), role: 'standard' },
     });
-    expect(apiErrorSchema.parse(demoteLast.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(demoteLast.json()))).toEqual({
       role: userFormMessages.lastAdministrator,
     });
   });
@@ -934,7 +985,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: newUserInput({ email: 'one.too.many@northwind.test', username: '' }),
     });
     expect(res.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(res.json()).message).toBe(userFormMessages.licencesExceeded);
+    expect(problemSchema.parse(res.json()).detail).toBe(userFormMessages.licencesExceeded);
   });
 
   it('lets every user change their own fields with PUT /api/users/me and If-Match', async () => {
@@ -974,7 +1025,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       payload: { ...payload, firstName: '' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(bad.json()).fieldErrors).toEqual({
+    expect(fieldErrorsOf(problemSchema.parse(bad.json()))).toEqual({
       firstName: userFormMessages.required,
     });
   });
@@ -1000,7 +1051,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         payload: { ...base, [field]: value },
       });
       expect(res.statusCode, `${url} ${res.body}`).toBe(400);
-      expect(apiErrorSchema.parse(res.json()).fieldErrors).toEqual({
+      expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
         [field]: UNSTORABLE_TEXT_MESSAGE,
       });
     }
@@ -1149,55 +1200,5 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         order by last_login_at desc nulls last, id desc limit 20`,
     );
     expect(await byLogin('-lastLogin')).toEqual(reverse.map((r) => r.id));
-  });
-});
-
-describe('user exports', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  it('exports the current selection as CSV and XLSX, matching the list', async () => {
-    const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/users?status=Active&sort=-name',
-      headers,
-    });
-    const total = Number(list.headers['x-total-count']);
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/export?format=csv&status=Active&sort=-name',
-      headers,
-    });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toContain('users.csv');
-    const lines = csv.body.trim().split('\r\n');
-    expect(lines).toHaveLength(total + 1);
-    const first = accountUserListSchema.parse(list.json())[0]!;
-    expect(lines[1]).toContain(first.email);
-
-    const xlsx = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/export?format=xlsx&status=Active&sort=-name',
-      headers,
-    });
-    expect(xlsx.statusCode).toBe(200);
-    const { Workbook } = await import('@cj-tech-master/excelts');
-    const workbook = new Workbook();
-    await workbook.xlsx.load(xlsx.rawPayload);
-    const sheet = workbook.getWorksheet('Users')!;
-    expect(sheet.rowCount).toBe(total + 1);
-    expect(sheet.getRow(2).getCell(2).value).toBe(first.email);
-    const nina = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/export?format=csv',
-      headers: { authorization: `Bearer ${await bearerFor(t.app, NINA)}` },
-    });
-    expect(nina.statusCode).toBe(403);
   });
 });

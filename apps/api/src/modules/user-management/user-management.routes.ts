@@ -23,7 +23,7 @@ import {
   noContent,
   withHeaders,
 } from '../../lib/route-schemas.js';
-import { MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
+import { exportReaderOf, MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import { changeInvitation } from './invitations.service.js';
 import {
   allAccountUsers,
@@ -187,9 +187,12 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
       const { format, ...query } = request.query;
       const a = await resolveAdmin(app.db, callerIdOf(request), query.accountId);
       const users = await allAccountUsers(app.db, a, query, MAX_EXPORT_ROWS);
+      const reader = await exportReaderOf(app.db, a);
       privateNoStore(reply).header('content-disposition', `attachment; filename="users.${format}"`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(usersCsv(users));
-      return reply.type(XLSX_TYPE).send(await usersXlsx(users));
+      if (format === 'csv') {
+        return reply.type('text/csv; charset=utf-8').send(usersCsv(users, reader));
+      }
+      return reply.type(XLSX_TYPE).send(await usersXlsx(users, reader));
     },
   );
 

@@ -22,7 +22,9 @@ import {
   PreconditionFailedError,
   PreconditionRequiredError,
 } from '../../lib/errors.js';
+import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
 import { openInvitationMailStatus } from './invitations.repository.js';
+import { toAuditEntry } from './user-audit.js';
 import { learningRolesFor, levelHolderOf } from './user-options.js';
 import { listAudit } from './user-audit.repository.js';
 import { listUsers, listUsersWithTotal, type ListRow } from './user-list.repository.js';
@@ -83,7 +85,8 @@ export function userFieldsOf(
 ): Omit<AccountUserInput, 'firstName' | 'lastName' | 'email' | 'username' | 'role' | 'active'> {
   return {
     language: row.language,
-    timeZone: row.time_zone,
+    // Stored before issue 37 under an old name (Asia/Calcutta): answered by its current one.
+    timeZone: canonicalTimeZone(row.time_zone),
     address: row.address,
     billingAddress: row.billing_address,
     shippingAddress: row.shipping_address,
@@ -175,6 +178,7 @@ export function contextOf(admin: Admin): UserManagementContext {
     licenceCount: admin.account.licence_count,
     licencesUsed: admin.account.licences_used,
     canSwitchAccount: admin.caller.unit4_employee,
+    timeZone: canonicalTimeZone(admin.account.time_zone),
   };
 }
 
@@ -295,12 +299,5 @@ export async function accountUserAudit(
   id: string,
 ): Promise<UserAuditEntry[]> {
   const user = await getAccountUser(db, callerId, id);
-  const rows = await listAudit(db, user.id, user.accountId);
-  return rows.map((r) => ({
-    id: r.id,
-    at: new Date(r.at).toISOString(),
-    actorName: r.actor_name,
-    action: r.action as UserAuditEntry['action'],
-    changes: r.changes,
-  }));
+  return (await listAudit(db, user.id, user.accountId)).map(toAuditEntry);
 }

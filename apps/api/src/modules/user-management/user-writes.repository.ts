@@ -16,32 +16,39 @@ export type UserWrite = Omit<
   | 'subscription_level'
 > & { status: UserStatus };
 
-const writeColumns = [
-  'email',
-  'first_name',
-  'last_name',
-  'username',
-  'language',
-  'time_zone',
-  'address',
-  'billing_address',
-  'shipping_address',
-  'city',
-  'postal_code',
-  'country',
-  'phone',
-  'mobile',
-  'fax',
-  'phone_extension',
-  'hotline_code',
-  'website',
-  'role',
-  'c4u_role',
-  'billing_platform_role',
-  'learning_role',
-  'status',
-  'permissions',
-] as const satisfies readonly (keyof UserWrite)[];
+/**
+ * Every column a user write sets, once: a column UserWrite gains (a new §3 field) and this
+ * list misses is a type error, so no field is silently left unwritten or out of the change
+ * history (issue 36).
+ */
+const WRITTEN: Record<keyof UserWrite, true> = {
+  email: true,
+  first_name: true,
+  last_name: true,
+  username: true,
+  language: true,
+  time_zone: true,
+  address: true,
+  billing_address: true,
+  shipping_address: true,
+  city: true,
+  postal_code: true,
+  country: true,
+  phone: true,
+  mobile: true,
+  fax: true,
+  phone_extension: true,
+  hotline_code: true,
+  website: true,
+  role: true,
+  c4u_role: true,
+  billing_platform_role: true,
+  learning_role: true,
+  status: true,
+  permissions: true,
+};
+/** The columns of a write, in the form's order. */
+export const writeColumns = Object.keys(WRITTEN) as (keyof UserWrite)[];
 
 export async function insertUser(
   db: Queryable,

@@ -10,6 +10,7 @@ import {
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../../lib/errors.js';
+import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
 import {
   billingPlatformRoles,
   learningRolesFor,
@@ -33,6 +34,7 @@ import {
   pointManagerTaken,
   updateUser,
   usernameTaken,
+  writeColumns,
   type UserWrite,
 } from './user-writes.repository.js';
 import {
@@ -117,7 +119,8 @@ export function writeOf(
     last_name: input.lastName,
     username: input.username,
     language: input.language,
-    time_zone: input.timeZone,
+    // An old name (Europe/Kiev) is still accepted; the current one is stored (ADR 0069).
+    time_zone: canonicalTimeZone(input.timeZone),
     address: input.address,
     billing_address: input.billingAddress,
     shipping_address: input.shippingAddress,
@@ -139,31 +142,8 @@ export function writeOf(
   };
 }
 
-const auditedFields: readonly (keyof UserWrite)[] = [
-  'email',
-  'first_name',
-  'last_name',
-  'username',
-  'language',
-  'time_zone',
-  'address',
-  'billing_address',
-  'shipping_address',
-  'city',
-  'postal_code',
-  'country',
-  'phone',
-  'mobile',
-  'fax',
-  'phone_extension',
-  'hotline_code',
-  'website',
-  'role',
-  'c4u_role',
-  'billing_platform_role',
-  'learning_role',
-  'status',
-];
+/** What the change history records of a write: every column but the permissions (accessChanges). */
+const auditedFields = writeColumns.filter((column) => column !== 'permissions');
 
 export function diff(before: Partial<UserWrite>, after: UserWrite) {
   const changes: Record<string, { before: unknown; after: unknown }> = {};

@@ -19,6 +19,7 @@ import { i18n } from '../../lib/labels/i18n.js';
 import { analyticsHook, resetStartUpForTests } from '../start-up.js';
 import { resetInlineShellForTests } from './inline-shell.js';
 import { clearUserCookie, readUserCookie } from '../user-cookie.js';
+import { problemResponse } from '../../../test/error-cases.js';
 
 // The shell is tested around stand-in feature pages; each feature tests its own page.
 vi.mock('../../features/news/news.route.js', () => ({
@@ -209,11 +210,7 @@ describe('app shell: page visibility (§1, §4 Start-up)', () => {
   });
 
   it('shows the page when the profile cannot be loaded (labels fall back to English)', async () => {
-    server.use(
-      http.get(url('/api/users/me'), () =>
-        HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
-      ),
-    );
+    server.use(http.get(url('/api/users/me'), () => problemResponse(500, 'x')));
     await renderSignedIn('/news');
     expect(screen.getByRole('heading', { level: 1, name: 'News page' })).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE } from '@portico/locales';
 import { queryOptions } from '@tanstack/react-query';
 import { getConfig, sharedUrl } from '../../config/runtime-config.js';
+import { shownByCaller } from '../../lib/http/failure-handling.js';
 import { httpText } from '../../lib/http/http-client.js';
 import { inlineShellHtml, type SharedFragment } from './inline-shell.js';
 import { clearUserCookie, writeUserCookie } from '../user-cookie.js';
@@ -22,17 +23,22 @@ async function fetchFragment(
     const address = sharedUrl(kind);
     const html = await httpText(address, {
       signal,
-      handleErrors: false,
       ...(query ? { query } : {}),
     });
-    return await trustedShellHtml(html ?? '', address);
+    return await trustedShellHtml(html, address);
   } catch (error) {
     if (!signal.aborted) console.warn(`The shared ${kind} could not be loaded`, error);
     throw error;
   }
 }
 
-const shellQuery = { staleTime: Infinity, gcTime: Infinity, retry: false } as const;
+// A shared fragment that fails is logged and left out: no notification (ADR 0065).
+const shellQuery = {
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+  meta: shownByCaller,
+} as const;
 
 /**
  * The header for a user: `userCookie` is the encoded profile (null when signed out). The USER
@@ -78,9 +84,8 @@ export const spriteQueryOptions = () =>
         const svg = await httpText(address, {
           query: { v: getConfig().spriteHash },
           signal,
-          handleErrors: false,
         });
-        return await trustedSprite(svg ?? '', address);
+        return await trustedSprite(svg, address);
       } catch (error) {
         // Icons are decoration: without the sprite they are blank, and every control keeps its name.
         if (!signal.aborted) console.warn('The icon sprite could not be loaded', error);

@@ -4,7 +4,6 @@ import { defineLabels } from '../../lib/labels/define-labels.js';
 export const invoicesLabels = defineLabels({
   'invoices.title': 'Invoices',
   'invoices.intro': 'Invoices of {{account}}. Amounts include VAT.',
-  'invoices.account': 'Account',
   'invoices.status.filter': 'Status',
   'invoices.status.all': 'All statuses',
   'invoices.status.OVERDUE': 'OVERDUE',
@@ -28,6 +27,9 @@ export const invoicesLabels = defineLabels({
   'invoices.count_one': '{{count}} invoice',
   'invoices.count_other': '{{count}} invoices',
   'invoices.empty': 'No invoices match these filters.',
+  'invoices.empty.none': 'This account has no invoices yet.',
+  'invoices.empty.pick': 'Pick another account above to see its invoices.',
+  'invoices.clear-filters': 'Clear filters',
   'invoices.no-access.title': 'No access to invoices',
   'invoices.no-access.text':
     "Your user has no access to your account's invoices. Ask your account administrator for the invoices permission.",

@@ -1,10 +1,10 @@
 import type { AccountManager } from '@portico/contracts';
-import { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../app/providers.js';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { setRuntimeConfig } from '../../config/runtime-config.js';
 import { useNotificationStore } from '../notifications/notification-store.js';
 import { installTestConfig, TEST_ORIGIN } from '../../../test/test-config.js';
-import { accountQueryKey, accountQueryOptions, AccountUnavailable } from './account-query.js';
+import { accountQueryKey, accountQueryOptions } from './account-query.js';
 
 const manager: AccountManager = {
   name: 'Maria Manager',
@@ -13,7 +13,8 @@ const manager: AccountManager = {
   mobilePhoneNumber: null,
 };
 
-const newClient = () => new QueryClient();
+// The app's client: its caches hand every failure to the one §8 handler (ADR 0065).
+const newClient = () => createQueryClient();
 const requestedUrls = (spy: MockInstance<typeof fetch>) =>
   spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
 
@@ -64,10 +65,10 @@ describe('account slice (§4 start-up, §7 GET {api}/account)', () => {
     expect(options.gcTime).toBe(Infinity);
   });
 
-  it('reports a failure through the shared error handling and leaves the cache empty', async () => {
+  it('reports a failure through the one §8 handler and leaves the cache empty', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 500 }));
     const client = newClient();
-    await expect(client.query(accountQueryOptions())).rejects.toBeInstanceOf(AccountUnavailable);
+    await expect(client.query(accountQueryOptions())).rejects.toMatchObject({ status: 500 });
     expect(useNotificationStore.getState().notification).toMatchObject({ type: 'error' });
     expect(client.getQueryData(accountQueryKey)).toBeUndefined();
   });

@@ -1,13 +1,8 @@
 import { accountManagerSchema, type AccountManager } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../config/runtime-config.js';
-import { httpGet, NO_CONTENT } from '../http/http-client.js';
+import { httpGet } from '../http/http-client.js';
 import { nextTick } from './next-tick.js';
-
-/** The request failed and the §8 catalogue already told the user. */
-export class AccountUnavailable extends Error {
-  override readonly name = 'AccountUnavailable';
-}
 
 /**
  * §7 GET {api}/account: the caller's account manager, or null when the account has none (204).
@@ -21,9 +16,8 @@ export async function fetchAccountManager(signal?: AbortSignal): Promise<Account
     signal,
     allowNoContent: true,
   });
-  if (result === NO_CONTENT) return null;
-  if (result === null) throw new AccountUnavailable();
-  return result;
+  // 204: the account has no manager. A failure is thrown; the query's handler shows it (§8).
+  return result ?? null;
 }
 
 export const accountQueryKey = ['account'] as const;

@@ -1,5 +1,6 @@
 import type { SuccessManager } from '@portico/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../app/providers.js';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
@@ -9,7 +10,6 @@ import { useNotificationStore } from '../notifications/notification-store.js';
 import {
   successManagerQueryKey,
   successManagerQueryOptions,
-  SuccessManagerUnavailable,
   useSuccessManager,
 } from './success-manager-query.js';
 
@@ -20,7 +20,8 @@ const manager: SuccessManager = {
   mobilePhoneNumber: '+47 900 00 001',
 };
 
-const newClient = () => new QueryClient();
+// The app's client: its caches hand every failure to the one §8 handler (ADR 0065).
+const newClient = () => createQueryClient();
 const requestedUrls = (spy: MockInstance<typeof fetch>) =>
   spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
 
@@ -92,12 +93,12 @@ describe('success-manager slice (§3, §4 start-up, §7 GET {api}/successmanager
     expect(options.gcTime).toBe(Infinity);
   });
 
-  it('reports a failure through the shared error handling and leaves the cache empty', async () => {
+  it('reports a failure through the one §8 handler and leaves the cache empty', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 500 }));
     const client = newClient();
-    await expect(client.query(successManagerQueryOptions())).rejects.toBeInstanceOf(
-      SuccessManagerUnavailable,
-    );
+    await expect(client.query(successManagerQueryOptions())).rejects.toMatchObject({
+      status: 500,
+    });
     expect(useNotificationStore.getState().notification).toMatchObject({ type: 'error' });
     expect(client.getQueryData(successManagerQueryKey)).toBeUndefined();
   });

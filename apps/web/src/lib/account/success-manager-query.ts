@@ -1,13 +1,8 @@
 import { successManagerSchema, type SuccessManager } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../config/runtime-config.js';
-import { httpGet, NO_CONTENT } from '../http/http-client.js';
+import { httpGet } from '../http/http-client.js';
 import { nextTick } from './next-tick.js';
-
-/** The request failed and the §8 catalogue already told the user. */
-export class SuccessManagerUnavailable extends Error {
-  override readonly name = 'SuccessManagerUnavailable';
-}
 
 /**
  * §3 Success manager: "a result, or an error flag when the server answers 204". The flag
@@ -28,10 +23,9 @@ export async function fetchSuccessManager(signal?: AbortSignal): Promise<Success
     signal,
     allowNoContent: true,
   });
-  if (result === NO_CONTENT) return { result: null, error: true };
-  // Any other failure leaves the cache empty, so the next use asks again.
-  if (result === null) throw new SuccessManagerUnavailable();
-  return { result, error: false };
+  // Any failure is thrown (shown by the one §8 handler) and leaves the cache empty, so the
+  // next use asks again.
+  return result === undefined ? { result: null, error: true } : { result, error: false };
 }
 
 export const successManagerQueryKey = ['successManager'] as const;

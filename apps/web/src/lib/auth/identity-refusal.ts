@@ -1,12 +1,12 @@
 // The zod-free part of the contracts: this is on the start-up path (ADR 0047).
-import { IDENTITY_NOT_LINKED } from '@portico/contracts/values';
+import { PROBLEM_TYPES } from '@portico/contracts/values';
 import { paths } from '../../config/paths.js';
 import { local } from '../storage/storage.js';
 import { browserRedirect } from './browser-redirect.js';
 import { ACCESS_TOKEN_KEY, getIdToken } from './tokens.js';
 
 /**
- * ADR 0029: the API answers 403 with code `identity_not_linked` when the external provider's
+ * ADR 0029: the API answers 403 with the problem type `identity-not-linked` (ADR 0065) when the external provider's
  * identity has no active Portico user. Signing in again would bring the same identity back,
  * so instead the app forgets the access token (nothing else is asked for with it) and opens
  * the refusal page. The id token stays: sign-out there ends the provider session with it.
@@ -16,8 +16,8 @@ export function isIdentityRefusal(status: number, body: unknown): boolean {
     status === 403 &&
     typeof body === 'object' &&
     body !== null &&
-    'code' in body &&
-    body.code === IDENTITY_NOT_LINKED
+    'type' in body &&
+    body.type === PROBLEM_TYPES.identityNotLinked
   );
 }
 

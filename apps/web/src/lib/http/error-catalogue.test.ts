@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../labels/i18n.js';
@@ -6,7 +6,8 @@ import { useNotificationStore } from '../notifications/notification-store.js';
 import { setupTestServer } from '../../../test/msw.js';
 import { TEST_ORIGIN, installTestConfig } from '../../../test/test-config.js';
 import { catalogueEntry } from './error-catalogue.js';
-import { httpGet, httpSend } from './http-client.js';
+import { handleFailure } from './failure-handling.js';
+import { httpGet } from './http-client.js';
 import { HttpError } from './http-error.js';
 
 const server = setupTestServer();
@@ -26,22 +27,35 @@ afterEach(() => {
   i18n.removeResourceBundle('en', 'server');
 });
 
-const answering = (status: number) =>
+const answering = (status: number, body: JsonBodyType = problem(status, 'server words')) =>
   http.get(`${TEST_ORIGIN}/api/thing`, () =>
-    HttpResponse.json({ statusCode: status, error: 'x', message: 'server words' }, { status }),
+    HttpResponse.json(body, { status, headers: { 'Content-Type': 'application/problem+json' } }),
   );
 
-/** Calls the API through the client and returns what the user sees. */
-async function shown(status: number, options: { badRequestMessage?: string } = {}) {
-  server.use(answering(status));
-  const result = await httpGet('/api/thing', schema, options);
-  expect(result).toBeNull(); // "completes empty": no value, no thrown error
+function problem(status: number, detail: string) {
+  return { type: 'about:blank', title: 'x', status, detail };
+}
+
+/** The client throws; the one §8 handler (ADR 0065) shows it: what the user sees. */
+async function failureShown() {
+  const failure = await httpGet('/api/thing', schema).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(failure).toBeInstanceOf(HttpError); // the client never resolves a failure
+  handleFailure(failure);
   const notification = useNotificationStore.getState().notification;
   return {
     type: notification?.type,
     content: notification?.content,
     persistent: notification?.persistent,
   };
+}
+
+/** Calls the API through the client, answered with `status`, and returns what the user sees. */
+async function shown(status: number) {
+  server.use(answering(status));
+  return failureShown();
 }
 
 describe('§8 error catalogue', () => {
@@ -94,24 +108,19 @@ describe('§8 error catalogue', () => {
     });
   });
 
-  it('400 with a caller message: that message', async () => {
+  it("400 with a caller message: that message (the problem's detail)", async () => {
     server.use(
-      http.post(`${TEST_ORIGIN}/api/thing`, () =>
-        HttpResponse.json({ message: 'server words' }, { status: 400 }),
-      ),
+      answering(400, problem(400, 'This email address already exists. Please try another one.')),
     );
-    const result = await httpSend('POST', '/api/thing', {}, schema, {
-      badRequestMessage: 'This email address already exists. Please try another one.',
-    });
-    expect(result).toBeNull();
-    expect(useNotificationStore.getState().notification).toMatchObject({
+    await expect(failureShown()).resolves.toMatchObject({
       type: 'error',
       content: 'This email address already exists. Please try another one.',
     });
   });
 
-  it('400 without a caller message: the 500 text', async () => {
-    await expect(shown(400)).resolves.toMatchObject({ type: 'error', content: WENT_WRONG });
+  it('400 without a caller message (no problem details): the 500 text', async () => {
+    server.use(answering(400, { something: 'else' }));
+    await expect(failureShown()).resolves.toMatchObject({ type: 'error', content: WENT_WRONG });
   });
 
   it.each([405, 409, 418, 422, 502, 503, 504])('%i (any other): the 500 text', async (status) => {
@@ -120,8 +129,7 @@ describe('§8 error catalogue', () => {
 
   it('no answer at all (network failure): the 500 text', async () => {
     server.use(http.get(`${TEST_ORIGIN}/api/thing`, () => HttpResponse.error()));
-    await expect(httpGet('/api/thing', schema)).resolves.toBeNull();
-    expect(useNotificationStore.getState().notification?.content).toBe(WENT_WRONG);
+    await expect(failureShown()).resolves.toMatchObject({ content: WENT_WRONG });
   });
 
   it('texts come from labels errormessage.* when the server has them, with {email} filled in', async () => {

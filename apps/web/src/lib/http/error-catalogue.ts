@@ -63,26 +63,13 @@ export function catalogueEntry(error: unknown, options: CatalogueOptions = {}): 
 }
 
 /**
- * Handles an error the §8 way: shows the catalogue notification and "completes empty" by
- * returning null (the caller gets no value and no thrown error).
- */
-export function handleHttpError(error: unknown, options: CatalogueOptions = {}): null {
-  const entry = catalogueEntry(error, options);
-  notify({ type: entry.type, title: '', content: entry.content });
-  return null;
-}
-
-/**
- * The message the API gave with its answer (the `message` of the error body), in the user's
- * language where the contracts name it; undefined when the body has none.
+ * The message the API gave with its answer (the problem's `detail`, ADR 0065), in the user's
+ * language where the contracts name it; undefined when the answer was no problem.
  */
 export function apiMessageOf(error: unknown, t: Translate): string | undefined {
   if (!(error instanceof HttpError)) return undefined;
-  // Only the `message` of the ApiError contract is read; no zod on the start-up path (ADR 0047).
-  const { body } = error;
-  const message =
-    typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
-  return typeof message === 'string' && message !== '' ? localizeMessage(message, t) : undefined;
+  const detail = error.problem?.detail;
+  return detail !== undefined && detail !== '' ? localizeMessage(detail, t) : undefined;
 }
 
 /**
@@ -96,7 +83,7 @@ export function catalogueEntryOf(error: unknown, t: Translate): CatalogueEntry {
   return catalogueEntry(error, message === undefined ? {} : { badRequestMessage: message });
 }
 
-/** An action's failure as the §8 notification (a 400 with the API's message). */
+/** A failure as the §8 notification (a 400 with the API's message). */
 export function notifyError(error: unknown, t: Translate): void {
   const entry = catalogueEntryOf(error, t);
   notify({ type: entry.type, title: '', content: entry.content });

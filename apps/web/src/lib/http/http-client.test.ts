@@ -11,14 +11,14 @@ import { setupTestServer } from '../../../test/msw.js';
 import { captureRedirects, lastRedirect, releaseLoginLock } from '../../../test/sign-in.js';
 import { TEST_ISSUER, TEST_ORIGIN, installTestConfig } from '../../../test/test-config.js';
 import { filenameFromContentDisposition } from './content-disposition.js';
+import { handleFailure } from './failure-handling.js';
 import {
   httpDownload,
   httpGet,
-  httpGetData,
   httpGetWithTotal,
   httpSend,
+  httpSendNoContent,
   httpText,
-  NO_CONTENT,
   REQUEST_TIMEOUT_MS,
 } from './http-client.js';
 import { deferredSchema, resetDeferredChecks, SETTLED_AFTER_MS } from './deferred-schema.js';
@@ -56,6 +56,26 @@ afterEach(() => {
 
 const ok = (url: string, body: JsonBodyType = { id: 1, name: 'one' }) =>
   http.get(url, () => HttpResponse.json(body));
+
+/** An API error answer: RFC 9457 problem details (ADR 0065). */
+const problem = (status: number, detail = 'x', extra: Record<string, JsonBodyType> = {}) =>
+  HttpResponse.json(
+    { type: 'about:blank', title: 'Error', status, detail, ...extra },
+    { status, headers: { 'Content-Type': 'application/problem+json' } },
+  );
+
+/** What a failed call rejected with (the client never resolves a failure). */
+const failureOf = (call: Promise<unknown>): Promise<unknown> =>
+  call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error,
+  );
+
+/** A call as a feature makes it through a query: the one §8 handler gets its failure. */
+const handled = (call: Promise<unknown>): Promise<void> =>
+  failureOf(call).then((error) => handleFailure(error));
 
 describe('bearer token (§6 last line, §7 request handling 1)', () => {
   const authorizationFor = (url: string) =>
@@ -127,18 +147,19 @@ describe('requests and responses', () => {
     await expect(httpGet('/api/item', itemSchema)).resolves.toEqual({ id: 7, name: 'seven' });
   });
 
-  it('treats a schema mismatch as a 500-class error: logged, catalogue, null', async () => {
+  it('treats a schema mismatch as a 500-class error: logged and thrown', async () => {
     server.use(ok(`${TEST_ORIGIN}/api/item`, { id: 'seven' }));
-    await expect(httpGet('/api/item', itemSchema)).resolves.toBeNull();
+    await expect(httpGet('/api/item', itemSchema)).rejects.toMatchObject({
+      status: 500,
+      reason: 'invalid-response',
+      problem: undefined,
+    });
     expect(console.error).toHaveBeenCalledWith(
       expect.stringContaining('/api/item does not match its schema'),
       expect.anything(),
     );
-    expect(useNotificationStore.getState().notification?.type).toBe('error');
-    await expect(httpGet('/api/item', itemSchema, { handleErrors: false })).rejects.toMatchObject({
-      status: 500,
-      reason: 'invalid-response',
-    });
+    // The client shows nothing itself: that is the one handler's job.
+    expect(useNotificationStore.getState().notification).toBeNull();
   });
 
   describe('a deferred schema (start-up answers, ADR 0047)', () => {
@@ -186,7 +207,7 @@ describe('requests and responses', () => {
 
     it('refuses an answer of the wrong kind before it is used', async () => {
       server.use(ok(`${TEST_ORIGIN}/api/item`, [{ id: 7, name: 'seven' }]));
-      await expect(httpGet('/api/item', itemLater, { handleErrors: false })).rejects.toMatchObject({
+      await expect(httpGet('/api/item', itemLater)).rejects.toMatchObject({
         status: 500,
         reason: 'invalid-response',
       });
@@ -213,26 +234,38 @@ describe('requests and responses', () => {
       ]),
     );
     const result = await httpGetWithTotal('/api/news', z.array(itemSchema));
-    expect(result?.total).toBe(2);
+    expect(result.total).toBe(2);
   });
 
-  it('tells 204 No Content apart from a handled error when asked to', async () => {
+  it('resolves a 204 to undefined when the call allows no content, and throws a failure', async () => {
     server.use(
       http.get(`${TEST_ORIGIN}/api/success-manager`, () => new HttpResponse(null, { status: 204 })),
-      http.get(`${TEST_ORIGIN}/api/broken`, () => HttpResponse.json({}, { status: 500 })),
+      http.get(`${TEST_ORIGIN}/api/broken`, () => problem(500)),
     );
     await expect(
       httpGet('/api/success-manager', itemSchema, { allowNoContent: true }),
-    ).resolves.toBe(NO_CONTENT);
-    await expect(httpGet('/api/broken', itemSchema, { allowNoContent: true })).resolves.toBeNull();
+    ).resolves.toBeUndefined();
+    await expect(
+      httpGet('/api/broken', itemSchema, { allowNoContent: true }),
+    ).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('resolves a call that declares no body to undefined (httpSendNoContent)', async () => {
+    server.use(
+      http.delete(`${TEST_ORIGIN}/api/things/1`, () => new HttpResponse(null, { status: 204 })),
+      http.delete(`${TEST_ORIGIN}/api/things/2`, () => problem(404, 'There is no thing 2.')),
+    );
+    await expect(httpSendNoContent('DELETE', '/api/things/1')).resolves.toBeUndefined();
+    await expect(httpSendNoContent('DELETE', '/api/things/2')).rejects.toMatchObject({
+      status: 404,
+      problem: { detail: 'There is no thing 2.' },
+    });
   });
 
   it('validates a 204 as null otherwise (allowed only where the schema accepts null)', async () => {
     server.use(http.get(`${TEST_ORIGIN}/api/empty`, () => new HttpResponse(null, { status: 204 })));
-    await expect(
-      httpGet('/api/empty', itemSchema.nullable(), { handleErrors: false }),
-    ).resolves.toBeNull();
-    await expect(httpGet('/api/empty', itemSchema, { handleErrors: false })).rejects.toMatchObject({
+    await expect(httpGet('/api/empty', itemSchema.nullable())).resolves.toBeNull();
+    await expect(httpGet('/api/empty', itemSchema)).rejects.toMatchObject({
       reason: 'invalid-response',
     });
   });
@@ -261,33 +294,46 @@ describe('requests and responses', () => {
     await expect(httpText('/shared/header')).resolves.toBe('<header>x</header>');
   });
 
-  it('throws HttpError with status and body when errors are not handled', async () => {
+  it('throws an HttpError carrying the problem details on every failure, and shows nothing', async () => {
     server.use(
       http.get(`${TEST_ORIGIN}/api/missing`, () =>
-        HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'no' }, { status: 404 }),
+        problem(404, 'no', { instance: '/api/missing' }),
       ),
-    );
-    const error = await httpGet('/api/missing', itemSchema, { handleErrors: false }).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 404, body: { message: 'no' } });
-    expect(useNotificationStore.getState().notification).toBeNull();
-  });
-
-  it("gives a page's data, or throws every failure for the page's error state (httpGetData)", async () => {
-    server.use(
-      ok(`${TEST_ORIGIN}/api/item`, { id: 7, name: 'seven' }),
-      ok(`${TEST_ORIGIN}/api/wrong`, { id: 'seven' }),
+      http.post(`${TEST_ORIGIN}/api/users`, () =>
+        problem(400, 'Invalid data.', {
+          type: 'https://portico.example/problems/validation',
+          errors: [
+            { field: 'email', message: 'Required field' },
+            { field: 'email', message: 'Not an address' },
+            { field: 'phone', message: 'Invalid phone' },
+            { field: 7, message: 'not a field error' },
+          ],
+        }),
+      ),
       http.get(`${TEST_ORIGIN}/api/broken`, () => new HttpResponse(null, { status: 500 })),
     );
-    await expect(httpGetData('/api/item', itemSchema)).resolves.toEqual({ id: 7, name: 'seven' });
-    await expect(httpGetData('/api/wrong', itemSchema)).rejects.toMatchObject({
-      status: 500,
-      reason: 'invalid-response',
+    const missing = await failureOf(httpGet('/api/missing', itemSchema));
+    expect(missing).toBeInstanceOf(HttpError);
+    expect(missing).toMatchObject({
+      status: 404,
+      reason: 'status',
+      problem: { type: 'about:blank', status: 404, detail: 'no', instance: '/api/missing' },
     });
-    await expect(httpGetData('/api/broken', itemSchema)).rejects.toMatchObject({ status: 500 });
-    // Not the §8 notification: the page shows the failure itself, with a retry.
+    const invalid = await failureOf(httpSend('POST', '/api/users', {}, itemSchema));
+    expect(invalid).toMatchObject({
+      status: 400,
+      problem: { type: 'https://portico.example/problems/validation', detail: 'Invalid data.' },
+    });
+    // What a form puts on its fields: the first message of each field.
+    expect((invalid as HttpError).fieldErrors).toEqual({
+      email: 'Required field',
+      phone: 'Invalid phone',
+    });
+    // No problem body at all (a proxy's empty 500): still thrown, without problem details.
+    await expect(httpGet('/api/broken', itemSchema)).rejects.toMatchObject({
+      status: 500,
+      problem: undefined,
+    });
     expect(useNotificationStore.getState().notification).toBeNull();
   });
 });
@@ -308,9 +354,9 @@ describe('file downloads (§7 cases download: the file needs the bearer token)',
       ),
     );
     const file = await httpDownload('/api/support/cases/download');
-    expect(file?.filename).toBe('cases.csv');
-    expect(file?.blob.type).toMatch(/^text\/csv/);
-    expect(await file?.blob.text()).toBe(csv);
+    expect(file.filename).toBe('cases.csv');
+    expect(file.blob.type).toMatch(/^text\/csv/);
+    expect(await file.blob.text()).toBe(csv);
     expect(seen.at(-1)?.authorization).toBe('Bearer the-token');
   });
 
@@ -319,13 +365,11 @@ describe('file downloads (§7 cases download: the file needs the bearer token)',
     await expect(httpDownload('/api/file')).resolves.toMatchObject({ filename: null });
   });
 
-  it('handles errors with the §8 catalogue and resolves null', async () => {
+  it('throws a failure, which the one handler shows as the §8 text', async () => {
     server.use(
-      http.get(`${TEST_ORIGIN}/api/support/cases/download`, () =>
-        HttpResponse.json({ message: 'Forbidden' }, { status: 403 }),
-      ),
+      http.get(`${TEST_ORIGIN}/api/support/cases/download`, () => problem(403, 'Forbidden')),
     );
-    await expect(httpDownload('/api/support/cases/download')).resolves.toBeNull();
+    await handled(httpDownload('/api/support/cases/download'));
     expect(useNotificationStore.getState().notification).toMatchObject({
       type: 'error',
       content:
@@ -352,7 +396,7 @@ describe('file downloads (§7 cases download: the file needs the bearer token)',
 });
 
 describe('time-out (§9: 20 000 ms)', () => {
-  it('gives up after the time-out: 408 text, resolves null', async () => {
+  it('gives up after the time-out: a 408 failure, shown with the 408 text', async () => {
     const realTimeout = AbortSignal.timeout.bind(AbortSignal);
     const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => realTimeout(30));
     server.use(
@@ -361,7 +405,11 @@ describe('time-out (§9: 20 000 ms)', () => {
         return HttpResponse.json({ id: 1, name: 'late' });
       }),
     );
-    await expect(httpGet('/api/slow', itemSchema)).resolves.toBeNull();
+    await expect(failureOf(httpGet('/api/slow', itemSchema))).resolves.toMatchObject({
+      status: 408,
+      reason: 'timeout',
+    });
+    await handled(httpGet('/api/slow', itemSchema));
     expect(timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
     expect(REQUEST_TIMEOUT_MS).toBe(20_000);
     expect(useNotificationStore.getState().notification?.content).toBe(
@@ -379,29 +427,24 @@ describe('time-out (§9: 20 000 ms)', () => {
     const controller = new AbortController();
     const pending = httpGet('/api/slow', itemSchema, { signal: controller.signal });
     controller.abort();
-    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    const failure = await failureOf(pending);
+    expect(failure).toMatchObject({ name: 'AbortError' });
+    handleFailure(failure);
     expect(useNotificationStore.getState().notification).toBeNull();
   });
 });
 
-describe('401 (§7 request handling 2)', () => {
+describe('401 (§7 request handling 2), through the one handler', () => {
   beforeEach(() => {
-    server.use(
-      http.get(`${TEST_ORIGIN}/api/users/me`, () =>
-        HttpResponse.json(
-          { statusCode: 401, error: 'Unauthorized', message: 'x' },
-          { status: 401 },
-        ),
-      ),
-    );
+    server.use(http.get(`${TEST_ORIGIN}/api/users/me`, () => problem(401)));
   });
 
-  it('navigates to login with returnUrl = current path + encoded query, then completes empty', async () => {
+  it('navigates to login with returnUrl = current path + encoded query, with the §8 text', async () => {
     window.history.replaceState({}, '', '/news?page=2&query=cloud%20erp');
     localStorage.setItem(ACCESS_TOKEN_KEY, 'expired');
     const redirects = captureRedirects();
 
-    await expect(httpGet('/api/users/me', itemSchema)).resolves.toBeNull();
+    await handled(httpGet('/api/users/me', itemSchema));
     await vi.waitFor(() => expect(redirects).toHaveBeenCalledTimes(1));
 
     const target = lastRedirect(redirects);
@@ -414,15 +457,16 @@ describe('401 (§7 request handling 2)', () => {
     });
   });
 
-  it('re-raises the 401 when the caller handles errors itself', async () => {
+  it('starts no sign-in in the client itself, and signs in for a caller that shows the error', async () => {
     window.history.replaceState({}, '', '/search?query=a%26b&productId=3');
     const redirects = captureRedirects();
-    await expect(
-      httpGet('/api/users/me', itemSchema, { handleErrors: false }),
-    ).rejects.toMatchObject({
-      status: 401,
-    });
+    const failure = await failureOf(httpGet('/api/users/me', itemSchema));
+    expect(failure).toMatchObject({ status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(redirects).not.toHaveBeenCalled();
+    handleFailure(failure, 'caller');
     await vi.waitFor(() => expect(redirects).toHaveBeenCalledTimes(1));
+    expect(useNotificationStore.getState().notification).toBeNull();
     expect(decodeState(lastRedirect(redirects).searchParams.get('state'))).toBe(
       '/search?query=a%26b&productId=3',
     );
@@ -431,9 +475,9 @@ describe('401 (§7 request handling 2)', () => {
   it('starts a single login for several 401 answers at once', async () => {
     const redirects = captureRedirects();
     await Promise.all([
-      httpGet('/api/users/me', itemSchema),
-      httpGet('/api/users/me', itemSchema),
-      httpGet('/api/users/me', itemSchema),
+      handled(httpGet('/api/users/me', itemSchema)),
+      handled(httpGet('/api/users/me', itemSchema)),
+      handled(httpGet('/api/users/me', itemSchema)),
     ]);
     await vi.waitFor(() => expect(redirects).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -441,19 +485,14 @@ describe('401 (§7 request handling 2)', () => {
   });
 });
 
-describe('403 identity_not_linked (ADR 0029: the external identity has no Portico user)', () => {
+describe('403 identity-not-linked (ADR 0029: the external identity has no Portico user)', () => {
   beforeEach(() => {
     resetIdentityRefusal();
     server.use(
       http.get(`${TEST_ORIGIN}/api/users/me`, () =>
-        HttpResponse.json(
-          { statusCode: 403, error: 'Forbidden', code: 'identity_not_linked', message: 'x' },
-          { status: 403 },
-        ),
+        problem(403, 'x', { type: 'https://portico.example/problems/identity-not-linked' }),
       ),
-      http.get(`${TEST_ORIGIN}/api/forbidden`, () =>
-        HttpResponse.json({ statusCode: 403, error: 'Forbidden', message: 'x' }, { status: 403 }),
-      ),
+      http.get(`${TEST_ORIGIN}/api/forbidden`, () => problem(403)),
     );
   });
 
@@ -462,35 +501,28 @@ describe('403 identity_not_linked (ADR 0029: the external identity has no Portic
     localStorage.setItem(ACCESS_TOKEN_KEY, 'valid-but-unknown');
     localStorage.setItem(ID_TOKEN_KEY, 'id-token');
     const redirects = captureRedirects();
-    const results = await Promise.all([
-      httpGet('/api/users/me', itemSchema),
-      httpGet('/api/users/me', itemSchema),
+    await expect(failureOf(httpGet('/api/users/me', itemSchema))).resolves.toMatchObject({
+      status: 403,
+      reason: 'identity-refused',
+    });
+    await Promise.all([
+      handled(httpGet('/api/users/me', itemSchema)),
+      handled(httpGet('/api/users/me', itemSchema)),
     ]);
-    expect(results).toEqual([null, null]);
     expect(redirects.mock.calls).toEqual([['/account-unknown']]);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(ID_TOKEN_KEY)).toBe('id-token');
     expect(useNotificationStore.getState().notification).toBeNull();
-    await expect(
-      httpGet('/api/users/me', itemSchema, { handleErrors: false }),
-    ).rejects.toMatchObject({ status: 403, reason: 'identity-refused' });
   });
 
   it('starts no sign-in for a 401 that comes after the refusal (the token is gone on purpose)', async () => {
     window.history.replaceState({}, '', '/news');
     localStorage.setItem(ACCESS_TOKEN_KEY, 'valid-but-unknown');
-    server.use(
-      http.get(`${TEST_ORIGIN}/api/later`, () =>
-        HttpResponse.json(
-          { statusCode: 401, error: 'Unauthorized', message: 'x' },
-          { status: 401 },
-        ),
-      ),
-    );
+    server.use(http.get(`${TEST_ORIGIN}/api/later`, () => problem(401)));
     const redirects = captureRedirects();
-    await expect(httpGet('/api/users/me', itemSchema)).resolves.toBeNull();
+    await handled(httpGet('/api/users/me', itemSchema));
     // Sent after the refusal removed the token, as a slow page's later requests are.
-    await expect(httpGet('/api/later', itemSchema)).resolves.toBeNull();
+    await handled(httpGet('/api/later', itemSchema));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(redirects.mock.calls).toEqual([['/account-unknown']]);
     expect(useNotificationStore.getState().notification).toBeNull();
@@ -498,7 +530,7 @@ describe('403 identity_not_linked (ADR 0029: the external identity has no Portic
 
   it('leaves any other 403 to the §8 catalogue', async () => {
     const redirects = captureRedirects();
-    await expect(httpGet('/api/forbidden', itemSchema)).resolves.toBeNull();
+    await handled(httpGet('/api/forbidden', itemSchema));
     expect(redirects).not.toHaveBeenCalled();
     expect(useNotificationStore.getState().notification).toMatchObject({ type: 'error' });
   });
@@ -523,7 +555,7 @@ describe('loading indicator (§4: on while any request is pending)', () => {
       slow = httpGet('/api/slow', itemSchema);
     });
     expect(result.current).toBe(true);
-    await act(() => httpGet('/api/fail', itemSchema));
+    await act(() => failureOf(httpGet('/api/fail', itemSchema)));
     expect(result.current).toBe(true);
     await act(async () => {
       release();

@@ -1,11 +1,6 @@
 import type { z } from 'zod';
 import { getConfig } from '../../config/runtime-config.js';
-import {
-  isIdentityRefusal,
-  leavingForIdentityRefusal,
-  showIdentityRefusal,
-} from '../auth/identity-refusal.js';
-import { login } from '../auth/session.js';
+import { isIdentityRefusal, leavingForIdentityRefusal } from '../auth/identity-refusal.js';
 import { getAccessToken } from '../auth/tokens.js';
 import {
   anyAnswer,
@@ -15,7 +10,6 @@ import {
   whenSettled,
   type DeferredSchema,
 } from './deferred-schema.js';
-import { handleHttpError, type CatalogueOptions } from './error-catalogue.js';
 import { HttpError } from './http-error.js';
 import { filenameFromContentDisposition } from './content-disposition.js';
 import { beginRequest } from './pending-requests.js';
@@ -27,48 +21,44 @@ import { beginRequest } from './pending-requests.js';
  *   contains the configured API marker (and is on an API origin; never the shared header,
  *   footer, sprite, support frames or other origins).
  * - Time-out: 20 000 ms (§9), combined with the caller's AbortSignal.
- * - 401: any 401 starts login with returnUrl = current path + encoded query, then the error
- *   goes on like any other (re-raised with handleErrors: false; catalogue otherwise).
- * - 403 with code identity_not_linked (ADR 0029): the refusal page instead of sign-in, and no
- *   catalogue notification.
- * - Errors (handleErrors, default true): the §8 catalogue shows a notification and the call
- *   resolves to null ("completes empty"). With handleErrors: false an HttpError is thrown.
- * - Responses are validated with the given zod schema; a mismatch is logged and handled as a
- *   500-class error (HttpError reason 'invalid-response'). A deferred schema (start-up calls,
- *   `deferred-schema.ts`) checks the answer once the page has settled and zod is at hand, and reports a
- *   mismatch the same way, after the answer was used.
+ * - Every failure is thrown as an `HttpError` carrying the API's problem details (RFC 9457,
+ *   ADR 0065): a non-2xx answer, a time-out (408), no answer (0), an answer that does not match
+ *   its schema ('invalid-response'), a 403 identity refusal ('identity-refused', ADR 0029).
+ *   Nothing resolves to null for "failed". What a failure shows (sign-in for a 401, the refusal
+ *   page, a notification, the page's error state, a form's field errors) is decided in one place
+ *   above this client: `failure-handling.ts`.
+ * - Responses are validated with the given zod schema. A deferred schema (start-up calls,
+ *   `deferred-schema.ts`) checks the answer once the page has settled and zod is at hand; a
+ *   mismatch found then goes to the late-failure reporter (the one handler).
  * - Caller cancellation (the caller's signal aborts) always rejects with the abort reason,
  *   so TanStack Query can cancel quietly.
- *
- * 204 No Content, and telling it from "error handled":
- * - with `allowNoContent: true`, a 204 resolves to the NO_CONTENT marker (never null), so
- *   `null` still means only "the error was handled":
- *     const r = await httpGet(url, successManagerSchema, { allowNoContent: true });
- *     if (r === NO_CONTENT) { ... 204 ... } else if (r === null) { ... failed ... } else { ... }
- * - without it, an empty body is validated as `null`: fine for a schema that accepts null,
- *   otherwise an 'invalid-response' error.
+ * - 204 No Content: `httpSendNoContent` declares a call without an answer body and resolves
+ *   `undefined`; a GET with `allowNoContent: true` resolves `undefined` for a 204 (e.g. "the
+ *   account has no manager"). Otherwise an empty body is validated as `null`.
  */
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
-/** What a 204 resolves to when the call opted in with allowNoContent. */
-export const NO_CONTENT: unique symbol = Symbol('NO_CONTENT');
-export type NoContent = typeof NO_CONTENT;
-
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-export interface HttpOptions extends CatalogueOptions {
+export interface HttpOptions {
   /** Query parameters; undefined, null and '' are dropped. */
   query?: QueryParams;
   signal?: AbortSignal;
-  /** Default true: §8 catalogue + resolve null. false: throw HttpError. */
-  handleErrors?: boolean;
   headers?: Record<string, string>;
-  /** Resolve a 204 to NO_CONTENT instead of validating an empty body. */
+  /** Resolve a 204 to undefined instead of validating an empty body. */
   allowNoContent?: boolean;
 }
 
 type WithNoContent = HttpOptions & { allowNoContent: true };
+
+/** Where a failure found after the answer was used goes (a deferred schema's mismatch). */
+let reportLateFailure: (error: HttpError) => void = () => undefined;
+
+/** The one failure handler registers itself here (`failure-handling.ts`). */
+export function setLateFailureReporter(report: (error: HttpError) => void): void {
+  reportLateFailure = report;
+}
 
 export type HttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -152,15 +142,9 @@ async function send<T>(
     if (response.status === 401 && leavingForIdentityRefusal()) {
       throw new HttpError(response.status, null, 'identity-refused');
     }
-    if (response.status === 401) {
-      login(currentReturnUrl()).catch((error: unknown) =>
-        console.error('Sign-in could not be started after a 401', error),
-      );
-    }
     if (!response.ok) {
       const errorBody = await readBody(response);
       if (isIdentityRefusal(response.status, errorBody)) {
-        showIdentityRefusal();
         throw new HttpError(response.status, errorBody, 'identity-refused');
       }
       const failure = new HttpError(response.status, errorBody);
@@ -189,12 +173,7 @@ function invalidResponse(url: URL, issues: unknown): HttpError {
   return new HttpError(500, issues, 'invalid-response');
 }
 
-function validate<S extends ResponseSchema>(
-  schema: S,
-  data: unknown,
-  url: URL,
-  options: HttpOptions,
-): ResponseOf<S> {
+function validate<S extends ResponseSchema>(schema: S, data: unknown, url: URL): ResponseOf<S> {
   if (schema === anyAnswer) return data as ResponseOf<S>;
   if (isDeferredSchema(schema)) {
     if (!hasKind(schema.kind, data)) {
@@ -206,8 +185,7 @@ function validate<S extends ResponseSchema>(
         .then((loaded) => {
           const parsed = loaded.safeParse(data);
           if (parsed.success) return;
-          const error = invalidResponse(url, parsed.error.issues);
-          if (options.handleErrors !== false) handleHttpError(error, options);
+          reportLateFailure(invalidResponse(url, parsed.error.issues));
         })
         .catch((error: unknown) => console.error(`Could not check ${url.pathname}`, error));
     });
@@ -223,8 +201,8 @@ async function readJson<S extends ResponseSchema>(
   { response, url }: Sent,
   schema: S,
   options: HttpOptions,
-): Promise<ResponseOf<S> | NoContent> {
-  if (response.status === 204 && options.allowNoContent) return NO_CONTENT;
+): Promise<ResponseOf<S> | undefined> {
+  if (response.status === 204 && options.allowNoContent) return undefined;
   const text = await response.text();
   let data: unknown = null;
   if (text !== '') {
@@ -235,57 +213,38 @@ async function readJson<S extends ResponseSchema>(
       throw new HttpError(500, text, 'invalid-response');
     }
   }
-  return validate(schema, data, url, options);
+  return validate(schema, data, url);
 }
 
-async function settle<T>(options: HttpOptions, run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run();
-  } catch (error) {
-    if (options.signal?.aborted || options.handleErrors === false) throw error;
-    // The refusal page explains it; a notification on the way there would only flash.
-    if (error instanceof HttpError && error.reason === 'identity-refused') return null;
-    return handleHttpError(error, options);
-  }
+/** A JSON answer that must be there (no 204 accepted in its place). */
+async function readRequiredJson<S extends ResponseSchema>(
+  sent: Sent,
+  schema: S,
+  options: HttpOptions,
+): Promise<ResponseOf<S>> {
+  const data = await readJson(sent, schema, { ...options, allowNoContent: false });
+  return data as ResponseOf<S>;
 }
 
-/** GET a JSON resource validated by `schema`; null when an error was handled (§8). */
+/** GET a JSON resource validated by `schema`; every failure is thrown (HttpError). */
 export function httpGet<S extends ResponseSchema>(
   url: string,
   schema: S,
   options: WithNoContent,
-): Promise<ResponseOf<S> | NoContent | null>;
+): Promise<ResponseOf<S> | undefined>;
 export function httpGet<S extends ResponseSchema>(
   url: string,
   schema: S,
   options?: HttpOptions,
-): Promise<ResponseOf<S> | null>;
+): Promise<ResponseOf<S>>;
 export function httpGet<S extends ResponseSchema>(
   url: string,
   schema: S,
   options: HttpOptions = {},
-): Promise<ResponseOf<S> | NoContent | null> {
-  return settle(options, () =>
-    send('GET', url, undefined, 'application/json', options, (sent) =>
-      readJson(sent, schema, options),
-    ),
+): Promise<ResponseOf<S> | undefined> {
+  return send('GET', url, undefined, 'application/json', options, (sent) =>
+    readJson(sent, schema, options),
   );
-}
-
-/**
- * GET of data the caller cannot do without (a page's data, a count it shows): every failure
- * is thrown as an HttpError for the caller's error state with a retry (issue 27, ADR 0049),
- * never handled by the §8 catalogue and never null.
- */
-export async function httpGetData<S extends ResponseSchema>(
-  url: string,
-  schema: S,
-  options: Omit<HttpOptions, 'handleErrors' | 'allowNoContent'> = {},
-): Promise<ResponseOf<S>> {
-  const data = await httpGet(url, schema, { ...options, handleErrors: false });
-  // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
-  if (data === null) throw new HttpError(500, null, 'invalid-response');
-  return data;
 }
 
 /** GET a JSON list plus its X-Total-Count header (the body length when the header is absent). */
@@ -293,18 +252,14 @@ export function httpGetWithTotal<S extends ResponseSchema>(
   url: string,
   schema: S,
   options: HttpOptions = {},
-): Promise<{ data: ResponseOf<S>; total: number } | null> {
-  const plain = { ...options, allowNoContent: false };
-  return settle(plain, () =>
-    send('GET', url, undefined, 'application/json', plain, async (sent) => {
-      const data = await readJson(sent, schema, plain);
-      if (data === NO_CONTENT) throw new HttpError(204, null, 'invalid-response');
-      const header = sent.response.headers.get('X-Total-Count');
-      const counted = header === null || header.trim() === '' ? NaN : Number(header);
-      const total = Number.isFinite(counted) ? counted : Array.isArray(data) ? data.length : 0;
-      return { data, total };
-    }),
-  );
+): Promise<{ data: ResponseOf<S>; total: number }> {
+  return send('GET', url, undefined, 'application/json', options, async (sent) => {
+    const data = await readRequiredJson(sent, schema, options);
+    const header = sent.response.headers.get('X-Total-Count');
+    const counted = header === null || header.trim() === '' ? NaN : Number(header);
+    const total = Number.isFinite(counted) ? counted : Array.isArray(data) ? data.length : 0;
+    return { data, total };
+  });
 }
 
 /** POST/PUT/PATCH/DELETE with an optional JSON body; the answer is validated by `schema`. */
@@ -313,28 +268,26 @@ export function httpSend<S extends ResponseSchema>(
   url: string,
   body: unknown,
   schema: S,
-  options: WithNoContent,
-): Promise<ResponseOf<S> | NoContent | null>;
-export function httpSend<S extends ResponseSchema>(
-  method: HttpMethod,
-  url: string,
-  body: unknown,
-  schema: S,
-  options?: HttpOptions,
-): Promise<ResponseOf<S> | null>;
-export function httpSend<S extends ResponseSchema>(
-  method: HttpMethod,
-  url: string,
-  body: unknown,
-  schema: S,
   options: HttpOptions = {},
-): Promise<ResponseOf<S> | NoContent | null> {
+): Promise<ResponseOf<S>> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  return settle(options, () =>
-    send(method, url, payload, 'application/json', options, (sent) =>
-      readJson(sent, schema, options),
-    ),
+  return send(method, url, payload, 'application/json', options, (sent) =>
+    readRequiredJson(sent, schema, options),
   );
+}
+
+/**
+ * POST/PUT/PATCH/DELETE of a call that declares no answer body (a 204): resolves `undefined`
+ * once the server said yes; whatever body a 2xx carries is not read.
+ */
+export function httpSendNoContent(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: HttpOptions = {},
+): Promise<undefined> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return send(method, url, payload, 'application/json', options, () => Promise.resolve(undefined));
 }
 
 /** POST a multipart form (a file upload); the browser sets the content type and boundary. */
@@ -343,23 +296,16 @@ export function httpUpload<S extends ResponseSchema>(
   form: FormData,
   schema: S,
   options: HttpOptions = {},
-): Promise<ResponseOf<S> | null> {
-  const plain = { ...options, allowNoContent: false };
-  return settle(plain, () =>
-    send('POST', url, form, 'application/json', plain, async (sent) => {
-      const data = await readJson(sent, schema, plain);
-      if (data === NO_CONTENT) throw new HttpError(204, null, 'invalid-response');
-      return data;
-    }),
+): Promise<ResponseOf<S>> {
+  return send('POST', url, form, 'application/json', options, (sent) =>
+    readRequiredJson(sent, schema, options),
   );
 }
 
-/** GET a text resource (shared header/footer HTML, the icon sprite); null when handled. */
-export function httpText(url: string, options: HttpOptions = {}): Promise<string | null> {
-  return settle(options, () =>
-    send('GET', url, undefined, 'text/html, image/svg+xml, text/plain, */*', options, (sent) =>
-      sent.response.text(),
-    ),
+/** GET a text resource (shared header/footer HTML, the icon sprite). */
+export function httpText(url: string, options: HttpOptions = {}): Promise<string> {
+  return send('GET', url, undefined, 'text/html, image/svg+xml, text/plain, */*', options, (sent) =>
+    sent.response.text(),
   );
 }
 
@@ -371,16 +317,11 @@ export interface DownloadedFile {
 
 /**
  * GET a file with the bearer rule of every call (a plain link cannot carry the token), as a
- * Blob plus the name from Content-Disposition; null when an error was handled (§8).
+ * Blob plus the name from Content-Disposition.
  */
-export function httpDownload(
-  url: string,
-  options: HttpOptions = {},
-): Promise<DownloadedFile | null> {
-  return settle(options, () =>
-    send('GET', url, undefined, '*/*', options, async ({ response }) => ({
-      blob: await response.blob(),
-      filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
-    })),
-  );
+export function httpDownload(url: string, options: HttpOptions = {}): Promise<DownloadedFile> {
+  return send('GET', url, undefined, '*/*', options, async ({ response }) => ({
+    blob: await response.blob(),
+    filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
+  }));
 }

@@ -95,7 +95,6 @@ export async function loadLabels(
   try {
     list = await httpGet(contentUrl('labels/cpplabels'), labelList, {
       query: { language: locale },
-      handleErrors: false,
       ...(signal ? { signal } : {}),
     });
   } catch (error) {

@@ -26,9 +26,8 @@ export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
   try {
     const products = await httpGet(contentUrl('labels/cppproducts'), productList, {
       signal,
-      handleErrors: false,
     });
-    return products ?? [];
+    return products;
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error('The product list for the header search could not be loaded', error);

@@ -10,10 +10,10 @@ import { useLocale } from '../labels/use-locale.js';
 
 export const countriesAndLanguagesQueryKey = ['countries-and-languages'] as const;
 
-/** GET {api}/users/countries-and-languages — null when the error was handled (§8). */
+/** GET {api}/users/countries-and-languages; a failure is thrown (the one §8 handler shows it). */
 export async function fetchCountriesAndLanguages(
   signal?: AbortSignal,
-): Promise<CountriesAndLanguages | null> {
+): Promise<CountriesAndLanguages> {
   return httpGet(apiUrl('users/countries-and-languages'), countriesAndLanguagesSchema, { signal });
 }
 

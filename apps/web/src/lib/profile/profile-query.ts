@@ -16,8 +16,8 @@ const userProfile = deferredSchema('object', () =>
  */
 export const profileQueryKey = ['profile'] as const;
 
-/** GET {api}/users/me — null when the error was handled by the §8 catalogue. */
-export function fetchProfile(signal?: AbortSignal): Promise<UserProfile | null> {
+/** GET {api}/users/me; a failure is thrown (the query's one §8 handler shows it). */
+export function fetchProfile(signal?: AbortSignal): Promise<UserProfile> {
   return httpGet(apiUrl('users/me'), userProfile, { signal });
 }
 

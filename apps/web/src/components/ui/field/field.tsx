@@ -37,7 +37,8 @@ export function Field({
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
   return (
     <div className="ui-field">
-      <label htmlFor={id}>
+      {/* The id names the control for widgets that label by reference (a combobox's list). */}
+      <label htmlFor={id} id={`${id}-label`}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>

@@ -3,11 +3,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { contentUrl } from '../../../config/runtime-config.js';
 import { httpGet } from '../../../lib/http/http-client.js';
 
-/** The request failed and the http client already told the user (§8): nothing to show. */
-export class ContentDocumentUnavailable extends Error {
-  override readonly name = 'ContentDocumentUnavailable';
-}
-
 /** §7 GET {content}/infodocument/{id}: a content document (title + HTML) for the modal. */
 export async function fetchInfoDocument(
   id: string,
@@ -16,9 +11,8 @@ export async function fetchInfoDocument(
   const url = contentUrl(`infodocument/${encodeURIComponent(id)}`);
   // The schema (and zod) load with the first document, not with the page (ADR 0047).
   const { contentDocumentSchema } = await import('@portico/contracts');
-  const document = await httpGet(url, contentDocumentSchema, { signal });
-  if (document === null) throw new ContentDocumentUnavailable(id);
-  return document;
+  // A failure is thrown; the query's one §8 handler shows it (§8: modal content failure).
+  return await httpGet(url, contentDocumentSchema, { signal });
 }
 
 export const infoDocumentQueryOptions = (id: string) =>

@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../app/providers.js';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -35,7 +36,8 @@ function Opener({ request }: { request: ModalRequest }) {
 }
 
 function renderHost(request: ModalRequest) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The app's client: a failed query reaches the one §8 handler (ADR 0065).
+  const client = createQueryClient();
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={client}>

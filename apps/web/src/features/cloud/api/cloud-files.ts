@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { endpointUrl } from '../../../config/runtime-config.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
-import { notifyError } from '../../../lib/http/error-catalogue.js';
 import { httpDownload } from '../../../lib/http/http-client.js';
-import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudAccountId } from './cloud-queries.js';
 
 /** A cloud file: a calendar of maintenance windows or a report as a spreadsheet. */
@@ -38,22 +36,16 @@ export const cloudFiles = {
 export async function downloadCloudFile(file: CloudFile, accountId?: string): Promise<boolean> {
   const result = await httpDownload(endpointUrl(file.endpoint, file.path), {
     query: { accountId },
-    handleErrors: false,
   });
-  if (!result) return false;
   fileSaver.save(result.blob, result.filename ?? file.fallbackName);
   return true;
 }
 
 /**
  * Downloads of the account the pages show (a vendor employee's pick, ADR 0023). A failure is
- * the §8 notification, a 400 with the API's message (issue 27).
+ * the §8 notification, shown by the mutation cache's one handler (ADR 0065).
  */
 export function useDownloadCloudFile() {
-  const t = useT();
   const accountId = useCloudAccountId();
-  return useMutation({
-    mutationFn: (file: CloudFile) => downloadCloudFile(file, accountId),
-    onError: (error) => notifyError(error, t),
-  });
+  return useMutation({ mutationFn: (file: CloudFile) => downloadCloudFile(file, accountId) });
 }

@@ -10,8 +10,13 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import {
+  accountInView,
+  useRecentAccounts,
+} from '../../../components/account-picker/account-picker-api.js';
 import { endpointUrl } from '../../../config/runtime-config.js';
-import { httpGetData, type ResponseOf } from '../../../lib/http/http-client.js';
+import { httpGet, type ResponseOf } from '../../../lib/http/http-client.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 
 /**
  * The cloud calls (issue 14, ADR 0024), one query each: `GET {cloud}/instances`,
@@ -25,7 +30,7 @@ function load<S extends z.ZodType>(
   signal: AbortSignal,
   accountId?: string,
 ): Promise<ResponseOf<S>> {
-  return httpGetData(url, schema, { signal, query: { accountId } });
+  return httpGet(url, schema, { signal, query: { accountId } });
 }
 
 function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: string) {
@@ -33,6 +38,7 @@ function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: st
     ? (['reports', path.slice('reports/'.length)] as const)
     : (['cloud', path] as const);
   return queryOptions({
+    meta: shownByCaller,
     queryKey: ['cloud', path, accountId ?? null] as const,
     queryFn: ({ signal }) => load(endpointUrl(endpoint, rest), schema, signal, accountId),
   });
@@ -41,17 +47,24 @@ function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: st
 /** The search parameter of /cloud that names the account a vendor employee looks at. */
 export const CLOUD_ACCOUNT_PARAM = 'accountId';
 
-/**
- * The account the cloud pages show: the one a vendor employee picked (in the address, so a
- * reload or a shared link keeps it), or none: the caller's own (the API's default).
- */
-export function useCloudAccountId(): string | undefined {
+/** The account the address names (a pick, a shared link), if any. */
+export function useNamedCloudAccountId(): string | undefined {
   const [params] = useSearchParams();
   return params.get(CLOUD_ACCOUNT_PARAM) || undefined;
 }
 
+/**
+ * The account the cloud pages show (ADR 0070): the one in the address, else the last one
+ * used, else none: the caller's own (the API's default). The layout shows the sections only
+ * once the recent accounts are in, so no section asks for the wrong account first.
+ */
+export function useCloudAccountId(): string | undefined {
+  return accountInView(useNamedCloudAccountId(), useRecentAccounts().data);
+}
+
 export const cloudAccountsQuery = () =>
   queryOptions({
+    meta: shownByCaller,
     queryKey: ['cloud', 'accounts'] as const,
     queryFn: ({ signal }) => load(endpointUrl('cloud', 'accounts'), cloudAccountListSchema, signal),
   });

@@ -31,7 +31,7 @@ const INSTANCES: CloudInstance[] = [
     id: 'ci-1',
     name: 'Northwind ERP',
     product: { id: 'p-erp', name: 'ERP' },
-    region: 'EU North (Stockholm)',
+    region: 'eu-north',
     version: '2026.3.2',
     status: 'DEGRADED',
     url: 'https://northwind-erp.cloud.portico.test',
@@ -109,9 +109,6 @@ beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
   vi.spyOn(globalThis.window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
-    http.get(url('/api/cloud/accounts'), () =>
-      HttpResponse.json([{ id: 'acc-northwind', name: 'Northwind' }]),
-    ),
     http.get(url('/api/cloud/instances'), () => HttpResponse.json(INSTANCES)),
     http.get(url('/api/cloud/maintenance'), () =>
       HttpResponse.json([
@@ -143,6 +140,7 @@ describe('cloud pages (issue 14)', () => {
     await renderSignedIn('/cloud');
     const card = await screen.findByRole('article', { name: 'Northwind ERP' });
     await waitFor(() => expect(within(card).getByText('Degraded')).toBeVisible());
+    // The region code, named by a label (issue 37).
     expect(within(card).getByText('EU North (Stockholm)')).toBeVisible();
     expect(within(card).getByRole('link', { name: 'Open Northwind ERP' })).toHaveAttribute(
       'href',
@@ -206,51 +204,6 @@ describe('cloud pages (issue 14)', () => {
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download Availability (XLSX)' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download Response times (CSV)' })).toBeVisible();
-  });
-
-  it('lets a vendor employee pick the account; the sections and calls keep it (issue 27)', async () => {
-    const user = userEvent.setup();
-    server.use(...shellHandlers({ profile: { ...demoProfile, unit4Employee: true } }));
-    const asked: (string | null)[] = [];
-    server.use(
-      http.get(url('/api/cloud/accounts'), () =>
-        HttpResponse.json([
-          { id: 'acc-vendor', name: 'Portico' },
-          { id: 'acc-meridian', name: 'Meridian' },
-        ]),
-      ),
-      http.get(url('/api/cloud/instances'), ({ request }) => {
-        const accountId = new URL(request.url).searchParams.get('accountId');
-        asked.push(accountId);
-        return HttpResponse.json(
-          accountId === 'acc-meridian' ? [{ ...INSTANCES[0]!, name: 'Meridian ERPx' }] : [],
-        );
-      }),
-    );
-    const { router } = await renderSignedIn('/cloud');
-    const picker = await screen.findByRole('combobox', { name: 'Account' });
-    expect(picker).toHaveValue('acc-vendor');
-    expect(await screen.findByText('Your account has no cloud services.')).toBeVisible();
-
-    await user.selectOptions(picker, 'Meridian');
-    expect(await screen.findByRole('article', { name: 'Meridian ERPx' })).toBeVisible();
-    expect(router.state.location.search).toBe('?accountId=acc-meridian');
-    expect(asked).toEqual([null, 'acc-meridian']);
-    expect(screen.getByRole('link', { name: 'Maintenance' })).toHaveAttribute(
-      'href',
-      '/cloud/maintenance?accountId=acc-meridian',
-    );
-  });
-
-  it('offers no account picker to anyone with one account', async () => {
-    server.use(
-      http.get(url('/api/cloud/accounts'), () =>
-        HttpResponse.json([{ id: 'acc-northwind', name: 'Northwind' }]),
-      ),
-    );
-    await renderSignedIn('/cloud');
-    expect(await screen.findByRole('article', { name: 'Northwind ERP' })).toBeVisible();
-    expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
   });
 
   it('calls the configured cloud and reports endpoints (§7, issue 27)', async () => {
@@ -321,8 +274,8 @@ describe('§8 errors on every call of the cloud pages', () => {
     },
     { call: '/api/cloud/reports/availability', path: '/cloud/reports', ready: 'Availability' },
     { call: '/api/cloud/reports/response-times', path: '/cloud/reports', ready: 'Response times' },
-    // The account picker's list: the sections still show, the picker's place says what failed.
-    { call: '/api/cloud/accounts', path: '/cloud', ready: 'Northwind ERP' },
+    // Which account to show (the last one used): the §8 text in the picker's place.
+    { call: '/api/accounts/recent', path: '/cloud', ready: 'Northwind ERP' },
   ] as const;
 
   describe.each(sections)('GET $call', ({ call, path, ready }) => {

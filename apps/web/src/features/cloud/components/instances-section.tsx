@@ -5,6 +5,7 @@ import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudInstances } from '../api/cloud-queries.js';
+import { useCanPickCloudAccount } from './cloud-layout.js';
 
 const STATUS_MODIFIER: Record<CloudInstance['status'], string> = {
   OPERATIONAL: 'good',
@@ -33,7 +34,7 @@ function InstanceCard({ instance, format }: { instance: CloudInstance; format: F
         </div>
         <div>
           <dt>{t('cloud.instance.region')}</dt>
-          <dd>{instance.region}</dd>
+          <dd>{t(`cloud.region.${instance.region}`)}</dd>
         </div>
         <div>
           <dt>{t('cloud.instance.version')}</dt>
@@ -91,6 +92,7 @@ export function InstancesSection() {
   const t = useT();
   const format = useFormat();
   const instances = useCloudInstances();
+  const canPick = useCanPickCloudAccount();
   // A failed call is the §8 text with a retry, never a loading text for ever (issue 27).
   if (instances.isError)
     return (
@@ -102,7 +104,16 @@ export function InstancesSection() {
     );
   if (!instances.data) return <p role="status">{t('cloud.loading')}</p>;
   const list = instances.data;
-  if (list.length === 0) return <p role="status">{t('cloud.empty')}</p>;
+  // Empty: say so, and what to do where there is something to do (issue 37).
+  if (list.length === 0)
+    return (
+      <section className="ui-panel cloud__empty" aria-labelledby="cloud-empty">
+        <div role="status">
+          <h2 id="cloud-empty">{t('cloud.empty')}</h2>
+        </div>
+        {canPick && <p>{t('cloud.empty.pick')}</p>}
+      </section>
+    );
   return (
     <div className="cloud__instances">
       {list.map((instance) => (

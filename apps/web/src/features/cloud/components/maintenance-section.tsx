@@ -46,11 +46,14 @@ function WindowTable({ id, title, windows, format, onCalendar }: WindowTableProp
               {windows.map((window) => (
                 <tr key={window.id} data-window-id={window.id}>
                   <td className="cloud__when" data-label={t('cloud.maintenance.when')}>
-                    <time dateTime={window.startsAt}>{format.dateTime(window.startsAt)}</time>
-                    {' – '}
-                    <time dateTime={window.endsAt}>
-                      {formatEnd(format, window.startsAt, window.endsAt)}
-                    </time>
+                    {/* One value (a card's line on a phone): start – end. */}
+                    <span>
+                      <time dateTime={window.startsAt}>{format.dateTime(window.startsAt)}</time>
+                      {' – '}
+                      <time dateTime={window.endsAt}>
+                        {formatEnd(format, window.startsAt, window.endsAt)}
+                      </time>
+                    </span>
                   </td>
                   <th scope="row" className="cloud__window">
                     <span className="cloud__window-title">{window.title}</span>

@@ -1,8 +1,9 @@
 import { invoiceAccountListSchema, type InvoiceAccount } from '@portico/contracts/invoices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpointUrl } from '../../../config/runtime-config.js';
-import { httpGetData } from '../../../lib/http/http-client.js';
+import { httpGet } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 
 /** Whether the caller may see invoices and, if so, of which accounts (ADR 0023). */
 export type InvoiceAccess = { granted: true; accounts: InvoiceAccount[] } | { granted: false };
@@ -14,7 +15,7 @@ export type InvoiceAccess = { granted: true; accounts: InvoiceAccount[] } | { gr
  */
 export async function fetchInvoiceAccess(signal?: AbortSignal): Promise<InvoiceAccess> {
   try {
-    const accounts = await httpGetData(
+    const accounts = await httpGet(
       endpointUrl('invoices', 'accounts'),
       invoiceAccountListSchema,
       signal ? { signal } : {},
@@ -32,6 +33,7 @@ export const invoiceAccessQueryOptions = () =>
   queryOptions({
     queryKey: ['invoices', 'access'] as const,
     queryFn: ({ signal }) => fetchInvoiceAccess(signal),
+    meta: shownByCaller,
   });
 
 export function useInvoiceAccess() {

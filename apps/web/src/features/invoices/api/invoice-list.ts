@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { endpointUrl } from '../../../config/runtime-config.js';
 import { httpGetWithTotal } from '../../../lib/http/http-client.js';
 import type { InvoiceUrlState } from '../hooks/use-invoice-url-state.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 
 /** §9: the shared pagination's 20 a page. */
 export const INVOICE_PAGE_SIZE = INVOICE_DEFAULT_PAGE_SIZE;
@@ -32,20 +33,20 @@ export function invoiceQuery(state: InvoiceUrlState) {
 export async function fetchInvoiceList(
   state: InvoiceUrlState,
   signal?: AbortSignal,
-): Promise<InvoiceListPage | null> {
+): Promise<InvoiceListPage> {
   // The list is the page's data: a failure is its error state with a retry (issue 27).
   const result = await httpGetWithTotal(endpointUrl('invoices'), invoiceListSchema, {
     query: { ...invoiceQuery(state), page: state.page, size: INVOICE_PAGE_SIZE },
-    handleErrors: false,
     ...(signal ? { signal } : {}),
   });
-  return result === null ? null : { items: result.data, total: result.total };
+  return { items: result.data, total: result.total };
 }
 
 export function invoiceListQueryOptions(state: InvoiceUrlState, enabled: boolean) {
   return queryOptions({
     queryKey: ['invoices', 'list', state] as const,
     queryFn: ({ signal }) => fetchInvoiceList(state, signal),
+    meta: shownByCaller,
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -3,11 +3,21 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
+import {
+  demoProfile,
+  renderSignedIn,
+  shellHandlers,
+  url,
+} from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
+import {
+  CATALOGUE_TEXT,
+  ERROR_STATUSES,
+  errorResponse,
+  problemResponse,
+} from '../../../../test/error-cases.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401 } from '../../../../test/page-errors.js';
 import { installTestConfig } from '../../../../test/test-config.js';
@@ -40,12 +50,7 @@ let listQueries: URLSearchParams[] = [];
 function handlers(accounts: { id: string; name: string }[] | 'forbidden') {
   return [
     http.get(url('/api/invoices/accounts'), () =>
-      accounts === 'forbidden'
-        ? HttpResponse.json(
-            { statusCode: 403, error: 'Forbidden', message: 'no access' },
-            { status: 403 },
-          )
-        : HttpResponse.json(accounts),
+      accounts === 'forbidden' ? problemResponse(403, 'no access') : HttpResponse.json(accounts),
     ),
     http.get(url('/api/invoices'), ({ request }) => {
       listQueries.push(new URL(request.url).searchParams);
@@ -63,6 +68,7 @@ function handlers(accounts: { id: string; name: string }[] | 'forbidden') {
 }
 
 const NORTHWIND = [{ id: 'acc-northwind', name: 'Northwind Logistics AS' }];
+const PORTICO = { id: 'acc-portico', name: 'Portico Software B.V.' };
 
 beforeEach(() => {
   installTestConfig();
@@ -175,16 +181,84 @@ describe('invoices page (issue 14)', () => {
     expect(useNotificationStore.getState().notification).toBeNull();
   });
 
-  it('lets a vendor employee pick the account', async () => {
+  it('lets a vendor employee pick the account by keyboard, searched on the server (issue 37)', async () => {
+    const searches: string[] = [];
     server.use(
-      ...handlers([
-        { id: 'acc-brightwater', name: 'Brightwater Housing Association' },
-        ...NORTHWIND,
-      ]),
+      ...shellHandlers({
+        profile: { ...demoProfile, unit4Employee: true },
+        recentAccounts: { own: PORTICO, recent: [] },
+      }),
+      ...handlers([PORTICO]),
+      http.get(url('/api/accounts'), ({ request }) => {
+        const query = new URL(request.url).searchParams.get('query') ?? '';
+        searches.push(query);
+        return HttpResponse.json(
+          [PORTICO, ...NORTHWIND].filter((a) => a.name.toLowerCase().includes(query)),
+        );
+      }),
+      http.put(url('/api/accounts/recent/:id'), () => new HttpResponse(null, { status: 204 })),
     );
     await renderSignedIn('/invoices');
-    await userEvent.selectOptions(await screen.findByLabelText('Account'), 'acc-northwind');
+    const picker = await screen.findByRole('combobox', { name: 'Account' });
+    expect(picker).toHaveValue('Portico Software B.V.');
+    // One full stop after a name that ends in one.
+    expect(
+      screen.getByText('Invoices of Portico Software B.V. Amounts include VAT.'),
+    ).toBeVisible();
+    await userEvent.click(picker);
+    await userEvent.keyboard('north');
+    await waitFor(() => expect(searches).toContain('north'));
+    await screen.findByRole('option', { name: 'Northwind Logistics AS' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(listQueries.at(-1)?.get('accountId')).toBe('acc-northwind'));
+  });
+
+  it('says an account has no invoices and what to do, or that filters match none (issue 37)', async () => {
+    server.use(
+      ...shellHandlers({
+        profile: { ...demoProfile, unit4Employee: true },
+        recentAccounts: { own: PORTICO, recent: [] },
+      }),
+      // Before the shared handlers: the first match answers.
+      http.get(url('/api/invoices'), ({ request }) => {
+        listQueries.push(new URL(request.url).searchParams);
+        return HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
+      }),
+      ...handlers([PORTICO]),
+    );
+    await renderSignedIn('/invoices');
+    expect(
+      await screen.findByRole('heading', { name: 'This account has no invoices yet.' }),
+    ).toBeVisible();
+    expect(screen.getByText('Pick another account above to see its invoices.')).toBeVisible();
+    expect(screen.queryByText('No invoices match these filters.')).toBeNull();
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'PAID');
+    expect(
+      await screen.findByRole('heading', { name: 'No invoices match these filters.' }),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(
+      await screen.findByRole('heading', { name: 'This account has no invoices yet.' }),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('opens on the last account used, kept on the server (issue 37)', async () => {
+    server.use(
+      ...shellHandlers({
+        profile: { ...demoProfile, unit4Employee: true },
+        recentAccounts: { own: PORTICO, recent: NORTHWIND },
+      }),
+      ...handlers([PORTICO]),
+    );
+    await renderSignedIn('/invoices');
+    expect(await screen.findByRole('combobox', { name: 'Account' })).toHaveValue(
+      'Northwind Logistics AS',
+    );
+    await waitFor(() => expect(listQueries.at(-1)?.get('accountId')).toBe('acc-northwind'));
+    // Never a list call for the own account first.
+    expect(listQueries.every((query) => query.get('accountId') === 'acc-northwind')).toBe(true);
   });
 
   it('downloads an invoice PDF with the bearer token and saves it under its name', async () => {

@@ -1,5 +1,14 @@
 import { INVOICE_STATUSES, type InvoiceSort } from '@portico/contracts/invoices';
+import { userType } from '@portico/contracts/user';
 import { useId } from 'react';
+import { AccountPicker } from '../../../components/account-picker/account-picker.js';
+import {
+  accountInView,
+  nameOf,
+  usePickerAvailable,
+  useRecentAccounts,
+  useRecordAccountInView,
+} from '../../../components/account-picker/account-picker-api.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
 import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
@@ -7,6 +16,7 @@ import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { Toolbar } from '../../../components/ui/toolbar/toolbar.js';
 import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useFormat } from '../../../lib/format/use-format.js';
+import { useProfile } from '../../../lib/profile/profile-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useInvoiceAccess } from '../api/invoice-access.js';
 import { useDownloadInvoiceList, useDownloadInvoicePdf } from '../api/invoice-files.js';
@@ -20,16 +30,23 @@ import '../invoices.css';
 /**
  * Invoices (issue 14; §3 fields and statuses, §9 sorts): the account's invoices with status,
  * date filters, sortable columns, the shared pagination, a PDF per invoice and the list as
- * XLSX. Vendor employees pick the account. Users without access see a clear no-access state.
+ * XLSX. Vendor employees and partners pick the account (ADR 0070): the one in the address,
+ * else the last one used. Users without access see a clear no-access state.
  */
 export function InvoicesPage() {
   const t = useT();
   const format = useFormat();
-  const state = useInvoiceUrlState();
+  const urlState = useInvoiceUrlState();
   const goTo = useInvoiceNavigation();
   const access = useInvoiceAccess();
   const granted = access.data?.granted === true;
-  const list = useInvoiceList(state, granted);
+  const profile = useProfile();
+  const type = profile ? userType(profile) : '';
+  const canPick = usePickerAvailable(type);
+  const recents = useRecentAccounts();
+  useRecordAccountInView(urlState.accountId, recents.data);
+  const state = { ...urlState, accountId: accountInView(urlState.accountId, recents.data) };
+  const list = useInvoiceList(state, granted && recents.data !== undefined);
   // The server's picture of this page (ADR 0057) stays until the page's own data is in.
   useFirstPaintHold(
     access.isError || access.data?.granted === false || list.data !== undefined || list.isError,
@@ -37,7 +54,6 @@ export function InvoicesPage() {
   const pdf = useDownloadInvoicePdf();
   const xlsx = useDownloadInvoiceList();
   const statusId = useId();
-  const accountId = useId();
 
   if (access.data?.granted === false) {
     return (
@@ -51,15 +67,17 @@ export function InvoicesPage() {
     );
   }
 
-  // Without the access answer there is no page: the §8 text and a retry (issue 27).
-  if (access.isError) {
+  // Without the access answer (or which account to show) there is no page: the §8 text and
+  // a retry (issue 27).
+  const failed = access.isError ? access : recents.isError ? recents : undefined;
+  if (failed) {
     return (
       <div className="invoices">
         <h1 className="ui-page-title">{t('invoices.title')}</h1>
         <ErrorState
-          error={access.error}
-          retrying={access.isFetching}
-          onRetry={() => void access.refetch()}
+          error={failed.error}
+          retrying={failed.isFetching}
+          onRetry={() => void failed.refetch()}
         />
       </div>
     );
@@ -67,7 +85,7 @@ export function InvoicesPage() {
 
   // Until the access answer is in, only the title: the account's intro goes above the
   // toolbar, so a toolbar shown first would be pushed down when it arrives (issue 25, CLS).
-  if (access.isPending) {
+  if (access.isPending || recents.data === undefined) {
     return (
       <div className="invoices">
         <h1 className="ui-page-title">{t('invoices.title')}</h1>
@@ -78,12 +96,14 @@ export function InvoicesPage() {
     );
   }
 
-  const accounts = access.data.accounts;
-  const currentAccount = accounts.find((account) => account.id === state.accountId) ?? accounts[0];
+  const own = recents.data.own;
+  const current = { id: state.accountId ?? own.id, name: nameOf(state.accountId, recents.data) };
   const result = list.data;
   const settled = list.isSuccess && !list.isPlaceholderData;
   const items = result?.items ?? [];
   const total = result?.total ?? 0;
+  const filtered =
+    state.status !== undefined || state.startDate !== undefined || state.endDate !== undefined;
 
   const onSort = (sort: InvoiceSort) =>
     goTo({
@@ -97,8 +117,18 @@ export function InvoicesPage() {
   return (
     <div className="invoices">
       <h1 className="ui-page-title">{t('invoices.title')}</h1>
-      {currentAccount && (
-        <p className="invoices__intro">{t('invoices.intro', { account: currentAccount.name })}</p>
+      {current.name !== undefined && (
+        <p className="invoices__intro">{t('invoices.intro', { account: current.name })}</p>
+      )}
+      {canPick && (
+        <AccountPicker
+          key={current.id}
+          userType={type}
+          current={{ id: current.id, name: current.name ?? current.id }}
+          own={own}
+          recent={recents.data.recent}
+          onPick={(account) => goTo({ ...urlState, accountId: account.id, page: 1 })}
+        />
       )}
       <Toolbar
         count={result ? total : undefined}
@@ -106,24 +136,6 @@ export function InvoicesPage() {
         countLabel="invoices.count"
       >
         <div className="invoices__filters">
-          {accounts.length > 1 && (
-            <div className="invoices__field">
-              <label htmlFor={accountId}>{t('invoices.account')}</label>
-              <select
-                id={accountId}
-                value={currentAccount?.id ?? ''}
-                onChange={(event) =>
-                  goTo({ ...state, accountId: event.target.value || undefined, page: 1 })
-                }
-              >
-                {accounts.map((account) => (
-                  <option key={account.id} value={account.id}>
-                    {account.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
           <div className="invoices__field">
             <label htmlFor={statusId}>{t('invoices.status.filter')}</label>
             <select
@@ -182,9 +194,13 @@ export function InvoicesPage() {
         />
       )}
       {settled && result && items.length === 0 && (
-        <p className="invoices__empty" role="status">
-          {t('invoices.empty')}
-        </p>
+        <InvoicesEmpty
+          filtered={filtered}
+          canPick={canPick}
+          onClear={() =>
+            goTo({ ...state, status: undefined, startDate: undefined, endDate: undefined, page: 1 })
+          }
+        />
       )}
       <Pagination
         currentPage={state.page}
@@ -194,5 +210,35 @@ export function InvoicesPage() {
         scrollToTop
       />
     </div>
+  );
+}
+
+/**
+ * Why the list is empty and what to do (issue 37): filters that match nothing can be
+ * cleared; an account without invoices names itself, and whoever can pick another is told so.
+ */
+function InvoicesEmpty({
+  filtered,
+  canPick,
+  onClear,
+}: {
+  filtered: boolean;
+  canPick: boolean;
+  onClear: () => void;
+}) {
+  const t = useT();
+  return (
+    <section className="ui-panel invoices__empty" aria-labelledby="invoices-empty">
+      <div role="status">
+        <h2 id="invoices-empty">{t(filtered ? 'invoices.empty' : 'invoices.empty.none')}</h2>
+      </div>
+      {filtered ? (
+        <button type="button" className="ui-button ui-button--secondary" onClick={onClear}>
+          {t('invoices.clear-filters')}
+        </button>
+      ) : (
+        canPick && <p>{t('invoices.empty.pick')}</p>
+      )}
+    </section>
   );
 }

@@ -10,7 +10,12 @@ import {
   url,
 } from '../../../../test/app-test-harness.js';
 import { ownSettings } from '../../../../test/account-fixtures.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
+import {
+  CATALOGUE_TEXT,
+  ERROR_STATUSES,
+  errorResponse,
+  problemResponse,
+} from '../../../../test/error-cases.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
 import { resetPageAroundEach } from '../../../../test/page-lifecycle.js';
@@ -94,16 +99,14 @@ describe('my settings', () => {
   it('shows the user form’s messages, from the client check and from the server', async () => {
     server.use(
       http.put(url('/api/users/me'), () =>
-        HttpResponse.json(
+        problemResponse(
+          400,
+          'Invalid data. Review all error messages below to correct your data.',
           {
-            statusCode: 400,
-            error: 'Bad Request',
-            message: 'Invalid data. Review all error messages below to correct your data.',
-            fieldErrors: {
+            errors: {
               mobile: 'Please enter the number in international format, e.g. +4722123456.',
             },
           },
-          { status: 400 },
         ),
       ),
     );
@@ -132,10 +135,47 @@ describe('my settings', () => {
         ]);
       }),
     );
+    const user = userEvent.setup();
     await renderSignedIn('/my-settings');
     const zone = await screen.findByRole('combobox', { name: /Time zone/ });
-    expect(within(zone).getAllByRole('option')).toHaveLength(2);
-    expect(zone).toHaveValue('Europe/Oslo');
+    expect(zone).toHaveValue('Central European Time (Oslo)');
+    await user.click(zone);
+    await user.keyboard('{ArrowDown}');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(2);
+  });
+
+  it('finds a zone by typing and saves it by keyboard, with the same picker as user management (issue 37)', async () => {
+    let sent: unknown;
+    server.use(
+      http.get(url('/api/content/labels/timezones'), () =>
+        HttpResponse.json(
+          ['Europe/Oslo', 'Asia/Kolkata', 'Asia/Karachi', 'America/New_York'].map((key) => ({
+            key,
+            value: key,
+          })),
+        ),
+      ),
+      http.put(url('/api/users/me'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(profile, { headers: { ETag: '"v4"' } });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn('/my-settings');
+    const zone = await screen.findByRole('combobox', { name: /Time zone/ });
+    await user.click(zone);
+    await user.clear(zone);
+    await user.keyboard('Kolk');
+    const listbox = screen.getByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['India Standard Time (Kolkata)']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(zone).toHaveValue('India Standard Time (Kolkata)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toMatchObject({ timeZone: 'Asia/Kolkata' }));
   });
 
   it('shows the current time in the profile’s time zone', async () => {

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   makeOwnProfileInputSchema,
   PHONE_PLACEHOLDER,
   type OwnProfileInput,
@@ -8,7 +7,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import {
@@ -17,12 +16,14 @@ import {
 } from '../../../components/ui/form-banner/form-banner.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { Field as UiField } from '../../../components/ui/field/field.js';
+import { TimeZonePicker } from '../../../components/ui/time-zone-picker/time-zone-picker.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths } from '../../../config/paths.js';
 import { getConfig } from '../../../config/runtime-config.js';
 import { languageAutonym } from '@portico/locales/display-names';
 import { useTimeZoneOptions } from '../../../lib/format/time-zone-options.js';
-import { catalogueEntryOf, notifyError } from '../../../lib/http/error-catalogue.js';
+import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
+import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { SUPPORTED_LOCALES, resolveLocale } from '../../../lib/labels/labels-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -108,18 +109,19 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
       const profile = await saveOwnSettings(settings, input);
       clearErrors();
       setBanner(null);
-      if (profile) queryClient.setQueryData(profileQueryKey, profile);
+      queryClient.setQueryData(profileQueryKey, profile);
       // §4 refresh action: labels and profile reload; the whole UI follows the new language.
-      await refreshLabelsAndProfile(queryClient, profile?.language ?? input.language ?? 'en');
+      await refreshLabelsAndProfile(queryClient, profile.language);
       await queryClient.invalidateQueries({ queryKey: ownSettingsQueryKey });
       notify({ type: 'information', title: t('my-settings.saved'), content: '' });
     } catch (error) {
+      handleFailure(error, 'caller');
       const status = error instanceof HttpError ? error.status : 0;
-      const body = apiErrorSchema.safeParse(error instanceof HttpError ? error.body : null);
+      const fieldErrors = error instanceof HttpError ? error.fieldErrors : undefined;
       if (status === 412 || status === 428) {
         setBanner({ kind: 'conflict', text: t('my-settings.conflict') });
-      } else if (body.success && body.data.fieldErrors) {
-        for (const [name, message] of Object.entries(body.data.fieldErrors)) {
+      } else if (fieldErrors) {
+        for (const [name, message] of Object.entries(fieldErrors)) {
           if (isEditable(name)) setError(name, { type: 'server', message });
         }
         setBanner({ kind: 'invalid', text: t('my-settings.invalid') });
@@ -147,7 +149,7 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
         onConsent: () => {
           void signOutEverywhere()
             .then(() => navigate(paths.logout()))
-            .catch((error: unknown) => notifyError(error, t));
+            .catch((error: unknown) => handleFailure(error));
         },
       },
     });
@@ -174,7 +176,6 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
   );
   const phoneHint = t('my-settings.phone.hint', { example: PHONE_PLACEHOLDER });
   const zoneList = zones.data ?? [];
-  const timeZone = useWatch({ control, name: 'timeZone' }) ?? '';
   // A select takes its value when it mounts: the form waits for the zone list, or the select
   // would show the list's first zone once the options arrive (the saved one still in the form).
   if (zones.isLoading) return <p role="status">{t('my-settings.loading')}</p>;
@@ -236,16 +237,19 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
             )}
           >
             {(props) => (
-              <select {...props} {...register('timeZone')}>
-                {!zoneList.some((z) => z.key === timeZone) && (
-                  <option value={timeZone}>{timeZone}</option>
+              <Controller
+                control={control}
+                name="timeZone"
+                render={({ field }) => (
+                  <TimeZonePicker
+                    {...props}
+                    value={field.value ?? ''}
+                    onChange={(zone) => field.onChange(zone)}
+                    onBlur={field.onBlur}
+                    options={zoneList}
+                  />
                 )}
-                {zoneList.map((z) => (
-                  <option key={z.key} value={z.key}>
-                    {z.value}
-                  </option>
-                ))}
-              </select>
+              />
             )}
           </UiField>
         </fieldset>

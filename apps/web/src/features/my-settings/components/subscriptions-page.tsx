@@ -12,6 +12,7 @@ import { useLocation } from 'react-router';
 import { FormBanner } from '../../../components/ui/form-banner/form-banner.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
+import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { notify } from '../../../lib/notifications/notification-store.js';
 import {
@@ -78,9 +79,10 @@ function SubscriptionsForm({ list }: { list: SubscriptionList }) {
           frequency: choices[keyOf(s)] ?? s.frequency,
         })),
       );
-      if (saved) queryClient.setQueryData(subscriptionsQueryKey, saved);
+      queryClient.setQueryData(subscriptionsQueryKey, saved);
       notify({ type: 'information', title: t('subscriptions.saved'), content: '' });
     } catch (failure) {
+      handleFailure(failure, 'caller');
       setError(catalogueEntryOf(failure, t).content);
     } finally {
       setSaving(false);

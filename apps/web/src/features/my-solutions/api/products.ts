@@ -4,15 +4,14 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
-import { notifyError } from '../../../lib/http/error-catalogue.js';
 import { deferredSchema } from '../../../lib/http/deferred-schema.js';
 import {
   httpDownload,
-  httpGetData,
+  httpGet,
   type QueryParams,
   type ResponseOf,
 } from '../../../lib/http/http-client.js';
-import { useT } from '../../../lib/labels/use-t.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 
 const productPath = (productId: string, rest = '') =>
   apiUrl(`products/${encodeURIComponent(productId)}${rest}`);
@@ -32,7 +31,7 @@ async function load<S extends z.ZodType>(
   query?: QueryParams,
 ): Promise<ResponseOf<S>> {
   const schema = pick(await import('@portico/contracts/my-solutions'));
-  return httpGetData(url, schema, { signal, query });
+  return httpGet(url, schema, { signal, query });
 }
 
 // The dashboard's start-up answer, from this API (which checks it against the same schema
@@ -48,8 +47,9 @@ export const productsListQueryKey = ['my-solutions', 'products'] as const;
 /** `GET {api}/products`: every product and whether the user is connected to it. */
 export const productListQueryOptions = () =>
   queryOptions({
+    meta: shownByCaller,
     queryKey: productsListQueryKey,
-    queryFn: ({ signal }) => httpGetData(apiUrl('products'), productSummaryList, { signal }),
+    queryFn: ({ signal }) => httpGet(apiUrl('products'), productSummaryList, { signal }),
     staleTime: 60_000,
   });
 
@@ -73,9 +73,10 @@ export const productHighlightsQueryKey = ['my-solutions', 'highlights'] as const
  */
 export function useProductHighlights(enabled: boolean) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: productHighlightsQueryKey,
     queryFn: ({ signal }) =>
-      httpGetData(apiUrl('products/highlights'), productHighlightList, { signal }),
+      httpGet(apiUrl('products/highlights'), productHighlightList, { signal }),
     staleTime: 60_000,
     retry: false,
     enabled,
@@ -88,6 +89,7 @@ export function useProductHighlights(enabled: boolean) {
  */
 export function useProductLookup(productId: string | undefined) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: ['my-solutions', 'product', productId] as const,
     queryFn: ({ signal }) =>
       load(productPath(productId ?? ''), (c) => c.productDetailSchema, signal),
@@ -98,6 +100,7 @@ export function useProductLookup(productId: string | undefined) {
 
 export const releasesQueryOptions = (productId: string) =>
   queryOptions({
+    meta: shownByCaller,
     queryKey: ['my-solutions', 'releases', productId] as const,
     queryFn: ({ signal }) =>
       load(productPath(productId, '/releases'), (c) => c.releaseListSchema, signal),
@@ -110,6 +113,7 @@ export function useReleases(productId: string | undefined) {
 
 export function useDownloads(productId: string, release: string) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: ['my-solutions', 'downloads', productId, release] as const,
     queryFn: ({ signal }) =>
       load(productPath(productId, '/downloads'), (c) => c.downloadListSchema, signal, { release }),
@@ -118,27 +122,26 @@ export function useDownloads(productId: string, release: string) {
 
 /**
  * A download's file, fetched with the bearer token (a plain link would go without it) and
- * saved under the server's name. Errors are thrown; the hook shows them (§8).
+ * saved under the server's name. Errors are thrown; the one §8 handler shows them.
  */
 export async function downloadFile(input: { productId: string; download: Download }) {
   const { productId, download } = input;
   const file = await httpDownload(
     productPath(productId, `/downloads/${encodeURIComponent(download.id)}/file`),
-    { headers: { Accept: 'application/octet-stream' }, handleErrors: false },
+    { headers: { Accept: 'application/octet-stream' } },
   );
-  if (!file) return false;
   fileSaver.save(file.blob, file.filename ?? download.fileName);
   return true;
 }
 
-/** A failed download is the §8 notification, a 400 with the API's message (issue 27). */
+/** A failed download is the §8 notification (the mutation cache's one handler, ADR 0065). */
 export function useDownloadFile() {
-  const t = useT();
-  return useMutation({ mutationFn: downloadFile, onError: (error) => notifyError(error, t) });
+  return useMutation({ mutationFn: downloadFile });
 }
 
 export function useReleaseNotes(productId: string, release: string) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: ['my-solutions', 'release-notes', productId, release] as const,
     queryFn: ({ signal }) =>
       load(productPath(productId, '/release-notes'), (c) => c.releaseNoteListSchema, signal, {
@@ -149,6 +152,7 @@ export function useReleaseNotes(productId: string, release: string) {
 
 export function useReleaseChanges(productId: string, from: string, to: string) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: ['my-solutions', 'changes', productId, from, to] as const,
     queryFn: ({ signal }) =>
       load(

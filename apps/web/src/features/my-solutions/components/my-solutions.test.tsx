@@ -7,6 +7,7 @@ import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { installTestConfig } from '../../../../test/test-config.js';
+import { problemResponse } from '../../../../test/error-cases.js';
 
 const server = setupTestServer(...shellHandlers());
 vi.setConfig({ testTimeout: 20_000 });
@@ -37,12 +38,7 @@ function handlers() {
       ]),
     ),
     http.get(url('/api/products/p-erp'), () => HttpResponse.json(ERP)),
-    http.get(url('/api/products/p-erpx'), () =>
-      HttpResponse.json(
-        { statusCode: 403, error: 'Forbidden', message: 'not connected' },
-        { status: 403 },
-      ),
-    ),
+    http.get(url('/api/products/p-erpx'), () => problemResponse(403, 'not connected')),
     http.get(url('/api/products/p-erp/release-notes'), () =>
       HttpResponse.json([
         {
@@ -103,11 +99,7 @@ describe('My Solutions dashboard (issue 13)', () => {
   });
 
   it('keeps the tiles when their lines cannot be loaded', async () => {
-    server.use(
-      http.get(url('/api/products/highlights'), () =>
-        HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
-      ),
-    );
+    server.use(http.get(url('/api/products/highlights'), () => problemResponse(500, 'x')));
     await renderSignedIn('/my-solutions');
     const link = await screen.findByRole('link', { name: 'ERP' });
     expect(link.closest('li')).toHaveTextContent('Documentation and downloads');

@@ -8,10 +8,16 @@ import {
   type NewsImageUpload,
 } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUrl } from '../../../config/runtime-config.js';
-import { httpGet, httpGetWithTotal, httpSend, httpUpload } from '../../../lib/http/http-client.js';
+import {
+  httpGet,
+  httpGetWithTotal,
+  httpSend,
+  httpSendNoContent,
+  httpUpload,
+} from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 
 export const newsEditorKey = ['news-editor'] as const;
 
@@ -21,15 +27,15 @@ export const newsEditorKey = ['news-editor'] as const;
  */
 export function useEditorialList(page: number) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: [...newsEditorKey, 'list', page] as const,
     queryFn: async ({ signal }) => {
       try {
         const result = await httpGetWithTotal(apiUrl('news/editor'), newsEditorialListSchema, {
           query: { page },
           signal,
-          handleErrors: false,
         });
-        return result === null ? null : { items: result.data, total: result.total };
+        return { items: result.data, total: result.total };
       } catch (error) {
         if (error instanceof HttpError && error.status === 403) return 'no-access' as const;
         throw error;
@@ -42,12 +48,12 @@ export function useEditorialList(page: number) {
 /** GET {api}/news/editor/{id}; errors are the caller's to show (403 no access, 404 not found). */
 export function useEditorialItem(id: number | null) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: [...newsEditorKey, 'item', id ?? 0] as const,
     queryFn: async ({ signal }) => {
       try {
         return await httpGet(apiUrl(`news/editor/${id ?? 0}`), newsEditorialItemSchema, {
           signal,
-          handleErrors: false,
         });
       } catch (error) {
         if (error instanceof HttpError && error.status === 403) return 'no-access' as const;
@@ -65,28 +71,25 @@ const ifMatch = (item: NewsEditorialItem) => ({ 'If-Match': `"v${item.version}"`
 export function saveItem(
   current: NewsEditorialItem | null,
   input: NewsEditorInput,
-): Promise<NewsEditorialItem | null> {
+): Promise<NewsEditorialItem> {
   return current
     ? httpSend('PUT', apiUrl(`news/${current.id}`), input, newsEditorialItemSchema, {
         headers: ifMatch(current),
-        handleErrors: false,
       })
-    : httpSend('POST', apiUrl('news'), input, newsEditorialItemSchema, { handleErrors: false });
+    : httpSend('POST', apiUrl('news'), input, newsEditorialItemSchema);
 }
 
 export async function deleteItem(item: NewsEditorialItem): Promise<void> {
-  await httpSend('DELETE', apiUrl(`news/${item.id}`), undefined, z.unknown(), {
+  await httpSendNoContent('DELETE', apiUrl(`news/${item.id}`), undefined, {
     headers: ifMatch(item),
-    handleErrors: false,
-    allowNoContent: true,
   });
 }
 
 /** POST {api}/news/images (multipart): the three resized variants' addresses. */
-export function uploadHeaderImage(file: File): Promise<NewsImageUpload | null> {
+export function uploadHeaderImage(file: File): Promise<NewsImageUpload> {
   const form = new FormData();
   form.append('file', file);
-  return httpUpload(apiUrl('news/images'), form, newsImageUploadSchema, { handleErrors: false });
+  return httpUpload(apiUrl('news/images'), form, newsImageUploadSchema);
 }
 
 /**
@@ -95,12 +98,12 @@ export function uploadHeaderImage(file: File): Promise<NewsImageUpload | null> {
  */
 export function useProductChoices(enabled: boolean) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: [...newsEditorKey, 'products'] as const,
     queryFn: async ({ signal }) => {
       try {
         return await httpGet(apiUrl('news/editor/products'), newsEditorProductsSchema, {
           signal,
-          handleErrors: false,
         });
       } catch (error) {
         if (error instanceof HttpError && error.status === 403) return 'no-access' as const;

@@ -2,6 +2,7 @@ import { NEWS_IMAGE_MAX_BYTES, newsEditorMessages, type NewsEditorInput } from '
 import { useState, type ChangeEvent } from 'react';
 import { Field } from '../../../components/ui/field/field.js';
 import { apiMessageOf, catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
+import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -46,11 +47,10 @@ export function HeaderImageField({
     setUploading(true);
     try {
       const uploaded = await uploadHeaderImage(file);
-      if (uploaded) {
-        onChange({ large: uploaded.large, medium: uploaded.medium, small: uploaded.small });
-        setUploadedName(file.name);
-      }
+      onChange({ large: uploaded.large, medium: uploaded.medium, small: uploaded.small });
+      setUploadedName(file.name);
     } catch (failure) {
+      handleFailure(failure, 'caller');
       // A 413 (too large) carries the same field message as a 400; everything else is §8.
       const tooLarge = failure instanceof HttpError && failure.status === 413;
       setError(

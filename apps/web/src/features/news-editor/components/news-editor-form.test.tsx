@@ -12,7 +12,12 @@ import {
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { profileQueryKey } from '../../../lib/profile/profile-query.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
+import {
+  CATALOGUE_TEXT,
+  ERROR_STATUSES,
+  errorResponse,
+  problemResponse,
+} from '../../../../test/error-cases.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
 import { installTestConfig } from '../../../../test/test-config.js';
@@ -100,11 +105,7 @@ describe('news editor', () => {
   });
 
   it('shows the no-access page when the API answers 403', async () => {
-    server.use(
-      http.get(url('/api/news/editor'), () =>
-        HttpResponse.json({ statusCode: 403, error: 'Forbidden', message: 'No.' }, { status: 403 }),
-      ),
-    );
+    server.use(http.get(url('/api/news/editor'), () => problemResponse(403, 'No.')));
     await renderSignedIn('/news/editor/new');
     expect(
       await screen.findByRole('heading', { name: 'No access to the news editor' }),
@@ -168,15 +169,11 @@ describe('news editor', () => {
       http.put(url('/api/news/42'), ({ request }) => {
         calls += 1;
         expect(request.headers.get('if-match')).toBe('"v3"');
-        if (calls === 1) return HttpResponse.json({ message: 'boom' }, { status: 500 });
-        return HttpResponse.json(
-          {
-            statusCode: 400,
-            error: 'Bad Request',
-            message: 'Invalid data. Review all error messages below to correct your data.',
-            fieldErrors: { location: 'This text is too long.' },
-          },
-          { status: 400 },
+        if (calls === 1) return problemResponse(500, 'boom');
+        return problemResponse(
+          400,
+          'Invalid data. Review all error messages below to correct your data.',
+          { errors: { location: 'This text is too long.' } },
         );
       }),
     );
@@ -208,13 +205,9 @@ describe('news editor', () => {
   it('shows the server’s message when an upload is not an image', async () => {
     server.use(
       http.post(url('/api/news/images'), () =>
-        HttpResponse.json(
-          {
-            statusCode: 400,
-            error: 'Bad Request',
-            message: 'The file is not an image. Please upload a JPEG, PNG, WebP or GIF picture.',
-          },
-          { status: 400 },
+        problemResponse(
+          400,
+          'The file is not an image. Please upload a JPEG, PNG, WebP or GIF picture.',
         ),
       ),
     );

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   newsEditorInputSchema,
   type NewsEditorAction,
   type NewsEditorialItem,
@@ -21,6 +20,7 @@ import { useModal } from '../../../components/ui/modal/modal-store.js';
 import { paths } from '../../../config/paths.js';
 import { useTimeZone } from '../../../lib/format/time-zone.js';
 import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
+import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -124,14 +124,15 @@ export function NewsEditorForm({
 
   /** Every failed call of the form (save or delete) ends here. */
   const showServerError = (error: unknown) => {
+    handleFailure(error, 'caller');
     const status = error instanceof HttpError ? error.status : 0;
-    const body = apiErrorSchema.safeParse(error instanceof HttpError ? error.body : null);
+    const fieldErrors = error instanceof HttpError ? error.fieldErrors : undefined;
     if (status === 412 || status === 428) {
       setBanner({ kind: 'conflict', text: t('news-editor.form.conflict') });
       return;
     }
-    if (status === 400 && body.success && body.data.fieldErrors) {
-      for (const [name, message] of Object.entries(body.data.fieldErrors)) {
+    if (status === 400 && fieldErrors) {
+      for (const [name, message] of Object.entries(fieldErrors)) {
         if (isFieldName(name)) setError(name, { type: 'server', message });
       }
       setBanner({ kind: 'invalid', text: t('news-editor.form.invalid') });
@@ -146,7 +147,6 @@ export function NewsEditorForm({
       const input: NewsEditorInput = { ...values, action };
       try {
         const saved = await saveItem(current, input);
-        if (!saved) return;
         clearErrors();
         setBanner(null);
         setCurrent(saved);

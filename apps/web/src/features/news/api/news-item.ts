@@ -1,7 +1,8 @@
 import { newsItemSchema, safeHeaderImage, type NewsItem } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { httpGetData } from '../../../lib/http/http-client.js';
+import { httpGet } from '../../../lib/http/http-client.js';
 import { generalNewsSource, type NewsSource } from './news-source.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 
 /**
  * `GET {news base}/{id}` (§7). Errors are not handled by the catalogue's notification: the
@@ -13,7 +14,7 @@ export async function fetchNewsItem(
   signal?: AbortSignal,
   source: NewsSource = generalNewsSource,
 ): Promise<NewsItem> {
-  const item = await httpGetData(source.itemUrl(id), newsItemSchema, {
+  const item = await httpGet(source.itemUrl(id), newsItemSchema, {
     ...(signal ? { signal } : {}),
   });
   // Only http(s) and same-origin image addresses reach an <img> (issue 11); else the default.
@@ -24,6 +25,7 @@ export function newsItemQueryOptions(id: string, source: NewsSource = generalNew
   return queryOptions({
     queryKey: [...source.key, 'item', id] as const,
     queryFn: ({ signal }) => fetchNewsItem(id, signal, source),
+    meta: shownByCaller, // the detail page shows its catalogue text
   });
 }
 

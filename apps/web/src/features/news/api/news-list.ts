@@ -7,6 +7,7 @@ import { deferredSchema } from '../../../lib/http/deferred-schema.js';
 import { httpGetWithTotal } from '../../../lib/http/http-client.js';
 import { toEpochRange } from '../utils/news-dates.js';
 import { generalNewsSource, type NewsSource } from './news-source.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 
 // The first page's answer: checked once the page settles (ADR 0047).
 const newsList = deferredSchema('list', () =>
@@ -52,13 +53,11 @@ export async function fetchNewsList(
   criteria: NewsListCriteria,
   signal?: AbortSignal,
   source: NewsSource = generalNewsSource,
-): Promise<NewsListPage | null> {
+): Promise<NewsListPage> {
   const result = await httpGetWithTotal(source.listUrl(), newsList, {
     query: newsListParams(criteria),
-    handleErrors: false,
     ...(signal ? { signal } : {}),
   });
-  if (result === null) return null;
   // Only http(s) and same-origin image addresses reach an <img> (issue 11); else the logo.
   const items = result.data.map((item) => ({
     ...item,
@@ -75,6 +74,7 @@ export function newsListQueryOptions(
   return queryOptions({
     queryKey: [...source.key, 'list', params] as const,
     queryFn: ({ signal }) => fetchNewsList(criteria, signal, source),
+    meta: shownByCaller, // the page's error state with a retry
     // Paging keeps the current cards on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type renderApp,
@@ -11,7 +11,7 @@ import {
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { toIsoDate } from '../../../components/ui/date-filter/date-range.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { ERROR_STATUSES } from '../../../../test/error-cases.js';
+import { ERROR_STATUSES, problemResponse } from '../../../../test/error-cases.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
 import { installTestConfig } from '../../../../test/test-config.js';
@@ -299,10 +299,7 @@ describe('news list: §8 error path (issue 27, ADR 0049)', () => {
     server.use(
       http.get(url('/api/news'), () =>
         limited
-          ? HttpResponse.json(
-              { statusCode: 429, error: 'Too Many Requests', message: 'Wait 30 seconds.' },
-              { status: 429, headers: { 'retry-after': '30' } },
-            )
+          ? problemResponse(429, 'Wait 30 seconds.', { headers: { 'retry-after': '30' } })
           : undefined,
       ),
     );

@@ -6,6 +6,7 @@ import { endpointUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
 import { deferredSchema, whenQuiet } from '../../../lib/http/deferred-schema.js';
 import { buildUrl, httpGet } from '../../../lib/http/http-client.js';
+import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 
 // zod and the schemas stay off the start-up path (ADR 0047): the stream opens once the page is
@@ -152,12 +153,11 @@ function run(queryClient: QueryClient, queryKey: readonly unknown[]): () => void
     let ticket: string;
     connecting = true;
     try {
-      const answer = await httpGet(endpointUrl('notifications', 'stream-ticket'), streamTicket, {
-        handleErrors: false,
-      });
-      if (answer === null) return;
+      const answer = await httpGet(endpointUrl('notifications', 'stream-ticket'), streamTicket);
       ticket = answer.ticket;
     } catch (error) {
+      // A 401 still starts sign-in; the bell shows nothing else for a stream that did not open.
+      handleFailure(error, 'caller');
       // 429: the user holds as many streams as allowed (other tabs, devices). The bell polls
       // meanwhile; the next try comes no sooner than the server asked.
       const asked = error instanceof HttpError ? (error.retryAfterS ?? 0) * 1000 : 0;

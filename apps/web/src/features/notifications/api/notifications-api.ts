@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpointUrl } from '../../../config/runtime-config.js';
 import { isAuthorised } from '../../../lib/auth/session.js';
-import { anyAnswer, deferredSchema } from '../../../lib/http/deferred-schema.js';
-import { httpGet, httpSend } from '../../../lib/http/http-client.js';
+import { deferredSchema } from '../../../lib/http/deferred-schema.js';
+import { httpGet, httpSendNoContent } from '../../../lib/http/http-client.js';
 import { useNotificationStreamStore } from './notification-stream.js';
+import { shownByCaller } from '../../../lib/http/failure-handling.js';
 
 // The bell is on every page from the start: its answer is checked once the page settles.
 const notificationList = deferredSchema('object', () =>
@@ -20,11 +21,12 @@ export const notificationsQueryKey = ['notifications'] as const;
 /** GET {api}/notifications, as the bell asks for it (and the first requests, ahead of it). */
 export const notificationsQueryOptions = () =>
   queryOptions({
+    meta: shownByCaller,
     queryKey: notificationsQueryKey,
     // A failed poll is not worth an error notification: the bell simply keeps its count. No
     // abort signal: the bell mounts again when it moves into the header's bar, and the poll
     // already on its way then serves the moved bell instead of being cancelled and sent again.
-    queryFn: () => httpGet(endpointUrl('notifications'), notificationList, { handleErrors: false }),
+    queryFn: () => httpGet(endpointUrl('notifications'), notificationList, {}),
     retry: false,
   });
 
@@ -44,17 +46,9 @@ export function useNotifications() {
 }
 
 export async function markNotificationRead(id: string): Promise<void> {
-  await httpSend(
-    'POST',
-    endpointUrl('notifications', `${encodeURIComponent(id)}/read`),
-    undefined,
-    anyAnswer,
-    { allowNoContent: true },
-  );
+  await httpSendNoContent('POST', endpointUrl('notifications', `${encodeURIComponent(id)}/read`));
 }
 
 export async function markAllNotificationsRead(): Promise<void> {
-  await httpSend('POST', endpointUrl('notifications', 'read-all'), undefined, anyAnswer, {
-    allowNoContent: true,
-  });
+  await httpSendNoContent('POST', endpointUrl('notifications', 'read-all'));
 }

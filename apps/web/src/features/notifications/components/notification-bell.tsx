@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useFormat } from '../../../lib/format/use-format.js';
+import { handleFailure } from '../../../lib/http/failure-handling.js';
 import {
   markAllNotificationsRead,
   markNotificationRead,
@@ -100,13 +101,14 @@ function Bell() {
   }, [open]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+  // A failure is the §8 notification (the one handler); the list is read again either way.
   const markRead = async (n: UserNotification) => {
     if (n.read) return;
-    await markNotificationRead(n.id);
+    await markNotificationRead(n.id).catch((error: unknown) => handleFailure(error));
     await refresh();
   };
   const markAll = async () => {
-    await markAllNotificationsRead();
+    await markAllNotificationsRead().catch((error: unknown) => handleFailure(error));
     await refresh();
   };
 

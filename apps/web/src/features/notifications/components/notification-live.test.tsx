@@ -14,6 +14,7 @@ import {
   noNewsHandler,
   notificationItem,
 } from '../../../../test/notification-test-support.js';
+import { problemResponse } from '../../../../test/error-cases.js';
 
 // Issue 24 "Live, across nodes" (ADR 0054): the bell hears new notifications on a stream, and
 // polls only while it has none. jsdom has no EventSource: this stands in for the browser's,
@@ -178,10 +179,7 @@ describe('the bell, live', () => {
     server.use(
       http.get(url('/api/notifications/stream-ticket'), () => {
         tickets += 1;
-        return HttpResponse.json(
-          { statusCode: 429, error: 'Too Many Requests', message: 'Too many streams.' },
-          { status: 429, headers: { 'Retry-After': '120' } },
-        );
+        return problemResponse(429, 'Too many streams.', { headers: { 'Retry-After': '120' } });
       }),
     );
     await renderSignedIn('/university');

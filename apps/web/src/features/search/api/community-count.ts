@@ -1,19 +1,19 @@
 import { communitySearchCountSchema, type CommunitySearchCount } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { httpGetData } from '../../../lib/http/http-client.js';
+import { httpGet } from '../../../lib/http/http-client.js';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { searchCountQueryDefaults } from './search-api.js';
 
 /**
  * §7 `GET {api}/communities/search/count?query=`: asked directly when no product is chosen
  * (the combined count needs one) or when the combined count failed as a whole. A failure is
- * shown on the community card (handleErrors: false).
+ * shown on the community card.
  */
 export async function fetchCommunityCount(
   query: string,
   signal?: AbortSignal,
 ): Promise<CommunitySearchCount> {
-  return await httpGetData(apiUrl('communities/search/count'), communitySearchCountSchema, {
+  return await httpGet(apiUrl('communities/search/count'), communitySearchCountSchema, {
     query: { query },
     ...(signal ? { signal } : {}),
   });

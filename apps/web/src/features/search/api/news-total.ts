@@ -2,7 +2,6 @@ import { newsListSchema } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { getConfig } from '../../../config/runtime-config.js';
 import { httpGetWithTotal } from '../../../lib/http/http-client.js';
-import { HttpError } from '../../../lib/http/http-error.js';
 import { searchCountQueryDefaults } from './search-api.js';
 
 /**
@@ -13,10 +12,8 @@ import { searchCountQueryDefaults } from './search-api.js';
 export async function fetchNewsTotal(query: string, signal?: AbortSignal): Promise<number> {
   const result = await httpGetWithTotal(getConfig().newsBase, newsListSchema, {
     query: { page: 1, size: 1, query },
-    handleErrors: false,
     ...(signal ? { signal } : {}),
   });
-  if (result === null) throw new HttpError(500, null, 'invalid-response');
   return result.total;
 }
 

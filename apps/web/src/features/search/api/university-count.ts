@@ -1,6 +1,6 @@
 import { universitySearchCountSchema, type UniversitySearchCount } from '@portico/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { httpGetData } from '../../../lib/http/http-client.js';
+import { httpGet } from '../../../lib/http/http-client.js';
 import { apiUrl } from '../../../config/runtime-config.js';
 import { searchCountQueryDefaults, UNIVERSITY_OR_SN_ERROR } from './search-api.js';
 
@@ -14,7 +14,7 @@ export async function fetchUniversityCount(
   signal?: AbortSignal,
 ): Promise<UniversitySearchCount> {
   try {
-    return await httpGetData(apiUrl('university/search/count'), universitySearchCountSchema, {
+    return await httpGet(apiUrl('university/search/count'), universitySearchCountSchema, {
       query: { query },
       ...(signal ? { signal } : {}),
     });

@@ -8,14 +8,13 @@ export const CASES_FILE_NAME = 'cases.csv';
 
 /**
  * `GET {api}/support/cases/download` (§7): fetched with the bearer token (a plain link would
- * go without it) and saved under the name from Content-Disposition. Errors are shown by the
- * §8 catalogue; resolves whether a file was saved.
+ * go without it) and saved under the name from Content-Disposition. Errors are thrown; the
+ * mutation cache's one §8 handler shows them.
  */
 export async function downloadAllCases(): Promise<boolean> {
   const file = await httpDownload(apiUrl('support/cases/download'), {
     headers: { Accept: 'text/csv, */*' },
   });
-  if (!file) return false;
   fileSaver.save(file.blob, file.filename ?? CASES_FILE_NAME);
   return true;
 }

@@ -19,17 +19,19 @@ import {
   type UserStatus,
 } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiUrl, exportUrl } from '../../../config/runtime-config.js';
 import {
   httpDownload,
   httpGet,
   httpGetWithTotal,
   httpSend,
+  httpSendNoContent,
 } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { useTimeZoneOptions } from '../../../lib/format/time-zone-options.js';
 import { useT } from '../../../lib/labels/use-t.js';
+import { handleFailure, shownByCaller } from '../../../lib/http/failure-handling.js';
 
 export const USERS_PAGE_SIZE = USER_PAGE_SIZE;
 
@@ -61,13 +63,13 @@ const accountParam = (accountId: string) => ({ accountId });
  */
 export function useUserManagementContext(accountId: string) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: ['user-management', 'context', accountId] as const,
     queryFn: async ({ signal }) => {
       try {
         return await httpGet(apiUrl('users/management'), userManagementContextSchema, {
           query: accountParam(accountId),
           signal,
-          handleErrors: false,
         });
       } catch (error) {
         if (error instanceof HttpError && (error.status === 403 || error.status === 404)) {
@@ -93,14 +95,14 @@ export function useAdministrableAccounts(enabled: boolean) {
 /** The list is the page's data: an error is the page's error state (issue 27), not a notice. */
 export const userListQueryOptions = (c: UserListCriteria) =>
   queryOptions({
+    meta: shownByCaller,
     queryKey: ['user-management', 'list', listParams(c)] as const,
     queryFn: async ({ signal }) => {
       const result = await httpGetWithTotal(apiUrl('users'), accountUserListSchema, {
         query: listParams(c),
         signal,
-        handleErrors: false,
       });
-      return result === null ? null : { items: result.data, total: result.total };
+      return { items: result.data, total: result.total };
     },
     placeholderData: keepPreviousData,
   });
@@ -114,12 +116,12 @@ export const userQueryKey = (id: string) => ['user-management', 'user', id] as c
 export function fetchAccountUser(id: string, signal?: AbortSignal) {
   return httpGet(apiUrl(`users/${encodeURIComponent(id)}`), accountUserSchema, {
     ...(signal ? { signal } : {}),
-    handleErrors: false,
   });
 }
 
 export function useAccountUser(id: string | null) {
   return useQuery({
+    meta: shownByCaller,
     queryKey: userQueryKey(id ?? ''),
     queryFn: ({ signal }) => fetchAccountUser(id ?? '', signal),
     enabled: id !== null,
@@ -200,47 +202,39 @@ export function useFormChoices(accountId: string, userId?: string) {
 const ifMatch = (version: number) => ({ 'If-Match': `"v${version}"` });
 
 /** POST, PUT and DELETE throw HttpError so the form can show the server's field messages. */
-export function createUser(
-  accountId: string,
-  input: AccountUserInput,
-): Promise<AccountUser | null> {
+export function createUser(accountId: string, input: AccountUserInput): Promise<AccountUser> {
   return httpSend('POST', apiUrl('users'), input, accountUserSchema, {
     query: accountParam(accountId),
-    handleErrors: false,
   });
 }
 
-export function updateUser(
-  user: AccountUser,
-  input: AccountUserInput,
-): Promise<AccountUser | null> {
+export function updateUser(user: AccountUser, input: AccountUserInput): Promise<AccountUser> {
   return httpSend('PUT', apiUrl(`users/${encodeURIComponent(user.id)}`), input, accountUserSchema, {
     headers: ifMatch(user.version),
-    handleErrors: false,
   });
 }
 
 export async function deleteUser(user: AccountUser): Promise<void> {
-  await httpSend('DELETE', apiUrl(`users/${encodeURIComponent(user.id)}`), undefined, z.unknown(), {
+  await httpSendNoContent('DELETE', apiUrl(`users/${encodeURIComponent(user.id)}`), undefined, {
     headers: ifMatch(user.version),
-    handleErrors: false,
-    allowNoContent: true,
   });
 }
 
-/** true when done; false when it failed (the §8 notification is already shown). */
+/** true when done; false when it failed (shown as the §8 notification by the one handler). */
 export async function changeInvitation(
   user: AccountUser,
   action: 'resend' | 'revoke',
 ): Promise<boolean> {
-  const result = await httpSend(
-    action === 'resend' ? 'POST' : 'DELETE',
-    apiUrl(`users/${encodeURIComponent(user.id)}/invitation`),
-    undefined,
-    z.unknown(),
-    { allowNoContent: true },
-  );
-  return result !== null;
+  try {
+    await httpSendNoContent(
+      action === 'resend' ? 'POST' : 'DELETE',
+      apiUrl(`users/${encodeURIComponent(user.id)}/invitation`),
+    );
+    return true;
+  } catch (error) {
+    handleFailure(error);
+    return false;
+  }
 }
 
 /** The current selection as a file (GET {api}/users/export?format=csv|xlsx&…). */

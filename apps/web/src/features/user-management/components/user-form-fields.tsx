@@ -1,10 +1,20 @@
 import type { AccountUserField, AccountUserInput } from '@portico/contracts';
 import type { ReactNode } from 'react';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { TimeZonePicker } from '../../../components/ui/time-zone-picker/time-zone-picker.js';
+import type { TimeZoneOption } from '../../../lib/format/time-zone-options.js';
 import { Field as UiField, type FieldControlProps } from '../../../components/ui/field/field.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
+import type { userManagementLabels } from '../user-management.labels.js';
 import { REQUIRED, toggled } from './user-form-model.js';
+
+/**
+ * A form field's label key. Typed: a field the contract adds without a label in
+ * user-management.labels is a type error here, not an English key on the screen (issue 36).
+ */
+export const fieldLabelKey = (name: AccountUserField): keyof typeof userManagementLabels =>
+  `user-management.field.${name}`;
 
 /** One field of the user form: its §3 label, required mark, hint and localised §5 error. */
 export function UserField({
@@ -22,7 +32,7 @@ export function UserField({
   return (
     <UiField
       id={`um-${name}`}
-      label={t(`user-management.field.${name}`)}
+      label={t(fieldLabelKey(name))}
       required={REQUIRED.has(name)}
       hint={hint}
       error={message && localizeMessage(message, t)}
@@ -98,6 +108,24 @@ export function UserSelectField({
   );
 }
 
+/** The time zone: the searchable picker over the zones (issue 37). */
+export function UserTimeZoneField({ options }: { options: readonly TimeZoneOption[] }) {
+  const { field } = useController<AccountUserInput, 'timeZone'>({ name: 'timeZone' });
+  return (
+    <UserField name="timeZone">
+      {(props) => (
+        <TimeZonePicker
+          {...props}
+          value={field.value}
+          onChange={(zone) => field.onChange(zone)}
+          onBlur={field.onBlur}
+          options={options}
+        />
+      )}
+    </UserField>
+  );
+}
+
 /** A group of checkboxes for a list field (permissions, products), with hint and error. */
 export function UserChecks({
   name,
@@ -120,7 +148,7 @@ export function UserChecks({
     .join(' ');
   return (
     <fieldset className="um-form__checks" aria-describedby={describedBy}>
-      <legend>{t(`user-management.field.${name}`)}</legend>
+      <legend>{t(fieldLabelKey(name))}</legend>
       {options.length === 0 && <p>{empty}</p>}
       {options.map((option) => (
         <label key={option.id} className="um-form__check">

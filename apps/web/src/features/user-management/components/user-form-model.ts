@@ -7,10 +7,9 @@ import {
   type InvitationMailStatus,
   type UserRole,
 } from '@portico/contracts';
-import { browserTimeZone } from '../../../lib/format/time-zone.js';
-
-/** A new user's form: empty fields, the browser's zone, a standard role, active. */
-export const emptyUserInput = (): AccountUserInput => emptyAccountUserInput(browserTimeZone());
+/** A new user's form: empty fields, the account's zone (ADR 0069), a standard role, active. */
+export const emptyUserInput = (accountTimeZone: string): AccountUserInput =>
+  emptyAccountUserInput(accountTimeZone);
 
 /** The form's values of a saved user. */
 export const inputOf = accountUserInputOf;
@@ -38,5 +37,5 @@ export const INVITATION_MAIL_LABELS = {
   failed: 'user-management.invitation-mail.failed',
 } as const satisfies Record<InvitationMailStatus, string>;
 
-const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(emptyUserInput()));
+const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(emptyUserInput('UTC')));
 export const isFormField = (name: string): name is AccountUserField => FORM_FIELDS.has(name);

@@ -19,7 +19,7 @@ import { useT } from '../../../lib/labels/use-t.js';
 import { useCountriesAndLanguages } from '../../../lib/profile/countries-and-languages-query.js';
 import { useAccountUser, useFormChoices } from '../api/user-management-api.js';
 import { useUserFormActions } from '../hooks/use-user-form-actions.js';
-import { UserAuditSection } from './user-audit-section.js';
+import { auditOptions, UserAuditSection } from './user-audit-section.js';
 import {
   AccessSection,
   AccountSection,
@@ -76,7 +76,7 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
   const schema = useMemo(() => makeAccountUserInputSchema(getConfig().phonePattern), []);
   const form = useForm<AccountUserInput, unknown, AccountUserInput>({
     resolver: zodResolver(schema),
-    defaultValues: user ? inputOf(user) : emptyUserInput(),
+    defaultValues: user ? inputOf(user) : emptyUserInput(context.timeZone),
   });
   const { setValue, handleSubmit, control } = form;
   const role = useWatch({ control, name: 'role' });
@@ -178,7 +178,19 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
           </div>
         </form>
       </FormProvider>
-      {current && <UserAuditSection userId={current.id} />}
+      {current && (
+        <UserAuditSection
+          userId={current.id}
+          options={auditOptions({
+            country: countryOptions,
+            language: languageOptions,
+            productIds: choices.products.map((p) => [p.id, p.productName] as const),
+            permissions: choices.permissions.map((p) => [p.id, p.name] as const),
+            billingPlatformRole: choices.billingPlatformRoles.map((r) => [r.id, r.name] as const),
+            learningRole: choices.learningRoles.map((r) => [r.id, r.name] as const),
+          })}
+        />
+      )}
       {current && actions.confirmingDelete && (
         <ConfirmDialog
           title={t('user-management.delete.title', { name: fullName(current) })}

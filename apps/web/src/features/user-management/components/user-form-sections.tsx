@@ -11,7 +11,12 @@ import { useFormat } from '../../../lib/format/use-format.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import type { useFormChoices } from '../api/user-management-api.js';
-import { UserChecks, UserSelectField, UserTextField } from './user-form-fields.js';
+import {
+  UserChecks,
+  UserSelectField,
+  UserTextField,
+  UserTimeZoneField,
+} from './user-form-fields.js';
 import { INVITATION_MAIL_LABELS, isUserRole } from './user-form-model.js';
 import { UserStatusBadge } from './user-status-badge.js';
 
@@ -58,10 +63,7 @@ export function PersonSection({
   languages: readonly Option[];
 }) {
   const t = useT();
-  const [language, timeZone] = useWatch<AccountUserInput, ['language', 'timeZone']>({
-    name: ['language', 'timeZone'],
-  });
-  const zones = choices.timeZones.map((z) => [z.key, z.value] as const);
+  const language = useWatch<AccountUserInput, 'language'>({ name: 'language' });
   return (
     <fieldset>
       <legend>{t('user-management.form.section.person')}</legend>
@@ -74,11 +76,7 @@ export function PersonSection({
         options={languages}
         keep={languages.length === 0 ? [language, language] : null}
       />
-      <UserSelectField
-        name="timeZone"
-        options={zones}
-        keep={zones.some(([key]) => key === timeZone) ? null : [timeZone, timeZone]}
-      />
+      <UserTimeZoneField options={choices.timeZones} />
     </fieldset>
   );
 }

@@ -11,6 +11,7 @@ import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { paths, withQuery } from '../../../config/paths.js';
 import { useFormat } from '../../../lib/format/use-format.js';
+import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import {
   USERS_PAGE_SIZE,
@@ -60,7 +61,9 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
     setExporting(true);
     try {
       const file = await downloadUsers(state, format);
-      if (file) saveFile(file.blob, file.filename ?? `users.${format}`);
+      saveFile(file.blob, file.filename ?? `users.${format}`);
+    } catch (error) {
+      handleFailure(error);
     } finally {
       setExporting(false);
     }

@@ -4,7 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
 import { managementContext } from '../../../../test/account-fixtures.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
+import {
+  CATALOGUE_TEXT,
+  ERROR_STATUSES,
+  errorResponse,
+  problemResponse,
+} from '../../../../test/error-cases.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
 import { resetPageAroundEach } from '../../../../test/page-lifecycle.js';
@@ -73,11 +78,7 @@ beforeEach(() => {
 
 describe('user management', () => {
   it('shows the no-access page when the API answers 403', async () => {
-    server.use(
-      http.get(url('/api/users/management'), () =>
-        HttpResponse.json({ statusCode: 403, error: 'Forbidden', message: 'No.' }, { status: 403 }),
-      ),
-    );
+    server.use(http.get(url('/api/users/management'), () => problemResponse(403, 'No.')));
     await renderSignedIn('/user-management');
     expect(
       await screen.findByRole('heading', { name: 'No access to user management' }),
@@ -129,15 +130,9 @@ describe('user management', () => {
     const user = userEvent.setup();
     server.use(
       http.post(url('/api/users'), () =>
-        HttpResponse.json(
-          {
-            statusCode: 409,
-            error: 'Conflict',
-            message: 'This email address already exists. Please try another one.',
-            fieldErrors: { email: 'This email address already exists. Please try another one.' },
-          },
-          { status: 409 },
-        ),
+        problemResponse(409, 'This email address already exists. Please try another one.', {
+          errors: { email: 'This email address already exists. Please try another one.' },
+        }),
       ),
     );
     await renderSignedIn('/user-management/new');
@@ -331,10 +326,7 @@ describe('roles, permissions and products from the option calls', () => {
       http.put(url(`/api/users/${edited.id}`), async ({ request }) => {
         sent.push(await request.json());
         const message = 'You can only give the permissions you hold yourself.';
-        return HttpResponse.json(
-          { statusCode: 400, error: 'Bad Request', message, fieldErrors: { permissions: message } },
-          { status: 400 },
-        );
+        return problemResponse(400, message, { errors: { permissions: message } });
       }),
     );
     const user = userEvent.setup();

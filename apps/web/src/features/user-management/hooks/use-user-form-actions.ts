@@ -1,16 +1,12 @@
-import {
-  apiErrorSchema,
-  fullName,
-  type AccountUser,
-  type AccountUserInput,
-} from '@portico/contracts';
+import { fullName, type AccountUser, type AccountUserInput } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { FormBannerState } from '../../../components/ui/form-banner/form-banner.js';
 import { paths, withQuery } from '../../../config/paths.js';
-import { catalogueEntryOf, notifyError } from '../../../lib/http/error-catalogue.js';
+import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
+import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -51,14 +47,16 @@ export function useUserFormActions({ user, form, accountId, listHref, canSwitchA
   const { reset, setError, clearErrors } = form;
 
   const showServerError = (error: unknown) => {
+    handleFailure(error, 'caller');
     const status = error instanceof HttpError ? error.status : 0;
-    const body = apiErrorSchema.safeParse(error instanceof HttpError ? error.body : null);
+    const fieldErrors = error instanceof HttpError ? error.fieldErrors : undefined;
+    const detail = error instanceof HttpError ? error.problem?.detail : undefined;
     if (status === 412) {
       setBanner({ kind: 'conflict', text: t('user-management.form.conflict') });
       return;
     }
-    if (body.success && body.data.fieldErrors) {
-      for (const [name, message] of Object.entries(body.data.fieldErrors)) {
+    if (fieldErrors) {
+      for (const [name, message] of Object.entries(fieldErrors)) {
         if (isFormField(name)) setError(name, { type: 'server', message });
       }
       setBanner({ kind: 'invalid', text: t('user-management.form.invalid') });
@@ -67,8 +65,8 @@ export function useUserFormActions({ user, form, accountId, listHref, canSwitchA
     clearErrors();
     // A 409 carries a §5 form text (licences exceeded); everything else is the §8 catalogue.
     const text =
-      status === 409 && body.success
-        ? localizeMessage(body.data.message, t)
+      status === 409 && detail !== undefined
+        ? localizeMessage(detail, t)
         : catalogueEntryOf(error, t).content;
     setBanner({ kind: 'message', text });
   };
@@ -89,7 +87,6 @@ export function useUserFormActions({ user, form, accountId, listHref, canSwitchA
     setSaving(true);
     try {
       const saved = current ? await updateUser(current, input) : await createUser(accountId, input);
-      if (!saved) return;
       clearErrors();
       setBanner(null);
       if (current) {
@@ -113,7 +110,7 @@ export function useUserFormActions({ user, form, accountId, listHref, canSwitchA
   const onReload = async () => {
     if (!current) return;
     const next = await fetchAccountUser(current.id).catch((error: unknown) => {
-      notifyError(error, t);
+      handleFailure(error);
       return null;
     });
     if (!next) return;
@@ -129,8 +126,7 @@ export function useUserFormActions({ user, form, accountId, listHref, canSwitchA
     reset(next);
     setSaving(true);
     try {
-      const saved = await updateUser(current, next);
-      if (saved) await took(saved);
+      await took(await updateUser(current, next));
     } catch (error) {
       showServerError(error);
     } finally {

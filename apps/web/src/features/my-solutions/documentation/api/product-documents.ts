@@ -7,14 +7,13 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../../../config/runtime-config.js';
 import { fileSaver } from '../../../../lib/files/save-file.js';
-import { notifyError } from '../../../../lib/http/error-catalogue.js';
 import { httpDownload, httpGet } from '../../../../lib/http/http-client.js';
 import { HttpError } from '../../../../lib/http/http-error.js';
-import { useT } from '../../../../lib/labels/use-t.js';
 import {
   documentationSearchParams,
   type DocumentationUrlState,
 } from '../hooks/use-documentation-url-state.js';
+import { shownByCaller } from '../../../../lib/http/failure-handling.js';
 
 /**
  * An answer of the documentation API: the data, or 'forbidden' when the caller's account is
@@ -24,12 +23,9 @@ import {
  */
 export type Answer<T> = { kind: 'ok'; data: T } | { kind: 'forbidden' } | { kind: 'not-found' };
 
-async function answer<T>(load: () => Promise<T | null>, signal?: AbortSignal): Promise<Answer<T>> {
+async function answer<T>(load: () => Promise<T>, signal?: AbortSignal): Promise<Answer<T>> {
   try {
-    const data = await load();
-    // With handleErrors: false the client throws instead of resolving null; be explicit anyway.
-    if (data === null) throw new HttpError(500, null, 'invalid-response');
-    return { kind: 'ok', data };
+    return { kind: 'ok', data: await load() };
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof HttpError && error.status === 403) return { kind: 'forbidden' };
@@ -52,7 +48,6 @@ export function fetchDocumentsPage(
   return answer(
     () =>
       httpGet(url, productDocumentPageSchema, {
-        handleErrors: false,
         ...(signal ? { signal } : {}),
       }),
     signal,
@@ -62,6 +57,7 @@ export function fetchDocumentsPage(
 export function useDocumentsPage(productId: string, state: DocumentationUrlState) {
   return useQuery(
     queryOptions({
+      meta: shownByCaller,
       queryKey: ['product-documents', productId, 'list', state] as const,
       queryFn: ({ signal }) => fetchDocumentsPage(productId, state, signal),
       placeholderData: keepPreviousData,
@@ -81,7 +77,6 @@ export function fetchDocument(
         `${documentsUrl(productId)}/${encodeURIComponent(documentId)}`,
         productDocumentSchema,
         {
-          handleErrors: false,
           ...(signal ? { signal } : {}),
         },
       ),
@@ -92,6 +87,7 @@ export function fetchDocument(
 export function useDocument(productId: string, documentId: string) {
   return useQuery(
     queryOptions({
+      meta: shownByCaller,
       queryKey: ['product-documents', productId, 'document', documentId] as const,
       queryFn: ({ signal }) => fetchDocument(productId, documentId, signal),
     }),
@@ -106,15 +102,12 @@ export async function downloadDocument(input: {
 }): Promise<boolean> {
   const file = await httpDownload(`${documentsUrl(input.productId)}/${input.documentId}/download`, {
     headers: { Accept: 'text/html' },
-    handleErrors: false,
   });
-  if (!file) return false;
   fileSaver.save(file.blob, file.filename ?? `document-${input.documentId}.html`);
   return true;
 }
 
-/** A failed download is the §8 notification, a 400 with the API's message (issue 27). */
+/** A failed download is the §8 notification (the mutation cache's one handler, ADR 0065). */
 export function useDownloadDocument() {
-  const t = useT();
-  return useMutation({ mutationFn: downloadDocument, onError: (error) => notifyError(error, t) });
+  return useMutation({ mutationFn: downloadDocument });
 }

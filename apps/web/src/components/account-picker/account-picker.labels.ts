@@ -1,0 +1,17 @@
+import { defineLabels } from '../../lib/labels/define-labels.js';
+
+/** English defaults of the account picker of /cloud and /invoices (issue 37, ADR 0070). */
+export const accountPickerLabels = defineLabels({
+  'account-picker.label': 'Account',
+  'account-picker.hint': 'Type a part of the name or id to search.',
+  'account-picker.open': 'Show accounts',
+  'account-picker.recent': 'Recent',
+  'account-picker.recent.label': '{{name}} (recently used)',
+  'account-picker.own': 'Your account',
+  'account-picker.own.label': '{{name}} (your account)',
+  'account-picker.searching': 'Searching accounts…',
+  'account-picker.none': 'No account matches “{{term}}”.',
+  'account-picker.failed': 'The accounts could not be searched. Try again.',
+  'account-picker.count_one': '{{count}} account found.',
+  'account-picker.count_other': '{{count}} accounts found.',
+});
