@@ -94,8 +94,8 @@ export default tseslint.config(
     },
   },
   {
-    // The HTML the API renders with React (issue 36): the same accessibility rules and no
-    // literal UI text (texts come from the API's catalogue, t(key)).
+    // The HTML the API renders with React (issue 36, ADR 0067): the same accessibility rules
+    // and no literal UI text (texts come from the API's catalogue, t(key)).
     files: ['apps/api/src/**/*.tsx'],
     plugins: { 'jsx-a11y': jsxA11y },
     rules: {

@@ -152,6 +152,44 @@ describe('Support4U, signed in as anna', () => {
     }
   }, 180_000);
 
+  test('at 1280 px the desk fills the page’s content column and track cases shows one heading', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openServices(page, '/services/track-cases');
+
+    // The frame's content spans the page's content column, edge to edge (issue 37).
+    const column = await page.locator('.services-page').boundingBox();
+    const frameBox = await frameElement(page).boundingBox();
+    const deskContent = await frame(page).locator('main').boundingBox();
+    expect(column && frameBox && deskContent).toBeTruthy();
+    expect(Math.abs(frameBox!.x - column!.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(frameBox!.width - column!.width)).toBeLessThanOrEqual(1);
+    // Playwright gives every box in the page's coordinates, the frame's content too.
+    expect(Math.abs(deskContent!.x - column!.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(deskContent!.width - column!.width)).toBeLessThanOrEqual(1);
+
+    // One visible heading: the page's title. The frame's h1 names the document for screen
+    // readers only (1 px, clipped), and the desk shows no second title.
+    const headings = 'h1, h2, h3';
+    const shown = (boxes: ({ width: number; height: number } | null)[]) =>
+      boxes.filter((box) => box !== null && box.width > 1 && box.height > 1).length;
+    const pageHeadings = page.locator('main#main').locator(headings);
+    const deskHeadings = frame(page).locator(headings);
+    const pageBoxes = await Promise.all((await pageHeadings.all()).map((h) => h.boundingBox()));
+    const deskBoxes = await Promise.all((await deskHeadings.all()).map((h) => h.boundingBox()));
+    expect(shown(pageBoxes)).toBe(1);
+    expect(shown(deskBoxes)).toBe(0);
+    expect(await frameHeading(page).innerText()).toBe('Track cases');
+    expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
+      await expectedTitle(page, 'support.title.track-cases'),
+    );
+
+    // Dates as the app writes them: no seconds, no zone name.
+    const updated = await frame(page).locator('tbody time').first().innerText();
+    expect(updated).not.toMatch(/\d:\d{2}:\d{2}|GMT|UTC/);
+    await expectAccessible(page);
+  });
+
   test('/services lands on incident', async () => {
     const { page } = session;
     await page.goto(`${baseUrl}/services`);

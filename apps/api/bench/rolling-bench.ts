@@ -169,7 +169,7 @@ async function signIn(base: string): Promise<string> {
   });
   const page = await follow(await go(`/oidc/auth?${query.toString()}`));
   const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  const action = /<form [^>]*action="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error(`no sign-in form (${page.status})`);
   const callback = await follow(
     await go(action.replaceAll('&amp;', '&'), {

@@ -95,7 +95,7 @@ describe.runIf(databaseUrl)('two API instances over one PostgreSQL', () => {
       ),
     );
     expect(page.statusCode).toBe(200);
-    const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+    const action = /<form [^>]*action="([^"]+)"/.exec(page.body)?.[1];
     expect(action).toBeTruthy();
     const posted = await client.b.postForm(action!.replaceAll('&amp;', '&'), ANNA);
     const callback = await follow(client.b, posted);
@@ -115,7 +115,7 @@ describe.runIf(databaseUrl)('two API instances over one PostgreSQL', () => {
         via,
         await via.get(authorizeUrl(a, { responseType: 'code', codeChallenge: challenge })),
       );
-      const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+      const action = /<form [^>]*action="([^"]+)"/.exec(page.body)?.[1];
       if (!action) throw new Error(`no sign-in form: ${page.statusCode}`);
       return action.replaceAll('&amp;', '&');
     };

@@ -123,7 +123,7 @@ async function signIn(base: string, publicUrl: string, email: string): Promise<s
     code_challenge_method: 'S256',
   });
   const page = await follow(await go(`/oidc/auth?${query.toString()}`));
-  const action = /<form method="post" action="([^"]+)"/.exec(await page.text())?.[1];
+  const action = /<form [^>]*action="([^"]+)"/.exec(await page.text())?.[1];
   if (!action) throw new Error(`no sign-in form (${page.status})`);
   const callback = await follow(
     await go(action.replaceAll('&amp;', '&'), {

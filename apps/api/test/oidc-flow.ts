@@ -117,7 +117,7 @@ export async function signInThroughProvider(
   const page = await follow(client, await client.get(authorizeUrl(app, options)));
   if (page.statusCode !== 200)
     throw new Error(`expected the sign-in page, got ${page.statusCode}: ${page.body}`);
-  const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+  const action = /<form [^>]*action="([^"]+)"/.exec(page.body)?.[1];
   if (!action) throw new Error('no sign-in form on the page');
   const posted = await client.postForm(action.replaceAll('&amp;', '&'), {
     email: options.email,

@@ -3,17 +3,22 @@ const entities: Record<string, string> = {
   '<': '&lt;',
   '>': '&gt;',
   '"': '&quot;',
-  "'": '&#39;',
+  "'": '&#x27;',
 };
 
-/** Escapes text for HTML element content and quoted attribute values. */
+/**
+ * Escapes text for HTML element content and quoted attribute values, exactly as React does
+ * (the same five characters, the same entities). Server HTML is rendered by React components
+ * (lib/render, ADR 0067); this is only for a value spliced into a page React rendered once:
+ * the busy sign-in page (ADR 0042), where a render per refusal would cost ten times more.
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
 }
 
 /**
  * An address we are willing to link to from configuration: http(s), mailto, or a local path;
- * '#' otherwise. Unescaped, for React to escape (escape it yourself in a string: safeHref).
+ * '#' otherwise. Unescaped, for React to escape.
  */
 export function safeAddress(address: string): string {
   const trimmed = address.trim();
@@ -22,50 +27,4 @@ export function safeAddress(address: string): string {
     return trimmed;
   }
   return '#';
-}
-
-/** safeAddress, escaped for a quoted attribute of an HTML string. */
-export function safeHref(address: string): string {
-  return escapeHtml(safeAddress(address));
-}
-
-/** What htmlPage needs: every value but `main` is escaped here. */
-export interface HtmlPage {
-  /** The `lang` of the page. */
-  language: string;
-  /** The browser title. */
-  title: string;
-  /** The page's one style sheet, a same-origin path (no inline style under the CSP). */
-  stylesheet: string;
-  /** A same-origin script, deferred (no inline script under the CSP). */
-  script?: string | undefined;
-  /** Kept out of search engines (pages behind one-time links). */
-  noindex?: boolean;
-  /** The class of `<main>`. */
-  mainClass: string;
-  /** The content of `<main>`: HTML whose every value the caller has escaped. */
-  main: string;
-}
-
-/**
- * The one document shape of the server's own pages (sign-in, support desk, the pages of
- * mail links): no referrer to other sites, styles and script from same-origin files only.
- */
-export function htmlPage(page: HtmlPage): string {
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(page.language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-${page.noindex ? '<meta name="robots" content="noindex">\n' : ''}<title>${escapeHtml(page.title)}</title>
-<link rel="stylesheet" href="${escapeHtml(page.stylesheet)}">
-${page.script ? `<script src="${escapeHtml(page.script)}" defer></script>\n` : ''}</head>
-<body>
-<main class="${escapeHtml(page.mainClass)}">
-${page.main}
-</main>
-</body>
-</html>
-`;
 }

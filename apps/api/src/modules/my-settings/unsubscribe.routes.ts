@@ -1,9 +1,13 @@
 import { SUBSCRIPTION_TOPICS, type SubscriptionTopic } from '@portico/contracts';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml } from '../../lib/html.js';
 import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
-import { sendSignedOutPage, signedOutPage } from '../shared/index.js';
+import { sendSignedOutPage } from '../shared/index.js';
+import {
+  unsubscribeConfirmPage,
+  unsubscribeDonePage,
+  unsubscribeInvalidPage,
+} from './unsubscribe-pages.js';
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import './subscriptions.texts.js';
@@ -21,10 +25,6 @@ import {
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
 const query = z.object({ token: z.string().max(1000).optional() });
-
-function page(language: LabelLanguage, title: string, body: string): string {
-  return signedOutPage({ language, documentTitle: `${title} | Portico`, heading: title, body });
-}
 
 const send = sendSignedOutPage;
 
@@ -115,48 +115,20 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
   }
 
   const invalid = (reply: FastifyReply, t: Translate, language: LabelLanguage) =>
-    send(
-      reply,
-      400,
-      page(
-        language,
-        t('unsubscribe.invalid.title'),
-        `<p role="alert">${escapeHtml(t('unsubscribe.invalid'))}</p><p><a href="/my-settings/subscriptions">${escapeHtml(t('unsubscribe.manage'))}</a></p>`,
-      ),
-    );
+    send(reply, 400, unsubscribeInvalidPage(t, language));
 
   app.get(UNSUBSCRIBE_PATH, { logLevel: 'warn' }, async (request, reply) => {
     const r = await resolve(request.query, request.headers['accept-language']);
     if (!r.ok) return invalid(reply, r.t, r.language);
     const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(r.token)}`;
-    return send(
-      reply,
-      200,
-      page(
-        r.language,
-        r.t('unsubscribe.title'),
-        `<p>${escapeHtml(r.t('unsubscribe.confirm', { scope: r.what }))}</p>
-<form method="post" action="${escapeHtml(action)}" class="form">
-<input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit">${escapeHtml(r.t('unsubscribe.button'))}</button>
-</form>`,
-      ),
-    );
+    return send(reply, 200, unsubscribeConfirmPage(r.t, r.language, r.what, action));
   });
 
   app.post(UNSUBSCRIBE_PATH, { logLevel: 'warn' }, async (request, reply) => {
     const r = await resolve(request.query, request.headers['accept-language']);
     if (!r.ok) return invalid(reply, r.t, r.language);
     await unsubscribeScope(app.db, r.payload.userId, r.payload.scope);
-    return send(
-      reply,
-      200,
-      page(
-        r.language,
-        r.t('unsubscribe.done.title'),
-        `<p role="status">${escapeHtml(r.t('unsubscribe.done', { scope: r.what }))}</p><p><a href="/my-settings/subscriptions">${escapeHtml(r.t('unsubscribe.manage'))}</a></p>`,
-      ),
-    );
+    return send(reply, 200, unsubscribeDonePage(r.t, r.language, r.what));
   });
   done();
 };

@@ -11,10 +11,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/db.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
-import { escapeHtml } from '../../lib/html.js';
 import { requireProductAccess, type AccessibleProduct } from '../../lib/product-access.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import type { FacetIndexCache } from './facet-index.js';
+import { productDocumentFile } from './product-document-file.js';
 import {
   browseDocuments,
   filterByOneFacet,
@@ -198,31 +198,7 @@ export async function getDocumentFile(
   documentId: string,
 ): Promise<{ fileName: string; body: string }> {
   const document = await getDocument(db, product, documentId);
-  const { facets } = document;
-  const applies = [
-    document.productName,
-    facets.release.label,
-    facets.documentType.label,
-    facets.language.label,
-    document.publishedOn,
-  ]
-    .map(escapeHtml)
-    .join(' · ');
-  const body = `<!DOCTYPE html>
-<html lang="${escapeHtml(facets.language.key || 'en')}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(document.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.5}</style>
-</head>
-<body>
-<h1>${escapeHtml(document.title)}</h1>
-<p>${applies}</p>
-${document.content}
-</body>
-</html>
-`;
+  const body = productDocumentFile(document);
   const slug = document.title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

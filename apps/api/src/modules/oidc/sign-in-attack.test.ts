@@ -32,7 +32,7 @@ async function openSignIn(client: Browser, t: TestApp): Promise<string> {
     client,
     await client.get(authorizeUrl(t.app, { responseType: 'code', codeChallenge: 'x'.repeat(43) })),
   );
-  const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
+  const action = /<form [^>]*action="([^"]+)"/.exec(page.body)?.[1];
   if (!action) throw new Error(`no sign-in form: ${page.statusCode}`);
   return action;
 }

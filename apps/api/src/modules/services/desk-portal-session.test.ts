@@ -67,7 +67,7 @@ describe.each(routeDatabaseKinds())('the desk session and the portal session ove
   const providerSignOut = async (portal: Portal, logout: boolean): Promise<void> => {
     const query = new URLSearchParams({ id_token_hint: portal.idToken });
     const page = await portal.client.get(`/oidc/session/end?${query.toString()}`);
-    const action = /<form [^>]*method="post" action="([^"]+)"/.exec(page.body)?.[1];
+    const action = /<form [^>]*action="([^"]+)"/.exec(page.body)?.[1];
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
     const done = await portal.client.postForm(action!, {
       xsrf: xsrf!,

@@ -355,9 +355,10 @@ describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
         expect(doc.querySelectorAll('script, style, [style]')).toHaveLength(0);
         expect(doc.documentElement.lang).toBe('en');
         expect(doc.querySelectorAll('h1')).toHaveLength(1);
-        expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(
-          '/support-desk/assets/desk.css',
-        );
+        // The shared design tokens (the web app's own file), then the desk's sheet (ADR 0067).
+        expect(
+          [...doc.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href')),
+        ).toEqual(['/shared/tokens.css', '/support-desk/assets/desk.css']);
         // Every control has a label.
         for (const control of doc.querySelectorAll(
           'input:not([type="hidden"]), select, textarea',

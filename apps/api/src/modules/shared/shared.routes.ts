@@ -1,4 +1,6 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { designTokensCss } from '../../lib/render/design-tokens.js';
+import { TOKENS_PATH } from '../../lib/render/html-document.js';
 import {
   chooseLanguage,
   serverCatalog,
@@ -65,6 +67,15 @@ export const sharedRoutes: FastifyPluginCallback = (app, _options, done) => {
       .header('vary', VARY)
       .send(renderFooter(app.env, t));
   });
+
+  // The design tokens of the server's own pages, the same file the web app is built with.
+  const tokens = designTokensCss();
+  app.get(TOKENS_PATH, async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(tokens),
+  );
 
   app.get('/shared/sprite.svg', async (_request, reply) =>
     reply

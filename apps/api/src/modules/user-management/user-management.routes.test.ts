@@ -698,7 +698,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(page.body).toContain('Set your Portico password');
     // The signed-out page head it shares with the unsubscribe page: kept out of search
     // engines, never cached, never told to another site (issue 27).
-    expect(page.body).toContain('<meta name="robots" content="noindex">');
+    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     const short = await t.app.inject({

@@ -21,6 +21,7 @@ import { footerQueryOptions, headerQueryOptions } from './shell-queries.js';
 import { useLocale } from '../../lib/labels/use-locale.js';
 import { useNavigationEffects } from './use-navigation-effects.js';
 import './shell.labels.js';
+import '@portico/design-tokens/tokens.css';
 import './theme.css';
 import '../../components/ui/ui.css';
 import './shell.css';

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { escapeHtml, htmlPage } from '../../lib/html.js';
+import type { ReactNode } from 'react';
+import { renderPage } from '../../lib/render/html-document.js';
 import { SIGN_IN_STYLESHEET_PATH as STYLESHEET_PATH } from './sign-in-style.js';
 
 // The pages this server shows to someone who is not signed in, from a link in a mail: the
@@ -13,15 +14,25 @@ export interface SignedOutPage {
   documentTitle: string;
   /** The card's heading. */
   heading: string;
-  /** The card's content: HTML whose every value the caller has escaped. */
-  body: string;
+  /** The card's content, below the heading. */
+  children: ReactNode;
 }
 
-export function signedOutPage({ language, documentTitle, heading, body }: SignedOutPage): string {
-  return htmlPage({
+export function signedOutPage({
+  language,
+  documentTitle,
+  heading,
+  children,
+}: SignedOutPage): string {
+  return renderPage({
     ...{ language, title: documentTitle, stylesheet: STYLESHEET_PATH, noindex: true },
     mainClass: 'card',
-    main: `<h1>${escapeHtml(heading)}</h1>\n${body}`,
+    children: (
+      <>
+        <h1>{heading}</h1>
+        {children}
+      </>
+    ),
   });
 }
 
