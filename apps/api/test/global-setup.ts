@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { openDb, type Db, type Queryable } from '../src/db/db.js';
+import { openDb, pgliteExtensions, type Db, type Queryable } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed/seed.js';
 import { createJobQueue } from '../src/lib/jobs/job-queue.js';
@@ -46,7 +46,7 @@ function asDb(lite: PGlite): Db {
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), 'portico-api-test-'));
-  const lite = await PGlite.create();
+  const lite = await PGlite.create({ extensions: pgliteExtensions });
   try {
     const db = asDb(lite);
     await migrate(db);

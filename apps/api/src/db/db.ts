@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 
 export interface QueryOptions {
@@ -134,12 +136,15 @@ export async function openDb(options: DbOptions): Promise<Db> {
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
+/** The contrib extensions search needs (migration 031, ADR 0066), which PGlite ships. */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 async function openPglite(options: DbOptions): Promise<Db> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const lite = await PGlite.create(
-    options.dataDir,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  const lite = await PGlite.create(options.dataDir, {
+    extensions: pgliteExtensions,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
       try {

@@ -3,6 +3,8 @@ import {
   communitySearchCountSchema,
   productSearchCountQuerySchema,
   productSearchCountsSchema,
+  searchHitsQuerySchema,
+  searchHitsSchema,
   supportSearchCountQuerySchema,
   supportSearchCountsSchema,
   textSearchCountQuerySchema,
@@ -21,6 +23,7 @@ import {
   type SearchContext,
 } from './search.service.js';
 import { searchBudgetHook } from './search-budget.js';
+import { getSearchHits } from './search-hits.service.js';
 import { createSearchSources } from './search-sources.js';
 
 function privateAnswer(reply: FastifyReply): FastifyReply {
@@ -85,6 +88,33 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) =>
       privateAnswer(reply).send(await getCombinedCounts(contextOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/search/hits',
+    {
+      preHandler,
+      schema: {
+        operationId: 'findSearchHits',
+        summary: 'The best hits of every source the portal holds, for the results page',
+        description:
+          'Ranked (title matches first) with highlighted titles and snippets as text segments. ' +
+          'Typo tolerant: a query that finds nothing is answered for its spelling correction ' +
+          '(correction.applied), and a correction that finds far more is offered. Sources as ' +
+          'for the counts: support sources with SUPPORT_SERVICE_NOW, product sources for a ' +
+          'product the caller reaches; external count services have no hits here.',
+        tags,
+        querystring: searchHitsQuerySchema,
+        response: {
+          200: searchHitsSchema.describe("Up to three hits per source, in the cards' order."),
+          ...bearerErrors(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) =>
+      privateAnswer(reply).send(
+        await getSearchHits({ db: app.db, env: app.env }, callerIdOf(request), request.query),
+      ),
   );
 
   app.get(
