@@ -1,6 +1,7 @@
 import type {
   CombinedSearchCounts,
   CommunitySearchCount,
+  SearchHits,
   SupportSearchCounts,
   UniversitySearchCount,
 } from '@portico/contracts';
@@ -12,7 +13,7 @@ import { url } from './app-test-harness.js';
  * and failures the test chooses; every request is recorded. Only tests import this file.
  */
 
-export type SearchEndpoint = 'combined' | 'community' | 'news' | 'support' | 'university';
+export type SearchEndpoint = 'combined' | 'community' | 'news' | 'support' | 'university' | 'hits';
 
 const paths: Record<SearchEndpoint, string> = {
   combined: '/api/search/combined-count',
@@ -20,6 +21,7 @@ const paths: Record<SearchEndpoint, string> = {
   news: '/api/news',
   support: '/api/support/count',
   university: '/api/university/search/count',
+  hits: '/api/search/hits',
 };
 
 export interface SearchAnswers {
@@ -75,6 +77,8 @@ export interface SearchServerOptions {
   hanging?: SearchEndpoint[];
   /** Endpoints that answer 429: the user's search budget is spent (ADR 0061). */
   limited?: SearchEndpoint[];
+  /** The hits' answer for a query (issue 38); by default no source has hits. */
+  hits?: (query: string) => SearchHits;
 }
 
 export interface SearchServer {
@@ -107,6 +111,7 @@ export function searchServer(options: SearchServerOptions = {}): SearchServer {
     news: [],
     support: [],
     university: [],
+    hits: [],
   };
   const combinedErrors = new Set(options.combinedErrors ?? []);
 
@@ -160,6 +165,11 @@ export function searchServer(options: SearchServerOptions = {}): SearchServer {
         count: answers.university,
         url: learningUrl(params.get('query') ?? ''),
       };
+      return HttpResponse.json(body);
+    }),
+    handle('hits', (params) => {
+      const query = params.get('query') ?? '';
+      const body: SearchHits = options.hits?.(query) ?? { query, correction: null, sources: [] };
       return HttpResponse.json(body);
     }),
   ];

@@ -43,6 +43,12 @@ export const searchLabels = defineLabels({
   'search.card.productNews.text': 'News about the product.',
   'search.card.news': 'General news',
   'search.card.news.text': 'News of the portal for everyone.',
+  // Hits under the cards and the spelling correction (issue 38).
+  'search.hits.label': 'Top results in {{source}}',
+  'search.hits.show-all': 'Show all in {{source}}',
+  'search.correction.applied':
+    'Nothing was found for “{{query}}”. Showing results for “{{corrected}}”.',
+  'search.correction.offered': 'Did you mean:',
   // The notice alertHidedNew1 (§2 Search results page, §4 Notice banner).
   'search.notice.message':
     'New: the search now also looks through the community, the University and, with a support subscription, knowledge articles, cases and the service catalogue.',
