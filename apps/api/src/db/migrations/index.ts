@@ -29,6 +29,7 @@ import { sql as newsTerms } from './028-news-terms.js';
 import { sql as streamRevocationAndCaps } from './029-stream-revocation-and-caps.js';
 import { sql as secretsAtRest } from './030-secrets-at-rest.js';
 import { sql as searchWords } from './031-search-words.js';
+import { sql as searchHistory } from './032-search-history.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -63,4 +64,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '029-stream-revocation-and-caps', sql: streamRevocationAndCaps },
   { name: '030-secrets-at-rest', sql: secretsAtRest },
   { name: '031-search-words', sql: searchWords },
+  { name: '032-search-history', sql: searchHistory },
 ];

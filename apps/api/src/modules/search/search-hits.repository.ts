@@ -228,3 +228,46 @@ export async function findHitProduct(
     ? { id: row.id, contentId: row.content_id, slug: row.slug, reachable: row.reachable }
     : null;
 }
+
+/**
+ * The words typed so far as a tsquery of title prefixes: `'invo':*A & 'rem':*A` (each word
+ * may go on; only titles, weight A, count). Null when nothing searchable was typed. Words
+ * are letters and digits only, so nothing needs quoting inside the quotes.
+ */
+export function titlePrefixQuery(typed: string): string | null {
+  const words = typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words.map((w) => `'${w}':*A`).join(' & ');
+}
+
+export interface SuggestionRow {
+  ref: string;
+  /** Marked with MATCH_START / MATCH_END where a typed prefix matched. */
+  title: string;
+}
+
+/**
+ * Titles of one source that begin words with what was typed (titlePrefixQuery), newest first
+ * in the source's own order; the walk stops at `limit` as the hits' window does (ADR 0004).
+ * ts_headline marks the 'limit' rows only.
+ */
+export async function findSourceSuggestions(
+  db: Queryable,
+  source: SearchHitSource,
+  tsquery: string,
+  limit: number,
+  scope?: string,
+): Promise<SuggestionRow[]> {
+  const s = SOURCES[source];
+  const q = `to_tsquery('english', $1)`;
+  const where = [...s.scope, `t.search @@ ${q}`].join(' and ');
+  const params: unknown[] = [tsquery, TITLE_OPTIONS, limit];
+  if (s.scope.some((c) => c.includes('$4'))) params.push(scope);
+  const { rows } = await db.query<SuggestionRow>(
+    `select p.ref, ts_headline('english', p.title, ${q}, $2) as title
+       from (select ${s.ref} as ref, ${clean('t.title')} as title, t.${s.key} as key
+               from ${s.from} where ${where} order by ${s.order} limit $3) p`,
+    params,
+  );
+  return rows;
+}
