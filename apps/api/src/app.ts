@@ -17,6 +17,7 @@ import { mySolutionsRoutes } from './modules/my-solutions/my-solutions.routes.js
 import { partnerRoutes } from './modules/partner/partner.routes.js';
 import { productDocumentsRoutes } from './modules/my-solutions/product-documents.routes.js';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
+import { savedSearchRoutes } from './modules/search/saved-searches.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { sharedRoutes } from './modules/shared/shared.routes.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp({
   await app.register(firstPaintRoutes); // the news list rendered into the first HTML (ADR 0044)
   await app.register(newsEditorRoutes); // news publishing by vendor employees (issue 12)
   await app.register(searchRoutes); // federated search counts (issue 4)
+  await app.register(savedSearchRoutes); // saved searches (issue 38)
   await app.register(servicesRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
   await app.register(partnerRoutes);
   await app.register(cloudRoutes); // /api/cloud/* (issue 14)

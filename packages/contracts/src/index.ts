@@ -15,6 +15,7 @@ export * from './partner.js';
 export * from './query-values.js';
 export * from './search.js';
 export * from './search-hits.js';
+export * from './saved-searches.js';
 export * from './services.js';
 export * from './text.js';
 export * from './user.js';

@@ -5,6 +5,7 @@ import { keyEncryptionKeySource } from '../lib/key-encryption.js';
 import { createMailer, defineMailJob, type Mailer } from '../lib/mail/mailer.js';
 import { defineInvitationJob } from '../modules/user-management/invitations.service.js';
 import { defineSubscriptionJobs } from '../modules/my-settings/subscriptions.jobs.js';
+import { defineSavedSearchJobs } from '../modules/search/saved-searches.jobs.js';
 import { recordNewsMailFailure } from '../modules/my-settings/news-delivery.js';
 import { defineNewsPublishingJobs } from '../modules/news-editor/news-editor.service.js';
 
@@ -88,6 +89,10 @@ export const jobsPlugin = rootPlugin<JobsPluginOptions>(
       { publicUrl: app.env.PUBLIC_URL, encryptionKey: keyEncryptionKeySource(app.env) },
     ); // issue 12
     defineNewsPublishingJobs({ db: app.db, jobs }); // issue 12: scheduled publication
+    defineSavedSearchJobs(
+      { db: app.db, jobs },
+      { env: app.env, encryptionKey: keyEncryptionKeySource(app.env) },
+    ); // issue 38: new results of saved searches
     app.decorate('jobs', jobs);
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => {

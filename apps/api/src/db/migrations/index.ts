@@ -30,6 +30,7 @@ import { sql as streamRevocationAndCaps } from './029-stream-revocation-and-caps
 import { sql as secretsAtRest } from './030-secrets-at-rest.js';
 import { sql as searchWords } from './031-search-words.js';
 import { sql as searchHistory } from './032-search-history.js';
+import { sql as savedSearches } from './033-saved-searches.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -65,4 +66,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '030-secrets-at-rest', sql: secretsAtRest },
   { name: '031-search-words', sql: searchWords },
   { name: '032-search-history', sql: searchHistory },
+  { name: '033-saved-searches', sql: savedSearches },
 ];

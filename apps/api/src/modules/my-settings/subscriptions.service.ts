@@ -7,6 +7,7 @@ import {
 } from '@portico/contracts';
 import type { Db, Queryable } from '../../db/db.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { stopSavedSearchMail } from '../search/saved-searches.repository.js';
 import { findConnectedProducts, findUserProfile } from './users.repository.js';
 
 /**
@@ -103,6 +104,12 @@ export async function unsubscribeScope(
   userId: string,
   scope: string,
 ): Promise<void> {
+  // A saved search's e-mail (issue 38): that search stops mailing, its bell stays.
+  const saved = /^saved-search:([1-9][0-9]{0,17})$/.exec(scope);
+  if (saved?.[1]) {
+    await stopSavedSearchMail(db, userId, saved[1]);
+    return;
+  }
   const digest = /^digest:(daily|weekly)$/.exec(scope);
   if (digest) {
     await db.query(

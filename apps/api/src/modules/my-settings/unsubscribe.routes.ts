@@ -7,6 +7,7 @@ import { sendSignedOutPage, signedOutPage } from '../shared/signed-out-page.js';
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import './subscriptions.texts.js';
+import '../search/saved-searches.texts.js';
 import { unsubscribeScope } from './subscriptions.service.js';
 import {
   unsubscribeKey,
@@ -18,6 +19,9 @@ export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
 const query = z.object({ token: z.string().max(1000).optional() });
 
+/** A saved search's e-mail (issue 38): `saved-search:{id}`. */
+const SAVED_SEARCH_SCOPE = /^saved-search:[1-9][0-9]{0,17}$/;
+
 function page(language: LabelLanguage, title: string, body: string): string {
   return signedOutPage({ language, documentTitle: `${title} | Portico`, heading: title, body });
 }
@@ -26,6 +30,7 @@ const send = sendSignedOutPage;
 
 /** What the scope means, in the reader's words (a topic, a product topic or a digest). */
 function scopeName(t: Translate, scope: string, productName: string | undefined): string {
+  if (SAVED_SEARCH_SCOPE.test(scope)) return t('subscriptions.saved-search');
   const digest = /^digest:(daily|weekly)$/.exec(scope);
   if (digest)
     return t(digest[1] === 'daily' ? 'subscriptions.digest.daily' : 'subscriptions.digest.weekly');
@@ -35,7 +40,7 @@ function scopeName(t: Translate, scope: string, productName: string | undefined)
 }
 
 const validScope = (scope: string): boolean => {
-  if (/^digest:(daily|weekly)$/.test(scope)) return true;
+  if (/^digest:(daily|weekly)$/.test(scope) || SAVED_SEARCH_SCOPE.test(scope)) return true;
   const [topic = '', product] = scope.split(/:(.*)/s);
   return (
     (SUBSCRIPTION_TOPICS as readonly string[]).includes(topic) &&
@@ -102,7 +107,9 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
     // The user's profile language, as their mail was (issue 16).
     const language = resolveLanguage(user.language);
     const t = await textsFor(app.db, language);
-    const productId = payload.scope.split(/:(.*)/s)[1];
+    const productId = SAVED_SEARCH_SCOPE.test(payload.scope)
+      ? undefined
+      : payload.scope.split(/:(.*)/s)[1];
     const product = productId
       ? (
           await app.db.query<{ product_name: string }>(

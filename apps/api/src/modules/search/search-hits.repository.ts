@@ -39,6 +39,8 @@ interface SourceSql {
   type: string;
   /** What the link needs besides id and title (a case's number, a news item's id). */
   ref: string;
+  /** When an item became findable, for saved searches' news; null: the source has no date. */
+  since: string | null;
 }
 
 const SOURCES: Record<SearchHitSource, SourceSql> = {
@@ -51,6 +53,7 @@ const SOURCES: Record<SearchHitSource, SourceSql> = {
     text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
     type: 'null',
     ref: 't.id::text',
+    since: 't.publication_date',
   },
   productNews: {
     from: 'news t join news_products np on np.news_id = t.id',
@@ -61,6 +64,7 @@ const SOURCES: Record<SearchHitSource, SourceSql> = {
     text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
     type: 'null',
     ref: 't.id::text',
+    since: 't.publication_date',
   },
   productDocumentation: {
     from: 'product_document_texts t',
@@ -71,6 +75,7 @@ const SOURCES: Record<SearchHitSource, SourceSql> = {
     text: `t.summary || ' ' || ${textOf('t.content')}`,
     type: 'null',
     ref: 't.document_id::text',
+    since: '(t.published_on + 1)::timestamptz',
   },
   productSoftwareDownloads: {
     from: 'product_content t',
@@ -81,6 +86,7 @@ const SOURCES: Record<SearchHitSource, SourceSql> = {
     text: 't.body',
     type: 'null',
     ref: 't.id::text',
+    since: 't.published_at',
   },
   knowledgeArticles: {
     from: 'knowledge_articles t',
@@ -91,6 +97,7 @@ const SOURCES: Record<SearchHitSource, SourceSql> = {
     text: 't.body',
     type: 't.number',
     ref: 't.number',
+    since: null,
   },
   cases: {
     from: 'support_cases t',
@@ -101,6 +108,7 @@ const SOURCES: Record<SearchHitSource, SourceSql> = {
     text: 't.description',
     type: 't.status',
     ref: 't.number',
+    since: 't.opened_at',
   },
   serviceCatalog: {
     from: 'service_catalog_items t',
@@ -111,6 +119,7 @@ const SOURCES: Record<SearchHitSource, SourceSql> = {
     text: 't.description',
     type: 't.category',
     ref: 't.id::text',
+    since: null,
   },
 };
 
@@ -267,6 +276,41 @@ export async function findSourceSuggestions(
     `select p.ref, ts_headline('english', p.title, ${q}, $2) as title
        from (select ${s.ref} as ref, ${clean('t.title')} as title, t.${s.key} as key
                from ${s.from} where ${where} order by ${s.order} limit $3) p`,
+    params,
+  );
+  return rows;
+}
+
+/** The sources that date their items: only those can tell what is new for a saved search. */
+export const DATED_SOURCES: ReadonlySet<SearchHitSource> = new Set(
+  (Object.keys(SOURCES) as SearchHitSource[]).filter((source) => SOURCES[source].since !== null),
+);
+
+/**
+ * Up to `limit` matches of a query that became findable in (since, until], newest first. A
+ * document is dated by its day: it counts from the end of that day, so a check during the day
+ * never tells it twice.
+ */
+export async function findNewMatches(
+  db: Queryable,
+  source: SearchHitSource,
+  query: string,
+  since: Date,
+  until: Date,
+  limit: number,
+  scope?: string,
+): Promise<SuggestionRow[]> {
+  const s = SOURCES[source];
+  if (s.since === null) return [];
+  const params: unknown[] = [query, since.toISOString(), until.toISOString(), limit];
+  // $4 is the limit here: the scope is $5.
+  const scoped = s.scope.map((c) => c.replace('$4', '$5'));
+  if (scoped.length > 0) params.push(scope);
+  const where = [...scoped, `t.search @@ ${TSQUERY}`, `${s.since} > $2`, `${s.since} <= $3`];
+  const { rows } = await db.query<SuggestionRow>(
+    `select ${s.ref} as ref, ${clean('t.title')} as title
+       from ${s.from} where ${where.join(' and ')}
+      order by ${s.since} desc limit $4`,
     params,
   );
   return rows;
