@@ -167,6 +167,8 @@ export function searchServer(options: SearchServerOptions = {}): SearchServer {
       };
       return HttpResponse.json(body);
     }),
+    // Issue 38: no saved search until a test saves one.
+    http.get(url('/api/search/saved'), () => HttpResponse.json({ items: [] })),
     handle('hits', (params) => {
       const query = params.get('query') ?? '';
       const body: SearchHits = options.hits?.(query) ?? { query, correction: null, sources: [] };

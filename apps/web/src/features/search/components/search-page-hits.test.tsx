@@ -1,8 +1,14 @@
-import type { SearchHits, UserProfile } from '@portico/contracts';
+import type { SavedSearch, SearchHits, UserProfile } from '@portico/contracts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, shellHandlers } from '../../../../test/app-test-harness.js';
+import {
+  demoProfile,
+  renderSignedIn,
+  shellHandlers,
+  url,
+} from '../../../../test/app-test-harness.js';
 import { setupTestServer } from '../../../../test/msw.js';
 import { searchServer, type SearchServerOptions } from '../../../../test/search-test-server.js';
 import { installTestConfig } from '../../../../test/test-config.js';
@@ -164,5 +170,49 @@ describe('search results page: spelling correction', () => {
     );
     // The page stays the user's own query.
     expect(screen.getByText('You searched for “invoise” in Financials.')).toBeVisible();
+  });
+});
+
+describe('search results page: saving the search', () => {
+  it('saves the query and product with the chosen notifications, then offers to remove it', async () => {
+    const posted: unknown[] = [];
+    let items: SavedSearch[] = [];
+    // After the search server's own handlers (which answer no saved search): these win.
+    serve();
+    server.use(
+      http.get(url('/api/search/saved'), () => HttpResponse.json({ items })),
+      http.post(url('/api/search/saved'), async ({ request }) => {
+        const body = (await request.json()) as Omit<SavedSearch, 'id' | 'createdAt'>;
+        posted.push(body);
+        const saved: SavedSearch = {
+          id: '9',
+          query: body.query,
+          productId: body.productId ?? null,
+          notifyBell: body.notifyBell,
+          notifyEmail: body.notifyEmail,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        };
+        items = [saved];
+        return HttpResponse.json(saved, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderSignedIn('/search?query=report&productId=c-fin');
+    const panel = await screen.findByRole('region', { name: 'Save this search' });
+    expect(
+      within(panel).getByRole('checkbox', { name: 'Tell me of new results in the portal' }),
+    ).toBeChecked();
+    await user.click(
+      within(panel).getByRole('checkbox', { name: 'Tell me of new results by e-mail' }),
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Save search' }));
+    const saved = await screen.findByRole('region', { name: 'This search is saved' });
+    expect(posted).toEqual([
+      { query: 'report', productId: 'c-fin', notifyBell: true, notifyEmail: true },
+    ]);
+    expect(
+      within(saved).getByRole('checkbox', { name: 'Tell me of new results by e-mail' }),
+    ).toBeChecked();
+    expect(within(saved).getByRole('button', { name: 'Remove saved search' })).toBeEnabled();
   });
 });

@@ -12,6 +12,7 @@ import { useSearchAnalytics } from '../hooks/use-search-analytics.js';
 import { useSearchCriteria } from '../hooks/use-search-criteria.js';
 import { useSearchSources } from '../hooks/use-search-sources.js';
 import { buildSearchCards, searchTotal, totalLabel } from '../utils/search-cards.js';
+import { SaveSearchPanel } from './save-search-panel.js';
 import { SearchResultCard } from './search-result-card.js';
 import '../search.labels.js';
 import '../../../lib/http/error-catalogue.labels.js';
@@ -129,6 +130,7 @@ export function SearchPage() {
               helpContentKey="search-help"
             />
           </div>
+          <SaveSearchPanel query={query} productId={productId} />
           {sources.rateLimited && (
             <p className="search-page__message" role="alert">
               {t('errormessage.429')}
