@@ -7,7 +7,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.mjs';
-import { layerZones } from './scripts/eslint/layer-zones.mjs';
+import { layerBasePath, layerZones } from './scripts/eslint/layer-zones.mjs';
+import { sqlOnlyInRepositories } from './scripts/eslint/sql-in-repositories.mjs';
 
 /** A card's stretched title link comes only with its card: <Card> and <CardLink> (issue 39). */
 const cardLinkOnlyInCard = ['Literal', 'TemplateElement'].map((node) => ({
@@ -93,6 +94,16 @@ export default tseslint.config(
     },
   },
   {
+    // The HTML the API renders with React (issue 36): the same accessibility rules and no
+    // literal UI text (texts come from the API's catalogue, t(key)).
+    files: ['apps/api/src/**/*.tsx'],
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-syntax': ['error', ...noLiteralUiText],
+    },
+  },
+  {
     files: ['apps/web/src/components/ui/card/card.tsx'],
     rules: { 'no-restricted-syntax': ['error', ...noLiteralUiText] },
   },
@@ -119,7 +130,26 @@ export default tseslint.config(
     // import which. Tests and their harnesses may reach any layer; product code not theirs.
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/*/test/**', 'apps/*/bench/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: layerBasePath }],
+    },
+  },
+  {
+    // SQL only in repositories (docs/architecture.md, ADR 0071). lib/jobs is the job queue's
+    // adapter: pg-boss sends its own SQL through it.
+    files: [
+      'apps/api/src/modules/**/*.ts',
+      'apps/api/src/lib/**/*.ts',
+      'apps/api/src/plugins/**/*.ts',
+    ],
+    ignores: ['**/*.repository.ts', '**/*.test.ts', 'apps/api/src/lib/jobs/**'],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOnlyInRepositories] },
+  },
+  {
+    // The React-rendered HTML of the API: no literal UI text (above) and no SQL either.
+    files: ['apps/api/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...noLiteralUiText, ...sqlOnlyInRepositories] },
   },
   prettier,
 );

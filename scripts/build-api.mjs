@@ -60,7 +60,12 @@ await build({
   // each dynamic import a chunk of its own, loaded only then, so OpenTelemetry's hooks are in
   // place before pg and fastify load, and absent without OTEL_EXPORTER_OTLP_ENDPOINT (ADR 0052).
   // Chunks sit beside server.js: their `new URL('./assets/…', import.meta.url)` stays right.
-  entryPoints: { server: join(srcDir, 'boot.ts') },
+  // The password-hash worker (ADR 0064) is an entry of its own: piscina loads it by file name
+  // in each worker thread, as dist/hash-worker.js beside the chunk that starts the pool.
+  entryPoints: {
+    server: join(srcDir, 'boot.ts'),
+    'hash-worker': join(srcDir, 'modules/oidc/hash-worker.ts'),
+  },
   outdir: outDir,
   splitting: true,
   chunkNames: '[name]-[hash]',
@@ -92,7 +97,9 @@ for (const [source, inside] of assetFiles(srcDir)) {
   cpSync(source, target);
 }
 
-if (!existsSync(join(outDir, 'server.js'))) throw new Error('esbuild produced no server.js');
+for (const entry of ['server.js', 'hash-worker.js']) {
+  if (!existsSync(join(outDir, entry))) throw new Error(`esbuild produced no ${entry}`);
+}
 console.log(
   `API bundled: ${relative(repoRoot, join(outDir, 'server.js'))} (+ ${copied.size} asset file${copied.size === 1 ? '' : 's'})`,
 );

@@ -10,6 +10,7 @@ export const buildOutputs = [
   join(repoRoot, 'apps/web/dist/index.html'),
   join(repoRoot, 'apps/web/dist-ssr/first-paint.js'),
   join(repoRoot, 'apps/api/dist/server.js'),
+  join(repoRoot, 'apps/api/dist/hash-worker.js'),
 ];
 const stampFile = join(repoRoot, 'node_modules/.cache/portico/build-stamp');
 

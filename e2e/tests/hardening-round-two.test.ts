@@ -10,7 +10,7 @@ import { emailField, signIn } from '../support/sign-in.js';
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
 
-/** A case of anna's account in the demo seed (apps/api/src/db/seed/support-desk.ts). */
+/** A case of anna's account in the demo seed (apps/api/src/seed/support-desk.ts). */
 const annaCase = 'CS0001001';
 
 /** The app's own classes, as an attacker would write them into a news body. */

@@ -103,7 +103,7 @@ async function demoIds(page: Page): Promise<DemoIds> {
     newsItem: `/news/news-item/item/${item.id}`,
     product: `/my-solutions/${product.slug}/${product.contentId}/software`,
     userId: me.id,
-    // A case of anna's account in the demo seed (apps/api/src/db/seed/support-desk.ts).
+    // A case of anna's account in the demo seed (apps/api/src/seed/support-desk.ts).
     caseNo: 'CS0001001',
   };
 }

@@ -15,7 +15,7 @@ import { signIn } from '../support/sign-in.js';
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
 
-/** ERP: anna is connected to it, paul is not (apps/api/src/db/seed). */
+/** ERP: anna is connected to it, paul is not (apps/api/src/seed). */
 const ERP = { slug: 'erp', contentId: '6f1d2c0a-7b3e-4d5a-9c1e-0a1b2c3d4e01' };
 const documentationPath = `/my-solutions/${ERP.slug}/${ERP.contentId}/documentation`;
 

@@ -12,7 +12,7 @@ import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
-/** A case of anna's account in the demo seed (apps/api/src/db/seed/support-desk.ts). */
+/** A case of anna's account in the demo seed (apps/api/src/seed/support-desk.ts). */
 const annaCase = 'CS0001001';
 
 const session = useBrowser();

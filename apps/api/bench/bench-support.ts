@@ -4,9 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadEnv, type Env } from '../src/config/env.js';
-import { openDb, type Db } from '../src/db/db.js';
+import type { Db } from '../src/db/db.js';
+import { openDb } from '../src/db/open-db.js';
 import { migrate } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { testEnvSource } from '../test/test-app.js';
 
 export function positiveInt(name: string, fallback: number): number {

@@ -15,9 +15,9 @@ import { performance } from 'node:perf_hooks';
 import { productDocumentPageSchema } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { insertGeneratedDocuments } from '../src/db/seed/product-documents.js';
-import { demoProducts } from '../src/db/seed/products.js';
-import { demoUsers } from '../src/db/seed/users.js';
+import { insertGeneratedDocuments } from '../src/seed/product-documents.js';
+import { demoProducts } from '../src/seed/products.js';
+import { demoUsers } from '../src/seed/users.js';
 import { bearerFor } from '../test/tokens.js';
 import { openScratchDb, percentile, positiveInt } from './bench-support.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../src/db/db.js';
-import { createPrng } from '../src/db/seed/prng.js';
+import { createPrng } from '../src/lib/prng.js';
 import { sanitizeHtml } from '../src/lib/sanitize-html.js';
 
 /**

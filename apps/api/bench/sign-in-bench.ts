@@ -24,7 +24,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { DEMO_PASSWORD } from '../src/db/seed/users.js';
+import { DEMO_PASSWORD } from '../src/seed/users.js';
 import { loadEnv } from '../src/config/env.js';
 import { PASSWORD_SCHEME } from '../src/lib/password.js';
 import { bearerFor } from '../test/tokens.js';

@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { notificationStreamTicketSchema } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { demoUsers } from '../src/db/seed/users.js';
+import { demoUsers } from '../src/seed/users.js';
 import { bearerFor } from '../test/tokens.js';
 import { openScratchDb, percentile, positiveInt } from './bench-support.js';
 import type {

@@ -11,7 +11,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { demoUsers } from '../src/db/seed/users.js';
+import { demoUsers } from '../src/seed/users.js';
 import { bearerFor } from '../test/tokens.js';
 import { openScratchDb, percentile, positiveInt } from './bench-support.js';
 

@@ -4,33 +4,24 @@ import type { Db } from './db/db.js';
 import { loggerOptions, type LogStream } from './lib/log-redaction.js';
 import { telemetry } from './lib/telemetry/hooks.js';
 import type { AppState } from './types.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { cloudRoutes } from './modules/cloud/cloud.routes.js';
-import { contentRoutes } from './modules/content/content.routes.js';
-import { downloadsRoutes } from './modules/my-solutions/downloads.routes.js';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { newsRoutes } from './modules/news/news.routes.js';
-import { firstPaintRoutes } from './modules/first-paint/first-paint.routes.js';
-import { newsEditorRoutes } from './modules/news-editor/news-editor.routes.js';
-import { mySolutionsRoutes } from './modules/my-solutions/my-solutions.routes.js';
-import { partnerRoutes } from './modules/partner/partner.routes.js';
-import { productDocumentsRoutes } from './modules/my-solutions/product-documents.routes.js';
-import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes.js';
-import { savedSearchRoutes } from './modules/search/saved-searches.routes.js';
-import { searchRoutes } from './modules/search/search.routes.js';
-import { sharedRoutes } from './modules/shared/shared.routes.js';
-import { servicesRoutes } from './modules/services/services.routes.js';
-import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
-import { invitationRoutes } from './modules/user-management/invitation.routes.js';
-import { userManagementRoutes } from './modules/user-management/user-management.routes.js';
-import { userOptionsRoutes } from './modules/user-management/user-options.routes.js';
-import { usersRoutes } from './modules/my-settings/users.routes.js';
-import { mySettingsRoutes } from './modules/my-settings/my-settings.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { notificationStreamsPlugin } from './modules/notifications/notification-streams.js';
-import { subscriptionsRoutes } from './modules/my-settings/subscriptions.routes.js';
-import { unsubscribeRoutes } from './modules/my-settings/unsubscribe.routes.js';
+import { accountModule } from './modules/account/index.js';
+import { cloudModule } from './modules/cloud/index.js';
+import { contentModule } from './modules/content/index.js';
+import { devOutboxModule } from './modules/dev-outbox/index.js';
+import { firstPaintModule } from './modules/first-paint/index.js';
+import { invoicesModule } from './modules/invoices/index.js';
+import { mediaModule } from './modules/media/index.js';
+import { mySettingsModule } from './modules/my-settings/index.js';
+import { mySolutionsModule } from './modules/my-solutions/index.js';
+import { newsModule } from './modules/news/index.js';
+import { newsEditorModule } from './modules/news-editor/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
+import { partnerModule } from './modules/partner/index.js';
+import { runtimeConfigModule } from './modules/runtime-config/index.js';
+import { searchModule } from './modules/search/index.js';
+import { servicesModule } from './modules/services/index.js';
+import { sharedModule } from './modules/shared/index.js';
+import { userManagementModule } from './modules/user-management/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
@@ -95,33 +86,25 @@ export async function buildApp({
   await app.register(readCachesPlugin); // token state and news list, dropped on change (ADR 0043)
   await app.register(authPlugin); // bearer JWT on /api/*: before any API route
   await app.register(jobsPlugin, aroundJob ? { aroundJob } : {}); // mail + job queue (issue 15, shared with issue 12)
-  await app.register(runtimeConfigRoutes);
-  await app.register(sharedRoutes);
-  await app.register(mediaRoutes); // public /media/* images (news banners, logo)
-  await app.register(downloadsRoutes); // public /downloads/* (the report engine package, issue 5)
-  await app.register(usersRoutes);
-  await app.register(userManagementRoutes); // /api/users list, CRUD, invitations (issue 15)
-  await app.register(userOptionsRoutes); // /api/users/profiles, products, …: the form's choices
-  await app.register(invitationRoutes); // the one-time invitation link /invitation/:token
-  await app.register(devOutboxRoutes); // /dev/outbox when mail goes to the database
-  await app.register(contentRoutes);
-  await app.register(accountRoutes);
-  await app.register(newsRoutes);
-  await app.register(firstPaintRoutes); // the news list rendered into the first HTML (ADR 0044)
-  await app.register(newsEditorRoutes); // news publishing by vendor employees (issue 12)
-  await app.register(searchRoutes); // federated search counts (issue 4)
-  await app.register(savedSearchRoutes); // saved searches (issue 38)
-  await app.register(servicesRoutes); // /api/support/* and the built-in desk /support-desk (issue 5)
-  await app.register(partnerRoutes);
-  await app.register(cloudRoutes); // /api/cloud/* (issue 14)
-  await app.register(invoicesRoutes); // /api/invoices* (issue 14)
-  await app.register(mySettingsRoutes); // /api/users/me/settings, sign out everywhere (issue 12)
-  await app.register(subscriptionsRoutes); // /api/subscriptions (issue 12)
-  await app.register(notificationStreamsPlugin); // live notification streams (ADR 0054)
-  await app.register(notificationsRoutes); // /api/notifications (issue 12)
-  await app.register(unsubscribeRoutes); // one-click /unsubscribe, signed out (issue 12)
-  await app.register(productDocumentsRoutes); // /api/products/:productId/documents* (issue 13)
-  await app.register(mySolutionsRoutes); // /api/products* (issue 13, all but documents)
+  // The modules, each through its index.ts (its routes; docs/architecture.md, ADR 0071).
+  await app.register(runtimeConfigModule); // /config.json
+  await app.register(sharedModule); // /shared/* header, footer, sprite
+  await app.register(mediaModule); // public /media/* images (news banners, logo)
+  await app.register(mySettingsModule); // /api/users/me*, /api/subscriptions, /unsubscribe (issue 12)
+  await app.register(userManagementModule); // /api/users list, CRUD, invitations (issue 15)
+  await app.register(devOutboxModule); // /dev/outbox when mail goes to the database
+  await app.register(contentModule);
+  await app.register(accountModule);
+  await app.register(newsModule);
+  await app.register(firstPaintModule); // the news list rendered into the first HTML (ADR 0044)
+  await app.register(newsEditorModule); // news publishing by vendor employees (issue 12)
+  await app.register(searchModule); // federated search counts (issue 4)
+  await app.register(servicesModule); // /api/support/* and the built-in desk /support-desk (issue 5)
+  await app.register(partnerModule);
+  await app.register(cloudModule); // /api/cloud/* (issue 14)
+  await app.register(invoicesModule); // /api/invoices* (issue 14)
+  await app.register(notificationsModule); // live streams (ADR 0054), /api/notifications (issue 12)
+  await app.register(mySolutionsModule); // /downloads/*, /api/products* (issues 5, 13)
 
   await app.register(sourceMapsPlugin); // no /assets/*.map unless SOURCE_MAPS=1 (issue 11 §7)
   // Answers what nothing above claimed (index.html for client routes): keep it last.

@@ -2,14 +2,16 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
-import { type Db, openDb } from './db/db.js';
+import type { Db } from './db/db.js';
+import { openDb } from './db/open-db.js';
 import { prepareDatabase } from './db/prepare-database.js';
-import { sealSecretsAtRest } from './db/seal-secrets.js';
+import { sealSecretsAtRest } from './seal-secrets.js';
 import { trackConnections } from './lib/connection-drain.js';
 import { stopServing } from './lib/stop-serving.js';
 import { serveMetrics, type MetricsServer } from './lib/metrics/metrics-server.js';
 import { telemetry } from './lib/telemetry/hooks.js';
-import { DEMO_PASSWORD, demoUsers } from './db/seed/users.js';
+import { DEMO_PASSWORD, demoUsers } from './seed/users.js';
+import { seedDemo } from './seed/seed.js';
 
 /**
  * After the grace period, a stuck drain must not keep a stopping node alive forever
@@ -138,7 +140,7 @@ async function main(): Promise<void> {
     // Migrations, demo seed, the queue's own tables, then its workers (ADR 0028): one node
     // at a time, since several may start at once (ADR 0016, addendum).
     const applied = await prepareDatabase(db, {
-      seed: env.DEMO_SEED,
+      seed: env.DEMO_SEED ? seedDemo : undefined,
       startJobs: () => app.jobs.start(),
     });
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');

@@ -1,6 +1,6 @@
 import type { Env } from './config/env.js';
 import type { Db } from './db/db.js';
-import type { IssuedAt } from './modules/user-management/token-rule.js';
+import type { IssuedAt } from './modules/user-management/index.js';
 
 /** The verified caller of an /api request (set by plugins/auth.ts). */
 export interface Caller {

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { openDb, pgliteExtensions, type Db, type Queryable } from '../src/db/db.js';
+import type { Db, Queryable } from '../src/db/db.js';
+import { openDb } from '../src/db/open-db.js';
+import { pgliteExtensions } from '../src/db/pglite.js';
 import { migrate } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { createJobQueue } from '../src/lib/jobs/job-queue.js';
 import { adminQuery, databaseUrlOf, TEST_SCHEMA } from './postgres-admin.js';
 

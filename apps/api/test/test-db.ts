@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { openDb, type Db } from '../src/db/db.js';
+import type { Db } from '../src/db/db.js';
+import { openDb } from '../src/db/open-db.js';
 import { adminQuery, databaseUrlOf, TEST_SCHEMA } from './postgres-admin.js';
 
 export type DbKind = Db['kind'];

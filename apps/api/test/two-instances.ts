@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
-import { openDb, type Db } from '../src/db/db.js';
+import type { Db } from '../src/db/db.js';
+import { openDb } from '../src/db/open-db.js';
 import { testEnvSource } from './test-app.js';
 import { createTestDb, type TestDb } from './test-db.js';
 

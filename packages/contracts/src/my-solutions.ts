@@ -32,6 +32,20 @@ export const productSummarySchema = productDetailSchema.extend({ connected: z.bo
 export const productSummaryListSchema = z.array(productSummarySchema);
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
+/**
+ * What a My Solutions tile says of a connected product (issue 37): its current release and
+ * its newest product news, from the rows the product already has (null when it has none).
+ */
+export const productHighlightSchema = z.object({
+  productId: z.string(),
+  latestRelease: z.object({ version: z.string(), releaseDate: z.string() }).nullable(),
+  latestNews: z
+    .object({ id: z.number().int(), title: z.string(), publicationDate: z.string() })
+    .nullable(),
+});
+export const productHighlightListSchema = z.array(productHighlightSchema);
+export type ProductHighlight = z.infer<typeof productHighlightSchema>;
+
 /** A release (version) of a product; releaseDate is an ISO date (yyyy-mm-dd). */
 export const releaseSchema = z.object({
   version: z.string(),

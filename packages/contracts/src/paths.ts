@@ -17,3 +17,11 @@ export function slugify(title: string): string {
 /** A news item's page in the app (§2 news-item/{slug}/{id}). */
 export const newsItemPath = (title: string, id: string | number): string =>
   `/news/news-item/${encodeURIComponent(slugify(title))}/${encodeURIComponent(String(id))}`;
+
+/**
+ * A list's page number as an address carries it (`?page=3`, `/news/3`): 1-based, at most nine
+ * digits; undefined for anything else (the list then shows its first page).
+ */
+export function pageOfParam(value: string | null | undefined): number | undefined {
+  return value != null && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+}

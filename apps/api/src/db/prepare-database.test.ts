@@ -5,8 +5,10 @@ import { buildApp } from '../app.js';
 import { loadEnv } from '../config/env.js';
 import { MAIL_SEND_JOB } from '../lib/mail/mailer.js';
 import { testEnvSource } from '../../test/test-app.js';
-import { openDb, type Db } from './db.js';
+import type { Db } from './db.js';
+import { openDb } from './open-db.js';
 import { prepareDatabase } from './prepare-database.js';
+import { seedDemo } from '../seed/seed.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -32,7 +34,7 @@ describe.runIf(databaseUrl)('two nodes starting at once over an empty PostgreSQL
     const app = await buildApp({ env: loadEnv(testEnvSource()), db });
     apps.push(app);
     await app.ready();
-    return prepareDatabase(db, { seed: true, startJobs: () => app.jobs.start() });
+    return prepareDatabase(db, { seed: seedDemo, startJobs: () => app.jobs.start() });
   }
 
   it('both start: migrations applied once, the demo seeded once, both job queues working', async () => {

@@ -1,6 +1,5 @@
 import type { Db } from './db.js';
 import { migrate } from './migrate.js';
-import { seedDemo } from './seed/seed.js';
 
 /**
  * Held by a starting node while it prepares the schema. Its own key: the schema (727273),
@@ -10,8 +9,8 @@ import { seedDemo } from './seed/seed.js';
 const START_UP_LOCK = 727272;
 
 export interface StartUpSteps {
-  /** Insert the demo data (DEMO_SEED). */
-  seed: boolean;
+  /** Inserts the demo data (DEMO_SEED; the seed lives in src/seed, above the database layer). */
+  seed?: ((db: Db) => Promise<void>) | undefined;
   /** Installs the job queue's tables and queues and starts its workers (app.jobs.start). */
   startJobs: () => Promise<void>;
 }
@@ -27,7 +26,7 @@ export interface StartUpSteps {
 export async function prepareDatabase(db: Db, steps: StartUpSteps): Promise<string[]> {
   const run = async (): Promise<string[]> => {
     const applied = await migrate(db);
-    if (steps.seed) await seedDemo(db);
+    if (steps.seed) await steps.seed(db);
     await steps.startJobs();
     return applied;
   };

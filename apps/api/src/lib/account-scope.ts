@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db.js';
 import { callerIdOf } from './caller.js';
+import {
+  accountExists,
+  findAccountCaller,
+  findAccountName,
+  listAccounts,
+} from './accounts.repository.js';
 import { NotFoundError, UnauthorizedError } from './errors.js';
 
 /** What account-scoped areas (cloud, invoices) need to know about the caller. */
@@ -19,13 +25,7 @@ export async function accountCallerOf(
   request: FastifyRequest,
 ): Promise<AccountCaller> {
   const userId = callerIdOf(request);
-  const { rows } = await db.query<{
-    account_id: string;
-    unit4_employee: boolean;
-    permissions: string[];
-    language: string;
-  }>('select account_id, unit4_employee, permissions, language from users where id = $1', [userId]);
-  const row = rows[0];
+  const row = await findAccountCaller(db, userId);
   // A valid token for a user who no longer exists: treat it as no session at all.
   if (!row) throw new UnauthorizedError('Your user account no longer exists.');
   return {
@@ -50,7 +50,30 @@ export async function scopedAccountId(
   if (requested === undefined || requested === caller.accountId) return caller.accountId;
   const notFound = new NotFoundError(`There is no account ${requested}.`);
   if (!caller.employee) throw notFound;
-  const { rows } = await db.query('select 1 from accounts where id = $1', [requested]);
-  if (rows.length === 0) throw notFound;
+  if (!(await accountExists(db, requested))) throw notFound;
   return requested;
+}
+
+/** An account's name, if it exists. */
+export function accountName(db: Queryable, accountId: string): Promise<string | undefined> {
+  return findAccountName(db, accountId);
+}
+
+/**
+ * The accounts an account-scoped page (cloud, invoices) offers: the caller's own first (what
+ * a call without accountId shows), then, for a vendor employee, every other (ADR 0023).
+ */
+export async function accountChoices(
+  db: Queryable,
+  caller: AccountCaller,
+): Promise<{ id: string; name: string }[]> {
+  if (caller.employee) {
+    const accounts = await listAccounts(db);
+    return [
+      ...accounts.filter((account) => account.id === caller.accountId),
+      ...accounts.filter((account) => account.id !== caller.accountId),
+    ];
+  }
+  const name = await accountName(db, caller.accountId);
+  return name === undefined ? [] : [{ id: caller.accountId, name }];
 }

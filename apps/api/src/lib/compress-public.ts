@@ -1,6 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pickEncoding } from '../plugins/first-html.js';
 
 /** Below this, compressing costs more than it saves. */
 const MIN_BYTES = 1024;
@@ -27,4 +26,18 @@ export function compressPublic(
       ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
       : gzipSync(payload),
   );
+}
+
+/** Picks the encoding from Accept-Encoding: Brotli, then gzip, else none (q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => (part.split(';', 1)[0] ?? '').trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
 }

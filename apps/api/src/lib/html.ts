@@ -11,14 +11,22 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
 }
 
-/** An href we are willing to render from configuration: http(s), mailto, or a local path. */
-export function safeHref(address: string): string {
+/**
+ * An address we are willing to link to from configuration: http(s), mailto, or a local path;
+ * '#' otherwise. Unescaped, for React to escape (escape it yourself in a string: safeHref).
+ */
+export function safeAddress(address: string): string {
   const trimmed = address.trim();
-  if (/^(https?:|mailto:)/i.test(trimmed)) return escapeHtml(trimmed);
+  if (/^(https?:|mailto:)/i.test(trimmed)) return trimmed;
   if (trimmed.startsWith('/') && !trimmed.startsWith('//') && !trimmed.startsWith('/\\')) {
-    return escapeHtml(trimmed);
+    return trimmed;
   }
   return '#';
+}
+
+/** safeAddress, escaped for a quoted attribute of an HTML string. */
+export function safeHref(address: string): string {
+  return escapeHtml(safeAddress(address));
 }
 
 /** What htmlPage needs: every value but `main` is escaped here. */

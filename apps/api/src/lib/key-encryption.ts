@@ -152,7 +152,7 @@ export interface SecretRow {
 export interface SealOptions {
   /**
    * Re-encrypt a value found under a previous key with the current one. Only the start-up
-   * pass does (db/seal-secrets.ts): during a rotation, a running node that does not yet hold
+   * pass does (src/seal-secrets.ts): during a rotation, a running node that does not yet hold
    * the new key as its current one must not wrap values back under the old one.
    */
   reseal?: boolean;

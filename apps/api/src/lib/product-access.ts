@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db.js';
 import { callerIdOf } from './caller.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.js';
+import { findProductAccess } from './accounts.repository.js';
 
 /** A product as the My Solutions pages (issue 13) and product news need it (§3 Product). */
 export interface AccessibleProduct {
@@ -24,25 +25,7 @@ export async function requireProductAccess(
   productId: string,
 ): Promise<AccessibleProduct> {
   const userId = callerIdOf(request);
-  const { rows } = await db.query<{
-    id: string;
-    product_name: string;
-    slug: string;
-    content_id: string;
-    user_exists: boolean;
-    licensed: boolean;
-  }>(
-    `select p.id, p.product_name, p.slug, p.content_id,
-            u.id is not null as user_exists,
-            coalesce(u.unit4_employee, false)
-              or exists (select 1 from user_products up
-                          where up.user_id = $1 and up.product_id = p.id) as licensed
-       from products p
-       left join users u on u.id = $1
-      where p.id = $2`,
-    [userId, productId],
-  );
-  const row = rows[0];
+  const row = await findProductAccess(db, userId, productId);
   if (!row) throw new NotFoundError(`There is no product ${productId}.`);
   if (!row.user_exists) throw new UnauthorizedError('Your user account no longer exists.');
   if (!row.licensed) {

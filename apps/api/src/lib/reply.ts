@@ -3,3 +3,17 @@ import type { FastifyReply } from 'fastify';
 /** An answer about one caller: never kept by a shared cache, nor by the browser. */
 export const privateNoStore = (reply: FastifyReply): FastifyReply =>
   reply.header('cache-control', 'private, no-store');
+
+/** A file download: private, never cached, saved under `fileName`. */
+export function sendFile(
+  reply: FastifyReply,
+  contentType: string,
+  fileName: string,
+  body: Buffer | string,
+): FastifyReply {
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}

@@ -3,6 +3,9 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+/** The OpenAPI security scheme of the bearer token (plugins/openapi declares it). */
+export const BEARER_SCHEME = 'bearerAuth';
+
 /**
  * Building blocks of route schemas (docs/decisions/0018-route-schemas-and-openapi.md). Every
  * /api route declares its responses; these describe the ones shared by many routes, in the

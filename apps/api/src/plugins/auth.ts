@@ -13,11 +13,17 @@ import { z } from 'zod';
 import type { Env } from '../config/env.js';
 import { bearerTokenOf } from '../lib/bearer-token.js';
 import { rootPlugin } from '../lib/root-plugin.js';
-import { SIGNING_ALG } from '../modules/oidc/oidc-keys.js';
-import { findTokenState } from '../modules/user-management/user-management.repository.js';
-import { linkedUserId, tokenState, type IssuedAt } from '../modules/user-management/token-rule.js';
+import { SIGNING_ALG } from '../modules/oidc/index.js';
+import {
+  linkedUserId,
+  readTokenState as readUncachedTokenState,
+  tokenState,
+  type IssuedAt,
+  type TokenStateReader,
+} from '../modules/user-management/index.js';
 import type { EmbeddedOidc } from './oidc.js';
 import { withTokenCache } from './token-cache.js';
+import type { TokenVerifier, VerifiedToken } from './verified-token.js';
 
 const CLOCK_TOLERANCE_SECONDS = 30;
 /**
@@ -84,21 +90,6 @@ async function embeddedKeySource(embedded: EmbeddedOidc): Promise<KeySource> {
     },
   };
 }
-
-export interface VerifiedToken {
-  /** The token's subject (`sub`); our user id for the embedded provider. */
-  userId: string;
-  issuedAt?: number;
-  /** The embedded provider's `iat_ms` claim: when in the second of `iat` (ADR 0027). */
-  issuedAtMs?: number;
-  /** The embedded provider's `gid` claim: the grant the token was issued under (ADR 0060). */
-  grantId?: string;
-  /** The token's exp in epoch ms (always set: exp is required). */
-  expiresAt?: number;
-  /** Set for tokens of an external issuer: its subject must be linked to a user (ADR 0029). */
-  external?: { issuer: string; email?: string; emailVerified: boolean };
-}
-export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 /** Whether /api honours a token: its user, or why not (the hook answers 401, 403 or 503). */
 type TokenCheck =
@@ -194,10 +185,10 @@ export const authPlugin = rootPlugin('portico-auth', (app: FastifyInstance) => {
 
   // Only Active users are kept: anything else is read again, so a change can only ever
   // take access away late by a notification's delay, never grant it (ADR 0043).
-  const readTokenState: typeof findTokenState = (db, userId) =>
+  const readTokenState: TokenStateReader = (db, userId) =>
     app.readCaches.tokenState.get(
       userId,
-      () => findTokenState(db, userId),
+      () => readUncachedTokenState(db, userId),
       (row) => row?.status === 'Active',
     );
 

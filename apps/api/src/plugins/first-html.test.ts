@@ -7,7 +7,8 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformApp } from '../../test/platform-app.js';
 import { createTempDist } from '../../test/temp-dist.js';
-import { pickEncoding, renderFirstHtml } from './first-html.js';
+import { pickEncoding } from '../lib/compress-public.js';
+import { renderFirstHtml } from './first-html.js';
 
 const html = { accept: 'text/html', 'accept-encoding': 'identity' };
 

@@ -173,20 +173,6 @@ export function encodeHtml(html: string): EncodedHtml {
   };
 }
 
-/** Picks the encoding from Accept-Encoding: Brotli, then gzip, else none (q=0 refuses). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => (part.split(';', 1)[0] ?? '').trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
-}
-
 /** What a route needs from the build (Vite's manifest): its chunk, the chunks it imports, its CSS. */
 export interface RouteAssets {
   scripts: string[];

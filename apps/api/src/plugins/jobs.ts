@@ -3,11 +3,10 @@ import { rootPlugin } from '../lib/root-plugin.js';
 import { createJobQueue, type JobQueue } from '../lib/jobs/job-queue.js';
 import { keyEncryptionKeySource } from '../lib/key-encryption.js';
 import { createMailer, defineMailJob, type Mailer } from '../lib/mail/mailer.js';
-import { defineInvitationJob } from '../modules/user-management/invitations.service.js';
-import { defineSubscriptionJobs } from '../modules/my-settings/subscriptions.jobs.js';
-import { defineSavedSearchJobs } from '../modules/search/saved-searches.jobs.js';
-import { recordNewsMailFailure } from '../modules/my-settings/news-delivery.js';
-import { defineNewsPublishingJobs } from '../modules/news-editor/news-editor.service.js';
+import { defineInvitationJob } from '../modules/user-management/index.js';
+import { defineSubscriptionJobs, recordNewsMailFailure } from '../modules/my-settings/index.js';
+import { defineNewsPublishingJobs } from '../modules/news-editor/index.js';
+import { defineSavedSearchJobs } from '../modules/search/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

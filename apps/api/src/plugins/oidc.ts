@@ -3,19 +3,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type Provider from 'oidc-provider';
 import { rootPlugin } from '../lib/root-plugin.js';
-import { HashQueue } from '../modules/oidc/hash-queue.js';
-import { interactionRoutes } from '../modules/oidc/interaction.routes.js';
 import {
+  HashQueue,
+  interactionRoutes,
+  SlowLane,
+  warmUpSignIn,
   createOidcProvider,
   OIDC_PREFIX,
   oidcSettings,
   portalOrigins,
   type EmbeddedProvider,
   type OidcSettings,
-} from '../modules/oidc/oidc-provider.js';
-import { warmUpSignIn } from '../modules/oidc/sign-in.service.js';
-import { SlowLane } from '../modules/oidc/slow-lane.js';
-import { clearedSessionCookie } from '../modules/services/desk-session.js';
+} from '../modules/oidc/index.js';
+import { clearedSessionCookie } from '../modules/services/index.js';
 
 /** Answers the slow lane holds, and connections it rests, at most (each about 2 KB). */
 const SLOW_LANE_MAX_HELD = 4096;

@@ -8,6 +8,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { rootPlugin } from '../lib/root-plugin.js';
+import { BEARER_SCHEME } from '../lib/route-schemas.js';
 
 /** The OpenAPI document (JSON) and the browsable reference, both public (no bearer token). */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -24,8 +25,6 @@ export function isDocumentationPath(url: string): boolean {
 function isDescribedPath(url: string): boolean {
   return (url === '/api' || url.startsWith('/api/')) && !isDocumentationPath(url);
 }
-
-export const BEARER_SCHEME = 'bearerAuth';
 
 /**
  * Swagger UI's colours that fail WCAG AA contrast (white on light badges, green on white),

@@ -3,15 +3,15 @@ import { ReadCache } from '../lib/cache/read-cache.js';
 import { ChangeFeed } from '../lib/change-feed.js';
 import type { CacheOutcome } from '../lib/metrics/metrics.js';
 import { rootPlugin } from '../lib/root-plugin.js';
-import type { CachedNewsPage } from '../modules/news/news.service.js';
-import { FacetIndexCache, loadFacetIndex } from '../modules/my-solutions/facet-index.js';
-import type { findTokenState } from '../modules/user-management/user-management.repository.js';
+import type { CachedNewsPage } from '../modules/news/index.js';
+import { FacetIndexCache, loadFacetIndex } from '../modules/my-solutions/index.js';
+import type { TokenStateReader } from '../modules/user-management/index.js';
 
 /** The channel the triggers of migration 016 notify on; payload "<schema> <what> [<id>]". */
 export const CHANGES_CHANNEL = 'portico_changes';
 
 /** A user's token state (ADR 0027) as the users table holds it. */
-export type TokenStateRow = NonNullable<Awaited<ReturnType<typeof findTokenState>>>;
+export type TokenStateRow = NonNullable<Awaited<ReturnType<TokenStateReader>>>;
 
 export interface ReadCaches {
   /** users.id → status and tokens_valid_after; only Active users are kept. */

@@ -4,7 +4,7 @@ import { createPlatformApp } from '../../test/platform-app.js';
 import { createTempDist } from '../../test/temp-dist.js';
 import { loadEnv } from '../config/env.js';
 import { testEnvSource } from '../../test/test-app.js';
-import { contentSecurityPolicy } from './security-headers.js';
+import { contentSecurityPolicy, securityHeaders } from './security-headers.js';
 
 /** The CSP as directive → sources. */
 function parseCsp(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -234,5 +234,47 @@ describe('Content-Security-Policy and analytics (ADR 0008, §7 Analytics events)
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the headers helmet writes (ADR 0064)', () => {
+  const headersFor = (env: Record<string, string>) => securityHeaders(loadEnv(testEnvSource(env)));
+
+  it('are exactly the site policy, with none of helmet’s other defaults', () => {
+    const headers = headersFor({ PUBLIC_URL: 'https://portal.example.com' });
+    expect(Object.keys(headers).sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'permissions-policy',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+    ]);
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(headers['permissions-policy']).toBe(
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+    );
+    expect([...parseCsp(headers['content-security-policy']).keys()]).toEqual([
+      'default-src',
+      'script-src',
+      'style-src',
+      'img-src',
+      'font-src',
+      'connect-src',
+      'frame-src',
+      'frame-ancestors',
+      'form-action',
+      'object-src',
+      'base-uri',
+    ]);
+  });
+
+  it('send no HSTS for a site on plain http', () => {
+    expect(headersFor({ PUBLIC_URL: 'http://localhost:8080' })).not.toHaveProperty(
+      'strict-transport-security',
+    );
   });
 });

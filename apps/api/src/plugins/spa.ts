@@ -5,22 +5,20 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env.js';
 import { webDistDir } from '../lib/paths.js';
-import { buildRuntimeConfig } from '../modules/runtime-config/runtime-config.service.js';
+import { buildRuntimeConfig } from '../modules/runtime-config/index.js';
 import { englishTexts } from '../lib/i18n/translate.js';
-import { renderFooter } from '../modules/shared/footer-template.js';
-import { renderHeader } from '../modules/shared/header-template.js';
-import { loadSprite } from '../modules/shared/sprite.js';
+import { loadSprite, renderFooter, renderHeader } from '../modules/shared/index.js';
 import {
   isPaintedPagePath,
   loadFirstPaint,
   newsFirstPaintFor,
   pageFirstPaintFor,
   type FirstPaint,
-} from '../modules/first-paint/first-paint.service.js';
+} from '../modules/first-paint/index.js';
+import { pickEncoding } from '../lib/compress-public.js';
 import {
   encodeHtml,
   encodeHtmlOnce,
-  pickEncoding,
   renderFirstHtml,
   routeAssets,
   type EncodedHtml,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { TokenVerifier } from './auth.js';
+import type { TokenVerifier } from './verified-token.js';
 import { withTokenCache } from './token-cache.js';
 
 describe('withTokenCache (ADR 0021)', () => {
@@ -57,5 +57,29 @@ describe('withTokenCache (ADR 0021)', () => {
     expect(verify).toHaveBeenCalledTimes(3);
     await cached('a');
     expect(verify).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps a token that was used recently and forgets the least recently used one', async () => {
+    const { verify, cached } = setUp(start + 3_600_000, { maxEntries: 2 });
+    await cached('a');
+    await cached('b');
+    await cached('a'); // a is used again: b is now the least recently used
+    await cached('c');
+    expect(verify).toHaveBeenCalledTimes(3);
+    await cached('a');
+    expect(verify).toHaveBeenCalledTimes(3);
+    await cached('b');
+    expect(verify).toHaveBeenCalledTimes(4);
+  });
+
+  it('reuses a verification up to the millisecond before the expiry, not at it', async () => {
+    const { verify, cached, advance } = setUp(start + 5_000);
+    await cached('a');
+    advance(4_999);
+    await cached('a');
+    expect(verify).toHaveBeenCalledTimes(1);
+    advance(1);
+    await cached('a');
+    expect(verify).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,17 +1,13 @@
-import type { TokenVerifier, VerifiedToken } from './auth.js';
+import { LRUCache } from 'lru-cache';
+import { lruClock, lruTtl } from '../lib/cache/read-cache.js';
+import type { TokenVerifier, VerifiedToken } from './verified-token.js';
 
 export interface TokenCacheOptions {
-  /** How many verified tokens are remembered (the oldest is forgotten first). */
+  /** How many verified tokens are remembered (the least recently used is forgotten first). */
   maxEntries?: number;
   /** How long a verification is reused at most, in milliseconds (never past the token's exp). */
   maxAgeMs?: number;
   now?: () => number;
-}
-
-interface Entry {
-  verified: VerifiedToken;
-  /** Epoch ms from which the token is verified again. */
-  until: number;
 }
 
 /**
@@ -22,30 +18,28 @@ interface Entry {
  * `maxAgeMs` answers as verifying again would, except that a key taken out of the issuer's
  * set is still honoured for at most `maxAgeMs`. Failures and tokens without an expiry are
  * never remembered. Nothing here matters if lost: another instance, or a restart, simply
- * verifies again.
+ * verifies again. When full, the least recently used token makes room (lru-cache, ADR 0064):
+ * the tokens of people at work stay, the one-off ones go.
  */
 export function withTokenCache(
   verify: TokenVerifier,
-  { maxEntries = 10_000, maxAgeMs = 60_000, now = Date.now }: TokenCacheOptions = {},
+  { maxEntries = 10_000, maxAgeMs = 60_000, now }: TokenCacheOptions = {},
 ): TokenVerifier {
-  const cache = new Map<string, Entry>();
+  const cache = new LRUCache<string, VerifiedToken>({
+    max: maxEntries,
+    ttlResolution: 0,
+    ...lruClock(now),
+  });
+  const clock = now ?? Date.now;
   return async (token) => {
+    // A hit becomes the most recently used; an expired entry is dropped and verified again.
     const hit = cache.get(token);
-    if (hit) {
-      if (now() < hit.until) return hit.verified;
-      cache.delete(token);
-    }
+    if (hit) return hit;
     const verified = await verify(token);
     if (verified.expiresAt !== undefined) {
-      if (cache.size >= maxEntries) {
-        // A Map iterates in insertion order: the first key is the oldest entry.
-        const oldest = cache.keys().next();
-        if (!oldest.done) cache.delete(oldest.value);
-      }
-      cache.set(token, {
-        verified,
-        until: Math.min(verified.expiresAt, now() + maxAgeMs),
-      });
+      const at = clock();
+      const ttl = lruTtl(Math.min(verified.expiresAt, at + maxAgeMs), at);
+      if (ttl !== undefined) cache.set(token, verified, { ttl });
     }
     return verified;
   };

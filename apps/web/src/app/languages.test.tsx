@@ -155,6 +155,7 @@ function serve(language: Language): void {
       HttpResponse.json([{ key: 'Europe/Oslo', value: 'Europe/Oslo' }]),
     ),
     http.get(url('/api/products'), () => HttpResponse.json(PRODUCTS)),
+    http.get(url('/api/products/highlights'), () => HttpResponse.json([])),
     http.get(url('/api/cloud/instances'), () => HttpResponse.json(INSTANCES)),
   );
 }

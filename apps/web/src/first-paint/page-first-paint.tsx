@@ -1,6 +1,7 @@
 import {
   invoiceAccountListSchema,
   invoiceListSchema,
+  productHighlightListSchema,
   productSummaryListSchema,
   type PageFirstPaintInput,
 } from '@portico/contracts';
@@ -21,7 +22,10 @@ import {
 } from '../features/invoices/api/invoice-list.js';
 import { InvoicesPage } from '../features/invoices/components/invoices-page.js';
 import { readInvoiceUrlState } from '../features/invoices/hooks/use-invoice-url-state.js';
-import { productsListQueryKey } from '../features/my-solutions/api/products.js';
+import {
+  productHighlightsQueryKey,
+  productsListQueryKey,
+} from '../features/my-solutions/api/products.js';
 import { DashboardPage } from '../features/my-solutions/components/dashboard-page.js';
 import { profileQueryKey } from '../lib/profile/profile-query.js';
 import { inShell, setServerLabels } from './first-paint-shell.js';
@@ -61,6 +65,10 @@ const mySolutions: Painter = async (input, cache) => {
   const products = productSummaryListSchema.safeParse(answer?.body);
   if (!products.success) return null;
   cache.setQueryData(productsListQueryKey, products.data);
+  // The tiles' lines (issue 37), so the picture shows the tiles as the app will.
+  const lines = await input.get(`${input.endpoints.api}/products/highlights`);
+  const highlights = productHighlightListSchema.safeParse(lines?.body);
+  if (highlights.success) cache.setQueryData(productHighlightsQueryKey, highlights.data);
   return <DashboardPage />;
 };
 

@@ -76,4 +76,24 @@ describe('ReadCache (ADR 0043)', () => {
     expect(await c.get('a', () => Promise.resolve(9))).toBe(9);
     expect(await c.get('c', () => Promise.resolve(9))).toBe(1);
   });
+
+  it('keeps an entry that was read recently and drops the least recently used one', async () => {
+    const { c } = cache({ maxEntries: 2 });
+    await c.get('a', () => Promise.resolve(1));
+    await c.get('b', () => Promise.resolve(1));
+    expect(await c.get('a', () => Promise.resolve(9))).toBe(1); // a read: b is now the oldest read
+    await c.get('c', () => Promise.resolve(1));
+    expect(c.size).toBe(2);
+    expect(await c.get('a', () => Promise.resolve(9))).toBe(1);
+    expect(await c.get('b', () => Promise.resolve(9))).toBe(9);
+  });
+
+  it('answers from the cache up to the millisecond before the entry expires', async () => {
+    const { c, advance } = cache();
+    await c.get('k', () => Promise.resolve(1));
+    advance(99);
+    expect(await c.get('k', () => Promise.resolve(2))).toBe(1);
+    advance(1);
+    expect(await c.get('k', () => Promise.resolve(3))).toBe(3);
+  });
 });

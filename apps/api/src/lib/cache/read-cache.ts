@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A read-through cache of what the database says, dropped by change notifications (ADR 0043).
  *
@@ -6,7 +8,8 @@
  * dropped meanwhile by the owner). A load that was running when something changed is answered
  * but not kept: every forget/clear moves the generation on, and a load keeps its value only
  * when the generation it started in is still current. Entries also expire after `ttlMs`, the
- * bound on staleness should a notification ever go astray.
+ * bound on staleness should a notification ever go astray. When full, the least recently
+ * used entry makes room (lru-cache, ADR 0064).
  */
 export interface ReadCacheOptions {
   maxEntries: number;
@@ -17,18 +20,37 @@ export interface ReadCacheOptions {
   onLookup?: (outcome: 'hit' | 'miss' | 'bypass') => void;
 }
 
-interface Entry<V> {
-  value: V;
-  expiresAt: number;
+/**
+ * lru-cache counts an entry fresh while its age is at most its ttl; ours are fresh strictly
+ * before their deadline (a token at its `exp` is no longer valid), so each ttl is set one
+ * millisecond short. With a clock in whole milliseconds that is the same bound exactly.
+ */
+export function lruTtl(deadline: number, now: number): number | undefined {
+  const ttl = deadline - now - 1;
+  // lru-cache reads a ttl of 0 as "never expires": an entry that short is not worth keeping.
+  return ttl >= 1 ? ttl : undefined;
 }
 
-export class ReadCache<K, V> {
-  private readonly entries = new Map<K, Entry<V>>();
+/** The clock an lru-cache measures ttls with: performance.now(), or the one a test gives. */
+export function lruClock(now: (() => number) | undefined): { perf?: { now: () => number } } {
+  // ttlResolution 0 (set by the callers) reads the clock on each look-up instead of caching
+  // it behind a timer per look-up.
+  return now ? { perf: { now } } : {};
+}
+
+export class ReadCache<K extends string, V> {
+  // Wrapped: a cached value may itself be undefined (an unknown user), which lru-cache cannot hold.
+  private readonly entries: LRUCache<K, { value: V }>;
   private generation = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: ReadCacheOptions) {
     this.now = options.now ?? Date.now;
+    this.entries = new LRUCache<K, { value: V }>({
+      max: options.maxEntries,
+      ttlResolution: 0,
+      ...lruClock(options.now),
+    });
   }
 
   /** The cached value, else `load()`'s, kept when `keep` allows it (e.g. only active users). */
@@ -37,8 +59,9 @@ export class ReadCache<K, V> {
       this.options.onLookup?.('bypass');
       return load();
     }
+    // A hit becomes the most recently used entry; an expired one is dropped and misses.
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) {
+    if (hit) {
       this.options.onLookup?.('hit');
       return hit.value;
     }
@@ -46,13 +69,10 @@ export class ReadCache<K, V> {
     const generation = this.generation;
     const value = await load();
     if (generation === this.generation && this.options.serving() && keep(value)) {
-      this.entries.delete(key);
-      // Oldest first out: a Map iterates in insertion order.
-      if (this.entries.size >= this.options.maxEntries) {
-        const oldest = this.entries.keys().next();
-        if (!oldest.done) this.entries.delete(oldest.value);
-      }
-      this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
+      const now = this.now();
+      const ttl = lruTtl(now + this.options.ttlMs, now);
+      // Full: the least recently used entry makes room.
+      if (ttl !== undefined) this.entries.set(key, { value }, { ttl });
     }
     return value;
   }

@@ -9,6 +9,7 @@ import {
 } from '@portico/locales';
 import type { Queryable } from '../../db/db.js';
 import { registeredTexts } from './define-texts.js';
+import { findLabelValues } from './labels.repository.js';
 
 export type TextValues = Readonly<Record<string, string | number>>;
 /** A text in one language: `t('mail.news.subject', { title })`; with `count`, the plural form. */
@@ -66,10 +67,7 @@ export async function labelOverrides(
   db: Queryable,
   language: LabelLanguage,
 ): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ key: string; value: string }>(
-    'select key, value from labels where language = $1',
-    [language],
-  );
+  const rows = await findLabelValues(db, language);
   return new Map(rows.filter((r) => r.value.trim() !== '').map((r) => [r.key, r.value]));
 }
 

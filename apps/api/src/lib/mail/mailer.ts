@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { insertOutboxMail } from './outbox.repository.js';
 
 /**
  * The one way the server sends e-mail (ADR 0028). With SMTP_URL set, nodemailer delivers
@@ -83,17 +84,7 @@ export function createMailer(db: Queryable, options: MailerOptions): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
-      await db.query(
-        `insert into mail_outbox (recipient, subject, text_body, html_body, headers)
-         values ($1, $2, $3, $4, $5)`,
-        [
-          message.to,
-          message.subject,
-          message.text,
-          message.html ?? null,
-          message.headers ? JSON.stringify(message.headers) : null,
-        ],
-      );
+      await insertOutboxMail(db, message);
     },
   };
 }
@@ -161,20 +152,4 @@ export function enqueueMail(
   return queue.enqueue(MAIL_SEND_JOB, data, tx ? { tx } : {});
 }
 
-export interface OutboxMessage {
-  id: number;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  headers: Record<string, string> | null;
-  created_at: Date | string;
-}
-
-export async function listOutbox(db: Queryable, limit = 50): Promise<OutboxMessage[]> {
-  const { rows } = await db.query<OutboxMessage>(
-    `select id, recipient, subject, text_body, headers, created_at from mail_outbox
-      order by id desc limit $1`,
-    [limit],
-  );
-  return rows;
-}
+export { listOutbox, type OutboxMessage } from './outbox.repository.js';

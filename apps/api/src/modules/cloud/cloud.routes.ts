@@ -18,7 +18,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { accountCallerOf, scopedAccountId } from '../../lib/account-scope.js';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
-import { sendFile } from '../invoices/invoices.routes.js';
+import { sendFile } from '../../lib/reply.js';
 import {
   availabilityTable,
   maintenanceIcs,

@@ -8,9 +8,8 @@ import type {
   ResponseTimeReport,
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import type { AccountCaller } from '../../lib/account-scope.js';
+import { accountChoices, type AccountCaller } from '../../lib/account-scope.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { findAccountName, listAccounts } from '../invoices/invoices.repository.js';
 import {
   listEnvironments,
   listInstances,
@@ -33,15 +32,7 @@ export async function getCloudAccounts(
   db: Queryable,
   caller: AccountCaller,
 ): Promise<CloudAccountList> {
-  if (caller.employee) {
-    const accounts = await listAccounts(db);
-    return [
-      ...accounts.filter((account) => account.id === caller.accountId),
-      ...accounts.filter((account) => account.id !== caller.accountId),
-    ];
-  }
-  const name = await findAccountName(db, caller.accountId);
-  return name === undefined ? [] : [{ id: caller.accountId, name }];
+  return accountChoices(db, caller);
 }
 
 export async function getInstances(db: Queryable, accountId: string): Promise<CloudInstance[]> {

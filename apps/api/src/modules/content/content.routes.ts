@@ -8,10 +8,14 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { compressPublic } from '../../lib/compress-public.js';
 import { chooseLanguage } from '../../lib/i18n/translate.js';
-import { bearerErrors } from '../../lib/route-schemas.js';
-import { BEARER_SCHEME } from '../../plugins/openapi.js';
-import { profileLanguage } from './content.repository.js';
-import { getInfoDocument, getLabels, getProducts, getTimeZones } from './content.service.js';
+import { BEARER_SCHEME, bearerErrors } from '../../lib/route-schemas.js';
+import {
+  callerLanguage,
+  getInfoDocument,
+  getLabels,
+  getProducts,
+  getTimeZones,
+} from './content.service.js';
 
 const tags = ['content'];
 
@@ -41,7 +45,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       const language = chooseLanguage(
         {
           explicit: request.query.language,
-          profile: request.caller ? await profileLanguage(app.db, request.caller.userId) : null,
+          profile: request.caller ? await callerLanguage(app.db, request.caller.userId) : null,
           acceptLanguage: request.headers['accept-language'],
         },
         (message) => request.log.warn(message),

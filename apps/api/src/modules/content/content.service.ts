@@ -4,7 +4,12 @@ import { catalogFor } from '@portico/locales/catalogs';
 import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
-import { findContentDocument, findLabels, listProducts } from './content.repository.js';
+import {
+  findContentDocument,
+  findLabels,
+  listProducts,
+  profileLanguage,
+} from './content.repository.js';
 
 /**
  * §7 cpplabels: the web catalogue of a language (packages/locales, ADR 0040) with the
@@ -48,4 +53,9 @@ export async function getInfoDocument(db: Queryable, id: string): Promise<Conten
   const doc = await findContentDocument(db, id);
   if (!doc) throw new NotFoundError(`There is no content document called ${id}.`);
   return { title: doc.title, content: sanitizeHtml(doc.content) };
+}
+
+/** The caller's profile language (one of the inputs that pick the labels' language). */
+export function callerLanguage(db: Queryable, userId: string): Promise<string | null> {
+  return profileLanguage(db, userId);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { escapeHtml } from '../../lib/html.js';
 import { listOutbox } from '../../lib/mail/mailer.js';
-import { STYLESHEET_PATH } from '../oidc/oidc-pages.js';
+import { SIGN_IN_STYLESHEET_PATH as STYLESHEET_PATH } from '../shared/index.js';
 
 export const DEV_OUTBOX_PATH = '/dev/outbox';
 

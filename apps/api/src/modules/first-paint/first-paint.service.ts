@@ -11,13 +11,10 @@ import {
 } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
-import { getLabels } from '../content/content.service.js';
-import { getCachedNewsPage } from '../news/news.service.js';
-import { renderFooter } from '../shared/footer-template.js';
-import { renderHeader } from '../shared/header-template.js';
-import { loadSprite } from '../shared/sprite.js';
-import { cookieValue } from '../shared/user-cookie.js';
-import { getOwnProfile } from '../my-settings/users.service.js';
+import { getLabels } from '../content/index.js';
+import { getCachedNewsPage } from '../news/index.js';
+import { cookieValue, loadSprite, renderFooter, renderHeader } from '../shared/index.js';
+import { getOwnProfile } from '../my-settings/index.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 
 /** The list addresses a first paint is made for: page 1 or a numbered page, no filters. */

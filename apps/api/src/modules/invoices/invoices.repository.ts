@@ -253,19 +253,3 @@ export async function findInvoiceLines(
 }
 
 /** Every account by name: the accounts a vendor employee may pick. */
-export async function listAccounts(db: Queryable): Promise<{ id: string; name: string }[]> {
-  const { rows } = await db.query<{ id: string; name: string }>(
-    'select id, name from accounts order by name, id',
-  );
-  return rows;
-}
-
-export async function findAccountName(
-  db: Queryable,
-  accountId: string,
-): Promise<string | undefined> {
-  const { rows } = await db.query<{ name: string }>('select name from accounts where id = $1', [
-    accountId,
-  ]);
-  return rows[0]?.name;
-}

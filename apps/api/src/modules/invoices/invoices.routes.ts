@@ -7,7 +7,6 @@ import {
   invoicePdfSchema,
   invoicesXlsxSchema,
 } from '@portico/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { accountCallerOf } from '../../lib/account-scope.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -18,6 +17,7 @@ import {
   getInvoicePdf,
   getInvoicesWorkbook,
 } from './invoices.service.js';
+import { sendFile } from '../../lib/reply.js';
 
 /** Ids are bigint identities; more digits than that cannot name a row. */
 const MAX_ID_DIGITS = 15;
@@ -25,20 +25,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const tags = ['invoices'];
 const access =
   "Needs the INVOICES permission (vendor employees need none); works on the caller's own account, and a vendor employee may name another with `accountId` (anyone else gets a 404 for it).";
-
-/** A file download: private, never cached, saved under `fileName`. */
-export function sendFile(
-  reply: FastifyReply,
-  contentType: string,
-  fileName: string,
-  body: Buffer | string,
-): FastifyReply {
-  return reply
-    .header('content-type', contentType)
-    .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-    .header('cache-control', 'private, no-store')
-    .send(body);
-}
 
 /**
  * Invoices (issue 14; ADR 0023 who may see them, ADR 0024 the shapes):

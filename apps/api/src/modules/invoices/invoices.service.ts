@@ -9,14 +9,17 @@ import {
 import type { LabelLanguage } from '@portico/locales';
 import type { Queryable } from '../../db/db.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
-import { scopedAccountId, type AccountCaller } from '../../lib/account-scope.js';
+import {
+  accountChoices,
+  accountName as findAccountName,
+  scopedAccountId,
+  type AccountCaller,
+} from '../../lib/account-scope.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import {
   countInvoices,
-  findAccountName,
   findInvoiceDocument,
   findInvoiceLines,
-  listAccounts,
   listInvoices,
   type InvoiceFilter,
   type InvoiceRow,
@@ -174,16 +177,7 @@ export async function getInvoiceAccounts(
   caller: AccountCaller,
 ): Promise<InvoiceAccount[]> {
   assertInvoiceAccess(caller);
-  if (caller.employee) {
-    // The caller's own account first: it is the one a call without accountId shows.
-    const accounts = await listAccounts(db);
-    return [
-      ...accounts.filter((account) => account.id === caller.accountId),
-      ...accounts.filter((account) => account.id !== caller.accountId),
-    ];
-  }
-  const name = await findAccountName(db, caller.accountId);
-  return name === undefined ? [] : [{ id: caller.accountId, name }];
+  return accountChoices(db, caller);
 }
 
 /** `GET /api/invoices/export.xlsx`: the filtered, sorted list (up to the export limit). */

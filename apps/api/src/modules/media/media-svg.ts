@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createPrng } from '../../db/seed/prng.js';
+import { createPrng } from '../../lib/prng.js';
 
 export const bannerSizes = {
   large: { width: 1200, height: 500 },

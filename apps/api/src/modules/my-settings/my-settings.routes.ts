@@ -1,10 +1,11 @@
-import { ownSettingsSchema, type OwnSettings } from '@portico/contracts';
+import { ownSettingsSchema } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { bearerErrors, noContent, withHeaders } from '../../lib/route-schemas.js';
-import { deleteProviderState } from '../user-management/user-management.repository.js';
-import { etagOf } from '../user-management/user-management.service.js';
+import { etagOf } from '../../lib/versioned.js';
+import { signOutEverywhere } from '../user-management/index.js';
+import { getOwnSettings } from './users.service.js';
 
 const tags = ['users'];
 
@@ -34,38 +35,10 @@ export const mySettingsRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       },
     },
     async (request, reply) => {
-      const { rows } = await app.db.query<{
-        email: string;
-        account_name: string;
-        first_name: string;
-        last_name: string;
-        phone: string;
-        mobile: string;
-        language: string;
-        time_zone: string;
-        version: number;
-      }>(
-        `select u.email, a.name as account_name, u.first_name, u.last_name, u.phone, u.mobile,
-                u.language, u.time_zone, u.version
-           from users u join accounts a on a.id = u.account_id where u.id = $1`,
-        [callerIdOf(request)],
-      );
-      const row = rows[0];
-      if (!row) throw new NotFoundError('Your user profile was not found.');
-      const settings: OwnSettings = {
-        email: row.email,
-        accountName: row.account_name,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        phone: row.phone,
-        mobile: row.mobile,
-        language: row.language,
-        timeZone: row.time_zone,
-        version: row.version,
-      };
+      const settings = await getOwnSettings(app.db, callerIdOf(request));
       return reply
         .header('cache-control', 'private, no-store')
-        .header('etag', etagOf(row.version))
+        .header('etag', etagOf(settings.version))
         .send(settings);
     },
   );
@@ -83,16 +56,7 @@ export const mySettingsRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       },
     },
     async (request, reply) => {
-      const userId = callerIdOf(request);
-      const found = await app.db.transaction(async (tx) => {
-        const { rows } = await tx.query(
-          `update users set tokens_valid_after = now() where id = $1 returning id`,
-          [userId],
-        );
-        if (rows.length === 0) return false;
-        await deleteProviderState(tx, userId);
-        return true;
-      });
+      const found = await signOutEverywhere(app.db, callerIdOf(request));
       if (!found) throw new NotFoundError('Your user profile was not found.');
       return reply.code(204).send(null);
     },

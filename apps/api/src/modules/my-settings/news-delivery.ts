@@ -7,6 +7,19 @@ import { enqueueMail, type MailAbout, type MailMessage } from '../../lib/mail/ma
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { textsFor, type Translate } from '../../lib/i18n/translate.js';
 import './subscriptions.texts.js';
+import {
+  claimDigestRun,
+  findNews,
+  findRecipients,
+  insertNewsDelivery,
+  insertNewsNotification,
+  listPendingDigest,
+  markDigestSent,
+  markNewsDeliverySent,
+  markNewsMailFailed,
+  type NewsRow,
+  type PendingDigestRow,
+} from './news-delivery.repository.js';
 import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-token.js';
 
 /**
@@ -23,24 +36,6 @@ export interface DeliveryDeps {
   publicUrl: string;
   /** Decrypts the unsubscribe links' key (ADR 0060). */
   encryptionKey: KeyEncryptionKeySource;
-}
-
-type Mode = 'immediately' | 'daily' | 'weekly';
-
-interface NewsRow {
-  id: string;
-  title: string;
-  subtitle: string | null;
-  introduction: string | null;
-}
-
-interface RecipientRow {
-  user_id: string;
-  email: string;
-  first_name: string;
-  language: string;
-  mode: Mode;
-  scope: string;
 }
 
 export const unsubscribeUrl = (publicUrl: string, token: string): string =>
@@ -61,50 +56,6 @@ const plain = (text: string | null, max = 300): string => {
     .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
-
-async function findNews(db: Queryable, newsId: number): Promise<NewsRow | undefined> {
-  const { rows } = await db.query<NewsRow>(
-    `select id::text as id, title, subtitle, introduction from news where id = $1`,
-    [newsId],
-  );
-  return rows[0];
-}
-
-/**
- * Who gets a news item, and how: general-news subscribers get every item (product news is
- * news too); product-news subscribers of a product the item targets, while still connected to
- * it. Of several matching subscriptions the most immediate wins. Active users only.
- */
-async function findRecipients(db: Queryable, newsId: number): Promise<RecipientRow[]> {
-  const { rows } = await db.query<RecipientRow>(
-    `with item_products as (
-       select p.content_id from news_products np join products p on p.id = np.product_id
-        where np.news_id = $1
-     ), matches as (
-       select s.user_id, s.frequency,
-              case when s.product_content_id = '' then s.topic
-                   else s.topic || ':' || s.product_content_id end as scope
-         from email_subscriptions s
-        where s.frequency <> 'off'
-          and ((s.topic = 'general-news' and s.product_content_id = '')
-            or (s.topic = 'product-news'
-                and s.product_content_id in (select content_id from item_products)
-                and exists (select 1 from user_products up join products p on p.id = up.product_id
-                             where up.user_id = s.user_id and p.content_id = s.product_content_id)))
-     )
-     select u.id as user_id, u.email, u.first_name, u.language,
-            (array_agg(m.frequency order by case m.frequency when 'immediately' then 0
-               when 'daily' then 1 else 2 end, m.scope))[1] as mode,
-            (array_agg(m.scope order by case m.frequency when 'immediately' then 0
-               when 'daily' then 1 else 2 end, m.scope))[1] as scope
-       from matches m join users u on u.id = m.user_id
-      where u.status = 'Active'
-      group by u.id, u.email, u.first_name, u.language
-      order by u.id`,
-    [newsId],
-  );
-  return rows;
-}
 
 interface MailParts {
   subject: string;
@@ -188,12 +139,7 @@ export async function recordNewsMailFailure(
   about: MailAbout,
   failure: string,
 ): Promise<void> {
-  await db.query(
-    `update subscription_deliveries set mail_failed_at = now(), mail_failure = $3
-      where user_id = $1 and item_type = 'news' and item_id = any($2::text[])
-        and channel = 'email'`,
-    [about.userId, about.newsIds, failure],
-  );
+  await markNewsMailFailed(db, about.userId, about.newsIds, failure);
 }
 
 /** Handles one `news.published` job. Returns how many recipients were new (tests). */
@@ -206,12 +152,7 @@ export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): 
     const textsByLanguage = new Map<LabelLanguage, Translate>();
     let fresh = 0;
     for (const r of recipients) {
-      const inserted = await tx.query(
-        `insert into subscription_deliveries (user_id, item_type, item_id, channel, mode, scope)
-         values ($1, 'news', $2, 'email', $3, $4)
-         on conflict do nothing returning user_id`,
-        [r.user_id, item.id, r.mode, r.scope],
-      );
+      const inserted = await insertNewsDelivery(tx, r.user_id, item.id, r.mode, r.scope);
       // Mail and notification in the recipient's profile language (issue 16).
       const language = resolveLanguage(r.language);
       let t = textsByLanguage.get(language);
@@ -219,20 +160,14 @@ export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): 
         t = await textsFor(tx, language);
         textsByLanguage.set(language, t);
       }
-      await tx.query(
-        `insert into user_notifications (user_id, source, type, icon, title, content, path, link)
-         values ($1, $2, 'information', 'news', $3, $4, $5, $6)
-         on conflict (user_id, source) do nothing`,
-        [
-          r.user_id,
-          `news:${item.id}`,
-          plain(item.title, 300),
-          plain(item.introduction ?? item.subtitle) || t('notification.news.content'),
-          newsItemPath(item.title, item.id),
-          t('notification.news.link'),
-        ],
-      );
-      if (inserted.rows.length === 0) continue;
+      await insertNewsNotification(tx, r.user_id, {
+        source: `news:${item.id}`,
+        title: plain(item.title, 300),
+        content: plain(item.introduction ?? item.subtitle) || t('notification.news.content'),
+        path: newsItemPath(item.title, item.id),
+        link: t('notification.news.link'),
+      });
+      if (!inserted) continue;
       fresh += 1;
       if (r.mode !== 'immediately') continue; // waits for the digest job
       const token = signUnsubscribeToken(key, { userId: r.user_id, scope: r.scope });
@@ -244,11 +179,7 @@ export async function deliverPublishedNews(deps: DeliveryDeps, newsId: number): 
         unsubscribeUrl(deps.publicUrl, token),
       );
       await enqueueMail(deps.jobs, message, tx, { userId: r.user_id, newsIds: [item.id] });
-      await tx.query(
-        `update subscription_deliveries set sent_at = now()
-          where user_id = $1 and item_type = 'news' and item_id = $2 and channel = 'email'`,
-        [r.user_id, item.id],
-      );
+      await markNewsDeliverySent(tx, r.user_id, item.id);
     }
     return fresh;
   });
@@ -267,17 +198,6 @@ export function digestPeriod(frequency: 'daily' | 'weekly', now: Date): string {
   return `week-of-${monday.toISOString().slice(0, 10)}`;
 }
 
-interface PendingRow {
-  user_id: string;
-  email: string;
-  first_name: string;
-  language: string;
-  news_id: string | null;
-  title: string | null;
-  introduction: string | null;
-  subtitle: string | null;
-}
-
 /**
  * The digest job: once per period (digest_runs), every pending digest delivery of that
  * frequency goes out as one mail per user, queued in the same transaction that marks the
@@ -288,24 +208,9 @@ export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<num
   let mails = 0;
   for (const frequency of ['daily', 'weekly'] as const) {
     mails += await deps.db.transaction(async (tx) => {
-      const run = await tx.query(
-        `insert into digest_runs (frequency, period) values ($1, $2)
-         on conflict do nothing returning period`,
-        [frequency, digestPeriod(frequency, now)],
-      );
-      if (run.rows.length === 0) return 0; // this period's digest has gone out already
-      const { rows } = await tx.query<PendingRow>(
-        `select d.user_id, u.email, u.first_name, u.language, n.id::text as news_id, n.title,
-                n.introduction, n.subtitle
-           from subscription_deliveries d
-           join users u on u.id = d.user_id and u.status = 'Active'
-           left join news n on d.item_type = 'news' and n.id::text = d.item_id
-          where d.mode = $1 and d.sent_at is null
-          order by d.user_id, n.publication_date desc nulls last, d.item_id
-          for update of d`,
-        [frequency],
-      );
-      const byUser = new Map<string, PendingRow[]>();
+      if (!(await claimDigestRun(tx, frequency, digestPeriod(frequency, now)))) return 0; // gone out already
+      const rows = await listPendingDigest(tx, frequency);
+      const byUser = new Map<string, PendingDigestRow[]>();
       for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
       let sent = 0;
       for (const [userId, items] of byUser) {
@@ -352,10 +257,11 @@ export async function sendDueDigests(deps: DeliveryDeps, now: Date): Promise<num
           await enqueueMail(deps.jobs, message, tx, { userId, newsIds });
           sent += 1;
         }
-        await tx.query(
-          `update subscription_deliveries set sent_at = now()
-            where user_id = $1 and mode = $2 and sent_at is null and item_id = any($3::text[])`,
-          [userId, frequency, items.map((i) => i.news_id).filter((id) => id !== null)],
+        await markDigestSent(
+          tx,
+          userId,
+          frequency,
+          items.map((i) => i.news_id).filter((id) => id !== null),
         );
       }
       return sent;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { KeyEncryptionKeySource } from '../../lib/key-encryption.js';
-import { NEWS_PUBLISHED_JOB, newsPublishedJobData } from '../news/news-events.js';
+import { NEWS_PUBLISHED_JOB, newsPublishedJobData } from '../news/index.js';
 import { deliverPublishedNews, sendDueDigests } from './news-delivery.js';
 
 export const DIGEST_JOB = 'subscriptions.digest';

@@ -7,7 +7,15 @@ import {
 } from '@portico/contracts';
 import type { Db, Queryable } from '../../db/db.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
-import { stopSavedSearchMail } from '../search/saved-searches.repository.js';
+import { stopSavedSearchMail } from '../search/index.js';
+import {
+  findProductName,
+  findUserLanguage,
+  listStoredSubscriptions,
+  turnOffDigest,
+  turnOffSubscription,
+  upsertSubscription,
+} from './subscriptions.repository.js';
 import { findConnectedProducts, findUserProfile } from './users.repository.js';
 
 /**
@@ -47,10 +55,7 @@ const keyOf = (topic: string, productId: string | null) => `${topic}|${productId
 
 export async function listSubscriptions(db: Queryable, userId: string): Promise<SubscriptionList> {
   const available = await availableTopics(db, userId);
-  const { rows } = await db.query<{ topic: string; product_content_id: string; frequency: string }>(
-    `select topic, product_content_id, frequency from email_subscriptions where user_id = $1`,
-    [userId],
-  );
+  const rows = await listStoredSubscriptions(db, userId);
   const stored = new Map(
     rows.map((r) => [keyOf(r.topic, r.product_content_id || null), r.frequency]),
   );
@@ -86,13 +91,7 @@ export async function updateSubscriptions(
             : `The topic ${s.topic} is not available to you.`,
         );
       }
-      await tx.query(
-        `insert into email_subscriptions (user_id, topic, product_content_id, frequency)
-         values ($1, $2, $3, $4)
-         on conflict (user_id, topic, product_content_id)
-         do update set frequency = excluded.frequency, updated_at = now()`,
-        [userId, s.topic, s.productId ?? '', s.frequency],
-      );
+      await upsertSubscription(tx, userId, s.topic, s.productId ?? '', s.frequency);
     }
   });
   return listSubscriptions(db, userId);
@@ -111,20 +110,25 @@ export async function unsubscribeScope(
     return;
   }
   const digest = /^digest:(daily|weekly)$/.exec(scope);
-  if (digest) {
-    await db.query(
-      `update email_subscriptions set frequency = 'off', updated_at = now()
-        where user_id = $1 and frequency = $2`,
-      [userId, digest[1]],
-    );
+  if (digest?.[1] === 'daily' || digest?.[1] === 'weekly') {
+    await turnOffDigest(db, userId, digest[1]);
     return;
   }
   const [topic = '', productId = ''] = scope.split(/:(.*)/s);
-  await db.query(
-    `insert into email_subscriptions (user_id, topic, product_content_id, frequency)
-     select $1, $2, $3, 'off' where exists (select 1 from users where id = $1)
-     on conflict (user_id, topic, product_content_id)
-     do update set frequency = 'off', updated_at = now()`,
-    [userId, topic, productId],
-  );
+  await turnOffSubscription(db, userId, topic, productId);
+}
+
+/** What an unsubscribe page needs: the user's language and the product a scope names. */
+export function unsubscribeUserLanguage(
+  db: Queryable,
+  userId: string,
+): Promise<string | undefined> {
+  return findUserLanguage(db, userId);
+}
+
+export function subscriptionProductName(
+  db: Queryable,
+  contentId: string,
+): Promise<string | undefined> {
+  return findProductName(db, contentId);
 }

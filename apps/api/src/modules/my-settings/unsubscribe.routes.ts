@@ -3,12 +3,16 @@ import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.js';
 import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
-import { sendSignedOutPage, signedOutPage } from '../shared/signed-out-page.js';
+import { sendSignedOutPage, signedOutPage } from '../shared/index.js';
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import './subscriptions.texts.js';
 import '../search/saved-searches.texts.js';
-import { unsubscribeScope } from './subscriptions.service.js';
+import {
+  subscriptionProductName,
+  unsubscribeScope,
+  unsubscribeUserLanguage,
+} from './subscriptions.service.js';
 import {
   unsubscribeKey,
   verifyUnsubscribeToken,
@@ -92,32 +96,21 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
     const payload = token
       ? verifyUnsubscribeToken(await unsubscribeKey(app.db, encryptionKey()), token)
       : undefined;
-    const user = payload
-      ? (
-          await app.db.query<{ language: string }>('select language from users where id = $1', [
-            payload.userId,
-          ])
-        ).rows[0]
+    const userLanguage = payload
+      ? await unsubscribeUserLanguage(app.db, payload.userId)
       : undefined;
-    if (!payload || !user || !validScope(payload.scope)) {
+    if (!payload || userLanguage === undefined || !validScope(payload.scope)) {
       // Nobody known: the browser's language.
       const language = chooseLanguage({ acceptLanguage });
       return { ok: false, t: await textsFor(app.db, language), language };
     }
     // The user's profile language, as their mail was (issue 16).
-    const language = resolveLanguage(user.language);
+    const language = resolveLanguage(userLanguage);
     const t = await textsFor(app.db, language);
     const productId = SAVED_SEARCH_SCOPE.test(payload.scope)
       ? undefined
       : payload.scope.split(/:(.*)/s)[1];
-    const product = productId
-      ? (
-          await app.db.query<{ product_name: string }>(
-            'select product_name from products where content_id = $1',
-            [productId],
-          )
-        ).rows[0]?.product_name
-      : undefined;
+    const product = productId ? await subscriptionProductName(app.db, productId) : undefined;
     return {
       ok: true,
       payload,

@@ -51,3 +51,29 @@ export async function findConnectedProducts(
   );
   return rows;
 }
+
+export interface OwnSettingsRow {
+  email: string;
+  account_name: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  mobile: string;
+  language: string;
+  time_zone: string;
+  version: number;
+}
+
+/** What My settings shows of the caller (§2): editable fields, e-mail and account. */
+export async function findOwnSettings(
+  db: Queryable,
+  userId: string,
+): Promise<OwnSettingsRow | undefined> {
+  const { rows } = await db.query<OwnSettingsRow>(
+    `select u.email, a.name as account_name, u.first_name, u.last_name, u.phone, u.mobile,
+            u.language, u.time_zone, u.version
+       from users u join accounts a on a.id = u.account_id where u.id = $1`,
+    [userId],
+  );
+  return rows[0];
+}

@@ -7,8 +7,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { bearerErrors, bodyValidatedByService, withHeaders } from '../../lib/route-schemas.js';
 import { countriesAndLanguages } from './countries-and-languages.js';
-import { ownVersion, updateOwnProfile } from './own-profile.service.js';
-import { etagOf } from '../user-management/user-management.service.js';
+import { etagOf } from '../../lib/versioned.js';
+import { ownVersion, updateOwnProfile } from '../user-management/index.js';
 import { getOwnProfile } from './users.service.js';
 
 const tags = ['users'];

@@ -1,7 +1,7 @@
-import { subscriptionLevelSchema, type UserProfile } from '@portico/contracts';
+import { subscriptionLevelSchema, type OwnSettings, type UserProfile } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { findConnectedProducts, findUserProfile } from './users.repository.js';
+import { findConnectedProducts, findOwnSettings, findUserProfile } from './users.repository.js';
 
 /**
  * §3 User profile of the caller. A valid token whose user row has gone (deleted since
@@ -31,5 +31,22 @@ export async function getOwnProfile(db: Queryable, userId: string): Promise<User
     companyName: row.company_name,
     dynamicsCustomerId: row.dynamics_customer_id,
     timeZone: row.time_zone,
+  };
+}
+
+/** My settings (issue 12): the caller's editable fields, e-mail and account, and the version. */
+export async function getOwnSettings(db: Queryable, userId: string): Promise<OwnSettings> {
+  const row = await findOwnSettings(db, userId);
+  if (!row) throw new NotFoundError('Your user profile was not found.');
+  return {
+    email: row.email,
+    accountName: row.account_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    mobile: row.mobile,
+    language: row.language,
+    timeZone: row.time_zone,
+    version: row.version,
   };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { REPORT_ENGINE_PATH } from './downloads.routes.js';
+import { REPORT_ENGINE_PATH, reportEngineZip } from './downloads.routes.js';
 
 // §2 download-report-engine: the default REPORT_ENGINE_DOWNLOAD_URL is served by the API.
 
@@ -114,6 +114,25 @@ describe('GET /downloads/portico-report-engine.zip', () => {
       expect(out).toContain('No errors detected');
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is the same archive on a node in any time zone, dated 2026-01-01 00:00', () => {
+    const zone = process.env.TZ;
+    const zipIn = (tz: string) => {
+      process.env.TZ = tz;
+      return reportEngineZip();
+    };
+    try {
+      const utc = zipIn('UTC');
+      expect(zipIn('Asia/Tokyo').equals(utc)).toBe(true);
+      expect(zipIn('America/Los_Angeles').equals(utc)).toBe(true);
+      // The local header's MS-DOS time and date: 00:00:00, 2026-01-01.
+      expect(utc.readUInt16LE(10)).toBe(0);
+      expect(utc.readUInt16LE(12)).toBe(((2026 - 1980) << 9) | (1 << 5) | 1);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
     }
   });
 

@@ -1,7 +1,12 @@
 import { DOCUMENTS_PAGE_SIZE } from '@portico/contracts';
 import { TypedFastBitSet } from 'typedfastbitset';
 import type { Queryable } from '../../db/db.js';
-import { FACET_COLUMNS, type CountRow, type SearchResult } from './product-documents.repository.js';
+import {
+  FACET_COLUMNS,
+  findPackedFacets,
+  type CountRow,
+  type SearchResult,
+} from './product-documents.repository.js';
 
 /**
  * One product's documents as bitmaps (ADR 0055 addendum): ordinal i is the i-th document in
@@ -112,15 +117,8 @@ export async function loadFacetIndex(
   db: Queryable,
   productId: string,
 ): Promise<DocumentFacetIndex> {
-  const codes = FACET_COLUMNS.map((c) => `int2send(${c}::smallint)`).join(' || ');
-  const { rows } = await db.query<{ ids: Uint8Array | null; codes: Uint8Array | null }>(
-    `select string_agg(int8send(id), ''::bytea order by published_on desc, id desc) as ids,
-            string_agg(${codes}, ''::bytea order by published_on desc, id desc) as codes
-       from product_documents where product_id = $1`,
-    [productId],
-  );
-  const row = rows[0];
-  return DocumentFacetIndex.fromBytes(row?.ids ?? new Uint8Array(), row?.codes ?? new Uint8Array());
+  const packed = await findPackedFacets(db, productId);
+  return DocumentFacetIndex.fromBytes(packed.ids, packed.codes);
 }
 
 export interface FacetIndexCacheOptions {

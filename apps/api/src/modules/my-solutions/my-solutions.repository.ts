@@ -1,13 +1,5 @@
-import type {
-  Download,
-  NewsListItem,
-  ProductSummary,
-  Release,
-  ReleaseNote,
-} from '@portico/contracts';
+import type { Download, ProductSummary, Release, ReleaseNote } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import { RANKED_PAGE, toNewsListItem, type NewsListRow } from '../news/news.repository.js';
-import { SEARCH_WINDOW } from '../news/news.repository.js';
 
 /** Every product, and whether the user reaches it (connected, or a vendor employee). */
 export async function listProductsFor(db: Queryable, userId: string): Promise<ProductSummary[]> {
@@ -35,10 +27,44 @@ export async function listProductsFor(db: Queryable, userId: string): Promise<Pr
   }));
 }
 
+/**
+ * The products the user reaches (connected, or a vendor employee), each with its newest
+ * release or null: the tiles' first line (issue 37).
+ */
+export async function listLatestReleasesFor(
+  db: Queryable,
+  userId: string,
+): Promise<{ productId: string; latestRelease: Release | null }[]> {
+  const { rows } = await db.query<{
+    id: string;
+    version: string | null;
+    release_date: string | null;
+  }>(
+    `select p.id, r.version, to_char(r.release_date, 'YYYY-MM-DD') as release_date
+       from products p
+       left join lateral (
+         select version, release_date from product_releases
+          where product_id = p.id order by release_date desc, version desc limit 1
+       ) r on true
+      where coalesce((select unit4_employee from users where id = $1), false)
+         or exists (select 1 from user_products up where up.user_id = $1 and up.product_id = p.id)
+      order by p.product_name, p.id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    productId: r.id,
+    latestRelease:
+      r.version !== null && r.release_date !== null
+        ? { version: r.version, releaseDate: r.release_date }
+        : null,
+  }));
+}
+
 const isoDate = (value: string | Date): string =>
   typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 /** The product's releases, newest first. */
+
 export async function listReleases(db: Queryable, productId: string): Promise<Release[]> {
   const { rows } = await db.query<{ version: string; release_date: string }>(
     `select version, to_char(release_date, 'YYYY-MM-DD') as release_date
@@ -188,78 +214,4 @@ export async function listReleaseChanges(
     [productId, from.releaseDate, from.version, to.releaseDate, to.version],
   );
   return rows.map(toNote);
-}
-
-/** What the product news list asks for (validated by the news query contract). */
-export interface ProductNewsFilter {
-  productId: string;
-  limit: number;
-  offset: number;
-  query?: string;
-  from?: number;
-  to?: number;
-}
-
-type Nullable<T> = { [K in keyof T]: T[K] | null };
-
-/**
- * One page of the product's news and the number of matches, in one round trip: the
- * `GET /api/news` query (ADR 0004) narrowed to the items linked in news_products. A search
- * ranks and counts the newest SEARCH_WINDOW matches, like the news list.
- */
-export async function listProductNews(
-  db: Queryable,
-  filter: ProductNewsFilter,
-): Promise<{ items: NewsListItem[]; total: number }> {
-  const params: unknown[] = [filter.limit, filter.offset, filter.productId];
-  const conditions = [
-    'exists (select 1 from news_products np where np.news_id = n.id and np.product_id = $3)',
-  ];
-  if (filter.from !== undefined) {
-    params.push(new Date(filter.from).toISOString());
-    conditions.push(`n.publication_date >= $${params.length}`);
-  }
-  if (filter.to !== undefined) {
-    params.push(new Date(filter.to).toISOString());
-    conditions.push(`n.publication_date <= $${params.length}`);
-  }
-  let rank = '0::real';
-  if (filter.query !== undefined) {
-    params.push(filter.query);
-    const tsquery = `websearch_to_tsquery('english', $${params.length})`;
-    conditions.push(`n.search @@ ${tsquery}`);
-    rank = `ts_rank_cd(n.search, ${tsquery})`;
-  }
-  params.push(filter.query === undefined ? null : SEARCH_WINDOW);
-  const windowParam = `$${params.length}`;
-  const sql = /* sql */ `
-    with hits as materialized (
-      select n.id, n.publication_date from news n
-       where ${conditions.join(' and ')}
-       order by n.publication_date desc, n.id desc
-       limit ${windowParam}
-    ),
-    ranked as materialized (
-      select h.id, h.publication_date, ${rank} as rank from hits h join news n on n.id = h.id
-    )
-    ${RANKED_PAGE}`;
-  const { rows } = await db.query<Nullable<NewsListRow> & { total: number | string }>(sql, params);
-  const total = Number(rows[0]?.total ?? 0);
-  const items = rows
-    .filter((row): row is typeof row & NewsListRow => row.id !== null)
-    .map(toNewsListItem);
-  return { items, total };
-}
-
-/** Whether the news item is linked to the product. */
-export async function isProductNews(
-  db: Queryable,
-  productId: string,
-  newsId: number,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    'select 1 from news_products where product_id = $1 and news_id = $2',
-    [productId, newsId],
-  );
-  return rows.length > 0;
 }

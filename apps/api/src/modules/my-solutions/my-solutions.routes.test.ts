@@ -5,6 +5,7 @@ import {
   newsItemSchema,
   newsListSchema,
   productDetailSchema,
+  productHighlightListSchema,
   productSummaryListSchema,
   releaseListSchema,
   releaseNoteListSchema,
@@ -84,6 +85,45 @@ describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
         '2025.2',
         '2025.1',
       ]);
+    });
+  });
+
+  describe('tile highlights (issue 37)', () => {
+    it("says each reachable product's newest release and newest product news, nothing of others", async () => {
+      const [newest] = await insertNews(t.db, [
+        {
+          title: 'Numbat arrives in FP&A',
+          publicationDate: Date.parse('2099-01-02T10:00:00Z'),
+          content: '<p>numbat</p>',
+        },
+      ]);
+      await t.db.query('insert into news_products (news_id, product_id) values ($1, $2)', [
+        newest,
+        'p-fpa',
+      ]);
+      try {
+        const response = await get('/api/products/highlights');
+        expect(response.statusCode, response.body).toBe(200);
+        const anna = productHighlightListSchema.parse(response.json());
+        expect(anna.map((h) => h.productId).sort()).toEqual(['p-erp', 'p-financials', 'p-fpa']);
+        const byId = new Map(anna.map((h) => [h.productId, h]));
+        expect(byId.get('p-erp')?.latestRelease?.version).toBe('2026.2');
+        expect(byId.get('p-erp')?.latestRelease?.releaseDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(byId.get('p-fpa')?.latestNews).toEqual({
+          id: newest,
+          title: 'Numbat arrives in FP&A',
+          publicationDate: '2099-01-02T10:00:00.000Z',
+        });
+        const paul = productHighlightListSchema.parse(
+          (await get('/api/products/highlights', 'paul')).json(),
+        );
+        expect(paul.map((h) => h.productId)).not.toContain('p-fpa');
+        expect(
+          (await t.app.inject({ method: 'GET', url: '/api/products/highlights' })).statusCode,
+        ).toBe(401);
+      } finally {
+        await t.db.query('delete from news where id = $1', [newest]);
+      }
     });
   });
 

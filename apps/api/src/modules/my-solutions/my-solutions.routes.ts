@@ -8,6 +8,7 @@ import {
   newsListQuerySchema,
   newsListSchema,
   productDetailSchema,
+  productHighlightListSchema,
   productNewsItemParamsSchema,
   productParamsSchema,
   productSummaryListSchema,
@@ -18,25 +19,23 @@ import {
 } from '@portico/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { hasSearchText, searchBudgetHook } from '../search/search-budget.js';
+import { hasSearchText, searchBudgetHook } from '../search-budget/index.js';
 import { callerIdOf } from '../../lib/caller.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { requireProductAccess } from '../../lib/product-access.js';
 import { bearerErrors, fileResponse, withHeaders } from '../../lib/route-schemas.js';
-import { findNewsById } from '../news/news.repository.js';
+import { findProductNewsItem, getProductNewsPage } from '../news/index.js';
 import { parseByteRange } from './byte-range.js';
 import { downloadStream } from './download-bytes.js';
 import {
-  findDownload,
-  isProductNews,
-  listDownloads,
-  listProductNews,
-  listProductsFor,
-  listReleaseChanges,
-  listReleaseNotes,
-  listReleases,
-  toDownload,
-} from './my-solutions.repository.js';
+  getDownload,
+  getDownloads,
+  getProductHighlights,
+  getProductsFor,
+  getReleaseChanges,
+  getReleaseNotes,
+  getReleases,
+} from './my-solutions.service.js';
 
 const tags = ['my-solutions'];
 const access =
@@ -77,7 +76,25 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
         response: { 200: productSummaryListSchema.describe('The products.'), ...bearerErrors() },
       },
     },
-    async (request) => listProductsFor(app.db, callerIdOf(request)),
+    async (request) => getProductsFor(app.db, callerIdOf(request)),
+  );
+
+  app.get(
+    '/api/products/highlights',
+    {
+      schema: {
+        operationId: 'listProductHighlights',
+        summary: "The dashboard tiles' lines: each reachable product's current release and news",
+        description:
+          'For every product the caller reaches (connected, or a vendor employee): its newest release and its newest product news item, null when it has none.',
+        tags,
+        response: {
+          200: productHighlightListSchema.describe('One entry per reachable product.'),
+          ...bearerErrors(),
+        },
+      },
+    },
+    async (request) => getProductHighlights(app.db, callerIdOf(request)),
   );
 
   app.get(
@@ -115,7 +132,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     },
     async (request) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);
-      return listReleases(app.db, product.id);
+      return getReleases(app.db, product.id);
     },
   );
 
@@ -137,8 +154,9 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     },
     async (request) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);
-      const rows = await listDownloads(app.db, product.id, request.query.release);
-      return rows.map((row) => toDownload(row, fileUrl(product.id, row.id)));
+      return getDownloads(app.db, product.id, request.query.release, (downloadId) =>
+        fileUrl(product.id, downloadId),
+      );
     },
   );
 
@@ -166,7 +184,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     async (request, reply) => {
       const { productId, downloadId } = request.params;
       const product = await requireProductAccess(app.db, request, productId);
-      const file = await findDownload(app.db, product.id, downloadId);
+      const file = await getDownload(app.db, product.id, downloadId);
       if (!file) throw new NotFoundError(`There is no download ${downloadId} of this product.`);
       const etag = `"${file.sha256}"`;
       reply
@@ -224,7 +242,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     },
     async (request) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);
-      return listReleaseNotes(app.db, product.id, request.query.release);
+      return getReleaseNotes(app.db, product.id, request.query.release);
     },
   );
 
@@ -246,7 +264,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     },
     async (request) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);
-      const releases = await listReleases(app.db, product.id);
+      const releases = await getReleases(app.db, product.id);
       const find = (version: string) => {
         const release = releases.find((r) => r.version === version);
         if (!release)
@@ -260,7 +278,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
         (older.releaseDate === newer.releaseDate && older.version > newer.version)
       )
         [older, newer] = [newer, older];
-      return listReleaseChanges(app.db, product.id, older, newer);
+      return getReleaseChanges(app.db, product.id, older, newer);
     },
   );
 
@@ -289,15 +307,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     },
     async (request, reply) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);
-      const c = request.query;
-      const page = await listProductNews(app.db, {
-        productId: product.id,
-        limit: c.size,
-        offset: (c.page - 1) * c.size,
-        ...(c.query === undefined ? {} : { query: c.query }),
-        ...(c.from === undefined ? {} : { from: c.from }),
-        ...(c.to === undefined ? {} : { to: c.to }),
-      });
+      const page = await getProductNewsPage(app.db, product.id, request.query);
       return sendTotal(reply, page.total, page.items);
     },
   );
@@ -321,9 +331,8 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
       const product = await requireProductAccess(app.db, request, request.params.productId);
       const { id } = request.params;
       const missing = new NotFoundError(`There is no news item ${id} for ${product.productName}.`);
-      if (id.length > MAX_ID_DIGITS || !(await isProductNews(app.db, product.id, Number(id))))
-        throw missing;
-      const item = await findNewsById(app.db, Number(id));
+      if (id.length > MAX_ID_DIGITS) throw missing;
+      const item = await findProductNewsItem(app.db, product.id, Number(id));
       if (!item) throw missing;
       return item;
     },

@@ -314,3 +314,22 @@ export async function findDocuments(
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
+
+/**
+ * The product's documents in the list's order, packed by PostgreSQL into two byte strings
+ * (one round trip, no row objects): 8 bytes of id and 2 bytes per facet for each document.
+ */
+export async function findPackedFacets(
+  db: Queryable,
+  productId: string,
+): Promise<{ ids: Uint8Array; codes: Uint8Array }> {
+  const codes = FACET_COLUMNS.map((c) => `int2send(${c}::smallint)`).join(' || ');
+  const { rows } = await db.query<{ ids: Uint8Array | null; codes: Uint8Array | null }>(
+    `select string_agg(int8send(id), ''::bytea order by published_on desc, id desc) as ids,
+            string_agg(${codes}, ''::bytea order by published_on desc, id desc) as codes
+       from product_documents where product_id = $1`,
+    [productId],
+  );
+  const row = rows[0];
+  return { ids: row?.ids ?? new Uint8Array(), codes: row?.codes ?? new Uint8Array() };
+}

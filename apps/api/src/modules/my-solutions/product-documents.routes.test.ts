@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
-import { DEMO_DOCUMENTS_PER_PRODUCT, writeDocumentTexts } from '../../db/seed/product-documents.js';
+import { DEMO_DOCUMENTS_PER_PRODUCT, writeDocumentTexts } from '../../seed/product-documents.js';
 
 const ANNA = 'anna.customer@portico.test';
 const PAUL = 'paul.partner@portico.test';

@@ -1,7 +1,7 @@
 import { NEWS_IMAGE_MAX_PIXELS, newsEditorMessages } from '@portico/contracts';
 import sharp from 'sharp';
 import { BadRequestError } from '../../lib/errors.js';
-import { bannerSizes, type BannerSize } from '../media/media-svg.js';
+import { bannerSizes, type BannerSize } from '../media/index.js';
 import type { StoredImage } from './news-editor.repository.js';
 
 /** The formats a header image may arrive in (sharp's names). */

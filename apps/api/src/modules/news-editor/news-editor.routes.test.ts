@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
-import { NEWS_SCHEDULED_PUBLICATION_JOB } from './news-editor.service.js';
+import { NEWS_SCHEDULED_PUBLICATION_JOB } from './news-publishing.service.js';
 
 const erik = 'erik.employee@portico.test';
 const others = {

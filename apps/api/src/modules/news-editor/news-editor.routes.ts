@@ -26,20 +26,19 @@ import {
   noContent,
   withHeaders,
 } from '../../lib/route-schemas.js';
-import { findImageVariant } from './news-editor.repository.js';
 import {
   createItem,
   deleteItem,
-  etagOf,
   getItem,
   listItems,
   productChoices,
   requireEditor,
   updateItem,
-  uploadImage,
-  type NewsEditorDeps,
   type Scope,
 } from './news-editor.service.js';
+import { getNewsImage, uploadImage } from './news-images.service.js';
+import type { NewsEditorDeps } from './news-publishing.service.js';
+import { etagOf } from '../../lib/versioned.js';
 
 /** 413: an upload larger than the limit. */
 class PayloadTooLargeError extends DomainError {
@@ -334,7 +333,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     const match = imageFile.exec(file);
     const [, key = '', size = 'large'] = match ?? [];
     const data = match
-      ? await findImageVariant(app.db, key, size as 'large' | 'medium' | 'small')
+      ? await getNewsImage(app.db, key, size as 'large' | 'medium' | 'small')
       : undefined;
     if (!data) throw new NotFoundError('There is no such news image.');
     const etag = `"${key}-${size}"`;

@@ -1,16 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import {
   NEWS_EDITOR_PAGE_SIZE,
   newsEditorInputSchema,
   newsEditorMessages,
-  safeHeaderImage,
   type NewsEditorialItem,
   type NewsEditorialStatus,
   type NewsEditorialSummary,
   type NewsEditorInput,
-  type NewsImageUpload,
 } from '@portico/contracts';
-import { z } from 'zod';
 import type { Db, Queryable } from '../../db/db.js';
 import {
   BadRequestError,
@@ -18,52 +14,33 @@ import {
   NotFoundError,
   PreconditionFailedError,
 } from '../../lib/errors.js';
-import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
-import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
-import { insertNews, updateNews } from '../news/news.repository.js';
-import { resizeHeaderImage } from './header-image.js';
 import {
   adoptLiveNews,
-  countMailFailures,
   deleteEditorial,
   deleteLiveNews,
   findEditorCaller,
   findEditorial,
   findLiveAsEditorial,
   insertEditorial,
-  insertImage,
   listEditorial,
   listProducts,
-  markAnnounced,
   nextNewsId,
   productExists,
-  setNewsProducts,
-  setStatus,
   unknownProducts,
   updateEditorial,
   type EditorCaller,
   type EditorialRow,
   type EditorialWrite,
 } from './news-editor.repository.js';
-
-/** The scheduled publication of one item (ADR 0032): idempotent, re-checks when it runs. */
-export const NEWS_SCHEDULED_PUBLICATION_JOB = 'news.publish-scheduled';
-const scheduledJobData = z.object({ newsId: z.number().int().positive() });
-
-export interface NewsEditorDeps {
-  db: Db;
-  jobs: JobQueue;
-  /** The clock (tests move it); epoch milliseconds. */
-  now?: () => number;
-}
+import { versionOfEtag } from '../../lib/versioned.js';
+import { itemOf, toSummary } from './editorial-item.js';
+import { type NewsEditorDeps, nowOf, syncLive } from './news-publishing.service.js';
 
 /** Where a call came from: the product-news path narrows it to one product's items. */
 export interface Scope {
   productId?: string | undefined;
 }
-
-const nowOf = (deps: NewsEditorDeps): number => (deps.now ?? Date.now)();
 
 /** Ids are bigint identities; more digits than that cannot name an item. */
 function itemId(id: string): number {
@@ -82,16 +59,13 @@ export async function requireEditor(db: Queryable, callerId: string): Promise<Ed
   return caller;
 }
 
-export const etagOf = (version: number): string => `"v${version}"`;
-
 /**
  * If-Match is optional here; when sent, it must name the current version, compared strongly
  * (RFC 9110): a weak `W/` tag never matches.
  */
 function checkIfMatch(header: string | undefined, version: number): void {
   if (header === undefined || header.trim() === '' || header.trim() === '*') return;
-  const match = /^"v([0-9]{1,9})"$/.exec(header.trim());
-  if (!match || Number(match[1]) !== version) {
+  if (versionOfEtag(header) !== version) {
     throw new PreconditionFailedError(newsEditorMessages.conflict);
   }
 }
@@ -106,53 +80,6 @@ export function parseInput(body: unknown): NewsEditorInput {
     fieldErrors[field] ??= issue.message;
   }
   throw new BadRequestError(newsEditorMessages.invalidData).withFieldErrors(fieldErrors);
-}
-
-function toItem(row: EditorialRow, mailFailures = 0): NewsEditorialItem {
-  const large = row.header_image_large;
-  return {
-    id: row.id,
-    status: row.status,
-    title: row.title,
-    subtitle: row.subtitle,
-    location: row.location,
-    publicationDate: row.publication_ms,
-    introduction: row.introduction,
-    content: row.content,
-    headerImage:
-      large === null
-        ? null
-        : safeHeaderImage({
-            large,
-            medium: row.header_image_medium ?? large,
-            small: row.header_image_small ?? large,
-          }),
-    sales: row.sales,
-    productIds: row.product_ids,
-    authorName: row.author_name,
-    updatedAt: row.updated_ms,
-    announcedAt: row.announced_ms,
-    mailFailures,
-    version: row.version,
-  };
-}
-
-/** The item as the editor sees it, with its undelivered mails. */
-async function itemOf(db: Queryable, row: EditorialRow): Promise<NewsEditorialItem> {
-  return toItem(row, await countMailFailures(db, row.id));
-}
-
-function toSummary(row: EditorialRow): NewsEditorialSummary {
-  const item = toItem(row);
-  return {
-    id: item.id,
-    status: item.status,
-    title: item.title,
-    publicationDate: item.publicationDate,
-    productIds: item.productIds,
-    authorName: item.authorName,
-    updatedAt: item.updatedAt,
-  };
 }
 
 /** What `action` makes of the item: publishing with a future date schedules it. */
@@ -195,47 +122,6 @@ async function writeOf(
     sales: input.sales,
     productIds: productIds.sort(),
   };
-}
-
-/**
- * Brings /news in line with the editorial row, in the caller's transaction: a published item
- * is inserted (under its own id) or updated in `news` with its product targets, and its
- * news.published event is enqueued the first time only; any other state takes it out of
- * /news; a scheduled item gets a job at its publication time.
- */
-async function syncLive(
-  tx: Queryable,
-  jobs: JobQueue,
-  row: EditorialRow,
-  now: number,
-): Promise<void> {
-  if (row.status !== 'published') {
-    await deleteLiveNews(tx, row.id);
-    if (row.status === 'scheduled') {
-      await jobs.enqueue(
-        NEWS_SCHEDULED_PUBLICATION_JOB,
-        { newsId: row.id },
-        { tx, startAfterSeconds: Math.max(1, Math.ceil((row.publication_ms - now) / 1000)) },
-      );
-    }
-    return;
-  }
-  const live = {
-    title: row.title,
-    subtitle: row.subtitle || null,
-    location: row.location || null,
-    publicationDate: row.publication_ms,
-    introduction: row.introduction || null,
-    content: row.content,
-    headerImage: toItem(row).headerImage,
-    sales: row.sales,
-  };
-  if (!(await updateNews(tx, row.id, live))) await insertNews(tx, [{ ...live, id: row.id }]);
-  await setNewsProducts(tx, row.id, row.product_ids);
-  // Announced once per item: re-publishing after an unpublish or an edit tells no one again.
-  if (await markAnnounced(tx, row.id)) {
-    await jobs.enqueue(NEWS_PUBLISHED_JOB, { newsId: row.id }, { tx });
-  }
 }
 
 /** The editorial record of `id` within `scope`, adopting a live item edited the first time. */
@@ -356,55 +242,4 @@ export async function listItems(
 export async function productChoices(db: Db, callerId: string) {
   await requireEditor(db, callerId);
   return listProducts(db);
-}
-
-/** The public address of one variant of an uploaded image. */
-export const newsImagePath = (key: string, size: 'large' | 'medium' | 'small'): string =>
-  `/media/news-images/${key}-${size}.webp`;
-
-/** POST /api/news/images: resized into the three variants and stored in the database. */
-export async function uploadImage(
-  db: Db,
-  callerId: string,
-  file: Buffer,
-): Promise<NewsImageUpload> {
-  const caller = await requireEditor(db, callerId);
-  const variants = await resizeHeaderImage(file);
-  const key = randomBytes(16).toString('hex');
-  const id = await insertImage(db, key, caller.id, variants);
-  return {
-    id,
-    large: newsImagePath(key, 'large'),
-    medium: newsImagePath(key, 'medium'),
-    small: newsImagePath(key, 'small'),
-  };
-}
-
-/**
- * The scheduled-publication job. It runs when the item's time has come, re-reading the item
- * under a lock: only an item still scheduled is published (an unpublished, deleted, or
- * already published one is left alone); one whose time has not come (its date was moved
- * later, or this node's clock is behind) gets a job for the remaining time. Running it twice
- * publishes once.
- */
-export async function publishScheduled(deps: NewsEditorDeps, newsId: number): Promise<void> {
-  const now = nowOf(deps);
-  await deps.db.transaction(async (tx) => {
-    const row = await findEditorial(tx, newsId, true);
-    if (!row || row.status !== 'scheduled') return;
-    if (row.publication_ms > now) {
-      await syncLive(tx, deps.jobs, row, now);
-      return;
-    }
-    await setStatus(tx, newsId, 'published');
-    await syncLive(tx, deps.jobs, { ...row, status: 'published' }, now);
-  });
-}
-
-export function defineNewsPublishingJobs(deps: NewsEditorDeps): void {
-  deps.jobs.define({
-    name: NEWS_SCHEDULED_PUBLICATION_JOB,
-    parse: (data) => scheduledJobData.parse(data),
-    handle: ({ newsId }) => publishScheduled(deps, newsId),
-  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.js';
-import { createPrng } from '../../db/seed/prng.js';
+import { createPrng } from '../../lib/prng.js';
 import { databaseKinds, createTestDb, type TestDb } from '../../../test/test-db.js';
 import {
   insertNews,

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../lib/errors.js';
 import { bearerErrors, withHeaders } from '../../lib/route-schemas.js';
-import { hasSearchText, searchBudgetHook } from '../search/search-budget.js';
+import { hasSearchText, searchBudgetHook } from '../search-budget/index.js';
 import { getCachedNewsPage, getNewsItem } from './news.service.js';
 
 /** Ids are bigint identities; more digits than that cannot name a row. */

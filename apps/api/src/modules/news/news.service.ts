@@ -1,8 +1,19 @@
 import type { NewsItem, NewsListCriteria, NewsListItem } from '@portico/contracts';
-import type { Db } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
 import type { ReadCache } from '../../lib/cache/read-cache.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { findNewsById, listNews } from './news.repository.js';
+import {
+  findNewsById,
+  insertNews,
+  listNews,
+  updateNews,
+  type NewNewsItem,
+} from './news.repository.js';
+import {
+  isProductNews,
+  listLatestProductNews,
+  listProductNews,
+} from './product-news.repository.js';
 
 export interface NewsPage {
   items: NewsListItem[];
@@ -46,4 +57,43 @@ export async function getNewsItem(db: Db, id: number): Promise<NewsItem> {
   const item = await findNewsById(db, id);
   if (!item) throw new NotFoundError(`There is no news item with id ${id}.`);
   return item;
+}
+
+/** The product news tab of My Solutions (§1): the list's criteria over the product's news. */
+export async function getProductNewsPage(
+  db: Db,
+  productId: string,
+  criteria: NewsListCriteria,
+): Promise<NewsPage> {
+  return listProductNews(db, {
+    productId,
+    limit: criteria.size,
+    offset: (criteria.page - 1) * criteria.size,
+    ...(criteria.query === undefined ? {} : { query: criteria.query }),
+    ...(criteria.from === undefined ? {} : { from: criteria.from }),
+    ...(criteria.to === undefined ? {} : { to: criteria.to }),
+  });
+}
+
+/** Each product's newest news item, for My Solutions' tiles (issue 37). */
+export function getLatestProductNews(db: Queryable, productIds: readonly string[]) {
+  return listLatestProductNews(db, productIds);
+}
+
+/** One news item of the product; null when there is none or it is not linked to the product. */
+export async function findProductNewsItem(
+  db: Db,
+  productId: string,
+  id: number,
+): Promise<NewsItem | null> {
+  if (!(await isProductNews(db, productId, id))) return null;
+  return findNewsById(db, id);
+}
+
+/** A news item as readers see it, written by the editor (modules/news-editor) under its id. */
+export type LiveNewsItem = Omit<NewNewsItem, 'id'>;
+
+/** Puts the editor's item `id` live: changed in place, or inserted under that id. */
+export async function saveLiveNews(db: Queryable, id: number, item: LiveNewsItem): Promise<void> {
+  if (!(await updateNews(db, id, item))) await insertNews(db, [{ ...item, id }]);
 }

@@ -1,6 +1,6 @@
 import { NOTIFICATION_PAGE_SIZE, type UserNotification } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import type { IssuedAt } from '../user-management/token-rule.js';
+import type { IssuedAt } from '../user-management/index.js';
 import {
   STILL_AVAILABLE,
   toNotification,

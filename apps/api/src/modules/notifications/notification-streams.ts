@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { rootPlugin } from '../../lib/root-plugin.js';
-import { tokenStateOf, type IssuedAt } from '../user-management/token-rule.js';
+import { tokenStateOf, type IssuedAt } from '../user-management/index.js';
 import {
   countLiveLeases,
   insertLease,

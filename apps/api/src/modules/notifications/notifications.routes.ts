@@ -6,28 +6,24 @@ import {
   notificationStreamQuerySchema,
   notificationStreamTicketSchema,
 } from '@portico/contracts';
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { bearerErrors, fileResponse, noContent } from '../../lib/route-schemas.js';
-import { saveStreamTicket } from './notification-streams.repository.js';
 import { USER_BUSY_RETRY_S } from './notification-streams.js';
 import {
-  countUnread,
-  listNotifications,
-  markAllRead,
-  markRead,
-} from './notifications.repository.js';
+  getNotifications,
+  getUnreadCount,
+  issueStreamTicket,
+  readAllNotifications,
+  readNotification,
+  STREAM_TICKET_TTL_S,
+  ticketHash,
+} from './notifications.service.js';
 
 const tags = ['notifications'];
-/** How long a stream ticket may wait for its stream (the client uses it at once). */
-const STREAM_TICKET_TTL_S = 60;
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 /** A stopping node (or one that cannot listen) opens no stream: the client tries again. */
 const stopping = (reply: FastifyReply) =>
   reply.code(503).header('retry-after', '1').send({
@@ -74,11 +70,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     async (request, reply) => {
       const userId = callerIdOf(request);
       reply.header('cache-control', 'private, no-store');
-      const [items, unreadCount] = await Promise.all([
-        listNotifications(app.db, userId),
-        countUnread(app.db, userId),
-      ]);
-      return { items, unreadCount };
+      return getNotifications(app.db, userId);
     },
   );
 
@@ -97,7 +89,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { unreadCount: await countUnread(app.db, callerIdOf(request)) };
+      return { unreadCount: await getUnreadCount(app.db, callerIdOf(request)) };
     },
   );
 
@@ -125,15 +117,8 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
       // Refused here, where the client can read the status (an EventSource cannot).
       if (await app.notificationStreams.userAtCap(userId))
         return busy(reply, 'user', USER_BUSY_RETRY_S);
-      const ticket = randomBytes(32).toString('base64url');
       // The token's issue time goes with the ticket: redeeming applies the token rule again.
-      await saveStreamTicket(
-        app.db,
-        userId,
-        sha256(ticket),
-        STREAM_TICKET_TTL_S,
-        request.caller?.issued,
-      );
+      const ticket = await issueStreamTicket(app.db, userId, request.caller?.issued);
       reply.header('cache-control', 'private, no-store');
       return { ticket, expiresIn: STREAM_TICKET_TTL_S };
     },
@@ -170,7 +155,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     async (request, reply) => {
       if (app.state.shuttingDown) return stopping(reply);
       const opening = await app.notificationStreams.open(
-        sha256(request.query.t),
+        ticketHash(request.query.t),
         request.headers['last-event-id'] ?? request.query.lastEventId,
       );
       if (opening.kind === 'refused')
@@ -202,7 +187,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
       },
     },
     async (request, reply) => {
-      const found = await markRead(app.db, callerIdOf(request), request.params.id);
+      const found = await readNotification(app.db, callerIdOf(request), request.params.id);
       if (!found) throw new NotFoundError(`You have no notification ${request.params.id}.`);
       return reply.code(204).send(null);
     },
@@ -219,7 +204,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
       },
     },
     async (request, reply) => {
-      await markAllRead(app.db, callerIdOf(request));
+      await readAllNotifications(app.db, callerIdOf(request));
       return reply.code(204).send(null);
     },
   );

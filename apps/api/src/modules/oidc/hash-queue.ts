@@ -1,6 +1,7 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
 import { ARGON2ID, scryptMaxmem, type Derive, type HashJob } from '../../lib/password.js';
+import type { HashTask, HashWorkerData } from './hash-worker.js';
 
 /** Thrown by HashQueue.run when every slot is busy and the waiting line is full. */
 export class HashQueueFullError extends Error {
@@ -17,84 +18,22 @@ export interface HashQueueOptions {
   maxWaiting: number;
 }
 
-// The worker: plain JavaScript evaluated from this string, so it needs no file of its own in
-// the bundle. It lowers its own thread's priority (Linux: nice is per thread), then derives
-// keys synchronously on that thread, one at a time: Argon2id with @node-rs/argon2 (loaded
-// from the path the main thread resolved, since an evaluated worker resolves from the working
-// directory) or scrypt for hashes stored before it (ADR 0042).
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { scryptSync } = require('node:crypto');
-const { hashRawSync } = require(workerData.argon2);
-try { require('node:os').setPriority(19); } catch { /* not allowed here: normal priority */ }
-parentPort.on('message', (job) => {
-  try {
-    const salt = Buffer.from(job.salt);
-    const key = job.kind === 'scrypt'
-      ? scryptSync(job.password, salt, job.keylen, { N: job.N, r: job.r, p: job.p, maxmem: job.maxmem })
-      : hashRawSync(job.password, {
-          algorithm: workerData.algorithm, memoryCost: job.m, timeCost: job.t,
-          parallelism: job.p, outputLen: job.keylen, salt,
-        });
-    parentPort.postMessage({ key });
-  } catch (error) {
-    parentPort.postMessage({ error: String(error) });
-  }
-});
-`;
-
-const workerData = {
-  argon2: createRequire(import.meta.url).resolve('@node-rs/argon2'),
-  algorithm: ARGON2ID,
-};
-
-interface WorkerReply {
-  key?: Uint8Array;
-  error?: string;
-}
-
-/** One hash worker thread; one job at a time (the queue never gives it two). */
-class HashWorker {
-  private readonly worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
-  private current: { resolve: (key: Buffer) => void; reject: (error: Error) => void } | undefined;
-  broken = false;
-
-  constructor() {
-    this.worker.unref(); // never keeps the process alive on its own
-    this.worker.on('message', (reply: WorkerReply) => {
-      const job = this.current;
-      this.current = undefined;
-      if (!job) return;
-      if (reply.key) job.resolve(Buffer.from(reply.key));
-      else job.reject(new Error(reply.error ?? 'hash worker failed'));
-    });
-    const fail = (error: Error) => {
-      this.broken = true;
-      this.current?.reject(error);
-      this.current = undefined;
-    };
-    this.worker.on('error', fail);
-    this.worker.on('exit', () => fail(new Error('hash worker stopped')));
-  }
-
-  readonly derive: Derive = (job: HashJob) =>
-    new Promise<Buffer>((resolve, reject) => {
-      this.current = { resolve, reject };
-      const maxmem = job.kind === 'scrypt' ? scryptMaxmem(job) : undefined;
-      this.worker.postMessage({ ...job, salt: new Uint8Array(job.salt), maxmem });
-    });
-
-  async stop(): Promise<void> {
-    this.broken = true;
-    await this.worker.terminate();
-  }
-}
+/**
+ * The worker's file: hash-worker.ts beside this module when it runs from source (tsx, vitest),
+ * dist/hash-worker.js beside the bundle's chunks in the build (scripts/build-api.mjs).
+ */
+export const HASH_WORKER_FILE = fileURLToPath(
+  new URL(
+    import.meta.url.endsWith('.ts') ? './hash-worker.ts' : './hash-worker.js',
+    import.meta.url,
+  ),
+);
 
 /**
  * Bounds the password hashes of one API process (ADR 0014). Unbounded, a burst of sign-in
  * attempts ran one hash per attempt on libuv's thread pool, which token checks (WebCrypto)
  * share, and took every core: signed-in API calls waited behind it. Here at most
- * `concurrency` hashes run, each on a worker thread of the lowest CPU priority (so the API's
+ * `concurrency` hashes run, each on a pooled worker thread (piscina) of the lowest CPU priority (so the API's
  * own thread comes first on a busy machine), a short line waits, and the rest are refused.
  * This is admission control for local CPU and memory, not state: nothing in it needs to
  * survive a restart or be shared between instances (each instance protects its own threads).
@@ -103,10 +42,31 @@ export class HashQueue {
   private running = 0;
   private admitted = 0;
   private readonly waiting: (() => void)[] = [];
-  private readonly idle: HashWorker[] = [];
-  private readonly all = new Set<HashWorker>();
+  private readonly pool: Piscina<HashTask, Uint8Array>;
 
-  constructor(private readonly options: HashQueueOptions) {}
+  constructor(private readonly options: HashQueueOptions) {
+    const workerData: HashWorkerData = { algorithm: ARGON2ID };
+    // One thread per slot, started on first use and kept (a thread costs a few ms to start,
+    // a hash about 22 ms). The slots above bound the work, so the pool's own queue stays
+    // empty. Piscina unrefs idle threads (they never keep the process alive) and replaces
+    // one that dies. niceIncrement 19: the lowest CPU priority (Linux: nice is per thread).
+    this.pool = new Piscina<HashTask, Uint8Array>({
+      filename: HASH_WORKER_FILE,
+      name: 'deriveKey',
+      minThreads: 0,
+      maxThreads: options.concurrency,
+      idleTimeout: Infinity,
+      niceIncrement: 19,
+      workerData,
+    });
+  }
+
+  /** Derives a key on one of the pool's threads (the caller holds a slot). */
+  private readonly derive: Derive = async (job: HashJob) => {
+    const maxmem = job.kind === 'scrypt' ? scryptMaxmem(job) : undefined;
+    const key = await this.pool.run({ ...job, salt: new Uint8Array(job.salt), maxmem });
+    return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
+  };
 
   /**
    * Admits one sign-in attempt, synchronously, before it does any other work (database
@@ -136,7 +96,7 @@ export class HashQueue {
   }
 
   /**
-   * Runs `task` with a hash slot: `derive` computes the hash on this slot's worker thread.
+   * Runs `task` with a hash slot: `derive` computes the hash on a worker thread.
    * Throws HashQueueFullError when every slot is busy and the line is full.
    */
   async run<T>(task: (derive: Derive) => Promise<T>): Promise<T> {
@@ -147,28 +107,16 @@ export class HashQueue {
     } else {
       this.running += 1;
     }
-    const worker = this.takeWorker();
     try {
-      return await task(worker.derive);
+      return await task(this.derive);
     } finally {
-      if (!worker.broken) this.idle.push(worker);
-      else this.all.delete(worker);
       this.release();
     }
   }
 
   /** Stops the worker threads (the app is closing). */
   async close(): Promise<void> {
-    const workers = [...this.all];
-    this.all.clear();
-    this.idle.length = 0;
-    await Promise.all(workers.map((w) => w.stop()));
-  }
-
-  private takeWorker(): HashWorker {
-    const worker = this.idle.pop() ?? new HashWorker();
-    this.all.add(worker);
-    return worker;
+    await this.pool.destroy();
   }
 
   private release(): void {

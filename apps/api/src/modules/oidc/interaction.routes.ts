@@ -20,7 +20,7 @@ import {
   tooManyAttemptsPage,
   type PageTexts,
 } from './oidc-pages.js';
-import { recordSignIn } from '../user-management/user-management.repository.js';
+import { recordSignIn } from '../user-management/index.js';
 import { accountDigest, checkSignIn } from './sign-in.service.js';
 import {
   isKnownDevice,

@@ -11,10 +11,11 @@ import {
   textsFor,
   type Translate,
 } from '../../lib/i18n/translate.js';
+import { SIGN_IN_ASSETS_PREFIX, SIGN_IN_STYLESHEET_PATH } from '../shared/index.js';
 import './oidc.texts.js';
 
-export const ASSETS_PREFIX = '/oidc/assets';
-export const STYLESHEET_PATH = `${ASSETS_PREFIX}/sign-in.css`;
+export const ASSETS_PREFIX = SIGN_IN_ASSETS_PREFIX;
+export const STYLESHEET_PATH = SIGN_IN_STYLESHEET_PATH;
 export const LOGOUT_SCRIPT_PATH = `${ASSETS_PREFIX}/logout.js`;
 
 /** A page's language and its texts. */
@@ -209,14 +210,16 @@ button{font:inherit;font-weight:600;padding:.625rem 1rem;border:0;border-radius:
 button:hover{background:#1e40af}
 button.secondary{background:#e5e7eb;color:#1b1f24}
 button.secondary:hover{background:#d1d5db}
-input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+:focus-visible{outline:var(--portico-focus-ring-width) solid var(--portico-focus-ring);outline-offset:var(--portico-focus-ring-offset)}
 .error:empty{display:none}
 .error{color:#991b1b;background:#fef2f2;border:1px solid #fecaca;border-radius:.375rem;padding:.5rem .75rem;margin-bottom:1rem}
 .error p{margin:0}
 .actions{display:flex;gap:.5rem;flex-wrap:wrap}
 a{color:#1d4ed8}
-:root{color-scheme:light dark}
+/* The portal's one focus ring (issue 37, apps/web theme.css): the same tokens and values. */
+:root{color-scheme:light dark;--portico-focus-ring:#0b5cad;--portico-focus-ring-width:3px;--portico-focus-ring-offset:2px}
 @media (prefers-color-scheme:dark){
+:root{--portico-focus-ring:#8cc4ff}
 html{color:#e6e9ed;background:#121417}
 .card{background:#1b1e23;box-shadow:0 0 0 1px #3a4048}
 input{background:#121417;color:#e6e9ed;border-color:#8f98a3}

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { loadSprite } from '../shared/sprite.js';
+import { loadSprite } from '../shared/index.js';
 import { buildRuntimeConfig } from './runtime-config.service.js';
 
 /** GET /config.json: public, never cached (a configuration change applies on the next load). */

@@ -24,7 +24,7 @@ import {
   getUniversityCount,
   type SearchContext,
 } from './search.service.js';
-import { searchBudgetHook } from './search-budget.js';
+import { searchBudgetHook } from '../search-budget/index.js';
 import { getSearchHits } from './search-hits.service.js';
 import { rememberSearch } from './search-history.repository.js';
 import { getRecentSearches, getSuggestions } from './search-suggestions.service.js';

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.js';
 import type { Db, Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { getNewsPage } from '../news/news.service.js';
+import { getNewsPage } from '../news/index.js';
 import { findProductByContentId, findSearchCaller } from './search.repository.js';
 import { SearchSourceError } from './search-source.js';
 import type { SearchSources } from './search-sources.js';

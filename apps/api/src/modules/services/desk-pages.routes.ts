@@ -24,12 +24,13 @@ import {
   type DeskKeys,
   type DeskSession,
 } from './desk-session.js';
-import { listContacts, listPortals } from './services.repository.js';
 import {
   accountCase,
   accountCases,
   createIncident,
   DEFAULT_PRIORITY,
+  deskContacts,
+  deskPortals,
   deskSessionCallerOf,
   serviceCatalogue,
   statusSlugs,
@@ -349,7 +350,7 @@ export const deskPagesRoutes: FastifyPluginCallback<DeskPagesOptions> = (app, { 
   app.get('/portals', async (request, reply) => {
     const context = await contextOf(request, reply, 'any');
     if (!context) return reply;
-    return sendPage(reply, 200, portalsPage(context.texts, await listPortals(app.db)));
+    return sendPage(reply, 200, portalsPage(context.texts, await deskPortals(app.db)));
   });
 
   app.get('/contacts', async (request, reply) => {
@@ -358,7 +359,7 @@ export const deskPagesRoutes: FastifyPluginCallback<DeskPagesOptions> = (app, { 
     return sendPage(
       reply,
       200,
-      contactsPage(context.texts, await listContacts(app.db, context.caller.accountId)),
+      contactsPage(context.texts, await deskContacts(app.db, context.caller.accountId)),
     );
   });
 

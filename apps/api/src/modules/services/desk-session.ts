@@ -8,7 +8,7 @@ import {
   type KeyEncryptionKeySource,
   type SealOptions,
 } from '../../lib/key-encryption.js';
-import type { IssuedAt } from '../user-management/token-rule.js';
+import type { IssuedAt } from '../user-management/index.js';
 import { DESK_PREFIX } from './desk-pages.js';
 import {
   claimFrameToken,

@@ -2,7 +2,7 @@ import { withoutControlCharacters } from '@portico/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { tokenStateOf, type IssuedAt } from '../user-management/token-rule.js';
+import { tokenStateOf, type IssuedAt } from '../user-management/index.js';
 import { toCsv } from '../../lib/csv.js';
 import { formatDateTime } from '../../lib/i18n/format.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
@@ -13,9 +13,13 @@ import {
   insertCase,
   listCases,
   listCatalogueItems,
+  listContacts,
+  listPortals,
   type CaseRow,
   type CatalogueItemRow,
+  type ContactRow,
   type DeskCallerRow,
+  type PortalRow,
 } from './services.repository.js';
 
 export const CASE_STATUSES = ['New', 'In progress', 'Awaiting info', 'Resolved', 'Closed'] as const;
@@ -304,4 +308,14 @@ export async function casesCsv(db: Queryable, userId: string): Promise<string> {
     CSV_HEADER.map((key) => t(key)),
     records,
   )}`;
+}
+
+/** The desk's portals page: every support portal, in the desk's order. */
+export function deskPortals(db: Queryable): Promise<PortalRow[]> {
+  return listPortals(db);
+}
+
+/** The desk's contacts page: the contacts of the caller's account. */
+export function deskContacts(db: Queryable, accountId: string): Promise<ContactRow[]> {
+  return listContacts(db, accountId);
 }

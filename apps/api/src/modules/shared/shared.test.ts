@@ -46,7 +46,8 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
     expect(doc.querySelector('img, script')).toBeNull();
     expect(res.body).not.toContain('<script');
     expect(res.body).not.toContain('<img');
-    expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;&lt;script&gt;');
+    // React escapes the text (issue 36: HTML is rendered by components, not built from strings).
+    expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&#x27;&amp;&lt;script&gt;');
   });
 
   it.each([
@@ -87,15 +88,55 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
     expect(signOut?.getAttribute('href')).toBe('/logout');
   });
 
-  it('has a Menu button for the navigation, hidden until the app takes it over', async () => {
-    const { doc } = await header();
+  it('has a Menu button for the navigation and the account links, hidden until the app takes it over', async () => {
+    const { doc } = await header(userCookie({ firstName: 'Anna', permissions: ['INVOICES'] }));
     const button = doc.querySelector('button.portico-header__menu-button');
     expect(button?.textContent).toBe('Menu');
     expect(button?.getAttribute('type')).toBe('button');
     expect(button?.hasAttribute('hidden')).toBe(true);
     expect(button?.getAttribute('aria-expanded')).toBe('false');
-    const nav = doc.getElementById(button?.getAttribute('aria-controls') ?? 'missing');
-    expect(nav?.localName).toBe('nav');
+    // Issue 37: on a phone every link is in the menu, the account's own ones too.
+    const panel = doc.getElementById(button?.getAttribute('aria-controls') ?? 'missing');
+    expect(panel?.querySelector('nav[aria-label="Portal"]')).not.toBeNull();
+    expect(
+      [...(panel?.querySelectorAll('.portico-header__user a') ?? [])].map((a) => a.textContent),
+    ).toEqual(['Invoices', 'My settings', 'Sign out']);
+  });
+
+  it('has a More menu holding each portal link, by the width it needs (issue 37)', async () => {
+    const { doc } = await header(userCookie({ firstName: 'Paul', permissions: ['PARTNER'] }));
+    const more = doc.querySelector('button.portico-header__more-button');
+    expect(more?.textContent).toBe('More');
+    expect(more?.hasAttribute('hidden')).toBe(true);
+    expect(more?.getAttribute('aria-expanded')).toBe('false');
+    const list = doc.getElementById(more?.getAttribute('aria-controls') ?? 'missing');
+    const step = (element: Element) =>
+      Number(/portico-header__fit-(\d+)/.exec(element.className)?.[1] ?? Number.NaN);
+    const inRow = [...doc.querySelectorAll('.portico-header__nav-item')];
+    const inMore = [...(list?.querySelectorAll('.portico-header__more-item') ?? [])];
+    expect(inMore.map((li) => li.textContent)).toEqual(inRow.map((li) => li.textContent));
+    const steps = inRow.map(step);
+    expect(inMore.map(step)).toEqual(steps);
+    // A later link needs more room than an earlier one; none without a step.
+    expect(
+      steps.every((s, i) => Number.isInteger(s) && (i === 0 || s >= (steps[i - 1] ?? 0))),
+    ).toBe(true);
+    const moreItem = more?.closest('li');
+    expect(moreItem && step(moreItem)).toBe(steps.at(-1));
+  });
+
+  it('gives German links the room their longer words need', async () => {
+    const steps = async (language: string) => {
+      const { doc } = await header(
+        userCookie({ firstName: 'Paul', permissions: ['PARTNER'], language }),
+      );
+      return [...doc.querySelectorAll('.portico-header__nav-item')].map((li) =>
+        Number(/portico-header__fit-(\d+)/.exec(li.className)?.[1]),
+      );
+    };
+    const [english, german] = [await steps('en'), await steps('de')];
+    const total = (steps: number[]) => steps.reduce((sum, step) => sum + step, 0);
+    expect(total(german)).toBeGreaterThan(total(english));
   });
 
   it('has a Search button for the search form, hidden until the app takes it over', async () => {

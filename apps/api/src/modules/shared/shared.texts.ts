@@ -16,6 +16,8 @@ export const sharedTexts = defineTexts({
   'header.logo.section': '– News',
   'header.search.toggle': 'Search',
   'header.menu': 'Menu',
+  'header.more': 'More',
+  'header.brand': 'Portico',
   'header.search.label': 'Search the portal',
   'header.search.product': 'Product',
   'header.search.all-products': 'All products',

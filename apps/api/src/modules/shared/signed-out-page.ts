@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { escapeHtml, htmlPage } from '../../lib/html.js';
-import { STYLESHEET_PATH } from '../oidc/oidc-pages.js';
+import { SIGN_IN_STYLESHEET_PATH as STYLESHEET_PATH } from './sign-in-style.js';
 
 // The pages this server shows to someone who is not signed in, from a link in a mail: the
 // invitation (set a password) and the unsubscribe page. One head and one card for both, in

@@ -4,14 +4,8 @@ import { z } from 'zod';
 import { escapeHtml } from '../../lib/html.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import { hashPassword } from '../../lib/password.js';
-import { sendSignedOutPage, signedOutPage } from '../shared/signed-out-page.js';
-import {
-  activateInvitedUser,
-  findOpenInvitationByToken,
-  markAccepted,
-} from './invitations.repository.js';
-import { insertAudit } from './user-management.repository.js';
-import { hashToken } from './invitations.service.js';
+import { sendSignedOutPage, signedOutPage } from '../shared/index.js';
+import { acceptInvitation, findInvitationByToken } from './invitations.service.js';
 import './invitation.texts.js';
 
 export const INVITATION_PATH = '/invitation';
@@ -99,7 +93,7 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
   app.get(`${INVITATION_PATH}/:token`, { logLevel: 'warn' }, async (request, reply) => {
     const params = tokenParams.safeParse(request.params);
     const invitation = params.success
-      ? await findOpenInvitationByToken(app.db, hashToken(params.data.token))
+      ? await findInvitationByToken(app.db, params.data.token)
       : undefined;
     const texts = await textsOf(request, invitation?.language);
     if (!invitation || !params.success) return send(reply, 404, invalidPage(texts));
@@ -113,7 +107,7 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
   app.post(`${INVITATION_PATH}/:token`, { logLevel: 'warn' }, async (request, reply) => {
     const params = tokenParams.safeParse(request.params);
     const invitation = params.success
-      ? await findOpenInvitationByToken(app.db, hashToken(params.data.token))
+      ? await findInvitationByToken(app.db, params.data.token)
       : undefined;
     const texts = await textsOf(request, invitation?.language);
     const { t } = texts;
@@ -142,19 +136,7 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
       );
     }
     const passwordHash = await hashPassword(password);
-    const accepted = await app.db.transaction(async (tx) => {
-      if (!(await markAccepted(tx, invitation.id))) return false;
-      if (!(await activateInvitedUser(tx, invitation.user_id, passwordHash))) return false;
-      await insertAudit(tx, {
-        userId: invitation.user_id,
-        accountId: invitation.account_id,
-        actorId: invitation.user_id,
-        actorName: `${invitation.last_name}, ${invitation.first_name}`,
-        action: 'activated',
-        changes: { status: { before: 'Pending', after: 'Active' } },
-      });
-      return true;
-    });
+    const accepted = await acceptInvitation(app.db, invitation, passwordHash);
     if (!accepted) return send(reply, 404, invalidPage(texts));
     return send(
       reply,

@@ -7,15 +7,19 @@ import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import { isPermanentMailError, mailFailureOf, type Mailer } from '../../lib/mail/mailer.js';
 import { ConflictError } from '../../lib/errors.js';
 import {
+  activateInvitedUser,
   findInvitationToSend,
+  findOpenInvitationByToken,
   insertInvitation,
+  markAccepted,
   markInvitationMailFailed,
   markInvitationSent,
   revokeInvitations,
   setInvitationToken,
+  type OpenInvitation,
 } from './invitations.repository.js';
 import './invitation.texts.js';
-import { insertAudit } from './user-management.repository.js';
+import { insertAudit } from './user-audit.repository.js';
 import { reachableUser, actorName, type UserManagementDeps } from './user-management.service.js';
 
 // Invitations (§4 Pending → Active): the one-time link, its mail job, resend and revoke.
@@ -134,5 +138,37 @@ export function defineInvitationJob(
       }
       await markInvitationSent(deps.db, invitation.id);
     },
+  });
+}
+
+/** The open invitation a link's token names (a spent, revoked or expired one is none). */
+export function findInvitationByToken(
+  db: Queryable,
+  token: string,
+): Promise<OpenInvitation | undefined> {
+  return findOpenInvitationByToken(db, hashToken(token));
+}
+
+/**
+ * Accepts the invitation: the user gets the password and becomes Active, in one transaction
+ * with its change history. False when it was accepted or changed meanwhile.
+ */
+export function acceptInvitation(
+  db: Db,
+  invitation: OpenInvitation,
+  passwordHash: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await markAccepted(tx, invitation.id))) return false;
+    if (!(await activateInvitedUser(tx, invitation.user_id, passwordHash))) return false;
+    await insertAudit(tx, {
+      userId: invitation.user_id,
+      accountId: invitation.account_id,
+      actorId: invitation.user_id,
+      actorName: `${invitation.last_name}, ${invitation.first_name}`,
+      action: 'activated',
+      changes: { status: { before: 'Pending', after: 'Active' } },
+    });
+    return true;
   });
 }

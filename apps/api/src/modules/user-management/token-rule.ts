@@ -1,6 +1,13 @@
 import { hasControlCharacters } from '@portico/contracts';
 import type { Db, Queryable } from '../../db/db.js';
-import { findTokenState } from './user-management.repository.js';
+import {
+  activatePendingUser,
+  findLinkableUser,
+  findLinkedUserId,
+  findTokenState,
+  insertIdentity,
+  updateLastLogin,
+} from './token-state.repository.js';
 
 /** When a token was issued: `iat` (whole seconds) and, when the token carries it, `iat_ms`. */
 export interface IssuedAt {
@@ -23,6 +30,11 @@ export function issuedAfter(revokedAt: Date | string, issued: IssuedAt): boolean
   // The ms claim must agree with iat, so it cannot move a token out of its second.
   return ms !== undefined && Math.floor(ms / 1000) === issued.seconds && ms > revokedMs;
 }
+
+/** Reads what the rule needs about a token's user (the auth plugin puts a cache in front). */
+export type TokenStateReader = typeof findTokenState;
+/** The reader over the database, uncached. */
+export const readTokenState: TokenStateReader = findTokenState;
 
 /**
  * ADR 0027: a bearer token is honoured only while its user exists and is Active, and only if
@@ -56,7 +68,7 @@ export async function tokenState(
   db: Queryable,
   userId: string,
   issued: IssuedAt,
-  read: typeof findTokenState = findTokenState,
+  read: TokenStateReader = findTokenState,
 ): Promise<'valid' | 'inactive' | 'revoked'> {
   return tokenStateOf(await read(db, userId), issued);
 }
@@ -72,40 +84,20 @@ export async function linkedUserId(
   subject: string,
   claims: { email?: string; emailVerified: boolean },
 ): Promise<string | null> {
-  const linked = await db.query<{ user_id: string }>(
-    'select user_id from user_identities where issuer = $1 and subject = $2',
-    [issuer, subject],
-  );
-  if (linked.rows[0]) return linked.rows[0].user_id;
+  const linked = await findLinkedUserId(db, issuer, subject);
+  if (linked) return linked;
   if (!claims.emailVerified || !claims.email || hasControlCharacters(claims.email)) return null;
   const email = claims.email;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; status: string }>(
-      `select id, status from users where lower(email) = lower($1) and status in ('Active', 'Pending')`,
-      [email],
-    );
-    const user = rows[0];
+    const user = await findLinkableUser(tx, email);
     if (!user) return null;
-    await tx.query(
-      `insert into user_identities (issuer, subject, user_id) values ($1, $2, $3)
-       on conflict (issuer, subject) do nothing`,
-      [issuer, subject, user.id],
-    );
-    if (user.status === 'Pending') {
-      await tx.query(
-        `update user_invitations set accepted_at = now()
-          where user_id = $1 and accepted_at is null and revoked_at is null`,
-        [user.id],
-      );
-      await tx.query(
-        `update users set status = 'Active', version = version + 1, updated_at = now() where id = $1`,
-        [user.id],
-      );
-    }
-    const winner = await tx.query<{ user_id: string }>(
-      'select user_id from user_identities where issuer = $1 and subject = $2',
-      [issuer, subject],
-    );
-    return winner.rows[0]?.user_id ?? null;
+    await insertIdentity(tx, issuer, subject, user.id);
+    if (user.status === 'Pending') await activatePendingUser(tx, user.id);
+    return (await findLinkedUserId(tx, issuer, subject)) ?? null;
   });
+}
+
+/** A completed sign-in: the user's last sign-in time (the user list's column, §5). */
+export async function recordSignIn(db: Queryable, userId: string): Promise<void> {
+  await updateLastLogin(db, userId);
 }

@@ -29,7 +29,6 @@ import {
   allAccountUsers,
   administrableAccounts,
   contextOf,
-  etagOf,
   getAccountUser,
   listAccountUsers,
   resolveAdmin,
@@ -37,6 +36,7 @@ import {
   accountUserAudit,
 } from './user-management.service.js';
 import { createAccountUser, deleteAccountUser, updateAccountUser } from './user-writes.service.js';
+import { etagOf } from '../../lib/versioned.js';
 
 const tags = ['users'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -24,22 +24,21 @@ import {
 } from '../../lib/errors.js';
 import { openInvitationMailStatus } from './invitations.repository.js';
 import { learningRolesFor, levelHolderOf } from './user-options.js';
+import { listAudit } from './user-audit.repository.js';
+import { listUsers, listUsersWithTotal, type ListRow } from './user-list.repository.js';
 import {
   listAccountProducts,
   listAdministrators,
-  listAudit,
   findAccount,
   findAdminCaller,
   findUser,
   listAccounts,
-  listUsers,
-  listUsersWithTotal,
   productIdsOf,
   type AccountRow,
   type AdminCallerRow,
-  type ListRow,
   type UserRow,
 } from './user-management.repository.js';
+import { versionOfEtag } from '../../lib/versioned.js';
 
 export const noAccessMessage = 'You do not have access to user management.';
 export const notFound = (id: string) =>
@@ -219,9 +218,6 @@ export async function getAccountUser(db: Queryable, callerId: string, id: string
   return invitationMail ? { ...accountUser, invitationMail } : accountUser;
 }
 
-/** ETag of a user at a version; If-Match must name it. */
-export const etagOf = (version: number): string => `"v${version}"`;
-
 /**
  * The version If-Match names, or undefined when it names none we could match (a weak `W/`
  * tag: RFC 9110 compares If-Match strongly; `*`; anything malformed). Absent is a 428 at
@@ -234,8 +230,7 @@ export function versionFromIfMatch(header: string | undefined): number | undefin
       'This change needs an If-Match header with the ETag of the user you read.',
     );
   }
-  const match = /^"v([0-9]{1,9})"$/.exec(header.trim());
-  return match ? Number(match[1]) : undefined;
+  return versionOfEtag(header);
 }
 
 /** 412 unless If-Match named exactly the version of the user found. */

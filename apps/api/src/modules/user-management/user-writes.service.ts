@@ -16,23 +16,26 @@ import {
   levelHolderOf,
   mayGiveRole,
 } from './user-options.js';
+import { deleteProviderState } from './token-state.repository.js';
+import { insertAudit } from './user-audit.repository.js';
 import {
-  countActiveAdministrators,
-  deleteProviderState,
-  deleteUser,
-  emailTaken,
   findAccount,
-  insertAudit,
-  insertUser,
   listAccountProducts,
-  pointManagerTaken,
   productIdsOf,
   setUserProducts,
+  type UserRow,
+} from './user-management.repository.js';
+import {
+  countActiveAdministrators,
+  deleteUser,
+  emailTaken,
+  insertUser,
+  pointManagerTaken,
   updateUser,
   usernameTaken,
-  type UserRow,
+  writeColumns,
   type UserWrite,
-} from './user-management.repository.js';
+} from './user-writes.repository.js';
 import {
   reachableUser,
   checkVersion,
@@ -137,31 +140,8 @@ export function writeOf(
   };
 }
 
-const auditedFields: readonly (keyof UserWrite)[] = [
-  'email',
-  'first_name',
-  'last_name',
-  'username',
-  'language',
-  'time_zone',
-  'address',
-  'billing_address',
-  'shipping_address',
-  'city',
-  'postal_code',
-  'country',
-  'phone',
-  'mobile',
-  'fax',
-  'phone_extension',
-  'hotline_code',
-  'website',
-  'role',
-  'c4u_role',
-  'billing_platform_role',
-  'learning_role',
-  'status',
-];
+/** What the change history records of a write: every column but the permissions (accessChanges). */
+const auditedFields = writeColumns.filter((column) => column !== 'permissions');
 
 export function diff(before: Partial<UserWrite>, after: UserWrite) {
   const changes: Record<string, { before: unknown; after: unknown }> = {};

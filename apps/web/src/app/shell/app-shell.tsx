@@ -25,6 +25,7 @@ import './theme.css';
 import '../../components/ui/ui.css';
 import './shell.css';
 import './shared-chrome.css';
+import './header-fit.css';
 
 const NO_PRODUCTS: readonly Product[] = [];
 

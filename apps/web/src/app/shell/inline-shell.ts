@@ -1,4 +1,5 @@
-import type { SharedFragment } from './shell-queries.js';
+/** The shared pieces of the shell a page may carry (§7 header and footer). */
+export type SharedFragment = 'header' | 'footer';
 
 /**
  * The shared header and footer the server wrote into the first HTML as inert templates

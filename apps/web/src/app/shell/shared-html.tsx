@@ -10,7 +10,7 @@ import {
   mergeProducts,
   readHeaderSearch,
 } from './header-search.js';
-import { enhanceHeaderMenu, enhanceHeaderSearchToggle } from './header-menu.js';
+import { enhanceHeaderMenu, enhanceHeaderMore, enhanceHeaderSearchToggle } from './header-menu.js';
 import { HeaderSearchCombobox } from './header-search-combobox.js';
 import { inAppHref, serverOwnedPaths } from './in-app-link.js';
 import './shell.labels.js';
@@ -53,14 +53,16 @@ export function SharedHtml({ as: Host, html, className, search }: SharedHtmlProp
     return () => host.removeEventListener('click', onClick);
   }, [navigate]);
 
-  // The header's Menu and Search buttons (narrow screens): taken over with each new HTML,
+  // The header's Menu, Search and More buttons: taken over with each new HTML,
   // closed on every navigation. Before the browser paints the new HTML: taking them over
   // folds their panels, and a frame with the panels open would move the whole page.
   const closeMenu = useRef<() => void>(() => undefined);
   useLayoutEffect(() => {
     const host = ref.current;
     const panels = host
-      ? [enhanceHeaderMenu(host), enhanceHeaderSearchToggle(host)].filter((p) => p !== null)
+      ? [enhanceHeaderMenu(host), enhanceHeaderSearchToggle(host), enhanceHeaderMore(host)].filter(
+          (p) => p !== null,
+        )
       : [];
     if (panels.length === 0) return;
     closeMenu.current = () => panels.forEach((p) => p.close());

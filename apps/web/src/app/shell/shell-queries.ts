@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE } from '@portico/locales';
 import { queryOptions } from '@tanstack/react-query';
 import { getConfig, sharedUrl } from '../../config/runtime-config.js';
 import { httpText } from '../../lib/http/http-client.js';
-import { inlineShellHtml } from './inline-shell.js';
+import { inlineShellHtml, type SharedFragment } from './inline-shell.js';
 import { clearUserCookie, writeUserCookie } from '../user-cookie.js';
 import { trustedShellHtml, trustedSprite } from './shell-html-trust.js';
 
@@ -12,8 +12,6 @@ import { trustedShellHtml, trustedSprite } from './shell-html-trust.js';
  * token, and they are not shown through the error catalogue: a missing header or footer only
  * means the page shows without it.
  */
-
-export type SharedFragment = 'header' | 'footer';
 
 async function fetchFragment(
   kind: SharedFragment,

@@ -6,6 +6,9 @@ export const mySolutionsLabels = defineLabels({
   'my-solutions.greeting': 'Welcome, {{name}}',
   'my-solutions.intro': 'Your products, their documentation, downloads, release notes and news.',
   'my-solutions.products.title': 'Your products',
+  'my-solutions.tile.release': 'Current release {{version}}, {{date}}',
+  'my-solutions.tile.no-release': 'Documentation and downloads',
+  'my-solutions.tile.new': 'New:',
   'my-solutions.products.none':
     'Your account is not connected to any product yet. Your account manager can connect it.',
   'my-solutions.loading': 'Loading…',

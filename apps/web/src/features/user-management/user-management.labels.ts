@@ -9,6 +9,7 @@ export const userManagementLabels = defineLabels({
     'User management is for administrators of an account. Ask an administrator of your account if you need a user added or changed.',
   'user-management.account': 'Account',
   'user-management.account.switch': 'Switch account',
+  'user-management.licences.title': 'Licences',
   'user-management.licences_one': '{{used}} of {{count}} licence in use',
   'user-management.licences_other': '{{used}} of {{count}} licences in use',
   'user-management.search.label': 'Search users',

@@ -50,7 +50,7 @@ function InstanceCard({ instance, format }: { instance: CloudInstance; format: F
         </a>
       </p>
       <ScrollRegion className="cloud__scroller" labelledBy={`${headingId}-env`}>
-        <table className="cloud__table">
+        <table className="cloud__table ui-card-table">
           <caption id={`${headingId}-env`}>
             {t('cloud.environments', { name: instance.name })}
           </caption>
@@ -66,13 +66,13 @@ function InstanceCard({ instance, format }: { instance: CloudInstance; format: F
             {instance.environments.map((environment) => (
               <tr key={environment.id}>
                 <th scope="row">{t(`cloud.kind.${environment.kind}`)}</th>
-                <td>{environment.version}</td>
-                <td>
+                <td data-label={t('cloud.environment.version')}>{environment.version}</td>
+                <td data-label={t('cloud.environment.refresh')}>
                   {environment.lastRefreshAt
                     ? format.dateTime(environment.lastRefreshAt)
                     : t('cloud.environment.never')}
                 </td>
-                <td>
+                <td data-label={t('cloud.environment.address')}>
                   <a href={environment.url} target="_blank" rel="noreferrer">
                     {environment.url.replace(/^https:\/\//, '')}
                   </a>

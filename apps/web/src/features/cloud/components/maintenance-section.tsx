@@ -32,7 +32,7 @@ function WindowTable({ id, title, windows, format, onCalendar }: WindowTableProp
         <p>{t('cloud.maintenance.none')}</p>
       ) : (
         <ScrollRegion className="cloud__scroller" labelledBy={id}>
-          <table className="cloud__table" data-testid={id}>
+          <table className="cloud__table ui-card-table" data-testid={id}>
             <thead>
               <tr>
                 <th scope="col">{t('cloud.maintenance.when')}</th>
@@ -45,23 +45,28 @@ function WindowTable({ id, title, windows, format, onCalendar }: WindowTableProp
             <tbody>
               {windows.map((window) => (
                 <tr key={window.id} data-window-id={window.id}>
-                  <td className="cloud__when">
-                    <time dateTime={window.startsAt}>{format.dateTime(window.startsAt)}</time>
-                    {' – '}
-                    <time dateTime={window.endsAt}>
-                      {formatEnd(format, window.startsAt, window.endsAt)}
-                    </time>
+                  <td className="cloud__when" data-label={t('cloud.maintenance.when')}>
+                    {/* One value (a card's line on a phone): start – end. */}
+                    <span>
+                      <time dateTime={window.startsAt}>{format.dateTime(window.startsAt)}</time>
+                      {' – '}
+                      <time dateTime={window.endsAt}>
+                        {formatEnd(format, window.startsAt, window.endsAt)}
+                      </time>
+                    </span>
                   </td>
                   <th scope="row" className="cloud__window">
                     <span className="cloud__window-title">{window.title}</span>
                     <span className="cloud__window-text">{window.description}</span>
                   </th>
-                  <td>
+                  <td data-label={t('cloud.maintenance.impact')}>
                     <span className={`cloud-badge cloud-badge--${IMPACT_MODIFIER[window.impact]}`}>
                       {t(`cloud.impact.${window.impact}`)}
                     </span>
                   </td>
-                  <td>{window.environments.map((kind) => t(`cloud.kind.${kind}`)).join(', ')}</td>
+                  <td data-label={t('cloud.maintenance.environments')}>
+                    {window.environments.map((kind) => t(`cloud.kind.${kind}`)).join(', ')}
+                  </td>
                   <td>
                     <button
                       type="button"

@@ -32,7 +32,7 @@ export function ReleaseSchedulesSection() {
           <section key={schedule.product.id} className="cloud__section" aria-labelledby={id}>
             <h2 id={id}>{schedule.product.name}</h2>
             <ScrollRegion className="cloud__scroller" labelledBy={`${id}-caption`}>
-              <table className="cloud__table">
+              <table className="cloud__table ui-card-table">
                 <caption id={`${id}-caption`} className="ui-visually-hidden">
                   {t('cloud.releases.caption', { product: schedule.product.name })}
                 </caption>
@@ -55,7 +55,7 @@ export function ReleaseSchedulesSection() {
                       {kinds.map((kind) => {
                         const date = release.milestones.find((m) => m.environment === kind)?.date;
                         return (
-                          <td key={kind}>
+                          <td key={kind} data-label={t(`cloud.kind.${kind}`)}>
                             {date ? (
                               <time dateTime={date}>{format.calendarDate(date, 'medium')}</time>
                             ) : (

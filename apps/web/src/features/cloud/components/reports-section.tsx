@@ -110,7 +110,10 @@ function AvailabilityTable({ report, format }: { report: AvailabilityReport; for
   const t = useT();
   return (
     <ScrollRegion className="cloud__scroller" labelledBy="availability-table">
-      <table className="cloud__table cloud__table--numbers" data-testid="availability-table">
+      <table
+        className="cloud__table cloud__table--numbers ui-card-table"
+        data-testid="availability-table"
+      >
         <caption id="availability-table">{t('cloud.reports.availability.table')}</caption>
         <thead>
           <tr>
@@ -134,6 +137,7 @@ function AvailabilityTable({ report, format }: { report: AvailabilityReport; for
                 return (
                   <td
                     key={instance.id}
+                    data-label={instance.name}
                     className={point && !point.slaMet ? 'cloud__missed' : undefined}
                   >
                     {point ? format.number(point.availabilityPercent, 2) : '–'}
@@ -187,7 +191,7 @@ function ResponseTimes({ report, format }: { report: ResponseTimeReport; format:
         </ResponsiveContainer>
       </div>
       <ScrollRegion className="cloud__scroller" labelledBy="response-table">
-        <table className="cloud__table cloud__table--numbers">
+        <table className="cloud__table cloud__table--numbers ui-card-table">
           <caption id="response-table">{t('cloud.reports.response-times.table')}</caption>
           <thead>
             <tr>
@@ -209,8 +213,18 @@ function ResponseTimes({ report, format }: { report: ResponseTimeReport; format:
                 {report.instances.flatMap((instance) => {
                   const point = instance.points.find((p) => p.month === month);
                   return [
-                    <td key={`${instance.id}-p50`}>{point ? format.number(point.p50Ms) : '–'}</td>,
-                    <td key={`${instance.id}-p95`}>{point ? format.number(point.p95Ms) : '–'}</td>,
+                    <td
+                      key={`${instance.id}-p50`}
+                      data-label={t('cloud.reports.p50', { name: instance.name })}
+                    >
+                      {point ? format.number(point.p50Ms) : '–'}
+                    </td>,
+                    <td
+                      key={`${instance.id}-p95`}
+                      data-label={t('cloud.reports.p95', { name: instance.name })}
+                    >
+                      {point ? format.number(point.p95Ms) : '–'}
+                    </td>,
                   ];
                 })}
               </tr>

@@ -35,7 +35,8 @@ export interface InvoiceTableProps {
 
 /**
  * The invoice list as a table. Sortable columns have a button in their header and say their
- * order with aria-sort; the caption names the current sort for screen readers.
+ * order with aria-sort; the caption names the current sort for screen readers. Up to 768 px
+ * each invoice is a card (issue 37): amount, status and PDF on the screen, not beside it.
  */
 export function InvoiceTable({
   invoices,
@@ -49,9 +50,11 @@ export function InvoiceTable({
 }: InvoiceTableProps) {
   const t = useT();
   const sortColumn = COLUMNS.find((column) => column.sort === sort);
+  // On a phone each row is a card whose cells name their column (ui.css .ui-card-table).
+  const label = (key: Column['key']) => t(`invoices.column.${key}`);
   return (
     <ScrollRegion className="invoices__scroller" labelledBy="invoices-caption">
-      <table className="invoices__table" aria-busy={busy}>
+      <table className="invoices__table ui-card-table" aria-busy={busy}>
         <caption id="invoices-caption" className="ui-visually-hidden">
           {t('invoices.table.caption', {
             sort: t(`invoices.column.${sortColumn?.key ?? 'uploadDate'}`),
@@ -95,14 +98,18 @@ export function InvoiceTable({
         <tbody>
           {invoices.map((invoice) => (
             <tr key={invoice.id} data-invoice-id={invoice.id}>
-              <th scope="row">{invoice.number}</th>
-              <td>{format.calendarDate(invoice.date, 'medium')}</td>
-              <td>{format.calendarDate(invoice.dueDate, 'medium')}</td>
-              <td>{format.dateTime(invoice.uploadedAt)}</td>
-              <td className="invoices__numeric">
+              <th scope="row" data-label={label('number')}>
+                {invoice.number}
+              </th>
+              <td data-label={label('date')}>{format.calendarDate(invoice.date, 'medium')}</td>
+              <td data-label={label('dueDate')}>
+                {format.calendarDate(invoice.dueDate, 'medium')}
+              </td>
+              <td data-label={label('uploadDate')}>{format.dateTime(invoice.uploadedAt)}</td>
+              <td className="invoices__numeric" data-label={label('amount')}>
                 {format.currency(invoice.amount, invoice.currency)}
               </td>
-              <td>
+              <td data-label={label('status')}>
                 <InvoiceStatusBadge status={invoice.status} />
               </td>
               <td>

@@ -115,6 +115,25 @@ describe('invoices page (issue 14)', () => {
     expect(await screen.findByRole('table')).toBeVisible();
   });
 
+  it('shows each invoice as a card with labelled values on a phone: amount, status and PDF on screen (issue 37)', async () => {
+    server.use(...handlers(NORTHWIND));
+    await renderSignedIn('/invoices');
+    const table = await screen.findByRole('table');
+    expect(table).toHaveClass('ui-card-table');
+    const [, first] = within(table).getAllByRole('row');
+    const cells = [...first!.children];
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual([
+      'Invoice number',
+      'Date',
+      'Due date',
+      'Uploaded',
+      'Amount',
+      'Status',
+      null,
+    ]);
+    expect(within(cells.at(-1) as HTMLElement).getByRole('button', { name: /PDF/ })).toBeVisible();
+  });
+
   it('sorts by a column header: ascending first, then descending, shown with aria-sort', async () => {
     server.use(...handlers(NORTHWIND));
     const { router } = await renderSignedIn('/invoices?page=2');

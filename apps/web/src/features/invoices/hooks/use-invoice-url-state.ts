@@ -5,6 +5,7 @@ import {
   type InvoiceStatus,
   type SortOrder,
 } from '@portico/contracts/invoices';
+import { pageOfParam } from '@portico/contracts/paths';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isValidIsoDate } from '../../../components/ui/date-filter/date-range.js';
@@ -32,7 +33,6 @@ const oneOf = <T extends string>(options: readonly T[], value: string | null): T
 /** Reads the state from a query string; anything unknown falls back to its default. */
 export function readInvoiceUrlState(search: string): InvoiceUrlState {
   const params = new URLSearchParams(search);
-  const page = params.get('page');
   const date = (name: string) => {
     const value = params.get(name);
     return isValidIsoDate(value) ? value : undefined;
@@ -43,7 +43,7 @@ export function readInvoiceUrlState(search: string): InvoiceUrlState {
     status: oneOf(INVOICE_STATUSES, params.get('status')),
     startDate: date('startDate'),
     endDate: date('endDate'),
-    page: page !== null && /^[1-9]\d{0,8}$/.test(page) ? Number(page) : 1,
+    page: pageOfParam(params.get('page')) ?? 1,
     accountId: params.get('accountId') || undefined,
   };
 }

@@ -1,5 +1,5 @@
 import type * as contracts from '@portico/contracts/my-solutions';
-import type { Download, ProductSummary } from '@portico/contracts/my-solutions';
+import type { Download, ProductHighlight, ProductSummary } from '@portico/contracts/my-solutions';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiUrl } from '../../../config/runtime-config.js';
@@ -55,6 +55,31 @@ export const productListQueryOptions = () =>
 
 export function useProducts() {
   return useQuery(productListQueryOptions());
+}
+
+// The tiles' lines come with the dashboard's start-up too (a page the server paints): checked
+// once the page settles, as the product list is, so zod stays off its start-up (ADR 0059).
+const productHighlightList = deferredSchema<ProductHighlight[]>('list', () =>
+  import('@portico/contracts/my-solutions').then(
+    ({ productHighlightListSchema }) => productHighlightListSchema,
+  ),
+);
+
+export const productHighlightsQueryKey = ['my-solutions', 'highlights'] as const;
+
+/**
+ * `GET {api}/products/highlights` (issue 37): each tile's current release and newest product
+ * news. The tiles show without them when the call fails (they are the tiles' extra lines).
+ */
+export function useProductHighlights(enabled: boolean) {
+  return useQuery({
+    queryKey: productHighlightsQueryKey,
+    queryFn: ({ signal }) =>
+      httpGetData(apiUrl('products/highlights'), productHighlightList, { signal }),
+    staleTime: 60_000,
+    retry: false,
+    enabled,
+  });
 }
 
 /**

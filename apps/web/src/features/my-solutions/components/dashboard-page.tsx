@@ -1,23 +1,25 @@
-import { Card, CardLink } from '../../../components/ui/card/card.js';
-import { paths } from '../../../config/paths.js';
 import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
 import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
-import { useProducts } from '../api/products.js';
+import { useProductHighlights, useProducts } from '../api/products.js';
+import { ProductTile } from './product-tile.js';
 import { SearchWizard } from './search-wizard.js';
 
 /**
  * The My Solutions dashboard (§1): a greeting by name, tiles of the user's connected products
- * (vendor employees: all of them) and the product-information search wizard.
+ * (vendor employees: all of them) with their current release and news (issue 37), and the
+ * product-information search wizard.
  */
 export function DashboardPage() {
   const t = useT();
   const profile = useProfile();
   const products = useProducts();
   const connected = (products.data ?? []).filter((p) => p.connected);
-  // The server's picture of this page (ADR 0057) stays until the tiles are in.
-  useFirstPaintHold(!products.isPending);
+  const highlights = useProductHighlights(connected.length > 0);
+  const highlightOf = new Map((highlights.data ?? []).map((h) => [h.productId, h]));
+  // The server's picture of this page (ADR 0057) stays until the tiles are in, with their lines.
+  useFirstPaintHold(!products.isPending && !(connected.length > 0 && highlights.isPending));
 
   return (
     <div className="my-solutions">
@@ -39,11 +41,7 @@ export function DashboardPage() {
         {connected.length > 0 && (
           <ul className="ui-card-grid my-solutions__tiles">
             {connected.map((p) => (
-              <Card as="li" key={p.id} className="my-solutions__tile">
-                <CardLink to={paths.productSection(p.slug, p.contentId, 'documentation')}>
-                  {p.productName}
-                </CardLink>
-              </Card>
+              <ProductTile key={p.id} product={p} highlight={highlightOf.get(p.id)} />
             ))}
           </ul>
         )}

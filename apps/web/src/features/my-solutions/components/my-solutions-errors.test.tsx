@@ -54,6 +54,7 @@ beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
     http.get(url('/api/products'), () => HttpResponse.json([{ ...ERP, connected: true }])),
+    http.get(url('/api/products/highlights'), () => HttpResponse.json([])),
     http.get(url('/api/products/p-erp'), () => HttpResponse.json(ERP)),
     http.get(url('/api/products/p-erp/releases'), () =>
       HttpResponse.json([

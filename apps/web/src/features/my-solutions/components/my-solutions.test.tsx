@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,19 @@ function handlers() {
       HttpResponse.json([
         { ...ERP, connected: true },
         { ...ERPX, connected: false },
+      ]),
+    ),
+    http.get(url('/api/products/highlights'), () =>
+      HttpResponse.json([
+        {
+          productId: 'p-erp',
+          latestRelease: { version: '2026.2', releaseDate: '2026-06-16' },
+          latestNews: {
+            id: 7,
+            title: 'Posting twice as fast',
+            publicationDate: '2026-06-20T08:00:00.000Z',
+          },
+        },
       ]),
     ),
     http.get(url('/api/products/p-erp'), () => HttpResponse.json(ERP)),
@@ -74,6 +87,30 @@ describe('My Solutions dashboard (issue 13)', () => {
     const tile = await screen.findByRole('link', { name: 'ERP' });
     expect(tile).toHaveAttribute('href', '/my-solutions/erp/c-erp/documentation');
     expect(screen.queryByRole('link', { name: 'ERPx' })).not.toBeInTheDocument();
+  });
+
+  it("gives each tile the product's mark, its current release and what is new (issue 37)", async () => {
+    await renderSignedIn('/my-solutions');
+    const link = await screen.findByRole('link', { name: 'ERP' });
+    const tile = link.closest('li');
+    expect(tile).toHaveClass('ui-card');
+    expect(tile?.querySelector('.my-solutions__mark')).toHaveTextContent('ERP');
+    expect(tile?.querySelector('.my-solutions__mark')).toHaveAttribute('aria-hidden', 'true');
+    expect(
+      await within(tile as HTMLElement).findByText('Current release 2026.2, Jun 16, 2026'),
+    ).toBeVisible();
+    expect(tile).toHaveTextContent('New: Posting twice as fast');
+  });
+
+  it('keeps the tiles when their lines cannot be loaded', async () => {
+    server.use(
+      http.get(url('/api/products/highlights'), () =>
+        HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
+      ),
+    );
+    await renderSignedIn('/my-solutions');
+    const link = await screen.findByRole('link', { name: 'ERP' });
+    expect(link.closest('li')).toHaveTextContent('Documentation and downloads');
   });
 
   it('walks the wizard by keyboard alone, keeping every answer in the address', async () => {

@@ -61,7 +61,10 @@ export function SoftwareTab() {
       )}
       {rows.length > 0 && (
         <ScrollRegion className="my-solutions-software__scroller" labelledBy="software-caption">
-          <table className="my-solutions-software__table" aria-busy={downloads.isFetching}>
+          <table
+            className="my-solutions-software__table ui-card-table"
+            aria-busy={downloads.isFetching}
+          >
             <caption id="software-caption" className="ui-visually-hidden">
               {t('my-solutions.software.caption', { product: product.productName })}
             </caption>
@@ -79,16 +82,22 @@ export function SoftwareTab() {
               {rows.map((d) => (
                 <tr key={d.id}>
                   <th scope="row">{d.name}</th>
-                  <td>{d.version}</td>
-                  <td>
+                  <td data-label={t('my-solutions.software.version')}>{d.version}</td>
+                  <td data-label={t('my-solutions.software.date')}>
                     <time dateTime={d.releaseDate}>
                       {format.calendarDate(d.releaseDate, 'long')}
                     </time>
                   </td>
-                  <td className="my-solutions-software__numeric">
+                  <td
+                    className="my-solutions-software__numeric"
+                    data-label={t('my-solutions.software.size')}
+                  >
                     <data value={d.size}>{format.fileSize(d.size)}</data>
                   </td>
-                  <td className="my-solutions-software__sha">
+                  <td
+                    className="my-solutions-software__sha"
+                    data-label={t('my-solutions.software.sha256')}
+                  >
                     <code data-sha256={d.id}>{d.sha256}</code>
                     <button
                       type="button"

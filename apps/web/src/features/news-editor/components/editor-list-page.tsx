@@ -39,7 +39,7 @@ export function EditorListPage({
           role="region"
           aria-label={t('news-editor.list.label')}
         >
-          <table className="news-editor__table">
+          <table className="news-editor__table ui-card-table">
             <thead>
               <tr>
                 <th scope="col">{t('news-editor.column.title')}</th>
@@ -55,14 +55,18 @@ export function EditorListPage({
                   <td>
                     <Link to={paths.newsEditorItem(item.id)}>{item.title}</Link>
                   </td>
-                  <td>
+                  <td data-label={t('news-editor.column.status')}>
                     <span className={`news-editor__badge news-editor__badge--${item.status}`}>
                       {t(`news-editor.status.${item.status}`)}
                     </span>
                   </td>
-                  <td>{format.dateTime(item.publicationDate)}</td>
-                  <td>{item.authorName}</td>
-                  <td>{format.dateTime(item.updatedAt)}</td>
+                  <td data-label={t('news-editor.column.publication-date')}>
+                    {format.dateTime(item.publicationDate)}
+                  </td>
+                  <td data-label={t('news-editor.column.author')}>{item.authorName}</td>
+                  <td data-label={t('news-editor.column.updated')}>
+                    {format.dateTime(item.updatedAt)}
+                  </td>
                 </tr>
               ))}
             </tbody>

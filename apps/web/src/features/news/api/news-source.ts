@@ -1,7 +1,17 @@
 import { getConfig, newsUrl } from '../../../config/runtime-config.js';
 import { paths } from '../../../config/paths.js';
 import type { SubscriptionTarget } from '../components/subscribe-tile.js';
-import type { NewsUrlState } from '../hooks/use-news-url-state.js';
+
+/** The list page's state, read from the address on every navigation (§4 News list;
+ * hooks/use-news-url-state). */
+export interface NewsUrlState {
+  /** 1-based; 1 when absent or not a page number. */
+  page: number;
+  /** The query in effect: from the address, else restored from session storage (§4). */
+  query: string;
+  startDate: string | undefined;
+  endDate: string | undefined;
+}
 
 /**
  * Where a news list and its detail pages come from and link to. `/news` reads the general

@@ -1,25 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { pageOfParam } from '@portico/contracts/paths';
 import { routeParams } from '../../../config/paths.js';
-import { generalNewsSource, type NewsSource } from '../api/news-source.js';
+import { generalNewsSource, type NewsSource, type NewsUrlState } from '../api/news-source.js';
 import { newsQueryStorage } from '../utils/news-query-storage.js';
-
-/** The list page's state, read from the address on every navigation (§4 News list). */
-export interface NewsUrlState {
-  /** 1-based; 1 when absent or not a page number. */
-  page: number;
-  /** The query in effect: from the address, else restored from session storage (§4). */
-  query: string;
-  startDate: string | undefined;
-  endDate: string | undefined;
-}
-
-const PAGE_PATTERN = /^[1-9]\d{0,8}$/;
-
-/** A page number from text; undefined when it is not one. */
-export function parsePage(value: string | null | undefined): number | undefined {
-  return value != null && PAGE_PATTERN.test(value) ? Number(value) : undefined;
-}
 
 /**
  * page, query, startDate and endDate from the query string. The page may also come from the
@@ -33,7 +17,7 @@ export function readNewsUrlState(
   remembersQuery = true,
 ): NewsUrlState {
   const params = new URLSearchParams(search);
-  const page = parsePage(params.get('page')) ?? parsePage(pathPage) ?? 1;
+  const page = pageOfParam(params.get('page')) ?? pageOfParam(pathPage) ?? 1;
   const dateOf = (name: string) => {
     const value = params.get(name);
     return value === null || value === '' ? undefined : value;

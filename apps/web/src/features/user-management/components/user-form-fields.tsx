@@ -4,7 +4,15 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Field as UiField, type FieldControlProps } from '../../../components/ui/field/field.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
+import type { userManagementLabels } from '../user-management.labels.js';
 import { REQUIRED, toggled } from './user-form-model.js';
+
+/**
+ * A form field's label key. Typed: a field the contract adds without a label in
+ * user-management.labels is a type error here, not an English key on the screen (issue 36).
+ */
+export const fieldLabelKey = (name: AccountUserField): keyof typeof userManagementLabels =>
+  `user-management.field.${name}`;
 
 /** One field of the user form: its §3 label, required mark, hint and localised §5 error. */
 export function UserField({
@@ -22,7 +30,7 @@ export function UserField({
   return (
     <UiField
       id={`um-${name}`}
-      label={t(`user-management.field.${name}`)}
+      label={t(fieldLabelKey(name))}
       required={REQUIRED.has(name)}
       hint={hint}
       error={message && localizeMessage(message, t)}
@@ -120,7 +128,7 @@ export function UserChecks({
     .join(' ');
   return (
     <fieldset className="um-form__checks" aria-describedby={describedBy}>
-      <legend>{t(`user-management.field.${name}`)}</legend>
+      <legend>{t(fieldLabelKey(name))}</legend>
       {options.length === 0 && <p>{empty}</p>}
       {options.map((option) => (
         <label key={option.id} className="um-form__check">

@@ -66,6 +66,7 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
     }
   };
 
+  const placeholder = t('user-management.search.placeholder');
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const newHref = withQuery(`${paths.userManagement()}/new`, { accountId: state.accountId });
@@ -78,45 +79,52 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
           {t('user-management.deleted.named', { name: deletedUser })}
         </p>
       )}
-      <div className="um-account">
-        {context.canSwitchAccount ? (
-          <label className="um-field um-field--inline">
-            <span>{t('user-management.account.switch')}</span>
-            <select
-              value={state.accountId || context.accountId}
-              onChange={(e) => update({ accountId: e.target.value })}
-            >
-              {(accounts.data ?? [{ id: context.accountId, name: context.accountName }]).map(
-                (a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ),
-              )}
-            </select>
-          </label>
-        ) : (
-          <p>
-            {t('user-management.account')}: <strong>{context.accountName}</strong>
-          </p>
-        )}
-        <p className="um-licences">
-          {t('user-management.licences', {
-            used: context.licencesUsed,
-            count: context.licenceCount,
-          })}
-        </p>
-      </div>
+      {/* The account and its licences, each named (issue 37: the licence line stood alone). */}
+      <dl className="um-summary">
+        <div className="um-summary__item">
+          <dt>{t('user-management.account')}</dt>
+          <dd>
+            {context.canSwitchAccount ? (
+              <select
+                aria-label={t('user-management.account.switch')}
+                value={state.accountId || context.accountId}
+                onChange={(e) => update({ accountId: e.target.value })}
+              >
+                {(accounts.data ?? [{ id: context.accountId, name: context.accountName }]).map(
+                  (a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.name}
+                    </option>
+                  ),
+                )}
+              </select>
+            ) : (
+              <strong>{context.accountName}</strong>
+            )}
+          </dd>
+        </div>
+        <div className="um-summary__item">
+          <dt>{t('user-management.licences.title')}</dt>
+          <dd>
+            {t('user-management.licences', {
+              used: context.licencesUsed,
+              count: context.licenceCount,
+            })}
+          </dd>
+        </div>
+      </dl>
 
       <form className="um-filters" role="search" onSubmit={onSearch}>
-        <label className="um-field">
+        <label className="um-field um-field--search">
           <span>{t('user-management.search.label')}</span>
           <input
             type="search"
             name="query"
             value={query}
             maxLength={100}
-            placeholder={t('user-management.search.placeholder')}
+            placeholder={placeholder}
+            // Wide enough for its hint in every language (issue 37: "Name, e-mail or userna").
+            size={placeholder.length + 2}
             onChange={(e) => setQuery(e.target.value)}
           />
         </label>
@@ -194,13 +202,15 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
         >
           {t('user-management.export.xlsx')}
         </button>
-        <p className="um-count" role="status">
-          {list.data ? t('user-management.total', { count: total }) : ''}
-        </p>
       </div>
 
+      {/* How many users the list has, said where the list starts. */}
+      <p className="um-count" role="status">
+        {list.data ? t('user-management.total', { count: total }) : ''}
+      </p>
+
       <div className="um-table-wrap" role="region" aria-label={t('user-management.list.label')}>
-        <table className="um-table" aria-busy={list.isFetching}>
+        <table className="um-table ui-card-table" aria-busy={list.isFetching}>
           <thead>
             <tr>
               <th scope="col">{t('user-management.column.name')}</th>
@@ -222,12 +232,14 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
                     {fullName(u)}
                   </Link>
                 </td>
-                <td>{u.email}</td>
-                <td>{t(`user-management.role.${u.role}`)}</td>
-                <td>
+                <td data-label={t('user-management.column.email')}>{u.email}</td>
+                <td data-label={t('user-management.column.role')}>
+                  {t(`user-management.role.${u.role}`)}
+                </td>
+                <td data-label={t('user-management.column.status')}>
                   <UserStatusBadge status={u.status} />
                 </td>
-                <td>
+                <td data-label={t('user-management.column.last-login')}>
                   {u.lastLoginAt === null
                     ? t('user-management.never')
                     : format.dateTime(u.lastLoginAt)}

@@ -93,6 +93,38 @@ describe('user management', () => {
     expect(screen.getByText('1–20 of 45')).toBeVisible();
   });
 
+  it('names the licence line, sizes the search to its hint and says the count where the list starts (issue 37)', async () => {
+    await renderSignedIn('/user-management');
+    const region = await screen.findByRole('region', { name: 'Users' });
+    await within(region).findByRole('link', { name: 'Last0, First0' });
+    // The licence figures under a name of their own, beside the account's.
+    const licences = screen.getByText('Licences');
+    expect(licences.tagName).toBe('DT');
+    expect(licences.nextElementSibling?.textContent).toMatch(/of \d+ licences? in use/);
+    // The search box is as wide as its hint (it showed "Name, e-mail or userna").
+    const search = screen.getByRole('searchbox', { name: 'Search users' });
+    expect(search).toHaveAttribute('placeholder', 'Name, e-mail or username');
+    expect((search as HTMLInputElement).size).toBeGreaterThanOrEqual(
+      'Name, e-mail or username'.length,
+    );
+    // The count heads the list, not the export buttons' row.
+    const count = screen.getByText('45 users');
+    expect(count.closest('.um-actions')).toBeNull();
+    expect(count.nextElementSibling).toBe(region);
+  });
+
+  it('shows each user as a card with labelled values on a phone (issue 37)', async () => {
+    await renderSignedIn('/user-management');
+    const region = await screen.findByRole('region', { name: 'Users' });
+    await within(region).findByRole('link', { name: 'Last0, First0' });
+    expect(within(region).getByRole('table')).toHaveClass('ui-card-table');
+    const [, first] = within(region).getAllByRole('row');
+    const labels = within(first!)
+      .getAllByRole('cell')
+      .map((cell) => cell.getAttribute('data-label'));
+    expect(labels).toEqual([null, 'E-mail', 'Role', 'Status', 'Last login']);
+  });
+
   it('shows the §5 headline and field messages, from the form and from the server, keeping input', async () => {
     const user = userEvent.setup();
     server.use(

@@ -1,0 +1,73 @@
+import type { Queryable } from '../db/db.js';
+
+// SQL of the account-scoped areas' checks (lib/account-scope.ts, lib/product-access.ts): the
+// caller's account, the accounts a vendor employee may pick, a product the caller may open.
+
+export interface AccountCallerRow {
+  account_id: string;
+  unit4_employee: boolean;
+  permissions: string[];
+  language: string;
+}
+
+export async function findAccountCaller(
+  db: Queryable,
+  userId: string,
+): Promise<AccountCallerRow | undefined> {
+  const { rows } = await db.query<AccountCallerRow>(
+    'select account_id, unit4_employee, permissions, language from users where id = $1',
+    [userId],
+  );
+  return rows[0];
+}
+
+export async function accountExists(db: Queryable, accountId: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from accounts where id = $1', [accountId]);
+  return rows.length > 0;
+}
+
+export async function findAccountName(
+  db: Queryable,
+  accountId: string,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ name: string }>('select name from accounts where id = $1', [
+    accountId,
+  ]);
+  return rows[0]?.name;
+}
+
+export async function listAccounts(db: Queryable): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'select id, name from accounts order by name, id',
+  );
+  return rows;
+}
+
+export interface ProductAccessRow {
+  id: string;
+  product_name: string;
+  slug: string;
+  content_id: string;
+  user_exists: boolean;
+  licensed: boolean;
+}
+
+/** The product, whether the caller exists, and whether they may open it (connected or employee). */
+export async function findProductAccess(
+  db: Queryable,
+  userId: string,
+  productId: string,
+): Promise<ProductAccessRow | undefined> {
+  const { rows } = await db.query<ProductAccessRow>(
+    `select p.id, p.product_name, p.slug, p.content_id,
+            u.id is not null as user_exists,
+            coalesce(u.unit4_employee, false)
+              or exists (select 1 from user_products up
+                          where up.user_id = $1 and up.product_id = p.id) as licensed
+       from products p
+       left join users u on u.id = $1
+      where p.id = $2`,
+    [userId, productId],
+  );
+  return rows[0];
+}

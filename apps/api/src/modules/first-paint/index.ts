@@ -1,0 +1,14 @@
+// modules/first-paint (ADR 0044, 0057): the app's first pages rendered into the first HTML.
+import { firstPaintRoutes } from './first-paint.routes.js';
+
+/** The first paint's own calls. */
+export const firstPaintModule = firstPaintRoutes;
+
+// What plugins/spa renders into index.html.
+export {
+  isPaintedPagePath,
+  loadFirstPaint,
+  newsFirstPaintFor,
+  pageFirstPaintFor,
+  type FirstPaint,
+} from './first-paint.service.js';

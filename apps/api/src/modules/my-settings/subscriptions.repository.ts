@@ -1,0 +1,87 @@
+import type { Queryable } from '../../db/db.js';
+
+// SQL of e-mail subscriptions (issue 12, ADR 0030): one row per user, topic and product
+// (product_content_id '' for topics that are not per product).
+
+export interface StoredSubscriptionRow {
+  topic: string;
+  product_content_id: string;
+  frequency: string;
+}
+
+export async function listStoredSubscriptions(
+  db: Queryable,
+  userId: string,
+): Promise<StoredSubscriptionRow[]> {
+  const { rows } = await db.query<StoredSubscriptionRow>(
+    `select topic, product_content_id, frequency from email_subscriptions where user_id = $1`,
+    [userId],
+  );
+  return rows;
+}
+
+export async function upsertSubscription(
+  db: Queryable,
+  userId: string,
+  topic: string,
+  productContentId: string,
+  frequency: string,
+): Promise<void> {
+  await db.query(
+    `insert into email_subscriptions (user_id, topic, product_content_id, frequency)
+     values ($1, $2, $3, $4)
+     on conflict (user_id, topic, product_content_id)
+     do update set frequency = excluded.frequency, updated_at = now()`,
+    [userId, topic, productContentId, frequency],
+  );
+}
+
+/** Turns off every subscription of the user sent in this digest. */
+export async function turnOffDigest(
+  db: Queryable,
+  userId: string,
+  frequency: 'daily' | 'weekly',
+): Promise<void> {
+  await db.query(
+    `update email_subscriptions set frequency = 'off', updated_at = now()
+      where user_id = $1 and frequency = $2`,
+    [userId, frequency],
+  );
+}
+
+/** Turns off one subscription (stored as off when it was the default), if the user exists. */
+export async function turnOffSubscription(
+  db: Queryable,
+  userId: string,
+  topic: string,
+  productContentId: string,
+): Promise<void> {
+  await db.query(
+    `insert into email_subscriptions (user_id, topic, product_content_id, frequency)
+     select $1, $2, $3, 'off' where exists (select 1 from users where id = $1)
+     on conflict (user_id, topic, product_content_id)
+     do update set frequency = 'off', updated_at = now()`,
+    [userId, topic, productContentId],
+  );
+}
+
+/** The profile language of the user an unsubscribe link names, if the user exists. */
+export async function findUserLanguage(db: Queryable, userId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ language: string }>(
+    'select language from users where id = $1',
+    [userId],
+  );
+  return rows[0]?.language;
+}
+
+/** The product's name, by its content id (the scope of a per-product subscription). */
+export async function findProductName(
+  db: Queryable,
+  contentId: string,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ product_name: string }>(
+    'select product_name from products where content_id = $1',
+    [contentId],
+  );
+  return rows[0]?.product_name;
+}

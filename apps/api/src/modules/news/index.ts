@@ -1,0 +1,22 @@
+// modules/news (§2 news list and detail): the news list, an item, and a product's news.
+import { newsRoutes } from './news.routes.js';
+
+/** /api/news*. */
+export const newsModule = newsRoutes;
+
+export {
+  findProductNewsItem,
+  getCachedNewsPage,
+  getLatestProductNews,
+  getNewsPage,
+  getProductNewsPage,
+  type CachedNewsPage,
+  type NewsPage,
+} from './news.service.js';
+// Writes of the editor (modules/news-editor) and the event other modules subscribe to.
+export { saveLiveNews, type LiveNewsItem } from './news.service.js';
+export {
+  NEWS_PUBLISHED_JOB,
+  newsPublishedJobData,
+  type NewsPublishedJobData,
+} from './news-events.js';

@@ -1,0 +1,110 @@
+import type { NewsListItem } from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
+import { RANKED_PAGE, SEARCH_WINDOW, toNewsListItem, type NewsListRow } from './news.repository.js';
+
+// SQL of a product's news (§1, the product news tab): the news list's query narrowed to the
+// items linked to the product in news_products.
+
+/** What the product news list asks for (validated by the news query contract). */
+export interface ProductNewsFilter {
+  productId: string;
+  limit: number;
+  offset: number;
+  query?: string;
+  from?: number;
+  to?: number;
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/**
+ * One page of the product's news and the number of matches, in one round trip: the
+ * `GET /api/news` query (ADR 0004) narrowed to the items linked in news_products. A search
+ * ranks and counts the newest SEARCH_WINDOW matches, like the news list.
+ */
+export async function listProductNews(
+  db: Queryable,
+  filter: ProductNewsFilter,
+): Promise<{ items: NewsListItem[]; total: number }> {
+  const params: unknown[] = [filter.limit, filter.offset, filter.productId];
+  const conditions = [
+    'exists (select 1 from news_products np where np.news_id = n.id and np.product_id = $3)',
+  ];
+  if (filter.from !== undefined) {
+    params.push(new Date(filter.from).toISOString());
+    conditions.push(`n.publication_date >= $${params.length}`);
+  }
+  if (filter.to !== undefined) {
+    params.push(new Date(filter.to).toISOString());
+    conditions.push(`n.publication_date <= $${params.length}`);
+  }
+  let rank = '0::real';
+  if (filter.query !== undefined) {
+    params.push(filter.query);
+    const tsquery = `websearch_to_tsquery('english', $${params.length})`;
+    conditions.push(`n.search @@ ${tsquery}`);
+    rank = `ts_rank_cd(n.search, ${tsquery})`;
+  }
+  params.push(filter.query === undefined ? null : SEARCH_WINDOW);
+  const windowParam = `$${params.length}`;
+  const sql = /* sql */ `
+    with hits as materialized (
+      select n.id, n.publication_date from news n
+       where ${conditions.join(' and ')}
+       order by n.publication_date desc, n.id desc
+       limit ${windowParam}
+    ),
+    ranked as materialized (
+      select h.id, h.publication_date, ${rank} as rank from hits h join news n on n.id = h.id
+    )
+    ${RANKED_PAGE}`;
+  const { rows } = await db.query<Nullable<NewsListRow> & { total: number | string }>(sql, params);
+  const total = Number(rows[0]?.total ?? 0);
+  const items = rows
+    .filter((row): row is typeof row & NewsListRow => row.id !== null)
+    .map(toNewsListItem);
+  return { items, total };
+}
+
+/** Whether the news item is linked to the product. */
+export async function isProductNews(
+  db: Queryable,
+  productId: string,
+  newsId: number,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'select 1 from news_products where product_id = $1 and news_id = $2',
+    [productId, newsId],
+  );
+  return rows.length > 0;
+}
+
+/** The newest news item linked to each of these products (none for a product without news). */
+export async function listLatestProductNews(
+  db: Queryable,
+  productIds: readonly string[],
+): Promise<{ productId: string; id: number; title: string; publicationDate: string }[]> {
+  if (productIds.length === 0) return [];
+  const { rows } = await db.query<{
+    product_id: string;
+    id: string | number;
+    title: string;
+    publication_date: string | Date;
+  }>(
+    `select p.product_id, n.id, n.title, n.publication_date
+       from unnest($1::text[]) as p (product_id)
+       cross join lateral (
+         select n.id, n.title, n.publication_date
+           from news_products np join news n on n.id = np.news_id
+          where np.product_id = p.product_id
+          order by n.publication_date desc, n.id desc limit 1
+       ) n`,
+    [productIds],
+  );
+  return rows.map((r) => ({
+    productId: r.product_id,
+    id: Number(r.id),
+    title: r.title,
+    publicationDate: new Date(r.publication_date).toISOString(),
+  }));
+}

@@ -1,0 +1,1 @@
+export declare const sqlOnlyInRepositories: readonly { selector: string; message: string }[];
