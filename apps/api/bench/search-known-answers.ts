@@ -1,5 +1,5 @@
 import type { SearchHitSource } from '@portico/contracts';
-import { demoProducts } from '../src/db/seed/products.js';
+import { demoProducts } from '../src/seed/products.js';
 
 /**
  * Known answers of the search (issue 38): 50 queries over the demo seed, as anna (Northwind;

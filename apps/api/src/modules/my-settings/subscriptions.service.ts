@@ -7,7 +7,7 @@ import {
 } from '@portico/contracts';
 import type { Db, Queryable } from '../../db/db.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
-import { stopSavedSearchMail } from '../search/index.js';
+import { otherScope } from './unsubscribe-scopes.js';
 import {
   findProductName,
   findUserLanguage,
@@ -103,10 +103,10 @@ export async function unsubscribeScope(
   userId: string,
   scope: string,
 ): Promise<void> {
-  // A saved search's e-mail (issue 38): that search stops mailing, its bell stays.
-  const saved = /^saved-search:([1-9][0-9]{0,17})$/.exec(scope);
-  if (saved?.[1]) {
-    await stopSavedSearchMail(db, userId, saved[1]);
+  // Another module's mail (a saved search's, issue 38): that module turns it off.
+  const other = otherScope(scope);
+  if (other) {
+    await other.scope.unsubscribe(db, userId, other.id);
     return;
   }
   const digest = /^digest:(daily|weekly)$/.exec(scope);

@@ -2,8 +2,12 @@
 // under the cards, suggestions, recent and saved searches (issue 38, ADR 0066).
 import type { FastifyInstance } from 'fastify';
 import { rootPlugin } from '../../lib/root-plugin.js';
+import { registerUnsubscribeScope } from '../my-settings/index.js';
+import { stopSavedSearchMail } from './saved-searches.service.js';
 import { savedSearchRoutes } from './saved-searches.routes.js';
 import { searchRoutes } from './search.routes.js';
+// The saved searches' texts: the unsubscribe page of their e-mail names them too.
+import './saved-searches.texts.js';
 
 /** /api/search*, /api/communities/search/count, /api/support/count, /api/university/search/count. */
 export const searchModule = rootPlugin('portico-search', async (app: FastifyInstance) => {
@@ -11,6 +15,13 @@ export const searchModule = rootPlugin('portico-search', async (app: FastifyInst
   await app.register(savedSearchRoutes); // /api/search/saved (issue 38)
 });
 
-// The saved searches' check job (plugins/jobs) and the unsubscribe of their e-mail.
+// The one-click unsubscribe of a saved search's e-mail: that search stops mailing, its bell
+// stays (scope saved-search:{id}, ADR 0066).
+registerUnsubscribeScope({
+  pattern: /^saved-search:([1-9][0-9]{0,17})$/,
+  nameKey: 'subscriptions.saved-search',
+  unsubscribe: stopSavedSearchMail,
+});
+
+// The saved searches' check job (plugins/jobs).
 export { defineSavedSearchJobs } from './saved-searches.jobs.js';
-export { stopSavedSearchMail } from './saved-searches.repository.js';

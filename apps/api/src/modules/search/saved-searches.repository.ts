@@ -175,6 +175,19 @@ export async function lockDueSavedSearches(
   }));
 }
 
+/** The bell's notification of a check's news (one per search and check). */
+export async function insertSavedSearchNotification(
+  db: Queryable,
+  n: { userId: string; source: string; title: string; content: string; path: string; link: string },
+): Promise<void> {
+  await db.query(
+    `insert into user_notifications (user_id, source, type, icon, title, content, path, link)
+     values ($1, $2, 'information', 'search', $3, $4, $5, $6)
+     on conflict (user_id, source) do nothing`,
+    [n.userId, n.source, n.title, n.content, n.path, n.link],
+  );
+}
+
 export async function markSavedSearchChecked(db: Queryable, id: string, at: Date): Promise<void> {
   await db.query('update saved_searches set checked_at = $2 where id = $1', [id, at.toISOString()]);
 }

@@ -10,12 +10,11 @@ import { callerIdOf } from '../../lib/caller.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { bearerErrors, noContent } from '../../lib/route-schemas.js';
 import {
-  deleteSavedSearch,
-  listSavedSearches,
-  saveSearch,
-  updateSavedSearch,
-} from './saved-searches.repository.js';
-import { planHits } from './search-hits.service.js';
+  changeSavedSearch,
+  getSavedSearches,
+  removeSavedSearch,
+  saveSearchFor,
+} from './saved-searches.service.js';
 
 const tags = ['search'];
 const notFound = (id: string) => new NotFoundError(`You have no saved search with id ${id}.`);
@@ -41,7 +40,7 @@ export const savedSearchRoutes: FastifyPluginCallbackZod = (app, _options, done)
     async (request, reply) =>
       reply
         .header('cache-control', 'private, no-store')
-        .send({ items: await listSavedSearches(app.db, callerIdOf(request)) }),
+        .send({ items: await getSavedSearches(app.db, callerIdOf(request)) }),
   );
 
   app.post(
@@ -61,10 +60,8 @@ export const savedSearchRoutes: FastifyPluginCallbackZod = (app, _options, done)
       },
     },
     async (request, reply) => {
-      const callerId = callerIdOf(request);
       // An unknown product is a 404, as for the search itself.
-      await planHits({ db: app.db, env: app.env }, callerId, request.body.productId);
-      const { saved, created } = await saveSearch(app.db, callerId, request.body);
+      const { saved, created } = await saveSearchFor(app, callerIdOf(request), request.body);
       return reply.status(created ? 201 : 200).send(saved);
     },
   );
@@ -85,7 +82,7 @@ export const savedSearchRoutes: FastifyPluginCallbackZod = (app, _options, done)
       },
     },
     async (request, reply) => {
-      const saved = await updateSavedSearch(
+      const saved = await changeSavedSearch(
         app.db,
         callerIdOf(request),
         request.params.id,
@@ -108,7 +105,7 @@ export const savedSearchRoutes: FastifyPluginCallbackZod = (app, _options, done)
       },
     },
     async (request, reply) => {
-      const removed = await deleteSavedSearch(app.db, callerIdOf(request), request.params.id);
+      const removed = await removeSavedSearch(app.db, callerIdOf(request), request.params.id);
       if (!removed) throw notFound(request.params.id);
       return reply.code(204).send(null);
     },

@@ -6,13 +6,23 @@ import { textsFor, type Translate } from '../../lib/i18n/translate.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { KeyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { enqueueMail, type MailMessage } from '../../lib/mail/mailer.js';
-import { unsubscribeHeaders, unsubscribeUrl } from '../my-settings/news-delivery.js';
-import { signUnsubscribeToken, unsubscribeKey } from '../my-settings/unsubscribe-token.js';
+import {
+  signUnsubscribeToken,
+  unsubscribeHeaders,
+  unsubscribeKey,
+  unsubscribeUrl,
+} from '../my-settings/index.js';
 import { DATED_SOURCES, findNewMatches } from './search-hits.repository.js';
 import { hitHref, planHits, type HitPlan } from './search-hits.service.js';
 import {
+  deleteSavedSearch,
+  insertSavedSearchNotification,
+  stopSavedSearchMail as stopMail,
+  listSavedSearches,
   lockDueSavedSearches,
   markSavedSearchChecked,
+  saveSearch,
+  updateSavedSearch,
   type DueSavedSearch,
 } from './saved-searches.repository.js';
 import './saved-searches.texts.js';
@@ -138,19 +148,14 @@ export async function checkSavedSearches(deps: SavedSearchDeps, now: Date): Prom
       told += 1;
       const t = await textsFor(tx, resolveLanguage(search.language));
       if (search.notifyBell) {
-        await tx.query(
-          `insert into user_notifications (user_id, source, type, icon, title, content, path, link)
-           values ($1, $2, 'information', 'search', $3, $4, $5, $6)
-           on conflict (user_id, source) do nothing`,
-          [
-            search.userId,
-            `saved-search:${search.id}:${now.getTime()}`,
-            t('notification.saved-search.title', { query: search.query }),
-            t('notification.saved-search.content', { count: items.length }),
-            searchPath(search),
-            t('notification.saved-search.link'),
-          ],
-        );
+        await insertSavedSearchNotification(tx, {
+          userId: search.userId,
+          source: `saved-search:${search.id}:${now.getTime()}`,
+          title: t('notification.saved-search.title', { query: search.query }),
+          content: t('notification.saved-search.content', { count: items.length }),
+          path: searchPath(search),
+          link: t('notification.saved-search.link'),
+        });
       }
       if (search.notifyEmail) {
         const token = signUnsubscribeToken(key, {
@@ -168,3 +173,37 @@ export async function checkSavedSearches(deps: SavedSearchDeps, now: Date): Prom
     return told;
   });
 }
+
+/** The caller's saved searches. */
+export const getSavedSearches = (db: Queryable, userId: string) => listSavedSearches(db, userId);
+
+/** Saves a search of a product the caller may search (an unknown product is a 404). */
+export async function saveSearchFor(
+  deps: Pick<SavedSearchDeps, 'db' | 'env'>,
+  userId: string,
+  input: {
+    query: string;
+    productId?: string | undefined;
+    notifyBell: boolean;
+    notifyEmail: boolean;
+  },
+) {
+  await planHits({ db: deps.db, env: deps.env }, userId, input.productId);
+  return saveSearch(deps.db, userId, input);
+}
+
+/** Changes how one of the caller's saved searches notifies; null when it is not theirs. */
+export const changeSavedSearch = (
+  db: Queryable,
+  userId: string,
+  id: string,
+  notify: { notifyBell: boolean; notifyEmail: boolean },
+) => updateSavedSearch(db, userId, id, notify);
+
+/** Removes one of the caller's saved searches; false when it is not theirs. */
+export const removeSavedSearch = (db: Queryable, userId: string, id: string) =>
+  deleteSavedSearch(db, userId, id);
+
+/** A saved search's e-mail unsubscribed (one click): it stops mailing, its bell stays. */
+export const stopSavedSearchMail = (db: Queryable, userId: string, id: string) =>
+  stopMail(db, userId, id);

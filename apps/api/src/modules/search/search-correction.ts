@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { nearestTitleWords } from './search-hits.repository.js';
 
 // Typo tolerance (issue 38, ADR 0066). The query's syntax stays PostgreSQL's
 // websearch_to_tsquery (the news search's: "phrases", -word, OR); this only finds the bare
@@ -55,17 +56,10 @@ export async function correctQuery(db: Queryable, query: string): Promise<string
   if (words.length === 0) return null;
   // A word in fewer titles than a near neighbour by RARER_FACTOR is corrected too: a typo
   // that made it into one title must not hide the word meant.
-  const { rows } = await db.query<{ i: number | string; best: string | null }>(
-    `select a.i, (
-        select s.word from search_words s
-         where s.word operator(portico_ext.%) f.word and s.word <> f.word
-           and s.titles > $2 * coalesce(k.titles, 0)
-         order by portico_ext.similarity(s.word, f.word) desc, s.titles desc, s.word
-         limit 1) as best
-       from unnest($1::text[]) with ordinality as a(raw, i)
-       cross join lateral (select search_fold(a.raw) as word) f
-       left join search_words k on k.word = f.word`,
-    [words.map((w) => w.word), RARER_FACTOR],
+  const rows = await nearestTitleWords(
+    db,
+    words.map((w) => w.word),
+    RARER_FACTOR,
   );
   const replacements = new Map<number, string>();
   for (const row of rows) {

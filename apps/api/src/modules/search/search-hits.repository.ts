@@ -315,3 +315,28 @@ export async function findNewMatches(
   );
   return rows;
 }
+
+/**
+ * For each word (1-based `i`), the nearest word of the title vocabulary (migration 031) when
+ * the word is unknown there or in `rarerFactor` times fewer titles than that neighbour: pg_trgm
+ * similarity over the folded word, then the more frequent. `best` null: none near enough.
+ */
+export async function nearestTitleWords(
+  db: Queryable,
+  words: readonly string[],
+  rarerFactor: number,
+): Promise<{ i: number | string; best: string | null }[]> {
+  const { rows } = await db.query<{ i: number | string; best: string | null }>(
+    `select a.i, (
+        select s.word from search_words s
+         where s.word operator(portico_ext.%) f.word and s.word <> f.word
+           and s.titles > $2 * coalesce(k.titles, 0)
+         order by portico_ext.similarity(s.word, f.word) desc, s.titles desc, s.word
+         limit 1) as best
+       from unnest($1::text[]) with ordinality as a(raw, i)
+       cross join lateral (select search_fold(a.raw) as word) f
+       left join search_words k on k.word = f.word`,
+    [words, rarerFactor],
+  );
+  return rows;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownAnswers } from '../../../bench/search-known-answers.js';
 import { knownAnswerShare } from '../../../bench/search-load.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { demoUsers } from '../../db/seed/users.js';
+import { demoUsers } from '../../seed/users.js';
 
 // Issue 38: the share of 50 known answers (bench/search-known-answers.ts) whose expected item
 // is among the top 3 hits of its source, over the demo seed. The bench prints it at 1 000 000.

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
-import { demoAccounts } from '../../db/seed/accounts.js';
-import { demoProducts } from '../../db/seed/products.js';
-import { demoUsers } from '../../db/seed/users.js';
+import { demoAccounts } from '../../seed/accounts.js';
+import { demoProducts } from '../../seed/products.js';
+import { demoUsers } from '../../seed/users.js';
 import { insertNews } from '../news/news.repository.js';
 import { RECENT_SEARCHES_KEPT } from './search-history.repository.js';
 

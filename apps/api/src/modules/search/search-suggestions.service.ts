@@ -5,9 +5,10 @@ import {
   type SearchSuggestion,
   type SearchSuggestions,
 } from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
 import { findSourceSuggestions, titlePrefixQuery } from './search-hits.repository.js';
 import { hitHref, planHits, type SearchHitsContext } from './search-hits.service.js';
-import { listRecentSearches } from './search-history.repository.js';
+import { listRecentSearches, rememberSearch as remember } from './search-history.repository.js';
 import { toSegments } from './search-segments.js';
 
 /**
@@ -63,3 +64,11 @@ export async function getRecentSearches(
 ): Promise<RecentSearches> {
   return { searches: await listRecentSearches(ctx.db, callerId) };
 }
+
+/** Records a results page's search (what the header box offers again while empty). */
+export const rememberSearch = (
+  db: Queryable,
+  userId: string,
+  query: string,
+  productId: string | undefined,
+): Promise<void> => remember(db, userId, query, productId);

@@ -26,8 +26,7 @@ import {
 } from './search.service.js';
 import { searchBudgetHook } from '../search-budget/index.js';
 import { getSearchHits } from './search-hits.service.js';
-import { rememberSearch } from './search-history.repository.js';
-import { getRecentSearches, getSuggestions } from './search-suggestions.service.js';
+import { getRecentSearches, getSuggestions, rememberSearch } from './search-suggestions.service.js';
 import { createSearchSources } from './search-sources.js';
 
 function privateAnswer(reply: FastifyReply): FastifyReply {
