@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import type { Db, Queryable } from '../src/db/db.js';
 import { openDb } from '../src/db/open-db.js';
+import { pgliteExtensions } from '../src/db/pglite.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedDemo } from '../src/seed/seed.js';
 import { createJobQueue } from '../src/lib/jobs/job-queue.js';
@@ -47,7 +48,7 @@ function asDb(lite: PGlite): Db {
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), 'portico-api-test-'));
-  const lite = await PGlite.create();
+  const lite = await PGlite.create({ extensions: pgliteExtensions });
   try {
     const db = asDb(lite);
     await migrate(db);

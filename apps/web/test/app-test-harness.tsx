@@ -96,6 +96,9 @@ export function shellHandlers(responses: ShellResponses = {}): HttpHandler[] {
     http.get(url('/api/notifications'), () =>
       HttpResponse.json(responses.notifications ?? { items: [], unreadCount: 0 }),
     ),
+    // Issue 38: the header search box's suggestions and recent searches.
+    http.get(url('/api/search/suggestions'), () => HttpResponse.json({ suggestions: [] })),
+    http.get(url('/api/search/recent'), () => HttpResponse.json({ searches: [] })),
   ];
 }
 

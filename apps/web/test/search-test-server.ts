@@ -1,6 +1,7 @@
 import type {
   CombinedSearchCounts,
   CommunitySearchCount,
+  SearchHits,
   SupportSearchCounts,
   UniversitySearchCount,
 } from '@portico/contracts';
@@ -13,7 +14,7 @@ import { problemResponse } from './error-cases.js';
  * and failures the test chooses; every request is recorded. Only tests import this file.
  */
 
-export type SearchEndpoint = 'combined' | 'community' | 'news' | 'support' | 'university';
+export type SearchEndpoint = 'combined' | 'community' | 'news' | 'support' | 'university' | 'hits';
 
 const paths: Record<SearchEndpoint, string> = {
   combined: '/api/search/combined-count',
@@ -21,6 +22,7 @@ const paths: Record<SearchEndpoint, string> = {
   news: '/api/news',
   support: '/api/support/count',
   university: '/api/university/search/count',
+  hits: '/api/search/hits',
 };
 
 export interface SearchAnswers {
@@ -76,6 +78,8 @@ export interface SearchServerOptions {
   hanging?: SearchEndpoint[];
   /** Endpoints that answer 429: the user's search budget is spent (ADR 0061). */
   limited?: SearchEndpoint[];
+  /** The hits' answer for a query (issue 38); by default no source has hits. */
+  hits?: (query: string) => SearchHits;
 }
 
 export interface SearchServer {
@@ -101,6 +105,7 @@ export function searchServer(options: SearchServerOptions = {}): SearchServer {
     news: [],
     support: [],
     university: [],
+    hits: [],
   };
   const combinedErrors = new Set(options.combinedErrors ?? []);
 
@@ -154,6 +159,13 @@ export function searchServer(options: SearchServerOptions = {}): SearchServer {
         count: answers.university,
         url: learningUrl(params.get('query') ?? ''),
       };
+      return HttpResponse.json(body);
+    }),
+    // Issue 38: no saved search until a test saves one.
+    http.get(url('/api/search/saved'), () => HttpResponse.json({ items: [] })),
+    handle('hits', (params) => {
+      const query = params.get('query') ?? '';
+      const body: SearchHits = options.hits?.(query) ?? { query, correction: null, sources: [] };
       return HttpResponse.json(body);
     }),
   ];

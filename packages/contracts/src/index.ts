@@ -14,6 +14,8 @@ export * from './news-editor.js';
 export * from './partner.js';
 export * from './query-values.js';
 export * from './search.js';
+export * from './search-hits.js';
+export * from './saved-searches.js';
 export * from './services.js';
 export * from './text.js';
 export * from './user.js';

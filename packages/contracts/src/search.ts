@@ -15,7 +15,7 @@ export const SEARCH_COUNT_LIMIT = 1000;
  * One query-string value; a repeated parameter arrives as a list and is refused, and control
  * characters are refused before they reach a database or an external source.
  */
-function text(name: string, max: number) {
+export function searchParamText(name: string, max: number) {
   return z
     .string({ error: `${name} is required, given once` })
     .trim()
@@ -26,11 +26,11 @@ function text(name: string, max: number) {
     });
 }
 
-const searchText = text('query', SEARCH_MAX_QUERY_LENGTH);
+export const searchText = searchParamText('query', SEARCH_MAX_QUERY_LENGTH);
 
 /** `GET {api}/search/count` and `GET {api}/search/combined-count`: productId is a product's contentId. */
 export const productSearchCountQuerySchema = z.object({
-  productId: text('productId', 100),
+  productId: searchParamText('productId', 100),
   query: searchText,
 });
 export type ProductSearchCountQuery = z.output<typeof productSearchCountQuerySchema>;
@@ -40,7 +40,7 @@ export const textSearchCountQuerySchema = z.object({ query: searchText });
 
 /** `GET {api}/support/count`: userId must be the caller's own (§6 SUPPORT_SERVICE_NOW). */
 export const supportSearchCountQuerySchema = z.object({
-  userId: text('userId', 100),
+  userId: searchParamText('userId', 100),
   query: searchText,
 });
 

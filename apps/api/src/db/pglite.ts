@@ -1,14 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { unavailableOr, type Db, type DbOptions, type Queryable } from './db.js';
+
+/** The contrib extensions search needs (migration 031, ADR 0066), which PGlite ships. */
+export const pgliteExtensions = { pg_trgm, unaccent };
 
 /** The embedded driver: PGlite in process, in memory or over a data folder. */
 export async function openPglite(options: DbOptions): Promise<Db> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const lite = await PGlite.create(
-    options.dataDir,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  const lite = await PGlite.create(options.dataDir, {
+    extensions: pgliteExtensions,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
       try {

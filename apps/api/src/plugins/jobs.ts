@@ -6,6 +6,7 @@ import { createMailer, defineMailJob, type Mailer } from '../lib/mail/mailer.js'
 import { defineInvitationJob } from '../modules/user-management/index.js';
 import { defineSubscriptionJobs, recordNewsMailFailure } from '../modules/my-settings/index.js';
 import { defineNewsPublishingJobs } from '../modules/news-editor/index.js';
+import { defineSavedSearchJobs } from '../modules/search/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,10 @@ export const jobsPlugin = rootPlugin<JobsPluginOptions>(
       { publicUrl: app.env.PUBLIC_URL, encryptionKey: keyEncryptionKeySource(app.env) },
     ); // issue 12
     defineNewsPublishingJobs({ db: app.db, jobs }); // issue 12: scheduled publication
+    defineSavedSearchJobs(
+      { db: app.db, jobs },
+      { env: app.env, encryptionKey: keyEncryptionKeySource(app.env) },
+    ); // issue 38: new results of saved searches
     app.decorate('jobs', jobs);
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => {

@@ -28,6 +28,9 @@ import { sql as userTermsByLogin } from './027-user-terms-by-login.js';
 import { sql as newsTerms } from './028-news-terms.js';
 import { sql as streamRevocationAndCaps } from './029-stream-revocation-and-caps.js';
 import { sql as secretsAtRest } from './030-secrets-at-rest.js';
+import { sql as searchWords } from './031-search-words.js';
+import { sql as searchHistory } from './032-search-history.js';
+import { sql as savedSearches } from './033-saved-searches.js';
 import { sql as accountTimeZone } from './034-account-time-zone.js';
 import { sql as accountChoicesAndCodedLabels } from './035-account-choices-and-coded-labels.js';
 
@@ -63,6 +66,9 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '028-news-terms', sql: newsTerms },
   { name: '029-stream-revocation-and-caps', sql: streamRevocationAndCaps },
   { name: '030-secrets-at-rest', sql: secretsAtRest },
+  { name: '031-search-words', sql: searchWords },
+  { name: '032-search-history', sql: searchHistory },
+  { name: '033-saved-searches', sql: savedSearches },
   { name: '034-account-time-zone', sql: accountTimeZone },
   { name: '035-account-choices-and-coded-labels', sql: accountChoicesAndCodedLabels },
 ];

@@ -20,4 +20,7 @@ export { getOwnProfile } from './users.service.js';
 // The subscription mails' jobs (plugins/jobs) and the unsubscribe key sealed at start-up.
 export { defineSubscriptionJobs } from './subscriptions.jobs.js';
 export { recordNewsMailFailure } from './news-delivery.js';
-export { unsubscribeKey } from './unsubscribe-token.js';
+export { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-token.js';
+// Other modules' mail with a one-click unsubscribe (saved searches, issue 38).
+export { unsubscribeHeaders, unsubscribeUrl } from './news-delivery.js';
+export { registerUnsubscribeScope } from './unsubscribe-scopes.js';

@@ -7,6 +7,7 @@ import {
 } from '@portico/contracts';
 import type { Db, Queryable } from '../../db/db.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { otherScope } from './unsubscribe-scopes.js';
 import {
   findProductName,
   findUserLanguage,
@@ -102,6 +103,12 @@ export async function unsubscribeScope(
   userId: string,
   scope: string,
 ): Promise<void> {
+  // Another module's mail (a saved search's, issue 38): that module turns it off.
+  const other = otherScope(scope);
+  if (other) {
+    await other.scope.unsubscribe(db, userId, other.id);
+    return;
+  }
   const digest = /^digest:(daily|weekly)$/.exec(scope);
   if (digest?.[1] === 'daily' || digest?.[1] === 'weekly') {
     await turnOffDigest(db, userId, digest[1]);

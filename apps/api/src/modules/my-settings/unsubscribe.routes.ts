@@ -11,6 +11,7 @@ import {
 import { resolveLanguage, type LabelLanguage } from '@portico/locales';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import './subscriptions.texts.js';
+import { otherScope } from './unsubscribe-scopes.js';
 import {
   subscriptionProductName,
   unsubscribeScope,
@@ -30,6 +31,8 @@ const send = sendSignedOutPage;
 
 /** What the scope means, in the reader's words (a topic, a product topic or a digest). */
 function scopeName(t: Translate, scope: string, productName: string | undefined): string {
+  const other = otherScope(scope);
+  if (other) return t(other.scope.nameKey);
   const digest = /^digest:(daily|weekly)$/.exec(scope);
   if (digest)
     return t(digest[1] === 'daily' ? 'subscriptions.digest.daily' : 'subscriptions.digest.weekly');
@@ -39,7 +42,7 @@ function scopeName(t: Translate, scope: string, productName: string | undefined)
 }
 
 const validScope = (scope: string): boolean => {
-  if (/^digest:(daily|weekly)$/.test(scope)) return true;
+  if (/^digest:(daily|weekly)$/.test(scope) || otherScope(scope)) return true;
   const [topic = '', product] = scope.split(/:(.*)/s);
   return (
     (SUBSCRIPTION_TOPICS as readonly string[]).includes(topic) &&
@@ -102,7 +105,7 @@ export const unsubscribeRoutes: FastifyPluginCallback = (app, _options, done) =>
     // The user's profile language, as their mail was (issue 16).
     const language = resolveLanguage(userLanguage);
     const t = await textsFor(app.db, language);
-    const productId = payload.scope.split(/:(.*)/s)[1];
+    const productId = otherScope(payload.scope) ? undefined : payload.scope.split(/:(.*)/s)[1];
     const product = productId ? await subscriptionProductName(app.db, productId) : undefined;
     return {
       ok: true,

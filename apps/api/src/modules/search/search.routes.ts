@@ -3,6 +3,10 @@ import {
   communitySearchCountSchema,
   productSearchCountQuerySchema,
   productSearchCountsSchema,
+  recentSearchesSchema,
+  searchHitsQuerySchema,
+  searchHitsSchema,
+  searchSuggestionsSchema,
   supportSearchCountQuerySchema,
   supportSearchCountsSchema,
   textSearchCountQuerySchema,
@@ -21,6 +25,8 @@ import {
   type SearchContext,
 } from './search.service.js';
 import { searchBudgetHook } from '../search-budget/index.js';
+import { getSearchHits } from './search-hits.service.js';
+import { getRecentSearches, getSuggestions, rememberSearch } from './search-suggestions.service.js';
 import { createSearchSources } from './search-sources.js';
 
 function privateAnswer(reply: FastifyReply): FastifyReply {
@@ -42,6 +48,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     env: app.env,
     log: request.log,
   });
+  const hitsContext = { db: app.db, env: app.env };
   // Every count call spends one call of the caller's search budget (ADR 0061).
   const preHandler = searchBudgetHook(app);
 
@@ -85,6 +92,78 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) =>
       privateAnswer(reply).send(await getCombinedCounts(contextOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/search/hits',
+    {
+      preHandler,
+      schema: {
+        operationId: 'findSearchHits',
+        summary: 'The best hits of every source the portal holds, for the results page',
+        description:
+          'Ranked (title matches first) with highlighted titles and snippets as text segments. ' +
+          'Typo tolerant: a query that finds nothing is answered for its spelling correction ' +
+          '(correction.applied), and a correction that finds far more is offered. Sources as ' +
+          'for the counts: support sources with SUPPORT_SERVICE_NOW, product sources for a ' +
+          'product the caller reaches; external count services have no hits here.',
+        tags,
+        querystring: searchHitsQuerySchema,
+        response: {
+          200: searchHitsSchema.describe("Up to three hits per source, in the cards' order."),
+          ...bearerErrors(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const callerId = callerIdOf(request);
+      const hits = await getSearchHits(hitsContext, callerId, request.query);
+      // The results page's search is what the header box offers again while empty.
+      await rememberSearch(app.db, callerId, request.query.query, request.query.productId);
+      return privateAnswer(reply).send(hits);
+    },
+  );
+
+  app.get(
+    '/api/search/suggestions',
+    {
+      // Not of the search budget: asked while typing (debounced, from 3 characters), each a
+      // few bounded index reads; the results page's calls spend it (ADR 0066).
+      schema: {
+        operationId: 'suggestSearchTitles',
+        summary: 'Titles to suggest while a search is typed',
+        description:
+          'Up to 8 titles, across the sources the caller may search, whose words begin with ' +
+          'the typed words; none before 3 characters. The typed prefixes are marked.',
+        tags,
+        querystring: searchHitsQuerySchema,
+        response: {
+          200: searchSuggestionsSchema.describe('Each title with its source and its address.'),
+          ...bearerErrors(400, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      privateAnswer(reply).send(
+        await getSuggestions(hitsContext, callerIdOf(request), request.query),
+      ),
+  );
+
+  app.get(
+    '/api/search/recent',
+    {
+      schema: {
+        operationId: 'listRecentSearches',
+        summary: "The caller's recent searches, newest first",
+        tags,
+        response: {
+          200: recentSearchesSchema.describe('At most 8 queries with their product (or null).'),
+          ...bearerErrors(),
+        },
+      },
+    },
+    async (request, reply) =>
+      privateAnswer(reply).send(await getRecentSearches(hitsContext, callerIdOf(request))),
   );
 
   app.get(

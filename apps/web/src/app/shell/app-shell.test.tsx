@@ -312,7 +312,7 @@ describe('app shell: shared header and footer (§1, §7)', () => {
       ).toEqual(['All products', 'erpx', 'Financials', 'Talent Management']),
     );
 
-    await user.type(within(search).getByRole('searchbox', { name: 'Search' }), 'cloud');
+    await user.type(within(search).getByRole('combobox', { name: 'Search' }), 'cloud');
     await user.selectOptions(product, 'Financials');
     await user.click(within(search).getByRole('button', { name: 'Go' }));
 
@@ -322,12 +322,12 @@ describe('app shell: shared header and footer (§1, §7)', () => {
     expect(params.get('productId')).toBe('c-fin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Search page' })).toBeVisible();
     // The header search shows the search page's criteria…
-    expect(within(search).getByRole('searchbox', { name: 'Search' })).toHaveValue('cloud');
+    expect(within(search).getByRole('combobox', { name: 'Search' })).toHaveValue('cloud');
     expect(product).toHaveValue('c-fin');
 
     // …and is cleared on leaving it.
     await act(() => router.navigate('/news'));
-    expect(within(search).getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(within(search).getByRole('combobox', { name: 'Search' })).toHaveValue('');
     expect(product).toHaveValue('');
   });
 
@@ -400,7 +400,7 @@ describe('app shell: shared header and footer (§1, §7)', () => {
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const query = within(banner).getByRole('textbox', { name: 'Search the portal' });
+    const query = within(banner).getByRole('combobox', { name: 'Search the portal' });
     expect(query).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -11,6 +11,7 @@ import {
   readHeaderSearch,
 } from './header-search.js';
 import { enhanceHeaderMenu, enhanceHeaderMore, enhanceHeaderSearchToggle } from './header-menu.js';
+import { HeaderSearchCombobox } from './header-search-combobox.js';
 import { inAppHref, serverOwnedPaths } from './in-app-link.js';
 import './shell.labels.js';
 
@@ -107,5 +108,10 @@ export function SharedHtml({ as: Host, html, className, search }: SharedHtmlProp
     return () => form.form.removeEventListener('submit', onSubmit);
   }, [html, handlesSearch, navigate]);
 
-  return <Host ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <>
+      <Host ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />
+      {handlesSearch && <HeaderSearchCombobox host={ref} html={html} />}
+    </>
+  );
 }

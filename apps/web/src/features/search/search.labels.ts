@@ -43,6 +43,20 @@ export const searchLabels = defineLabels({
   'search.card.productNews.text': 'News about the product.',
   'search.card.news': 'General news',
   'search.card.news.text': 'News of the portal for everyone.',
+  // Hits under the cards and the spelling correction (issue 38).
+  'search.hits.label': 'Top results in {{source}}',
+  'search.hits.show-all': 'Show all in {{source}}',
+  'search.correction.applied':
+    'Nothing was found for “{{query}}”. Showing results for “{{corrected}}”.',
+  'search.correction.offered': 'Did you mean:',
+  // Saved searches (issue 38).
+  'search.save.title': 'Save this search',
+  'search.save.saved': 'This search is saved',
+  'search.save.bell': 'Tell me of new results in the portal',
+  'search.save.email': 'Tell me of new results by e-mail',
+  'search.save.button': 'Save search',
+  'search.save.update': 'Save changes',
+  'search.save.remove': 'Remove saved search',
   // The notice alertHidedNew1 (§2 Search results page, §4 Notice banner).
   'search.notice.message':
     'New: the search now also looks through the community, the University and, with a support subscription, knowledge articles, cases and the service catalogue.',

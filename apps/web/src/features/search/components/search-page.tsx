@@ -1,15 +1,18 @@
 import { hasControlCharacters, SEARCH_MAX_QUERY_LENGTH, type Product } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { NoticeBanner } from '../../../components/ui/notice-banner/notice-banner.js';
 import { Toolbar } from '../../../components/ui/toolbar/toolbar.js';
 import { paths } from '../../../config/paths.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { productsQueryOptions } from '../../../lib/products/products-query.js';
 import { hasPermissions, useProfile } from '../../../lib/profile/profile-query.js';
+import { searchHitsQueryOptions } from '../api/search-hits.js';
 import { useSearchAnalytics } from '../hooks/use-search-analytics.js';
 import { useSearchCriteria } from '../hooks/use-search-criteria.js';
 import { useSearchSources } from '../hooks/use-search-sources.js';
 import { buildSearchCards, searchTotal, totalLabel } from '../utils/search-cards.js';
+import { SaveSearchPanel } from './save-search-panel.js';
 import { SearchResultCard } from './search-result-card.js';
 import '../search.labels.js';
 import '../../../lib/http/error-catalogue.labels.js';
@@ -52,16 +55,25 @@ export function SearchPage() {
   const canSearchSupport = hasPermissions(profile, 'SUPPORT_SERVICE_NOW');
   const product = findProduct(productId, products.data ?? [], profile?.connectedProducts ?? []);
 
+  // Hits and the spelling correction (issue 38). A query that finds nothing is answered for
+  // its correction: the counts are then asked for the corrected query too.
+  const hits = useQuery({ ...searchHitsQueryOptions(query, productId), enabled: askable });
+  const correction = hits.data?.correction ?? null;
+  const searched = correction?.applied ? correction.query : query;
+  const hitsOf = (id: string) => hits.data?.sources.find((s) => s.source === id)?.hits;
+
   const sources = useSearchSources({
-    query: askable ? query : '',
+    query: askable ? searched : '',
     productId,
     userId: profile?.id ?? '',
     canSearchSupport,
   });
-  const cards = askable ? buildSearchCards({ query, product, canSearchSupport, sources }) : [];
+  const cards = askable
+    ? buildSearchCards({ query: searched, product, canSearchSupport, sources })
+    : [];
   const total = searchTotal(cards);
   const settled = askable && !total.loading;
-  const onOpen = useSearchAnalytics(criteria, sources, settled);
+  const onOpen = useSearchAnalytics({ query: searched, productId }, sources, settled);
 
   const criteriaText =
     product === null
@@ -99,6 +111,17 @@ export function SearchPage() {
       {askable && (
         <>
           <p className="search-page__criteria">{criteriaText}</p>
+          {correction?.applied === true && (
+            <p className="search-page__correction" role="status">
+              {t('search.correction.applied', { query, corrected: correction.query })}
+            </p>
+          )}
+          {correction?.applied === false && (
+            <p className="search-page__correction">
+              {t('search.correction.offered')}{' '}
+              <Link to={paths.search(correction.query, productId)}>{correction.query}</Link>
+            </p>
+          )}
           <div className="search-page__toolbar">
             <Toolbar
               count={settled ? total.total : undefined}
@@ -107,6 +130,7 @@ export function SearchPage() {
               helpContentKey="search-help"
             />
           </div>
+          <SaveSearchPanel query={query} productId={productId} />
           {sources.rateLimited && (
             <p className="search-page__message" role="alert">
               {t('errormessage.429')}
@@ -124,7 +148,11 @@ export function SearchPage() {
           >
             {cards.map((card) => (
               <li key={card.id}>
-                <SearchResultCard card={card} onOpen={(c, url) => onOpen(c.id, url)} />
+                <SearchResultCard
+                  card={card}
+                  hits={hitsOf(card.id)}
+                  onOpen={(c, url) => onOpen(c.id, url)}
+                />
               </li>
             ))}
           </ul>

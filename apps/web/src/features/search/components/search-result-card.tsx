@@ -1,12 +1,16 @@
+import type { SearchHit } from '@portico/contracts';
 import { useId } from 'react';
 import { CardAnchor, Card } from '../../../components/ui/card/card.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { countLabel, type SearchCard } from '../utils/search-cards.js';
+import { SearchHitsList } from './search-hits-list.js';
 
 export interface SearchResultCardProps {
   card: SearchCard;
   /** An enabled card was opened (analytics: site search navigate). */
   onOpen: (card: SearchCard, url: string) => void;
+  /** The source's top hits (issue 38); none for a source the portal does not hold. */
+  hits?: readonly SearchHit[];
 }
 
 /**
@@ -15,7 +19,7 @@ export interface SearchResultCardProps {
  * 0, -1 or none) is inert: no link, aria-disabled, out of the tab order. While its source
  * answers it says so; a failed source's card says it failed.
  */
-export function SearchResultCard({ card, onOpen }: SearchResultCardProps) {
+export function SearchResultCard({ card, onOpen, hits = [] }: SearchResultCardProps) {
   const t = useT();
   const titleId = useId();
   const statusId = useId();
@@ -73,6 +77,14 @@ export function SearchResultCard({ card, onOpen }: SearchResultCardProps) {
         )}
         {status}
       </p>
+      {card.state === 'answered' && (
+        <SearchHitsList
+          hits={hits}
+          showAllUrl={card.enabled ? url : null}
+          sourceTitle={title}
+          onOpen={(target) => onOpen(card, target)}
+        />
+      )}
     </Card>
   );
 }

@@ -1,0 +1,134 @@
+// Issue 38's figures for `npm run bench:search`: the results page with hits, a suggestion
+// call and a misspelt query, each under BENCH_USERS parallel users, and the share of the
+// known answers found in the top 3. Requests go through app.inject (the whole route, from
+// the token check to the JSON), so the figures are the API's own, without a network.
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/db.js';
+import { getSearchHits } from '../src/modules/search/search-hits.service.js';
+import { bearerFor } from '../test/tokens.js';
+import { percentile } from './bench-support.js';
+import { knownAnswers } from './search-known-answers.js';
+
+/**
+ * `count` bench users copied from a demo user (permissions, account, products), so parallel
+ * users do not share one user's rows (their recent searches). Returns their ids and bearer
+ * headers.
+ */
+export async function benchUsers(
+  app: FastifyInstance,
+  db: Db,
+  fromUserId: string,
+  count: number,
+): Promise<BenchUser[]> {
+  const { rows: columns } = await db.query<{ column_name: string }>(
+    `select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = 'users' and is_generated = 'NEVER'
+        and column_name not in ('id', 'email')`,
+  );
+  const list = columns.map((c) => `"${c.column_name}"`).join(', ');
+  await db.query(
+    `insert into users (id, email, ${list})
+     select 'bench-user-' || g, 'bench-user-' || g || '@bench.test', ${list}
+       from users u, generate_series(1, $2::int) g where u.id = $1
+     on conflict do nothing`,
+    [fromUserId, count],
+  );
+  await db.query(
+    `insert into user_products (user_id, product_id)
+     select 'bench-user-' || g, up.product_id
+       from user_products up, generate_series(1, $2::int) g where up.user_id = $1
+     on conflict do nothing`,
+    [fromUserId, count],
+  );
+  const users: BenchUser[] = [];
+  for (let g = 1; g <= count; g++) {
+    const authorization = `Bearer ${await bearerFor(app, `bench-user-${g}@bench.test`)}`;
+    users.push({ id: `bench-user-${g}`, authorization });
+  }
+  return users;
+}
+
+export interface BenchUser {
+  id: string;
+  authorization: string;
+}
+
+export interface LoadResult {
+  name: string;
+  times: number[];
+  failures: number;
+}
+
+/**
+ * `total` runs of `run(user, i)` spread over the users, each user one run after the other, all
+ * users at once (so `users` are in flight together); the time of every run.
+ */
+export async function underLoad(
+  name: string,
+  users: readonly BenchUser[],
+  total: number,
+  run: (user: BenchUser, i: number) => Promise<boolean>,
+): Promise<LoadResult> {
+  const times: number[] = [];
+  let failures = 0;
+  let next = 0;
+  await Promise.all(
+    users.map(async (user) => {
+      for (let i = next++; i < total; i = next++) {
+        const t = performance.now();
+        const ok = await run(user, i);
+        times.push(performance.now() - t);
+        if (!ok) failures++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { name, times, failures };
+}
+
+export async function get(
+  app: FastifyInstance,
+  url: string,
+  authorization: string,
+): Promise<boolean> {
+  const res = await app.inject({ method: 'GET', url, headers: { authorization } });
+  return res.statusCode === 200;
+}
+
+export function printLoads(results: readonly LoadResult[], users: number): void {
+  console.log(`\nunder ${users} parallel users:`);
+  console.log('| what                   |  runs |  p50 ms |  p99 ms |  max ms | target p99 |');
+  console.log('|------------------------|------:|--------:|--------:|--------:|-----------:|');
+  const targets: Record<string, string> = {
+    'page with hits': '≤ 100 ms',
+    suggestion: '≤ 30 ms',
+    'misspelt query': '≤ 150 ms',
+  };
+  for (const r of results) {
+    const cell = (n: number) => n.toFixed(1).padStart(7);
+    console.log(
+      `| ${r.name.padEnd(22)} | ${String(r.times.length).padStart(5)} | ${cell(percentile(r.times, 50))} | ${cell(percentile(r.times, 99))} | ${cell(r.times.at(-1) ?? Number.NaN)} | ${(targets[r.name] ?? '').padStart(10)} |`,
+    );
+  }
+}
+
+/** The share of the known answers whose expected title is in the top 3 of its source. */
+export async function knownAnswerShare(
+  db: Db,
+  env: Parameters<typeof getSearchHits>[0]['env'],
+  userId: string,
+): Promise<{ share: number; missed: string[] }> {
+  const missed: string[] = [];
+  for (const answer of knownAnswers) {
+    const hits = await getSearchHits({ db, env }, userId, {
+      query: answer.query,
+      productId: answer.productId,
+    });
+    const titles = (hits.sources.find((s) => s.source === answer.source)?.hits ?? [])
+      .slice(0, 3)
+      .map((h) => h.title.map((p) => p.text).join(''));
+    if (!titles.includes(answer.title)) missed.push(`${answer.source}: "${answer.query}"`);
+  }
+  return { share: (knownAnswers.length - missed.length) / knownAnswers.length, missed };
+}

@@ -1,0 +1,342 @@
+import { SEARCH_HITS_PER_SOURCE, type SearchHitSource } from '@portico/contracts';
+import type { Queryable } from '../../db/db.js';
+
+// The hits under the search page's cards (issue 38, ADR 0066). Each source answers its best
+// few matches: the newest HIT_WINDOW matches in the source's own date order (the plan of ADR
+// 0004: the date index for frequent words, GIN for rare ones, never every match ranked),
+// then ranked with title matches first (the A weight alone), then ts_rank_cd, then newest.
+// Titles and snippets come from ts_headline with control characters as match markers; the
+// texts they cut never contain those (the input and the editors refuse control characters,
+// and translate() drops any that a row written by hand holds).
+
+/** Matches ranked per source; `found` counts them up to this bound. */
+export const HIT_WINDOW = 100;
+
+const TSQUERY = `websearch_to_tsquery('english', $1)`;
+/** Match markers of ts_headline: STX and ETX are never part of a stored text. */
+export const MATCH_START = '\u0002';
+export const MATCH_END = '\u0003';
+const TITLE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`;
+const SNIPPET_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=28, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
+
+const clean = (expr: string) => `translate(${expr}, E'\\x02\\x03', '')`;
+/** Markup out of an HTML body: its text only (entities are decoded with the snippet). */
+const textOf = (html: string) => `regexp_replace(${html}, '<[^>]*>', ' ', 'g')`;
+const isoTime = (expr: string) =>
+  `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+interface SourceSql {
+  /** The rows to search, aliased t; may join others. */
+  from: string;
+  /** The primary key of t. */
+  key: string;
+  /** Conditions of this caller besides the match ($4 is the scope parameter). */
+  scope: string[];
+  /** The order the window is taken in (the source's list order, newest first). */
+  order: string;
+  date: string;
+  text: string;
+  type: string;
+  /** What the link needs besides id and title (a case's number, a news item's id). */
+  ref: string;
+  /** When an item became findable, for saved searches' news; null: the source has no date. */
+  since: string | null;
+}
+
+const SOURCES: Record<SearchHitSource, SourceSql> = {
+  news: {
+    from: 'news t',
+    key: 'id',
+    scope: [],
+    order: 't.publication_date desc, t.id desc',
+    date: isoTime('t.publication_date'),
+    text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
+    type: 'null',
+    ref: 't.id::text',
+    since: 't.publication_date',
+  },
+  productNews: {
+    from: 'news t join news_products np on np.news_id = t.id',
+    key: 'id',
+    scope: ['np.product_id = $4'],
+    order: 't.publication_date desc, t.id desc',
+    date: isoTime('t.publication_date'),
+    text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
+    type: 'null',
+    ref: 't.id::text',
+    since: 't.publication_date',
+  },
+  productDocumentation: {
+    from: 'product_document_texts t',
+    key: 'document_id',
+    scope: ['t.product_id = $4'],
+    order: 't.product_id, t.published_on desc, t.document_id desc',
+    date: `to_char(t.published_on, 'YYYY-MM-DD')`,
+    text: `t.summary || ' ' || ${textOf('t.content')}`,
+    type: 'null',
+    ref: 't.document_id::text',
+    since: '(t.published_on + 1)::timestamptz',
+  },
+  productSoftwareDownloads: {
+    from: 'product_content t',
+    key: 'id',
+    scope: ['t.product_id = $4', `t.kind = 'software'`],
+    order: 't.published_at desc, t.id desc',
+    date: isoTime('t.published_at'),
+    text: 't.body',
+    type: 'null',
+    ref: 't.id::text',
+    since: 't.published_at',
+  },
+  knowledgeArticles: {
+    from: 'knowledge_articles t',
+    key: 'id',
+    scope: ['(t.account_id is null or t.account_id = $4)'],
+    order: 't.id desc',
+    date: 'null',
+    text: 't.body',
+    type: 't.number',
+    ref: 't.number',
+    since: null,
+  },
+  cases: {
+    from: 'support_cases t',
+    key: 'id',
+    scope: ['t.account_id = $4'],
+    order: 't.opened_at desc, t.id desc',
+    date: isoTime('t.opened_at'),
+    text: 't.description',
+    type: 't.status',
+    ref: 't.number',
+    since: 't.opened_at',
+  },
+  serviceCatalog: {
+    from: 'service_catalog_items t',
+    key: 'id',
+    scope: [],
+    order: 't.id',
+    date: 'null',
+    text: 't.description',
+    type: 't.category',
+    ref: 't.id::text',
+    since: null,
+  },
+};
+
+function hitsSql(source: SearchHitSource): string {
+  const s = SOURCES[source];
+  const table = s.from.split(' ')[0];
+  const where = [...s.scope, `t.search @@ ${TSQUERY}`].join(' and ');
+  // The window is MATERIALIZED so the ranking's ORDER BY … LIMIT is not pushed into it.
+  return /* sql */ `
+    with w as materialized (
+      select t.${s.key} as id from ${s.from} where ${where} order by ${s.order} limit ${HIT_WINDOW}
+    ),
+    top as (
+      select t.*, ts_rank_cd('{0,0,0,1}', t.search, ${TSQUERY}) > 0 as title_hit,
+             ts_rank_cd(t.search, ${TSQUERY}) as rank
+        from w join ${table} t on t.${s.key} = w.id
+       order by title_hit desc, rank desc, ${s.order}
+       limit ${SEARCH_HITS_PER_SOURCE}
+    )
+    select (select count(*) from w) as found, h.*
+      from (select 1) one
+      left join (
+        select t.${s.key}::text as id, ${s.ref} as ref,
+               ts_headline('english', ${clean('t.title')}, ${TSQUERY}, $2) as title,
+               ts_headline('english', ${clean(s.text)}, ${TSQUERY}, $3) as snippet,
+               ${s.date} as date, ${s.type} as type, t.title_hit, t.rank
+          from top t
+      ) h on true
+     order by h.title_hit desc, h.rank desc`;
+}
+
+export interface HitRow {
+  id: string;
+  /** What the link is built from: a news item's or a document's id, a case's number … */
+  ref: string;
+  /** Marked with MATCH_START / MATCH_END. */
+  title: string;
+  snippet: string;
+  date: string | null;
+  type: string | null;
+}
+
+export interface SourceHitRows {
+  /** Matches, up to HIT_WINDOW. */
+  found: number;
+  rows: HitRow[];
+}
+
+/**
+ * One source's best hits for a query. `scope` is the product id (product sources) or the
+ * caller's account id (knowledge articles, cases); none for news and the service catalogue.
+ */
+export async function findSourceHits(
+  db: Queryable,
+  source: SearchHitSource,
+  query: string,
+  scope?: string,
+): Promise<SourceHitRows> {
+  const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
+  if (SOURCES[source].scope.some((c) => c.includes('$4'))) params.push(scope);
+  const { rows } = await db.query<{
+    found: number | string;
+    id: string | null;
+    ref: string | null;
+    title: string | null;
+    snippet: string | null;
+    date: string | null;
+    type: string | null;
+  }>(hitsSql(source), params);
+  const found = Number(rows[0]?.found ?? 0);
+  const hits: HitRow[] = [];
+  for (const row of rows) {
+    if (row.id === null || row.ref === null) continue;
+    hits.push({
+      id: row.id,
+      ref: row.ref,
+      title: row.title ?? '',
+      snippet: row.snippet ?? '',
+      date: row.date,
+      type: row.type,
+    });
+  }
+  return { found, rows: hits };
+}
+
+export interface HitProductRow {
+  id: string;
+  contentId: string;
+  slug: string;
+  /** The caller reaches it: connected to it, or a vendor employee (as My Solutions says). */
+  reachable: boolean;
+}
+
+/** The product of a search by its contentId, and whether the caller may search its content. */
+export async function findHitProduct(
+  db: Queryable,
+  contentId: string,
+  userId: string,
+): Promise<HitProductRow | null> {
+  const { rows } = await db.query<{
+    id: string;
+    content_id: string;
+    slug: string;
+    reachable: boolean;
+  }>(
+    `select p.id, p.content_id, p.slug,
+            coalesce((select unit4_employee from users where id = $2), false)
+              or exists (select 1 from user_products up where up.user_id = $2 and up.product_id = p.id)
+              as reachable
+       from products p where p.content_id = $1`,
+    [contentId, userId],
+  );
+  const row = rows[0];
+  return row
+    ? { id: row.id, contentId: row.content_id, slug: row.slug, reachable: row.reachable }
+    : null;
+}
+
+/**
+ * The words typed so far as a tsquery of title prefixes: `'invo':*A & 'rem':*A` (each word
+ * may go on; only titles, weight A, count). Null when nothing searchable was typed. Words
+ * are letters and digits only, so nothing needs quoting inside the quotes.
+ */
+export function titlePrefixQuery(typed: string): string | null {
+  const words = typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words.map((w) => `'${w}':*A`).join(' & ');
+}
+
+export interface SuggestionRow {
+  ref: string;
+  /** Marked with MATCH_START / MATCH_END where a typed prefix matched. */
+  title: string;
+}
+
+/**
+ * Titles of one source that begin words with what was typed (titlePrefixQuery), newest first
+ * in the source's own order; the walk stops at `limit` as the hits' window does (ADR 0004).
+ * ts_headline marks the 'limit' rows only.
+ */
+export async function findSourceSuggestions(
+  db: Queryable,
+  source: SearchHitSource,
+  tsquery: string,
+  limit: number,
+  scope?: string,
+): Promise<SuggestionRow[]> {
+  const s = SOURCES[source];
+  const q = `to_tsquery('english', $1)`;
+  const where = [...s.scope, `t.search @@ ${q}`].join(' and ');
+  const params: unknown[] = [tsquery, TITLE_OPTIONS, limit];
+  if (s.scope.some((c) => c.includes('$4'))) params.push(scope);
+  const { rows } = await db.query<SuggestionRow>(
+    `select p.ref, ts_headline('english', p.title, ${q}, $2) as title
+       from (select ${s.ref} as ref, ${clean('t.title')} as title, t.${s.key} as key
+               from ${s.from} where ${where} order by ${s.order} limit $3) p`,
+    params,
+  );
+  return rows;
+}
+
+/** The sources that date their items: only those can tell what is new for a saved search. */
+export const DATED_SOURCES: ReadonlySet<SearchHitSource> = new Set(
+  (Object.keys(SOURCES) as SearchHitSource[]).filter((source) => SOURCES[source].since !== null),
+);
+
+/**
+ * Up to `limit` matches of a query that became findable in (since, until], newest first. A
+ * document is dated by its day: it counts from the end of that day, so a check during the day
+ * never tells it twice.
+ */
+export async function findNewMatches(
+  db: Queryable,
+  source: SearchHitSource,
+  query: string,
+  since: Date,
+  until: Date,
+  limit: number,
+  scope?: string,
+): Promise<SuggestionRow[]> {
+  const s = SOURCES[source];
+  if (s.since === null) return [];
+  const params: unknown[] = [query, since.toISOString(), until.toISOString(), limit];
+  // $4 is the limit here: the scope is $5.
+  const scoped = s.scope.map((c) => c.replace('$4', '$5'));
+  if (scoped.length > 0) params.push(scope);
+  const where = [...scoped, `t.search @@ ${TSQUERY}`, `${s.since} > $2`, `${s.since} <= $3`];
+  const { rows } = await db.query<SuggestionRow>(
+    `select ${s.ref} as ref, ${clean('t.title')} as title
+       from ${s.from} where ${where.join(' and ')}
+      order by ${s.since} desc limit $4`,
+    params,
+  );
+  return rows;
+}
+
+/**
+ * For each word (1-based `i`), the nearest word of the title vocabulary (migration 031) when
+ * the word is unknown there or in `rarerFactor` times fewer titles than that neighbour: pg_trgm
+ * similarity over the folded word, then the more frequent. `best` null: none near enough.
+ */
+export async function nearestTitleWords(
+  db: Queryable,
+  words: readonly string[],
+  rarerFactor: number,
+): Promise<{ i: number | string; best: string | null }[]> {
+  const { rows } = await db.query<{ i: number | string; best: string | null }>(
+    `select a.i, (
+        select s.word from search_words s
+         where s.word operator(portico_ext.%) f.word and s.word <> f.word
+           and s.titles > $2 * coalesce(k.titles, 0)
+         order by portico_ext.similarity(s.word, f.word) desc, s.titles desc, s.word
+         limit 1) as best
+       from unnest($1::text[]) with ordinality as a(raw, i)
+       cross join lateral (select search_fold(a.raw) as word) f
+       left join search_words k on k.word = f.word`,
+    [words, rarerFactor],
+  );
+  return rows;
+}

@@ -1,0 +1,232 @@
+import { problemSchema, searchHitsSchema, type SearchHits } from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
+import { bearerFor } from '../../../test/tokens.js';
+import { demoAccounts } from '../../seed/accounts.js';
+import { demoProducts } from '../../seed/products.js';
+import { demoUsers } from '../../seed/users.js';
+import { insertNews } from '../news/news.repository.js';
+import { bareWords } from './search-correction.js';
+
+const erp = demoProducts[0];
+// Words no seeded row contains, so the hits below are the rows inserted here.
+const WORD = 'quokka';
+
+async function insertOwnRows(t: TestApp): Promise<void> {
+  const [bodyOnly, titled, excluded] = await insertNews(t.db, [
+    {
+      title: 'A newer item about marsupials',
+      publicationDate: Date.UTC(2024, 5, 1),
+      content: `<p>Fish &amp; chips, and a ${WORD} in the text only.</p>`,
+    },
+    {
+      title: `The ${WORD} report`,
+      publicationDate: Date.UTC(2020, 0, 1),
+      content: '<p>About the animal.</p>',
+    },
+    {
+      title: `A ${WORD} draft <b>marked</b>`,
+      publicationDate: Date.UTC(2019, 0, 1),
+      content: '<p>Not ready.</p>',
+    },
+  ]);
+  expect([bodyOnly, titled, excluded]).toHaveLength(3);
+  await t.db.query('insert into news_products (news_id, product_id) values ($1, $2)', [
+    titled,
+    erp.id,
+  ]);
+  await t.db.query(
+    `with d as (
+       insert into product_documents (product_id, published_on, country, engine, language,
+                                      module, process, product, release, document_type, type)
+       values ($1, date '2024-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0) returning id, product_id)
+     insert into product_document_texts
+       (document_id, product_id, published_on, title, summary, content, search)
+     select id, product_id, date '2024-01-01', $2, 'x', 'x', to_tsvector('english', $2) from d`,
+    [erp.id, `The ${WORD} documentation page`],
+  );
+  await t.db.query(
+    `insert into product_content (product_id, kind, title, body) values ($1, 'software', $2, 'x')`,
+    [erp.id, `The ${WORD} installer`],
+  );
+  await t.db.query(
+    `insert into knowledge_articles (number, account_id, title, body) values
+       ('KBQ1', null, $1, 'For everyone'), ('KBQ2', $2, $1, 'Northwind only'),
+       ('KBQ3', $3, $1, 'Portico only')`,
+    [`Why the ${WORD} article`, demoAccounts.northwind.id, demoAccounts.portico.id],
+  );
+  await t.db.query(
+    `insert into support_cases (number, account_id, title) values ('QK1', $1, $3), ('QK2', $2, $3)`,
+    [demoAccounts.northwind.id, demoAccounts.portico.id, `The ${WORD} case`],
+  );
+  await t.db.query(`insert into service_catalog_items (title) values ($1)`, [`Order a ${WORD}`]);
+}
+
+const textOf = (segments: { text: string }[]) => segments.map((s) => s.text).join('');
+const matchesOf = (segments: { text: string; match: boolean }[]) =>
+  segments.filter((s) => s.match).map((s) => s.text.toLowerCase());
+
+describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
+  let t: TestApp;
+  const auth = { anna: '', paul: '', erik: '', nina: '' };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    for (const name of Object.keys(auth) as (keyof typeof auth)[]) {
+      auth[name] = `Bearer ${await bearerFor(t.app, demoUsers[name].email)}`;
+    }
+    await insertOwnRows(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const hits = async (
+    params: Record<string, string>,
+    who: keyof typeof auth = 'anna',
+  ): Promise<SearchHits> => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/search/hits?${new URLSearchParams(params).toString()}`,
+      headers: { authorization: auth[who] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    return searchHitsSchema.parse(res.json());
+  };
+  const titlesOf = (answer: SearchHits, source: string) =>
+    answer.sources.find((s) => s.source === source)?.hits.map((h) => textOf(h.title));
+
+  it('answers every source anna may see, in the cards’ order, with marked titles', async () => {
+    const answer = await hits({ query: WORD, productId: erp.contentId });
+    expect(answer.correction).toBeNull();
+    expect(answer.sources.map((s) => s.source)).toEqual([
+      'knowledgeArticles',
+      'productDocumentation',
+      'cases',
+      'serviceCatalog',
+      'productSoftwareDownloads',
+      'productNews',
+      'news',
+    ]);
+    // Her account's case and articles (and the shared one), never another account's.
+    expect(titlesOf(answer, 'cases')).toEqual([`The ${WORD} case`]);
+    const articles = answer.sources.find((s) => s.source === 'knowledgeArticles')?.hits ?? [];
+    expect(articles.map((h) => h.type).sort()).toEqual(['KBQ1', 'KBQ2']);
+    expect(articles[0]?.href).toMatch(/^https:\/\/support\.portico\.test\/knowledge\?query=KBQ/);
+    const doc = answer.sources.find((s) => s.source === 'productDocumentation')?.hits[0];
+    expect(doc?.href).toMatch(
+      new RegExp(`^/my-solutions/${erp.slug}/${erp.contentId}/documentation/\\d+$`),
+    );
+    expect(doc?.date).toBe('2024-01-01');
+    expect(matchesOf(doc?.title ?? [])).toEqual([WORD]);
+    const productNews = answer.sources.find((s) => s.source === 'productNews')?.hits[0];
+    expect(productNews?.href).toMatch(
+      new RegExp(
+        `^/my-solutions/${erp.slug}/${erp.contentId}/news/news-item/the-quokka-report/\\d+$`,
+      ),
+    );
+    expect(answer.sources.find((s) => s.source === 'cases')?.hits[0]?.href).toBe(
+      '/services/track-case/QK1',
+    );
+  });
+
+  it('ranks title matches first, and keeps a title’s markup as text', async () => {
+    const answer = await hits({ query: WORD });
+    const news = answer.sources.find((s) => s.source === 'news')?.hits ?? [];
+    // The newest item names the word in its text only: it comes after the two titles.
+    expect(news.map((h) => textOf(h.title))).toEqual([
+      `The ${WORD} report`,
+      `A ${WORD} draft <b>marked</b>`,
+      'A newer item about marsupials',
+    ]);
+    expect(news[0]?.date).toBe('2020-01-01T00:00:00Z');
+    expect(news[0]?.href).toMatch(/^\/news\/news-item\/the-quokka-report\/\d+$/);
+    // The snippet is the body's text: tags gone, entities decoded, the match marked.
+    const snippet = news[2]?.snippet ?? [];
+    expect(textOf(snippet), JSON.stringify(snippet)).toContain(
+      `Fish & chips, and a ${WORD} in the text only`,
+    );
+    expect(textOf(snippet)).not.toContain('<p>');
+    expect(matchesOf(snippet)).toEqual([WORD]);
+  });
+
+  it('accepts the news search syntax: phrases, -word and OR', async () => {
+    const phrase = await hits({ query: `"${WORD} report"` });
+    expect(titlesOf(phrase, 'news')).toEqual([`The ${WORD} report`]);
+    const without = await hits({ query: `${WORD} -draft -marsupials` });
+    expect(titlesOf(without, 'news')).toEqual([`The ${WORD} report`]);
+    const either = await hits({ query: 'marsupials OR draft' });
+    expect(titlesOf(either, 'news')?.sort()).toEqual([
+      'A newer item about marsupials',
+      `A ${WORD} draft <b>marked</b>`,
+    ]);
+  });
+
+  it('keeps the gates of §2 and §6 per demo user', async () => {
+    // Paul: no SUPPORT_SERVICE_NOW, not connected to ERP: general news only.
+    const paul = await hits({ query: WORD, productId: erp.contentId }, 'paul');
+    expect(paul.sources.map((s) => s.source)).toEqual(['news']);
+    // Nina: news only too.
+    const nina = await hits({ query: WORD, productId: erp.contentId }, 'nina');
+    expect(nina.sources.map((s) => s.source)).toEqual(['news']);
+    // Erik: a vendor employee of the Portico account reaches every product.
+    const erik = await hits({ query: WORD, productId: erp.contentId }, 'erik');
+    expect(erik.sources).toHaveLength(7);
+    expect(titlesOf(erik, 'cases')).toEqual([`The ${WORD} case`]);
+    const erikArticles = erik.sources.find((s) => s.source === 'knowledgeArticles')?.hits ?? [];
+    expect(erikArticles.map((h) => h.type).sort()).toEqual(['KBQ1', 'KBQ3']);
+  });
+
+  it('finds a misspelt word, and offers a correction that finds far more', async () => {
+    // "invoise" is in no text: the hits are those of "invoice", said so.
+    const misspelt = await hits({ query: 'invoise' });
+    expect(misspelt.correction).toEqual({ query: 'invoice', applied: true });
+    expect(misspelt.query).toBe('invoice');
+    const news = misspelt.sources.find((s) => s.source === 'news')?.hits ?? [];
+    expect(news.length).toBeGreaterThan(0);
+    expect(matchesOf(news[0]?.title ?? [])).toContain('invoice');
+
+    // One item has the typo: the query finds it, and "invoice" is offered as finding more.
+    await insertNews(t.db, [
+      { title: 'An invoise typo', publicationDate: Date.UTC(2018, 0, 1), content: '<p>x</p>' },
+    ]);
+    const offered = await hits({ query: 'invoise' });
+    expect(offered.correction).toEqual({ query: 'invoice', applied: false });
+    expect(titlesOf(offered, 'news')).toEqual(['An invoise typo']);
+    // A word the titles know is left alone, and so are phrases and excluded words.
+    expect((await hits({ query: WORD })).correction).toBeNull();
+    expect((await hits({ query: '"invoyse" -invoyce' })).correction).toBeNull();
+  });
+
+  it('refuses what is not a search: 400 without a query, 404 for an unknown product', async () => {
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: '/api/search/hits?query=',
+      headers: { authorization: auth.anna },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(problemSchema.parse(empty.json()).detail).toContain('query');
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/search/hits?query=${WORD}&productId=nope`,
+      headers: { authorization: auth.anna },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/search/hits?query=${WORD}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('bareWords', () => {
+  it('finds the words a correction may replace, not phrases, exclusions or OR', () => {
+    expect(bareWords('invoise "exact frase" -exclud OR ledgr, a1b').map((w) => w.word)).toEqual([
+      'invoise',
+      'ledgr',
+    ]);
+    const query = 'x invoise';
+    const [word] = bareWords(query);
+    expect(query.slice(word?.start, word?.end)).toBe('invoise');
+  });
+});

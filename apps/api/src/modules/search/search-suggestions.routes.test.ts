@@ -1,0 +1,106 @@
+import {
+  recentSearchesSchema,
+  SEARCH_SUGGESTIONS_LIMIT,
+  searchSuggestionsSchema,
+  type SearchSuggestions,
+} from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { routeDatabaseKinds } from '../../../test/test-db.js';
+import { bearerFor } from '../../../test/tokens.js';
+import { demoAccounts } from '../../seed/accounts.js';
+import { demoProducts } from '../../seed/products.js';
+import { demoUsers } from '../../seed/users.js';
+import { insertNews } from '../news/news.repository.js';
+import { RECENT_SEARCHES_KEPT } from './search-history.repository.js';
+
+const erp = demoProducts[0];
+
+describe.each(routeDatabaseKinds())('search suggestions and recent searches over %s', (kind) => {
+  let t: TestApp;
+  const auth = { anna: '', paul: '' };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    auth.anna = `Bearer ${await bearerFor(t.app, demoUsers.anna.email)}`;
+    auth.paul = `Bearer ${await bearerFor(t.app, demoUsers.paul.email)}`;
+    await insertNews(
+      t.db,
+      Array.from({ length: 12 }, (_, i) => ({
+        title: `Wallabies in the outback ${i}`,
+        publicationDate: Date.UTC(2020, 0, 1 + i),
+        content: '<p>x</p>',
+      })),
+    );
+    await insertNews(t.db, [
+      // The word only in the text: not suggested (suggestions are titles).
+      { title: 'Kangaroo', publicationDate: Date.UTC(2021, 0, 1), content: '<p>wallaby</p>' },
+    ]);
+    await t.db.query(`insert into support_cases (number, account_id, title) values ($1, $2, $3)`, [
+      'QW1',
+      demoAccounts.northwind.id,
+      'Wallaby import fails',
+    ]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string, who: keyof typeof auth = 'anna') =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: auth[who] } });
+  const suggest = async (
+    params: Record<string, string>,
+    who: keyof typeof auth = 'anna',
+  ): Promise<SearchSuggestions> => {
+    const res = await get(`/api/search/suggestions?${new URLSearchParams(params).toString()}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return searchSuggestionsSchema.parse(res.json());
+  };
+  const titles = (s: SearchSuggestions) =>
+    s.suggestions.map((x) => x.title.map((p) => p.text).join(''));
+
+  it('suggests up to 8 titles that begin words with the typed text, across sources', async () => {
+    const answer = await suggest({ query: 'walla', productId: erp.contentId });
+    expect(answer.suggestions).toHaveLength(SEARCH_SUGGESTIONS_LIMIT);
+    // Taken in turn: the case is among them although twelve news titles match too.
+    expect(answer.suggestions.map((s) => s.source)).toContain('cases');
+    expect(titles(answer)).toContain('Wallaby import fails');
+    expect(titles(answer)).not.toContain('Kangaroo');
+    const news = answer.suggestions.find((s) => s.source === 'news');
+    expect(news?.href).toMatch(/^\/news\/news-item\/wallabies-in-the-outback-11\/\d+$/);
+    expect(news?.title.find((p) => p.match)?.text).toBe('Wallabies');
+  });
+
+  it('keeps the gates: paul has no support sources, and nothing before 3 characters', async () => {
+    const paul = await suggest({ query: 'wallaby import' }, 'paul');
+    expect(paul.suggestions).toEqual([]);
+    const short = await suggest({ query: 'wa' });
+    expect(short.suggestions).toEqual([]);
+    const stopWords = await suggest({ query: 'the' });
+    expect(stopWords.suggestions).toEqual([]);
+    const unknown = await get('/api/search/suggestions?query=walla&productId=nope');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('remembers the results page’s searches, newest first, at most 8, per user', async () => {
+    for (let i = 0; i < RECENT_SEARCHES_KEPT + 2; i += 1) {
+      expect((await get(`/api/search/hits?query=word${i}`)).statusCode).toBe(200);
+    }
+    // Searched again: back on top, once.
+    await get(`/api/search/hits?query=word3&productId=${erp.contentId}`);
+    await get('/api/search/hits?query=word5');
+    const res = await get('/api/search/recent');
+    expect(res.statusCode).toBe(200);
+    const { searches } = recentSearchesSchema.parse(res.json());
+    expect(searches).toHaveLength(RECENT_SEARCHES_KEPT);
+    expect(searches.slice(0, 3)).toEqual([
+      { query: 'word5', productId: null },
+      { query: 'word3', productId: erp.contentId },
+      { query: 'word9', productId: null },
+    ]);
+    expect(searches.map((s) => s.query)).not.toContain('word0');
+    // Paul's are his own.
+    const paul = recentSearchesSchema.parse((await get('/api/search/recent', 'paul')).json());
+    expect(paul.searches).toEqual([]);
+  });
+});
