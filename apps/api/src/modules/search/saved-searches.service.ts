@@ -1,7 +1,6 @@
 import { resolveLanguage } from '@portico/locales';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Env } from '../../config/env.js';
-import { escapeHtml } from '../../lib/html.js';
 import { textsFor, type Translate } from '../../lib/i18n/translate.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { KeyEncryptionKeySource } from '../../lib/key-encryption.js';
@@ -26,6 +25,7 @@ import {
   type DueSavedSearch,
 } from './saved-searches.repository.js';
 import './saved-searches.texts.js';
+import { savedSearchMailHtml } from './saved-search-mail.js';
 
 export interface SavedSearchDeps {
   db: Db;
@@ -97,7 +97,6 @@ function savedSearchMail(
   const subject = t('mail.saved-search.subject', { query: search.query });
   const greeting = t('mail.news.greeting', { name: search.firstName });
   const intro = t('mail.saved-search.intro', { query: search.query });
-  const lang = escapeHtml(resolveLanguage(search.language));
   return {
     to: search.email,
     subject,
@@ -114,11 +113,17 @@ function savedSearchMail(
       `${t('mail.footer.unsubscribe')}: ${unsubscribe}`,
       '',
     ].join('\n'),
-    html: `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><ul>${items
-      .map((i) => `<li><a href="${escapeHtml(absolute(i.href))}">${escapeHtml(i.title)}</a></li>`)
-      .join(
-        '',
-      )}</ul><p><a href="${escapeHtml(all)}">${escapeHtml(t('mail.saved-search.all'))}</a></p><hr><p style="color:#555;font-size:13px">${escapeHtml(t('mail.saved-search.reason'))}<br><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('mail.footer.unsubscribe'))}</a> · <a href="${escapeHtml(manage)}">${escapeHtml(t('mail.footer.manage'))}</a></p></body></html>`,
+    html: savedSearchMailHtml({
+      language: resolveLanguage(search.language),
+      t,
+      subject,
+      greeting,
+      intro,
+      items: items.map((i) => ({ title: i.title, href: absolute(i.href) })),
+      all,
+      unsubscribe,
+      manage,
+    }),
     headers: unsubscribeHeaders(unsubscribe),
   };
 }
