@@ -347,7 +347,7 @@ describe('server start-up and graceful shutdown (issue 2 §7, issue 11 §4, issu
       await inFlightClosed;
       expect(inFlightError).toBeUndefined();
       expect(inFlightResponse).toMatch(/^HTTP\/1\.1 404 /);
-      expect(inFlightResponse).toContain('"statusCode":404');
+      expect(inFlightResponse).toContain('"status":404');
       expect(inFlightResponse.toLowerCase()).toContain('connection: close');
 
       const exit = await exited;

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { hasControlCharacters } from './text.js';
 import { searchText } from './search.js';
 
-/** Hits shown under each card of the search results page (issue 38). */
-export const SEARCH_HITS_PER_SOURCE = 3;
-/** The header's suggestions: at most this many titles, after §9's minimum of characters. */
-export const SEARCH_SUGGESTIONS_LIMIT = 8;
-/** §9 Search minimum length 3. */
-export const SEARCH_MIN_LENGTH = 3;
+import {
+  SEARCH_HITS_PER_SOURCE,
+  SEARCH_MIN_LENGTH,
+  SEARCH_SUGGESTIONS_LIMIT,
+} from './search-limits.js';
+
+export { SEARCH_HITS_PER_SOURCE, SEARCH_MIN_LENGTH, SEARCH_SUGGESTIONS_LIMIT };
 
 /** An optional product: '' (the header's "all products") means none. */
 const optionalProductId = z

@@ -18,7 +18,7 @@ const STAND_IN = `export function renderNewsFirstPaint(input) {
   const seen = { path: input.path, language: input.language, first: input.news.items[0]?.title,
     total: input.news.total, name: input.profile.firstName, labels: input.labels.length,
     header: input.header.includes('<'), footer: input.footer.includes('<'),
-    menuShown: input.header.includes('aria-controls="portico-header-nav">') };
+    menuShown: input.header.includes('aria-controls="portico-header-menu">') };
   return '<p id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</p>';
 }
 export async function renderPageFirstPaint(input) {

@@ -1,4 +1,5 @@
-import { SEARCH_MIN_LENGTH, type SearchHitSource, type TextSegments } from '@portico/contracts';
+import type { SearchHitSource, TextSegments } from '@portico/contracts';
+import { SEARCH_MIN_LENGTH } from '@portico/contracts/search-limits';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';

@@ -1,16 +1,26 @@
-import {
-  accountChoiceListSchema,
-  customerAccountListSchema,
-  recentAccountsSchema,
-  type AccountChoice,
-  type RecentAccounts,
-  type UserType,
-} from '@portico/contracts';
+import type { AccountChoice, RecentAccounts, UserType } from '@portico/contracts';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiUrl } from '../../config/runtime-config.js';
 import { shownByCaller } from '../../lib/http/failure-handling.js';
+import { deferredSchema } from '../../lib/http/deferred-schema.js';
 import { httpGet, httpSendNoContent } from '../../lib/http/http-client.js';
+
+// /cloud and /invoices are painted by the server and taken over without zod (ADR 0057,
+// 0059): the picker's answers are checked once zod has loaded, never by loading it.
+const recentAnswer = deferredSchema('object', () =>
+  import('@portico/contracts/account').then(({ recentAccountsSchema }) => recentAccountsSchema),
+);
+const customerAccountsAnswer = deferredSchema('list', () =>
+  import('@portico/contracts/partner').then(
+    ({ customerAccountListSchema }) => customerAccountListSchema,
+  ),
+);
+const accountChoicesAnswer = deferredSchema('list', () =>
+  import('@portico/contracts/account').then(
+    ({ accountChoiceListSchema }) => accountChoiceListSchema,
+  ),
+);
 
 /** How many accounts one search shows; the server holds the rest (ADR 0070). */
 export const ACCOUNT_PICKER_LIMIT = 20;
@@ -24,7 +34,7 @@ export const recentAccountsQueryOptions = () =>
     meta: shownByCaller,
     queryKey: ['accounts', 'recent'] as const,
     queryFn: ({ signal }): Promise<RecentAccounts> =>
-      httpGet(apiUrl('accounts/recent'), recentAccountsSchema, { signal }),
+      httpGet(apiUrl('accounts/recent'), recentAnswer, { signal }),
   });
 
 export const useRecentAccounts = () => useQuery(recentAccountsQueryOptions());
@@ -83,7 +93,7 @@ const partnerAccountsQueryOptions = () =>
     meta: shownByCaller,
     queryKey: ['partner', 'accounts'] as const,
     queryFn: ({ signal }) =>
-      httpGet(apiUrl('partner/accounts'), customerAccountListSchema, { signal }),
+      httpGet(apiUrl('partner/accounts'), customerAccountsAnswer, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -93,7 +103,7 @@ const accountSearchQueryOptions = (term: string) =>
     meta: shownByCaller,
     queryKey: ['accounts', 'search', term] as const,
     queryFn: ({ signal }) =>
-      httpGet(apiUrl('accounts'), accountChoiceListSchema, {
+      httpGet(apiUrl('accounts'), accountChoicesAnswer, {
         signal,
         query: { query: term, limit: ACCOUNT_PICKER_LIMIT },
       }),
