@@ -65,7 +65,9 @@ describe('My Solutions in Chromium', () => {
     const link = page
       .getByRole('list', { name: 'Results by source' })
       .getByRole('article', { name: /^Product news/ })
-      .getByRole('link');
+      // The card's own link is its first (the hits under it are links too, issue 38).
+      .getByRole('link')
+      .first();
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(
       `/my-solutions/erp/${erp.contentId}/news?query=${word}`,
