@@ -179,7 +179,7 @@ describe('the header on a phone (390 × 844)', () => {
     // Mouse: opens with the cursor in the query field; Escape closes it back to the button.
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const query = search.getByRole('textbox', { name: 'Search the portal' });
+    const query = search.getByRole('combobox', { name: 'Search the portal' });
     await query.waitFor({ state: 'visible' });
     expect(await query.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectNoAxeViolations(page);
