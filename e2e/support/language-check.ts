@@ -14,6 +14,8 @@ function collectTexts(): string[] {
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
+    // A search hit's marked word is the typed query found in content, not a label.
+    if (parent.closest('mark')) continue;
     const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (/[A-Za-z]/.test(text) && shown(parent)) out.push(text);
   }
@@ -66,7 +68,10 @@ export async function overflowingText(page: Page): Promise<string[]> {
       // Visually hidden text (clipped to 1px for screen readers) is meant not to fit.
       if (el.clientWidth <= 1 || el.clientHeight <= 1) continue;
       const wide = el.scrollWidth > el.clientWidth + 1;
-      const tall = el.scrollHeight > el.clientHeight + 1 && style.overflowY !== 'visible';
+      // A line clamp (a preview cut to n lines with an ellipsis) is meant to hide the rest.
+      const clamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '';
+      const tall =
+        el.scrollHeight > el.clientHeight + 1 && style.overflowY !== 'visible' && !clamped;
       if (wide || tall) {
         const text = el.textContent.replace(/\s+/g, ' ').trim().slice(0, 60);
         found.push(

@@ -25,6 +25,20 @@ export async function setOwnSettings(
   if (status !== 200) throw new Error(`PUT /api/users/me answered ${status}`);
 }
 
+/** One of the signed-in user's own settings as the API holds it (GET /api/users/me/settings). */
+export async function ownSetting(page: Page, baseUrl: string, name: string): Promise<unknown> {
+  return page.evaluate(
+    async ({ base, field }) => {
+      const token = window.localStorage.getItem('access_token') ?? '';
+      const answer = await fetch(`${base}/api/users/me/settings`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return ((await answer.json()) as Record<string, unknown>)[field];
+    },
+    { base: baseUrl, field: name },
+  );
+}
+
 /** Sets the caller's e-mail subscriptions (POST /api/subscriptions). */
 export async function setOwnSubscriptions(
   page: Page,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './text.js';
 import { searchText } from './search.js';
+import { caseStatusCodeSchema } from './services.js';
 
 import {
   SEARCH_HITS_PER_SOURCE,
@@ -56,8 +57,10 @@ export const searchHitSchema = z.object({
   snippet: textSegmentsSchema,
   /** ISO 8601 date (publication, opening) or null when the source has no date. */
   date: z.string().nullable(),
-  /** What kind of item (a case's status, a catalogue item's category, an article's number). */
+  /** What kind of item, as the content names it (a catalogue item's category, an article's number). */
   type: z.string().nullable(),
+  /** A support case's status (cases only; the page shows it in the reader's language). */
+  status: caseStatusCodeSchema.nullable(),
   /** The item: a path in the app (/…) or, for knowledge articles, the support system's page. */
   href: z.string(),
 });

@@ -11,6 +11,20 @@ export const supportFrameTokenSchema = z.object({
 export type SupportFrameToken = z.infer<typeof supportFrameTokenSchema>;
 
 /**
+ * A support case's status as a code (§2 track-cases; the desk stores the English name and its
+ * address filters by these codes, `?status=in-progress`). Shown through labels, never raw.
+ */
+export const caseStatusCodes = [
+  'new',
+  'in-progress',
+  'awaiting-info',
+  'resolved',
+  'closed',
+] as const;
+export const caseStatusCodeSchema = z.enum(caseStatusCodes);
+export type CaseStatusCode = z.infer<typeof caseStatusCodeSchema>;
+
+/**
  * `GET {api}/support/cases/download` (§5, §6): every case of the caller's account as a CSV
  * file (text/csv, UTF-8 with a byte-order mark, CRLF line ends, a header row first).
  */

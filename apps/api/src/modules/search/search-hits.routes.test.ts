@@ -57,7 +57,8 @@ async function insertOwnRows(t: TestApp): Promise<void> {
     [`Why the ${WORD} article`, demoAccounts.northwind.id, demoAccounts.portico.id],
   );
   await t.db.query(
-    `insert into support_cases (number, account_id, title) values ('QK1', $1, $3), ('QK2', $2, $3)`,
+    `insert into support_cases (number, account_id, title, status)
+       values ('QK1', $1, $3, 'In progress'), ('QK2', $2, $3, 'New')`,
     [demoAccounts.northwind.id, demoAccounts.portico.id, `The ${WORD} case`],
   );
   await t.db.query(`insert into service_catalog_items (title) values ($1)`, [`Order a ${WORD}`]);
@@ -127,9 +128,10 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
         `^/my-solutions/${erp.slug}/${erp.contentId}/news/news-item/the-quokka-report/\\d+$`,
       ),
     );
-    expect(answer.sources.find((s) => s.source === 'cases')?.hits[0]?.href).toBe(
-      '/services/track-case/QK1',
-    );
+    const ownCase = answer.sources.find((s) => s.source === 'cases')?.hits[0];
+    expect(ownCase?.href).toBe('/services/track-case/QK1');
+    // The stored "In progress" goes out as a code, for the page to show in its language.
+    expect(ownCase).toMatchObject({ status: 'in-progress', type: null });
   });
 
   it('ranks title matches first, and keeps a title’s markup as text', async () => {

@@ -1,4 +1,10 @@
-import type { SearchHit, SearchHitSource, SearchHits, SearchSourceHits } from '@portico/contracts';
+import {
+  caseStatusCodeSchema,
+  type SearchHit,
+  type SearchHitSource,
+  type SearchHits,
+  type SearchSourceHits,
+} from '@portico/contracts';
 import { newsItemPath } from '@portico/contracts/paths';
 import type { Env } from '../../config/env.js';
 import type { Queryable } from '../../db/db.js';
@@ -173,7 +179,17 @@ function toHit(
     title: toSegments(row.title),
     snippet: toSegments(row.snippet, HTML_BODIES.has(source)),
     date: row.date,
-    type: row.type,
+    ...kindOf(source, row.type),
     href: hitHref(ctx, plan.product, source, row, query),
   };
+}
+
+/**
+ * A case's stored status ("In progress") as its code, for the page to show in the reader's
+ * language; a status outside the codes stays as written rather than failing the answer.
+ */
+function kindOf(source: SearchHitSource, type: string | null): Pick<SearchHit, 'type' | 'status'> {
+  if (source !== 'cases' || type === null) return { type, status: null };
+  const code = caseStatusCodeSchema.safeParse(type.toLowerCase().replace(/\s+/g, '-'));
+  return code.success ? { type: null, status: code.data } : { type, status: null };
 }

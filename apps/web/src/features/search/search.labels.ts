@@ -46,6 +46,12 @@ export const searchLabels = defineLabels({
   // Hits under the cards and the spelling correction (issue 38).
   'search.hits.label': 'Top results in {{source}}',
   'search.hits.show-all': 'Show all in {{source}}',
+  // A support case's status under its hit, as the desk names it (desk.status.*).
+  'search.hit.status.new': 'New',
+  'search.hit.status.in-progress': 'In progress',
+  'search.hit.status.awaiting-info': 'Awaiting info',
+  'search.hit.status.resolved': 'Resolved',
+  'search.hit.status.closed': 'Closed',
   'search.correction.applied':
     'Nothing was found for “{{query}}”. Showing results for “{{corrected}}”.',
   'search.correction.offered': 'Did you mean:',

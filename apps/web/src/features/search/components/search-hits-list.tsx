@@ -39,7 +39,11 @@ export function SearchHitsList({ hits, showAllUrl, sourceTitle, onOpen }: Search
       >
         {hits.map((hit) => {
           const title = <HighlightedText segments={hit.title} />;
-          const meta = [hit.date === null ? null : dateOf(hit.date), hit.type].filter(
+          const meta = [
+            hit.date === null ? null : dateOf(hit.date),
+            hit.status === null ? null : t(`search.hit.status.${hit.status}`),
+            hit.type,
+          ].filter(
             (part): part is string => part !== null && part !== '',
           );
           return (

@@ -62,6 +62,7 @@ const hitsFor = (query: string): SearchHits => ({
           ],
           date: '2024-03-05',
           type: null,
+          status: null,
           href: '/my-solutions/financials/c-fin/documentation/7',
         },
       ],
@@ -74,7 +75,8 @@ const hitsFor = (query: string): SearchHits => ({
           title: [{ text: 'Report fails', match: false }],
           snippet: [],
           date: null,
-          type: 'In progress',
+          type: null,
+          status: 'in-progress',
           href: '/services/track-case/CS0001',
         },
       ],
@@ -116,6 +118,7 @@ describe('search results page: hits under the cards', () => {
       'href',
       '/services/track-case/CS0001',
     );
+    // The status comes as a code and shows in the reader's language.
     expect(within(cases).getByText('In progress')).toBeVisible();
     // A source without hits lists none, and its card is as before.
     expect(
