@@ -28,6 +28,12 @@ export interface JobDefinition<T> {
    * it once.
    */
   cron?: string;
+  /**
+   * Also run when one of these events is published (`publish`), with the event's data: each
+   * follower gets a job of its own, so one failing does not hold back another (issue 38: a
+   * saved search hears of newly published news at once, not at its next quarter hour).
+   */
+  follows?: readonly string[];
 }
 
 export interface EnqueueOptions {
@@ -41,6 +47,11 @@ export interface JobQueue {
   /** Registers a kind of job; call before start(). */
   define<T>(definition: JobDefinition<T>): void;
   enqueue(name: string, data: object, options?: EnqueueOptions): Promise<string>;
+  /**
+   * Publishes an event: one job for the job named like the event (when there is one) and one
+   * for each job that follows it, all in the same transaction when `tx` is given.
+   */
+  publish(event: string, data: object, options?: EnqueueOptions): Promise<void>;
   /** Installs the queue's tables (idempotent), creates the queues and starts the workers. */
   start(options?: { work?: boolean }): Promise<void>;
   /** Runs the jobs of `name` that are due now, in this process (tests, CLI). Returns how many ran. */
@@ -100,26 +111,40 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     options.onJobDone?.(definition.name, 'completed');
   }
 
+  async function enqueue(
+    name: string,
+    data: object,
+    enqueueOptions: EnqueueOptions = {},
+  ): Promise<string> {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`no job named ${name} is defined`);
+    await started;
+    const id = await running().send(name, data, {
+      retryLimit: definition.retryLimit ?? 5,
+      retryDelay: definition.retryDelaySeconds ?? 10,
+      retryBackoff: true,
+      ...(enqueueOptions.startAfterSeconds !== undefined
+        ? { startAfter: enqueueOptions.startAfterSeconds }
+        : {}),
+      ...(enqueueOptions.tx ? { db: bossDb(enqueueOptions.tx) } : {}),
+    });
+    if (id === null) throw new Error(`job ${name} was not enqueued`);
+    return id;
+  }
+
   return {
     define<T>(definition: JobDefinition<T>) {
       definitions.set(definition.name, definition as JobDefinition<unknown>);
     },
 
-    async enqueue(name, data, enqueueOptions = {}) {
-      const definition = definitions.get(name);
-      if (!definition) throw new Error(`no job named ${name} is defined`);
-      await started;
-      const id = await running().send(name, data, {
-        retryLimit: definition.retryLimit ?? 5,
-        retryDelay: definition.retryDelaySeconds ?? 10,
-        retryBackoff: true,
-        ...(enqueueOptions.startAfterSeconds !== undefined
-          ? { startAfter: enqueueOptions.startAfterSeconds }
-          : {}),
-        ...(enqueueOptions.tx ? { db: bossDb(enqueueOptions.tx) } : {}),
-      });
-      if (id === null) throw new Error(`job ${name} was not enqueued`);
-      return id;
+    enqueue,
+
+    async publish(event, data, enqueueOptions = {}) {
+      for (const definition of definitions.values()) {
+        if (definition.name === event || definition.follows?.includes(event)) {
+          await enqueue(definition.name, data, enqueueOptions);
+        }
+      }
     },
 
     start({ work = true } = {}) {

@@ -65,8 +65,9 @@ export async function syncLive(
   await saveLiveNews(tx, row.id, live);
   await setNewsProducts(tx, row.id, row.product_ids);
   // Announced once per item: re-publishing after an unpublish or an edit tells no one again.
+  // An event: the subscribers' delivery and the saved searches both hear of it.
   if (await markAnnounced(tx, row.id)) {
-    await jobs.enqueue(NEWS_PUBLISHED_JOB, { newsId: row.id }, { tx });
+    await jobs.publish(NEWS_PUBLISHED_JOB, { newsId: row.id }, { tx });
   }
 }
 

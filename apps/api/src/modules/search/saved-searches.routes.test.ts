@@ -13,18 +13,20 @@ import { demoUsers } from '../../seed/users.js';
 import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { MAIL_SEND_JOB } from '../../lib/mail/mailer.js';
 import { insertNews } from '../news/news.repository.js';
+import { SAVED_SEARCHES_JOB } from './saved-searches.jobs.js';
 import { checkSavedSearches } from './saved-searches.service.js';
 
 const erp = demoProducts[0];
 
 describe.each(routeDatabaseKinds())('saved searches over %s', (kind) => {
   let t: TestApp;
-  const auth = { anna: '', paul: '' };
+  const auth = { anna: '', paul: '', erik: '' };
 
   beforeAll(async () => {
     t = await createTestApp(kind);
     auth.anna = `Bearer ${await bearerFor(t.app, demoUsers.anna.email)}`;
     auth.paul = `Bearer ${await bearerFor(t.app, demoUsers.paul.email)}`;
+    auth.erik = `Bearer ${await bearerFor(t.app, demoUsers.erik.email)}`;
   });
   afterAll(async () => {
     await t.close();
@@ -168,5 +170,38 @@ describe.each(routeDatabaseKinds())('saved searches over %s', (kind) => {
       notifyBell: true,
       notifyEmail: false,
     });
+  });
+
+  it('tells news published in the editor at once, not at the next quarter hour', async () => {
+    await call('POST', '/api/search/saved', {
+      query: 'quoll',
+      notifyBell: true,
+      notifyEmail: false,
+    });
+    // The check has run (the cron's start): what is published next is new.
+    await check(new Date(Date.now() - 1_000));
+    expect(await t.app.jobs.runDue(SAVED_SEARCHES_JOB)).toBe(0);
+    const published = await call(
+      'POST',
+      '/api/news',
+      {
+        title: 'The quoll census',
+        subtitle: '',
+        location: '',
+        publicationDate: Date.now() - 500,
+        introduction: 'Counted.',
+        content: '<p>Every quoll.</p>',
+        headerImage: null,
+        sales: false,
+        productIds: [],
+        action: 'publish',
+      },
+      'erik',
+    );
+    expect(published.statusCode).toBe(201);
+    // Publishing is an event the saved searches follow: their check is queued with it.
+    expect(await t.app.jobs.runDue(SAVED_SEARCHES_JOB)).toBe(1);
+    const bell = notificationListSchema.parse((await call('GET', '/api/notifications')).json());
+    expect(bell.items.map((n) => n.title)).toContain('New results for “quoll”');
   });
 });

@@ -43,9 +43,7 @@ export function SearchHitsList({ hits, showAllUrl, sourceTitle, onOpen }: Search
             hit.date === null ? null : dateOf(hit.date),
             hit.status === null ? null : t(`search.hit.status.${hit.status}`),
             hit.type,
-          ].filter(
-            (part): part is string => part !== null && part !== '',
-          );
+          ].filter((part): part is string => part !== null && part !== '');
           return (
             <li key={hit.id} className="search-hit">
               <p className="search-hit__title">
