@@ -5,6 +5,7 @@ import { toProblem } from './errors.js';
 // ADR 0053: what a lost, restarting or full database throws is a retryable 503 with a JSON
 // message; a wrong statement stays a 500 whose detail is only logged.
 const unavailable = {
+  type: 'about:blank',
   status: 503,
   title: 'Service Unavailable',
   detail: 'The database is not reachable right now. Please try again in a moment.',

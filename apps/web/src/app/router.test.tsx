@@ -60,7 +60,7 @@ describe('routes (§2) and the guard (§4)', () => {
     expect(`${authorise.origin}${authorise.pathname}`).toBe(`${TEST_ISSUER}/auth`);
     expect(decodeState(authorise.searchParams.get('state'))).toBe('/news?page=2&query=cloud');
     await pageShown();
-    expect(screen.getByRole('status')).toHaveTextContent('Redirecting you to sign in…');
+    expect(screen.getByText('Redirecting you to sign in…')).toHaveAttribute('role', 'status');
   });
 
   it.each(['/news/news-item/cloud-news/42', '/news/3', '/search?query=erp&productId=c-fin'])(

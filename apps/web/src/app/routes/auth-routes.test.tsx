@@ -60,7 +60,7 @@ describe('state-redirect: the sign-in callback (§2, §4)', () => {
     vi.mocked(completeSignIn).mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const { router } = renderApp('/state-redirect');
     await pageShown();
-    expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
+    expect(screen.getByText('Signing you in…')).toHaveAttribute('role', 'status');
     expect(completeSignIn).toHaveBeenCalledOnce();
     expect(vi.mocked(completeSignIn).mock.calls[0]![0]).toBeInstanceOf(URL);
 
@@ -130,7 +130,7 @@ describe('logout (§2, §4)', () => {
     expect(getIdToken()).toBeNull();
     expect(readUserCookie()).toBeNull();
     await pageShown();
-    expect(screen.getByRole('status')).toHaveTextContent('Signing you out…');
+    expect(screen.getByText('Signing you out…')).toHaveAttribute('role', 'status');
   });
 
   it("from the header's sign-out link goes only to the provider, never back to sign-in", async () => {

@@ -142,8 +142,8 @@ describe('frame pages', () => {
       }),
     );
     await open('/services/contacts');
-    expect(await screen.findByRole('status', { name: '' })).toBeDefined();
-    expect(screen.getByText('Loading the support page…')).toBeVisible();
+    expect(await screen.findByText('Loading the support page…')).toBeVisible();
+    expect(screen.getByText('Loading the support page…').closest('[role="status"]')).not.toBeNull();
     expect(document.querySelector('iframe')).toBeNull();
     release();
     expect(await frameSrc()).toBe('/support-desk/contacts?t=late');
