@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { shellHandlers, signIn } from '../test/app-test-harness.js';
+import { setRuntimeConfig } from './config/runtime-config.js';
 import { start } from './main.js';
 import { setupTestServer } from '../test/msw.js';
 import { installTestConfig, TEST_ORIGIN } from '../test/test-config.js';
@@ -11,6 +12,8 @@ const server = setupTestServer();
 describe('start-up: configuration first (§7)', () => {
   it('shows a readable message, not a blank page, when /config.json cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // No configuration yet, as on a fresh page (the files share one module graph).
+    setRuntimeConfig(null);
     server.use(
       http.get(`${TEST_ORIGIN}/config.json`, () => new HttpResponse(null, { status: 503 })),
     );

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { setRetryBaseDelayForTests } from '../src/app/providers.js';
+import { resetSessionForTests } from '../src/lib/auth/session.js';
 
 // The test machine has 2 shared cores: give findBy/waitFor room beyond the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -14,4 +15,11 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// The files share one module graph (isolate: false, ADR 0073): each leaves the sign-in state
+// as a new page has it.
+afterAll(() => {
+  resetSessionForTests();
+  document.body.replaceChildren();
 });

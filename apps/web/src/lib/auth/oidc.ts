@@ -35,6 +35,11 @@ async function fetchDiscovery(issuer: string): Promise<ProviderMetadata> {
 }
 
 /** The provider metadata of the configured issuer, fetched once (a failure is retried next time). */
+/** Tests: the next call asks the provider again. */
+export function forgetProviderMetadata(): void {
+  discoveries.clear();
+}
+
 export function providerMetadata(): Promise<ProviderMetadata> {
   const issuer = configuredIssuer();
   let pending = discoveries.get(issuer);

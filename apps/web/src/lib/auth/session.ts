@@ -6,7 +6,7 @@ import { knownLanguage } from '../labels/remembered-language.js';
 import { session } from '../storage/storage.js';
 import { browserRedirect } from './browser-redirect.js';
 import { takeIdleReturnPath } from './idle.js';
-import { pkceChallenge, providerMetadata, randomToken } from './oidc.js';
+import { forgetProviderMetadata, pkceChallenge, providerMetadata, randomToken } from './oidc.js';
 import { safeReturnPath } from './safe-redirect.js';
 import { encodeState } from './state.js';
 import { clearTokens, getAccessToken, getIdToken } from './tokens.js';
@@ -105,6 +105,13 @@ let attempt: Promise<void> | null = null;
 // or a stream's reconnect that raced the cleared tokens) must not start a sign-in, which the
 // provider's still-open session would answer at once and sign the user back in.
 let signingOut = false;
+
+/** Tests: a new page, as after the back/forward cache (the unit tests share one module graph). */
+export function resetSessionForTests(): void {
+  attempt = null;
+  signingOut = false;
+  forgetProviderMetadata();
+}
 
 if (typeof window !== 'undefined') {
   window.addEventListener('pageshow', (event) => {
