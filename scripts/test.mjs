@@ -19,7 +19,10 @@ await ensureRuntime();
 
 const chromium = '/usr/bin/chromium';
 
-const unitProjects = ['contracts', 'locales', 'web', 'api', 'api-telemetry'].flatMap((p) => ['--project', p]);
+const unitProjects = ['contracts', 'locales', 'web', 'api', 'api-telemetry'].flatMap((p) => [
+  '--project',
+  p,
+]);
 
 /**
  * `npm run test:quick` (issue 26): the checks of a change, in a few minutes. The base is
