@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { displayNameSchema } from './display-name.js';
 import { ACCOUNT_ID_PATTERN, singleQueryValue, wholeNumberOf } from './query-values.js';
 
 /** §1 Cloud services. Every date-time is ISO 8601 in UTC; the web shows it in the user's zone. */
@@ -215,13 +214,3 @@ export const cloudReportXlsxSchema = z
 /** Spreadsheet export formats of the reports (§7 spreadsheet exports). */
 export const reportFormatSchema = z.enum(['xlsx', 'csv']);
 export type ReportFormat = z.infer<typeof reportFormatSchema>;
-
-/**
- * `GET /api/cloud/accounts`: the accounts whose cloud services the caller may see, the
- * caller's own first; a vendor employee gets every account and picks one on /cloud with
- * `accountId` (ADR 0023; issue 27).
- */
-export const cloudAccountListSchema = z.array(
-  z.object({ id: z.string(), name: displayNameSchema }),
-);
-export type CloudAccountList = z.infer<typeof cloudAccountListSchema>;

@@ -1,6 +1,5 @@
 import type {
   AvailabilityReport,
-  CloudAccountList,
   CloudInstance,
   CloudNotification,
   MaintenanceWindow,
@@ -8,7 +7,6 @@ import type {
   ResponseTimeReport,
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import { accountChoices, type AccountCaller } from '../../lib/account-scope.js';
 import { NotFoundError } from '../../lib/errors.js';
 import {
   listEnvironments,
@@ -23,17 +21,6 @@ import {
 // Cloud services (issue 14, §1). Every signed-in user may see their own account's cloud
 // (§2 "sign-in required"); the routes resolve which account (ADR 0023). These functions get
 // an account id that is already authorised.
-
-/**
- * `GET /api/cloud/accounts`: the caller's own account first (what a call without accountId
- * shows), then, for a vendor employee, every other account to pick from (ADR 0023).
- */
-export async function getCloudAccounts(
-  db: Queryable,
-  caller: AccountCaller,
-): Promise<CloudAccountList> {
-  return accountChoices(db, caller);
-}
 
 export async function getInstances(db: Queryable, accountId: string): Promise<CloudInstance[]> {
   const [instances, environments] = await Promise.all([

@@ -217,9 +217,6 @@ describe('cloud pages (issue 14)', () => {
       },
     });
     server.use(
-      http.get('https://ops.example.test/api/cloud-services/accounts', () =>
-        HttpResponse.json([{ id: 'acc-northwind', name: 'Northwind' }]),
-      ),
       http.get('https://ops.example.test/api/cloud-services/instances', () =>
         HttpResponse.json([{ ...INSTANCES[0]!, name: 'Configured ERP' }]),
       ),
