@@ -23,7 +23,17 @@ export const ENVIRONMENT_KINDS = environmentKindSchema.options;
 
 export const cloudEnvironmentSchema = z.object({
   id: z.string(),
-  name: z.string(),
+  /**
+   * The customer's own name for the environment (content, shown as given), or null when it
+   * has none beyond its kind: the web names the kind in the reader's language
+   * (`cloud.kind.<KIND>`), never an English "Production" from the API (issue 37, ADR 0072).
+   */
+  name: z
+    .string()
+    .nullable()
+    .describe(
+      "The customer's own name for the environment; null when it is known by its kind only.",
+    ),
   kind: environmentKindSchema,
   version: z.string(),
   url: z.string(),

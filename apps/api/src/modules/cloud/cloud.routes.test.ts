@@ -104,6 +104,14 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
       'DEVELOPMENT',
     ]);
     expect(erp?.environments[0]?.lastRefreshAt).toBeNull();
+    // Named by their kind only: no English "Production" in place of a name (issue 37).
+    expect(erp?.environments.map((e) => e.name)).toEqual([null, null, null, null]);
+    // A name the customer gave is content, sent as given.
+    expect(instances[2]?.environments.map((e) => [e.kind, e.name])).toEqual([
+      ['PRODUCTION', null],
+      ['TEST', null],
+      ['TRAINING', 'Budget season training'],
+    ]);
     expect(erp?.environments[1]?.lastRefreshAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 

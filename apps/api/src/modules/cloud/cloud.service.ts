@@ -2,6 +2,7 @@ import type {
   AvailabilityReport,
   CloudInstance,
   CloudNotification,
+  EnvironmentKind,
   MaintenanceWindow,
   ReleaseSchedule,
   ResponseTimeReport,
@@ -22,6 +23,16 @@ import {
 // (§2 "sign-in required"); the routes resolve which account (ADR 0023). These functions get
 // an account id that is already authorised.
 
+/**
+ * An environment's name as content, or null when it only repeats its kind ("Production" for
+ * PRODUCTION, in any case): the kind is a code the web names in the reader's language, so the
+ * API sends no English fixed text in its place (issue 37, ADR 0072).
+ */
+function ownName(name: string, kind: EnvironmentKind): string | null {
+  const trimmed = name.trim();
+  return trimmed === '' || trimmed.toUpperCase() === kind ? null : trimmed;
+}
+
 export async function getInstances(db: Queryable, accountId: string): Promise<CloudInstance[]> {
   const [instances, environments] = await Promise.all([
     listInstances(db, accountId),
@@ -40,7 +51,7 @@ export async function getInstances(db: Queryable, accountId: string): Promise<Cl
       .filter((environment) => environment.instance_id === row.id)
       .map((environment) => ({
         id: environment.id,
-        name: environment.name,
+        name: ownName(environment.name, environment.kind),
         kind: environment.kind,
         version: environment.version,
         url: environment.url,
