@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { displayNameSchema } from './display-name.js';
 import { ACCOUNT_ID_PATTERN, singleQueryValue, wholeNumberOf } from './query-values.js';
 
 /** §1 Cloud services. Every date-time is ISO 8601 in UTC; the web shows it in the user's zone. */
@@ -24,7 +23,17 @@ export const ENVIRONMENT_KINDS = environmentKindSchema.options;
 
 export const cloudEnvironmentSchema = z.object({
   id: z.string(),
-  name: z.string(),
+  /**
+   * The customer's own name for the environment (content, shown as given), or null when it
+   * has none beyond its kind: the web names the kind in the reader's language
+   * (`cloud.kind.<KIND>`), never an English "Production" from the API (issue 37, ADR 0072).
+   */
+  name: z
+    .string()
+    .nullable()
+    .describe(
+      "The customer's own name for the environment; null when it is known by its kind only.",
+    ),
   kind: environmentKindSchema,
   version: z.string(),
   url: z.string(),
@@ -215,13 +224,3 @@ export const cloudReportXlsxSchema = z
 /** Spreadsheet export formats of the reports (§7 spreadsheet exports). */
 export const reportFormatSchema = z.enum(['xlsx', 'csv']);
 export type ReportFormat = z.infer<typeof reportFormatSchema>;
-
-/**
- * `GET /api/cloud/accounts`: the accounts whose cloud services the caller may see, the
- * caller's own first; a vendor employee gets every account and picks one on /cloud with
- * `accountId` (ADR 0023; issue 27).
- */
-export const cloudAccountListSchema = z.array(
-  z.object({ id: z.string(), name: displayNameSchema }),
-);
-export type CloudAccountList = z.infer<typeof cloudAccountListSchema>;

@@ -33,11 +33,16 @@ export const productSummaryListSchema = z.array(productSummarySchema);
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 /**
- * What a My Solutions tile says of a connected product (issue 37): its current release and
- * its newest product news, from the rows the product already has (null when it has none).
+ * What a My Solutions tile says of a connected product (issue 37): what the product is in one
+ * line, its current release and its newest product news, from the rows the product already
+ * has (null when it has none).
  */
 export const productHighlightSchema = z.object({
   productId: z.string(),
+  description: z
+    .string()
+    .nullable()
+    .describe("The product's description in one line (its own text); null when it has none."),
   latestRelease: z.object({ version: z.string(), releaseDate: z.string() }).nullable(),
   latestNews: z
     .object({ id: z.number().int(), title: z.string(), publicationDate: z.string() })

@@ -5,7 +5,6 @@ import {
   accountExists,
   findAccountCaller,
   findAccountName,
-  listAccounts,
   partnerServesAccount,
 } from './accounts.repository.js';
 import { NotFoundError, UnauthorizedError } from './errors.js';
@@ -83,23 +82,4 @@ export async function scopedAccountId(
 /** An account's name, if it exists. */
 export function accountName(db: Queryable, accountId: string): Promise<string | undefined> {
   return findAccountName(db, accountId);
-}
-
-/**
- * The accounts an account-scoped page (cloud, invoices) offers: the caller's own first (what
- * a call without accountId shows), then, for a vendor employee, every other (ADR 0023).
- */
-export async function accountChoices(
-  db: Queryable,
-  caller: AccountCaller,
-): Promise<{ id: string; name: string }[]> {
-  if (caller.employee) {
-    const accounts = await listAccounts(db);
-    return [
-      ...accounts.filter((account) => account.id === caller.accountId),
-      ...accounts.filter((account) => account.id !== caller.accountId),
-    ];
-  }
-  const name = await accountName(db, caller.accountId);
-  return name === undefined ? [] : [{ id: caller.accountId, name }];
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.js';
 
 // SQL of the account-scoped areas' checks (lib/account-scope.ts, lib/product-access.ts): the
-// caller's account, the accounts a vendor employee may pick, a product the caller may open.
+// caller's account, whether they may see another, a product the caller may open.
 
 export interface AccountCallerRow {
   account_id: string;
@@ -49,13 +49,6 @@ export async function findAccountName(
     accountId,
   ]);
   return rows[0]?.name;
-}
-
-export async function listAccounts(db: Queryable): Promise<{ id: string; name: string }[]> {
-  const { rows } = await db.query<{ id: string; name: string }>(
-    'select id, name from accounts order by name, id',
-  );
-  return rows;
 }
 
 export interface ProductAccessRow {

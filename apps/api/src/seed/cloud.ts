@@ -20,6 +20,8 @@ interface DemoInstance {
   host: string;
   slaPercent: number;
   environments: readonly Kind[];
+  /** Names the customer gave environments; the others are stored under their kind's name. */
+  ownNames?: Partial<Record<Kind, string>>;
   /** A month (counted back from the last full month) in which the SLA was missed, if any. */
   missedSlaMonthsAgo?: number;
 }
@@ -64,6 +66,7 @@ export const demoInstances: readonly DemoInstance[] = [
     host: 'northwind-fpa',
     slaPercent: 99.5,
     environments: ['PRODUCTION', 'TEST', 'TRAINING'],
+    ownNames: { TRAINING: 'Budget season training' },
   },
   {
     id: 'ci-meridian-erpx',
@@ -134,7 +137,7 @@ async function seedInstances(tx: Queryable, now: Date): Promise<void> {
         [
           `${instance.id}-${kind.toLowerCase()}`,
           instance.id,
-          environmentNames[kind],
+          instance.ownNames?.[kind] ?? environmentNames[kind],
           kind,
           production || kind === 'TRAINING' ? instance.version : nextVersion(instance.version),
           `https://${instance.host}${suffix}.cloud.portico.test`,

@@ -87,7 +87,7 @@ const INSTANCES: CloudInstance[] = [
     environments: [
       {
         id: 'e-1',
-        name: 'Production',
+        name: null,
         kind: 'PRODUCTION',
         version: '2026.3.2',
         url: 'https://northwind-erp.cloud.portico.test',
@@ -122,7 +122,6 @@ const DATA = new Set([
   ...PRODUCTS.map((p) => p.productName),
   ...NEWS.flatMap((n) => [n.title, n.subtitle ?? '', n.introduction ?? '', n.location ?? '']),
   'Northwind ERP',
-  'Production',
 ]);
 
 const server = setupTestServer();

@@ -33,6 +33,7 @@ import { sql as searchHistory } from './032-search-history.js';
 import { sql as savedSearches } from './033-saved-searches.js';
 import { sql as accountTimeZone } from './034-account-time-zone.js';
 import { sql as accountChoicesAndCodedLabels } from './035-account-choices-and-coded-labels.js';
+import { sql as productDescriptions } from './036-product-descriptions.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -71,4 +72,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '033-saved-searches', sql: savedSearches },
   { name: '034-account-time-zone', sql: accountTimeZone },
   { name: '035-account-choices-and-coded-labels', sql: accountChoicesAndCodedLabels },
+  { name: '036-product-descriptions', sql: productDescriptions },
 ];

@@ -1,7 +1,6 @@
 import {
   problemSchema,
   availabilityReportSchema,
-  cloudAccountListSchema,
   cloudInstanceListSchema,
   cloudNotificationListSchema,
   maintenanceWindowListSchema,
@@ -105,6 +104,14 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
       'DEVELOPMENT',
     ]);
     expect(erp?.environments[0]?.lastRefreshAt).toBeNull();
+    // Named by their kind only: no English "Production" in place of a name (issue 37).
+    expect(erp?.environments.map((e) => e.name)).toEqual([null, null, null, null]);
+    // A name the customer gave is content, sent as given.
+    expect(instances[2]?.environments.map((e) => [e.kind, e.name])).toEqual([
+      ['PRODUCTION', null],
+      ['TEST', null],
+      ['TRAINING', 'Budget season training'],
+    ]);
     expect(erp?.environments[1]?.lastRefreshAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 
@@ -159,19 +166,8 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
     expect((await get(ERIK, '/api/cloud/instances?accountId=acc-nowhere')).statusCode).toBe(404);
   });
 
-  it('lists the accounts to pick: every one for a vendor employee, own first; only their own for others (issue 27)', async () => {
-    const erik = cloudAccountListSchema.parse(await json(ERIK, '/api/cloud/accounts'));
-    expect(erik.length).toBeGreaterThan(2);
-    expect(erik.map((a) => a.id)).toContain('acc-northwind');
-    const own = erik[0];
-    // The own account first: the one the calls without accountId show.
-    expect(await json(ERIK, `/api/cloud/instances?accountId=${own?.id ?? ''}`)).toEqual(
-      await json(ERIK, '/api/cloud/instances'),
-    );
-    const paul = cloudAccountListSchema.parse(await json(PAUL, '/api/cloud/accounts'));
-    expect(paul).toHaveLength(1);
-    expect(paul[0]?.id).not.toBe('acc-northwind');
-    expect((await get(null, '/api/cloud/accounts')).statusCode).toBe(401);
+  it('has no account list of its own: the picker asks GET /api/accounts (issue 37, ADR 0072)', async () => {
+    expect((await get(ERIK, '/api/cloud/accounts')).statusCode).toBe(404);
   });
 
   it('answers 400 for bad input', async () => {

@@ -1,6 +1,5 @@
 import {
   availabilityReportSchema,
-  cloudAccountListSchema,
   cloudInstanceListSchema,
   cloudNotificationListSchema,
   cloudQuerySchema,
@@ -28,7 +27,6 @@ import {
 } from './cloud-exports.js';
 import {
   getAvailabilityReport,
-  getCloudAccounts,
   getInstances,
   getMaintenance,
   getMaintenanceWindow,
@@ -51,27 +49,6 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const accountOf = async (request: FastifyRequest, query: CloudQuery): Promise<string> =>
     scopedAccountId(app.db, await accountCallerOf(app.db, request), query.accountId);
   const privately = { 'cache-control': 'private, no-store' };
-
-  app.get(
-    '/api/cloud/accounts',
-    {
-      schema: {
-        operationId: 'listCloudAccounts',
-        summary: 'The accounts whose cloud services the caller may see',
-        description:
-          "The caller's own account first; a vendor employee gets every account and names the one to see with `accountId` on the other cloud calls.",
-        tags,
-        response: {
-          200: cloudAccountListSchema.describe("The accounts, the caller's own first."),
-          ...bearerErrors(),
-        },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .headers(privately)
-        .send(await getCloudAccounts(app.db, await accountCallerOf(app.db, request))),
-  );
 
   app.get(
     '/api/cloud/instances',

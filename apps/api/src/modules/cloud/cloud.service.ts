@@ -1,14 +1,13 @@
 import type {
   AvailabilityReport,
-  CloudAccountList,
   CloudInstance,
   CloudNotification,
+  EnvironmentKind,
   MaintenanceWindow,
   ReleaseSchedule,
   ResponseTimeReport,
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import { accountChoices, type AccountCaller } from '../../lib/account-scope.js';
 import { NotFoundError } from '../../lib/errors.js';
 import {
   listEnvironments,
@@ -25,14 +24,13 @@ import {
 // an account id that is already authorised.
 
 /**
- * `GET /api/cloud/accounts`: the caller's own account first (what a call without accountId
- * shows), then, for a vendor employee, every other account to pick from (ADR 0023).
+ * An environment's name as content, or null when it only repeats its kind ("Production" for
+ * PRODUCTION, in any case): the kind is a code the web names in the reader's language, so the
+ * API sends no English fixed text in its place (issue 37, ADR 0072).
  */
-export async function getCloudAccounts(
-  db: Queryable,
-  caller: AccountCaller,
-): Promise<CloudAccountList> {
-  return accountChoices(db, caller);
+function ownName(name: string, kind: EnvironmentKind): string | null {
+  const trimmed = name.trim();
+  return trimmed === '' || trimmed.toUpperCase() === kind ? null : trimmed;
 }
 
 export async function getInstances(db: Queryable, accountId: string): Promise<CloudInstance[]> {
@@ -53,7 +51,7 @@ export async function getInstances(db: Queryable, accountId: string): Promise<Cl
       .filter((environment) => environment.instance_id === row.id)
       .map((environment) => ({
         id: environment.id,
-        name: environment.name,
+        name: ownName(environment.name, environment.kind),
         kind: environment.kind,
         version: environment.version,
         url: environment.url,

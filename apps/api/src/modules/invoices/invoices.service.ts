@@ -12,7 +12,6 @@ import { formatDateTime, formatDay } from '../../lib/i18n/format.js';
 import type { Queryable } from '../../db/db.js';
 import { chooseLanguage, textsFor, type Translate } from '../../lib/i18n/translate.js';
 import {
-  accountChoices,
   accountName as findAccountName,
   mayViewAccount,
   scopedAccountId,
@@ -23,6 +22,7 @@ import {
   countInvoices,
   findInvoiceDocument,
   findInvoiceLines,
+  listAccountsOwnFirst,
   listInvoices,
   type InvoiceFilter,
   type InvoiceRow,
@@ -172,15 +172,17 @@ export async function getInvoicePage(
 }
 
 /**
- * `GET /api/invoices/accounts`: the accounts whose invoices the caller may see, the caller's
- * own first (the page's default choice).
+ * `GET /api/invoices/accounts`: the caller's own account first (what a call without
+ * accountId shows), then, for a vendor employee, every other (ADR 0023). The web reads only
+ * whether it answers (the page's access check); accounts are picked through
+ * `GET /api/accounts` (ADR 0070, 0072).
  */
 export async function getInvoiceAccounts(
   db: Queryable,
   caller: AccountCaller,
 ): Promise<InvoiceAccount[]> {
   assertInvoiceAccess(caller);
-  return accountChoices(db, caller);
+  return listAccountsOwnFirst(db, caller.accountId, caller.employee);
 }
 
 /** `GET /api/invoices/export.xlsx`: the filtered, sorted list (up to the export limit). */

@@ -117,7 +117,6 @@ describe.each(databaseKinds())('bidi controls in display names over %s', (kind) 
       [ANNA, '/api/users/u-anna'],
       [ANNA, '/api/users/me/settings'],
       [ERIK, '/api/users/accounts'],
-      [ERIK, '/api/cloud/accounts'],
       [ANNA, '/api/invoices/accounts'],
       [PAUL, '/api/partner/accounts'],
     ] as const) {

@@ -28,19 +28,20 @@ export async function listProductsFor(db: Queryable, userId: string): Promise<Pr
 }
 
 /**
- * The products the user reaches (connected, or a vendor employee), each with its newest
- * release or null: the tiles' first line (issue 37).
+ * The products the user reaches (connected, or a vendor employee), each with its one-line
+ * description and newest release, or null: the tiles' first lines (issue 37).
  */
 export async function listLatestReleasesFor(
   db: Queryable,
   userId: string,
-): Promise<{ productId: string; latestRelease: Release | null }[]> {
+): Promise<{ productId: string; description: string | null; latestRelease: Release | null }[]> {
   const { rows } = await db.query<{
     id: string;
+    description: string | null;
     version: string | null;
     release_date: string | null;
   }>(
-    `select p.id, r.version, to_char(r.release_date, 'YYYY-MM-DD') as release_date
+    `select p.id, nullif(btrim(p.description), '') as description, r.version, to_char(r.release_date, 'YYYY-MM-DD') as release_date
        from products p
        left join lateral (
          select version, release_date from product_releases
@@ -53,6 +54,7 @@ export async function listLatestReleasesFor(
   );
   return rows.map((r) => ({
     productId: r.id,
+    description: r.description,
     latestRelease:
       r.version !== null && r.release_date !== null
         ? { version: r.version, releaseDate: r.release_date }

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { demoProducts } from '../../seed/products.js';
 import { insertNews } from '../news/news.repository.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -89,7 +90,7 @@ describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
   });
 
   describe('tile highlights (issue 37)', () => {
-    it("says each reachable product's newest release and newest product news, nothing of others", async () => {
+    it("says each reachable product's description, newest release and newest product news, nothing of others", async () => {
       const [newest] = await insertNews(t.db, [
         {
           title: 'Numbat arrives in FP&A',
@@ -109,6 +110,9 @@ describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
         const byId = new Map(anna.map((h) => [h.productId, h]));
         expect(byId.get('p-erp')?.latestRelease?.version).toBe('2026.2');
         expect(byId.get('p-erp')?.latestRelease?.releaseDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(byId.get('p-erp')?.description).toBe(
+          'Finance, projects, procurement and inventory in one system for service companies.',
+        );
         expect(byId.get('p-fpa')?.latestNews).toEqual({
           id: newest,
           title: 'Numbat arrives in FP&A',
@@ -123,6 +127,27 @@ describe.each(routeDatabaseKinds())('My Solutions API over %s', (kind) => {
         ).toBe(401);
       } finally {
         await t.db.query('delete from news where id = $1', [newest]);
+      }
+    });
+
+    it('says null for a product without a description, or with only blanks', async () => {
+      const original = (id: string) => demoProducts.find((p) => p.id === id)?.description ?? null;
+      await t.db.query('update products set description = null where id = $1', ['p-financials']);
+      await t.db.query("update products set description = '  ' where id = $1", ['p-fpa']);
+      try {
+        const anna = productHighlightListSchema.parse(
+          (await get('/api/products/highlights')).json(),
+        );
+        const byId = new Map(anna.map((h) => [h.productId, h]));
+        expect(byId.get('p-financials')?.description).toBeNull();
+        expect(byId.get('p-fpa')?.description).toBeNull();
+        expect(byId.get('p-erp')?.description).toMatch(/\S/);
+      } finally {
+        for (const id of ['p-financials', 'p-fpa'])
+          await t.db.query('update products set description = $2 where id = $1', [
+            id,
+            original(id),
+          ]);
       }
     });
   });

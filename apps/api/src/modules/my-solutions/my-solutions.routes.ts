@@ -87,9 +87,10 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     {
       schema: {
         operationId: 'listProductHighlights',
-        summary: "The dashboard tiles' lines: each reachable product's current release and news",
+        summary:
+          "The dashboard tiles' lines: each reachable product's description, current release and news",
         description:
-          'For every product the caller reaches (connected, or a vendor employee): its newest release and its newest product news item, null when it has none.',
+          'For every product the caller reaches (connected, or a vendor employee): its one-line description, its newest release and its newest product news item, each null when it has none.',
         tags,
         response: {
           200: productHighlightListSchema.describe('One entry per reachable product.'),

@@ -28,8 +28,8 @@ export function getProductsFor(db: Queryable, userId: string): Promise<ProductSu
 }
 
 /**
- * The dashboard tiles' lines (issue 37): each reachable product's newest release (here) and
- * newest product news (the news module's).
+ * The dashboard tiles' lines (issue 37): each reachable product's description and newest
+ * release (here) and newest product news (the news module's).
  */
 export async function getProductHighlights(
   db: Queryable,

@@ -35,6 +35,8 @@ export const cloudLabels = defineLabels({
   'cloud.environment.refresh': 'Last refresh',
   'cloud.environment.never': 'Never refreshed',
   'cloud.environment.address': 'Address',
+  /** An environment the customer named: their name (content) and its kind (issue 37). */
+  'cloud.environment.named': '{{name}} ({{kind}})',
   'cloud.kind.PRODUCTION': 'Production',
   'cloud.kind.ACCEPTANCE': 'Acceptance',
   'cloud.kind.TEST': 'Test',

@@ -24,6 +24,7 @@ export const invoicesLabels = defineLabels({
   'invoices.pdf': 'PDF',
   'invoices.pdf.label': 'Download invoice {{number}} as PDF',
   'invoices.export': 'Download list (XLSX)',
+  'invoices.export-csv': 'Download CSV',
   'invoices.count_one': '{{count}} invoice',
   'invoices.count_other': '{{count}} invoices',
   'invoices.empty': 'No invoices match these filters.',

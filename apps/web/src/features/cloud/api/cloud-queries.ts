@@ -1,6 +1,5 @@
 import {
   availabilityReportSchema,
-  cloudAccountListSchema,
   cloudInstanceListSchema,
   cloudNotificationListSchema,
   maintenanceWindowListSchema,
@@ -62,13 +61,6 @@ export function useCloudAccountId(): string | undefined {
   return accountInView(useNamedCloudAccountId(), useRecentAccounts().data);
 }
 
-export const cloudAccountsQuery = () =>
-  queryOptions({
-    meta: shownByCaller,
-    queryKey: ['cloud', 'accounts'] as const,
-    queryFn: ({ signal }) => load(endpointUrl('cloud', 'accounts'), cloudAccountListSchema, signal),
-  });
-
 export const cloudInstancesQuery = (accountId?: string) =>
   cloudQuery('instances', cloudInstanceListSchema, accountId);
 export const maintenanceQuery = (accountId?: string) =>
@@ -82,7 +74,6 @@ export const availabilityQuery = (accountId?: string) =>
 export const responseTimesQuery = (accountId?: string) =>
   cloudQuery('reports/response-times', responseTimeReportSchema, accountId);
 
-export const useCloudAccounts = () => useQuery(cloudAccountsQuery());
 export const useCloudInstances = () => useQuery(cloudInstancesQuery(useCloudAccountId()));
 export const useMaintenance = () => useQuery(maintenanceQuery(useCloudAccountId()));
 export const useReleaseSchedules = () => useQuery(releaseSchedulesQuery(useCloudAccountId()));

@@ -4,6 +4,7 @@ import type {
   MaintenanceWindow,
   ResponseTimeReport,
 } from '@portico/contracts';
+import { catalogFor } from '@portico/locales/catalogs';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -39,7 +40,7 @@ const INSTANCES: CloudInstance[] = [
     environments: [
       {
         id: 'e-1',
-        name: 'Production',
+        name: null,
         kind: 'PRODUCTION',
         version: '2026.3.2',
         url: 'https://northwind-erp.cloud.portico.test',
@@ -47,11 +48,19 @@ const INSTANCES: CloudInstance[] = [
       },
       {
         id: 'e-2',
-        name: 'Test',
+        name: null,
         kind: 'TEST',
         version: '2026.4.0',
         url: 'https://northwind-erp-tes.cloud.portico.test',
         lastRefreshAt: '2026-11-01T10:00:00Z',
+      },
+      {
+        id: 'e-3',
+        name: 'Payroll course',
+        kind: 'TRAINING',
+        version: '2026.3.2',
+        url: 'https://northwind-erp-tra.cloud.portico.test',
+        lastRefreshAt: '2026-10-01T10:00:00Z',
       },
     ],
   },
@@ -151,9 +160,29 @@ describe('cloud pages (issue 14)', () => {
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       'Production',
       'Test',
+      'Payroll course (Training)',
     ]);
     expect(within(rows[0]!).getByText('Never refreshed')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Instances' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('names environment kinds in the reader’s language, a name the customer gave as given (issue 37)', async () => {
+    server.use(
+      ...shellHandlers({
+        profile: { ...demoProfile, language: 'de' },
+        labels: Object.entries(catalogFor('web', 'de')).map(([key, value]) => ({ key, value })),
+      }),
+    );
+    await renderSignedIn('/cloud');
+    const environments = await screen.findByRole('table', {
+      name: 'Umgebungen von Northwind ERP',
+    });
+    const rows = within(environments).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Produktion',
+      'Test',
+      'Payroll course (Schulung)',
+    ]);
   });
 
   it('splits maintenance into upcoming and past, names the time zone and exports .ics', async () => {
@@ -217,9 +246,6 @@ describe('cloud pages (issue 14)', () => {
       },
     });
     server.use(
-      http.get('https://ops.example.test/api/cloud-services/accounts', () =>
-        HttpResponse.json([{ id: 'acc-northwind', name: 'Northwind' }]),
-      ),
       http.get('https://ops.example.test/api/cloud-services/instances', () =>
         HttpResponse.json([{ ...INSTANCES[0]!, name: 'Configured ERP' }]),
       ),

@@ -66,7 +66,14 @@ function InstanceCard({ instance, format }: { instance: CloudInstance; format: F
           <tbody>
             {instance.environments.map((environment) => (
               <tr key={environment.id}>
-                <th scope="row">{t(`cloud.kind.${environment.kind}`)}</th>
+                <th scope="row">
+                  {environment.name === null
+                    ? t(`cloud.kind.${environment.kind}`)
+                    : t('cloud.environment.named', {
+                        name: environment.name,
+                        kind: t(`cloud.kind.${environment.kind}`),
+                      })}
+                </th>
                 <td data-label={t('cloud.environment.version')}>{environment.version}</td>
                 <td data-label={t('cloud.environment.refresh')}>
                   {environment.lastRefreshAt

@@ -21,11 +21,26 @@ export async function downloadInvoicePdf(invoice: {
   return true;
 }
 
-/** `GET {api}/invoices/export.xlsx` with the list's filters and sort. */
-export async function downloadInvoiceList(state: InvoiceUrlState): Promise<boolean> {
-  const url = buildUrl(exportUrl('invoices'), invoiceQuery(state)).toString();
+/** The list's file formats: the configured spreadsheet export, or CSV under the invoices. */
+export type InvoiceListFormat = 'xlsx' | 'csv';
+
+const listFileUrl = (format: InvoiceListFormat): string =>
+  format === 'xlsx' ? exportUrl('invoices') : endpointUrl('invoices', 'export.csv');
+
+/**
+ * The whole list as a file with the list's filters and sort, the same query for every format:
+ * `GET {api}/invoices/export.xlsx` (the configured export) or `GET {api}/invoices/export.csv`.
+ */
+export async function downloadInvoiceList({
+  state,
+  format,
+}: {
+  state: InvoiceUrlState;
+  format: InvoiceListFormat;
+}): Promise<boolean> {
+  const url = buildUrl(listFileUrl(format), invoiceQuery(state)).toString();
   const file = await httpDownload(url);
-  fileSaver.save(file.blob, file.filename ?? 'invoices.xlsx');
+  fileSaver.save(file.blob, file.filename ?? `invoices.${format}`);
   return true;
 }
 

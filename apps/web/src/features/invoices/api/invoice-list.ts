@@ -18,7 +18,7 @@ export interface InvoiceListPage {
   total: number;
 }
 
-/** The query of `GET {api}/invoices` and of its XLSX export (no paging for the export). */
+/** The query of `GET {api}/invoices` and of its XLSX and CSV exports (no paging for those). */
 export function invoiceQuery(state: InvoiceUrlState) {
   return {
     sort: state.sort,

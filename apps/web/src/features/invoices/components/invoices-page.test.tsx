@@ -274,8 +274,53 @@ describe('invoices page (issue 14)', () => {
   });
 });
 
+describe('the list as a file (issue 37)', () => {
+  it('Download CSV asks for /api/invoices/export.csv with the filters and sort the XLSX gets', async () => {
+    const files: { path: string; query: URLSearchParams }[] = [];
+    const file = (type: string) => (info: { request: Request }) => {
+      const { pathname, searchParams } = new URL(info.request.url);
+      files.push({ path: pathname, query: searchParams });
+      return HttpResponse.text('x', {
+        headers: {
+          'content-type': type,
+          'content-disposition': `attachment; filename="invoices-northwind.${type.endsWith('csv') ? 'csv' : 'xlsx'}"`,
+        },
+      });
+    };
+    server.use(
+      http.get(url('/api/invoices/export.csv'), file('text/csv')),
+      http.get(url('/api/invoices/export.xlsx'), file('application/vnd.ms-excel')),
+      ...handlers(NORTHWIND),
+    );
+    const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await renderSignedIn(
+      '/invoices?status=PAID&startDate=2026-01-01&endDate=2026-06-30&sort=amount&order=asc&page=2',
+    );
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]?.[1]).toBe('invoices-northwind.csv');
+    await user.click(screen.getByRole('button', { name: 'Download list (XLSX)' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+
+    const [csv, xlsx] = files;
+    expect(csv?.path).toBe('/api/invoices/export.csv');
+    expect(Object.fromEntries(csv?.query ?? [])).toEqual({
+      status: 'PAID',
+      startDate: '2026-01-01',
+      endDate: '2026-06-30',
+      sort: 'amount',
+      order: 'asc',
+    });
+    expect(xlsx?.path).toBe('/api/invoices/export.xlsx');
+    expect(xlsx?.query.toString()).toBe(csv?.query.toString());
+  });
+});
+
 // Issue 27: one §8 error path. The access answer and the list are the page's data: a failure
-// is the §8 text with a retry (never "Loading" for ever); a failed PDF or XLSX download is the
+// is the §8 text with a retry (never "Loading" for ever); a failed PDF, XLSX or CSV download is the
 // §8 notification. A 400 shows the API's own message, a 401 the session text and the login.
 describe('§8 errors on every call of the invoices page', () => {
   const redirects = catchLoginOn401(server);
@@ -311,6 +356,7 @@ describe('§8 errors on every call of the invoices page', () => {
       button: 'Download invoice INV-202609-1001 as PDF',
     },
     { call: '/api/invoices/export.xlsx', button: 'Download list (XLSX)' },
+    { call: '/api/invoices/export.csv', button: 'Download CSV' },
   ] as const;
 
   describe.each(downloads)('GET $call', ({ call, button }) => {

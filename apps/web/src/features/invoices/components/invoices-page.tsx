@@ -19,7 +19,11 @@ import { useFormat } from '../../../lib/format/use-format.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useInvoiceAccess } from '../api/invoice-access.js';
-import { useDownloadInvoiceList, useDownloadInvoicePdf } from '../api/invoice-files.js';
+import {
+  useDownloadInvoiceList,
+  useDownloadInvoicePdf,
+  type InvoiceListFormat,
+} from '../api/invoice-files.js';
 import { INVOICE_PAGE_SIZE, useInvoiceList } from '../api/invoice-list.js';
 import { useInvoiceNavigation, useInvoiceUrlState } from '../hooks/use-invoice-url-state.js';
 import { InvoiceTable } from './invoice-table.js';
@@ -27,10 +31,16 @@ import '../invoices.labels.js';
 import '../../../components/ui/ui.css';
 import '../invoices.css';
 
+/** The list's downloads, in the toolbar's order (issue 37 added CSV). */
+const LIST_FILES = [
+  { format: 'xlsx', label: 'invoices.export' },
+  { format: 'csv', label: 'invoices.export-csv' },
+] as const satisfies readonly { format: InvoiceListFormat; label: string }[];
+
 /**
  * Invoices (issue 14; §3 fields and statuses, §9 sorts): the account's invoices with status,
  * date filters, sortable columns, the shared pagination, a PDF per invoice and the list as
- * XLSX. Vendor employees and partners pick the account (ADR 0070): the one in the address,
+ * XLSX or CSV. Vendor employees and partners pick the account (ADR 0070): the one in the address,
  * else the last one used. Users without access see a clear no-access state.
  */
 export function InvoicesPage() {
@@ -52,7 +62,7 @@ export function InvoicesPage() {
     access.isError || access.data?.granted === false || list.data !== undefined || list.isError,
   );
   const pdf = useDownloadInvoicePdf();
-  const xlsx = useDownloadInvoiceList();
+  const listFile = useDownloadInvoiceList();
   const statusId = useId();
 
   if (access.data?.granted === false) {
@@ -158,17 +168,20 @@ export function InvoicesPage() {
             </select>
           </div>
           <DateFilter startDate={state.startDate} endDate={state.endDate} onChange={onDates} />
-          <button
-            type="button"
-            className="ui-button ui-button--secondary"
-            disabled={!granted || total === 0}
-            aria-busy={xlsx.isPending}
-            onClick={() => {
-              if (!xlsx.isPending) xlsx.mutate(state);
-            }}
-          >
-            {t('invoices.export')}
-          </button>
+          {LIST_FILES.map(({ format, label }) => (
+            <button
+              key={format}
+              type="button"
+              className="ui-button ui-button--secondary"
+              disabled={!granted || total === 0}
+              aria-busy={listFile.isPending && listFile.variables.format === format}
+              onClick={() => {
+                if (!listFile.isPending) listFile.mutate({ state, format });
+              }}
+            >
+              {t(label)}
+            </button>
+          ))}
         </div>
       </Toolbar>
 

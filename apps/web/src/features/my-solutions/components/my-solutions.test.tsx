@@ -28,6 +28,7 @@ function handlers() {
       HttpResponse.json([
         {
           productId: 'p-erp',
+          description: 'Finance, projects and procurement in one system for service companies.',
           latestRelease: { version: '2026.2', releaseDate: '2026-06-16' },
           latestNews: {
             id: 7,
@@ -96,6 +97,38 @@ describe('My Solutions dashboard (issue 13)', () => {
       await within(tile as HTMLElement).findByText('Current release 2026.2, Jun 16, 2026'),
     ).toBeVisible();
     expect(tile).toHaveTextContent('New: Posting twice as fast');
+  });
+
+  it('says under the name what the product is, in one line that a screen reader hears whole', async () => {
+    await renderSignedIn('/my-solutions');
+    const link = await screen.findByRole('link', { name: 'ERP' });
+    const text = 'Finance, projects and procurement in one system for service companies.';
+    await waitFor(() => expect(link).toHaveAccessibleDescription(text));
+    const line = within(link.closest('li') as HTMLElement).getByText(text);
+    expect(line.tagName).toBe('P');
+    expect(line).toHaveClass('my-solutions__tile-description');
+    expect(link.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no description line for a product without one', async () => {
+    server.use(
+      http.get(url('/api/products/highlights'), () =>
+        HttpResponse.json([
+          {
+            productId: 'p-erp',
+            description: null,
+            latestRelease: { version: '2026.2', releaseDate: '2026-06-16' },
+            latestNews: null,
+          },
+        ]),
+      ),
+    );
+    await renderSignedIn('/my-solutions');
+    const link = await screen.findByRole('link', { name: 'ERP' });
+    const tile = link.closest('li') as HTMLElement;
+    await within(tile).findByText('Current release 2026.2, Jun 16, 2026');
+    expect(tile.querySelectorAll('p')).toHaveLength(1);
+    expect(link).not.toHaveAttribute('aria-describedby');
   });
 
   it('keeps the tiles when their lines cannot be loaded', async () => {

@@ -1,4 +1,5 @@
 import type { ProductHighlight, ProductSummary } from '@portico/contracts/my-solutions';
+import { useId } from 'react';
 import { Card, CardLink } from '../../../components/ui/card/card.js';
 import { paths } from '../../../config/paths.js';
 import { useFormat } from '../../../lib/format/use-format.js';
@@ -34,10 +35,17 @@ interface ProductTileProps {
   highlight: ProductHighlight | undefined;
 }
 
-/** A My Solutions tile (issue 37): the product's mark, its name, current release and news. */
+/**
+ * A My Solutions tile (issue 37): the product's mark, its name, what it is in one line,
+ * current release and news. The description is cut to one line on screen but whole in the
+ * DOM, and it describes the tile's link, so a screen reader reads all of it with the name.
+ * No `title` for the cut: the tile's link covers the card, so a tooltip would never show.
+ */
 export function ProductTile({ product, highlight }: ProductTileProps) {
   const t = useT();
   const format = useFormat();
+  const descriptionId = useId();
+  const description = highlight?.description;
   const release = highlight?.latestRelease;
   const news = highlight?.latestNews;
   return (
@@ -52,9 +60,15 @@ export function ProductTile({ product, highlight }: ProductTileProps) {
         <CardLink
           className="my-solutions__tile-name"
           to={paths.productSection(product.slug, product.contentId, 'documentation')}
+          aria-describedby={description ? descriptionId : undefined}
         >
           {product.productName}
         </CardLink>
+        {description && (
+          <p id={descriptionId} className="my-solutions__tile-description">
+            {description}
+          </p>
+        )}
         <p className="my-solutions__tile-line">
           {release
             ? t('my-solutions.tile.release', {
