@@ -215,8 +215,11 @@ async function measure(context: BrowserContext, url: string, ready: string): Pro
   const jsBrotli = scripts.reduce((sum, address) => sum + brotliSize(address), 0);
   const jsFirstSeconds = firstSeconds.reduce((sum, address) => sum + brotliSize(address), 0);
   if (process.env['BENCH_SCRIPTS'] === '1') {
-    // BENCH_SCRIPTS=1: which scripts the first seconds brought, beyond the initial ones.
+    // BENCH_SCRIPTS=1: the initial scripts, and what the first seconds brought beyond them.
     const late = firstSeconds.filter((address) => !scripts.includes(address));
+    console.log(
+      `initial scripts: ${scripts.map((a) => `${a.split('/').pop()} ${(brotliSize(a) / 1024).toFixed(1)} KB`).join(', ')}`,
+    );
     console.log(
       `scripts after the initial ones, in the first 5 s: ${late.map((a) => `${a.split('/').pop()} ${(brotliSize(a) / 1024).toFixed(1)} KB`).join(', ')}`,
     );
