@@ -3,6 +3,7 @@
 // start`). `npm run screenshots` (PORTAL_URL, default http://localhost:8080; SCREENSHOT_DIR,
 // default ./screenshots). anna's language is set back to English at the end.
 import { mkdir } from 'node:fs/promises';
+import { CATALOGS } from '@portico/locales/catalogs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { apiJson } from '../support/api.js';
@@ -57,11 +58,17 @@ try {
       await shoot(page, look.name, name);
     }
     if (other) {
+      const label = (key: string) => CATALOGS.web[look.language][key] ?? key;
       await page.goto(`${baseUrl}/user-management/${other.id}`);
       await settled(page);
+      // A change first, so the history has something to show.
+      const extension = page.locator('[name="phoneExtension"]');
+      await extension.fill(String(Date.now() % 1000));
+      await page.getByRole('button', { name: label('user-management.save'), exact: true }).click();
+      await page.waitForLoadState('networkidle');
       await shoot(page, look.name, 'user-edit-history');
       await page
-        .getByRole('button', { name: look.language === 'de' ? 'Löschen' : 'Delete', exact: true })
+        .getByRole('button', { name: label('user-management.delete'), exact: true })
         .click();
       await page.getByRole('dialog').waitFor();
       await page.screenshot({ path: join(outDir, `${look.name}-user-delete-dialog.png`) });
