@@ -140,11 +140,12 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     enqueue,
 
     async publish(event, data, enqueueOptions = {}) {
-      for (const definition of definitions.values()) {
-        if (definition.name === event || definition.follows?.includes(event)) {
-          await enqueue(definition.name, data, enqueueOptions);
-        }
-      }
+      const hearers = [...definitions.values()].filter(
+        (definition) => definition.name === event || definition.follows?.includes(event),
+      );
+      // As enqueue does for an unknown job: a mistyped event must not pass unnoticed.
+      if (hearers.length === 0) throw new Error(`no job is named ${event} or follows it`);
+      for (const definition of hearers) await enqueue(definition.name, data, enqueueOptions);
     },
 
     start({ work = true } = {}) {
