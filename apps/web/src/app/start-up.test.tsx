@@ -42,10 +42,10 @@ afterEach(() => {
 });
 
 describe('start-up chooses the analytics (§4 Start-up, §7, ADR 0008)', () => {
-  it('installs and initialises Google Analytics 4 when an analytics id is configured', () => {
+  it('loads, installs and initialises Google Analytics 4 when an analytics id is configured', async () => {
     installTestConfig({ analyticsId: 'G-TEST123' });
     analyticsHook.init(demoProfile);
-    expect(isAnalyticsInitialised()).toBe(true);
+    await vi.waitFor(() => expect(isAnalyticsInitialised()).toBe(true));
     expect(gtagScripts().map((s) => s.getAttribute('src'))).toEqual([
       'https://www.googletagmanager.com/gtag/js?id=G-TEST123',
     ]);

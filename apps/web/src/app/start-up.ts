@@ -1,4 +1,4 @@
-import type { RuntimeConfig, UserProfile } from '@portico/contracts';
+import type { UserProfile } from '@portico/contracts';
 import {
   keepPreviousData,
   useQuery,
@@ -7,8 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { getConfig } from '../config/runtime-config.js';
-import { analytics, installAnalytics, type Analytics } from '../lib/analytics/analytics.js';
-import { configuredAnalytics } from '../lib/analytics/ga4-analytics.js';
+import { analytics, installAnalytics } from '../lib/analytics/analytics.js';
 import { isAuthorised } from '../lib/auth/session.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
 import { previewLanguage } from '../lib/labels/preview-language.js';
@@ -43,20 +42,26 @@ export interface StartUp {
 
 /**
  * Analytics at start-up (§4 Start-up, §7 Analytics events, ADR 0008): `init` is called once
- * with the first profile. It installs what `choose` picks for the runtime configuration
- * (Google Analytics 4 when an analytics id is set) and initialises the analytics in use.
- * Without an id nothing is installed, so the app keeps the inert analytics (or the recording
- * sink a test installed).
+ * with the first profile. With an analytics id configured it loads Google Analytics 4's code
+ * (its own chunk: a portal without analytics never fetches it, issue 35), installs it and
+ * initialises it; page views wait for that. Without an id nothing is installed, so the app
+ * keeps the inert analytics (or the recording sink a test installed), initialised at once.
  */
-export const analyticsHook: {
-  choose: (config: RuntimeConfig) => Analytics | null;
-  init: (profile: UserProfile) => void;
-} = {
-  choose: configuredAnalytics,
+export const analyticsHook: { init: (profile: UserProfile) => void } = {
   init: (profile) => {
-    const chosen = analyticsHook.choose(getConfig());
-    if (chosen) installAnalytics(chosen);
-    analytics().init(profile);
+    const config = getConfig();
+    if (config.analyticsId.trim() === '') {
+      analytics().init(profile);
+      return;
+    }
+    import('../lib/analytics/ga4-analytics.js')
+      .then(({ configuredAnalytics }) => {
+        const chosen = configuredAnalytics(config);
+        if (chosen) installAnalytics(chosen);
+      })
+      // §8: analytics that cannot load must not touch the page; the inert one stays.
+      .catch((error: unknown) => console.error('Analytics could not be loaded', error))
+      .finally(() => analytics().init(profile));
   },
 };
 

@@ -12,7 +12,6 @@ import {
 import { HighlightedText } from '../../features/search/components/highlighted-text.js';
 import { useT } from '../../lib/labels/use-t.js';
 import { findHeaderSearch, type HeaderSearchForm } from './header-search.js';
-import { useSearchShortcut } from './use-search-shortcut.js';
 import '../../features/search/search.labels.js';
 import './header-search-combobox.labels.js';
 import './header-search-combobox.css';
@@ -47,7 +46,8 @@ const isInApp = (href: string) => href.startsWith('/') && !href.startsWith('//')
  * it lists the user's recent searches. Arrow keys move through the list, Enter opens the
  * chosen one (or searches, as before, when none is chosen), Escape closes the list and a
  * polite live region says how many there are. The header's HTML comes from the server: the
- * input gets the combobox's attributes and the list is a portal into its form.
+ * input gets the combobox's attributes and the list is a portal into its form. It loads on
+ * intent (header-search-intent.tsx), which also owns the `/` shortcut.
  */
 export function HeaderSearchCombobox({
   host,
@@ -161,6 +161,8 @@ export function HeaderSearchCombobox({
     const onProduct = () => setProductId(product?.value ?? '');
     input.addEventListener('input', onInput);
     input.addEventListener('focus', onFocus);
+    // The code loads on the first focus (header-search-intent.tsx): that focus has passed.
+    if (input.ownerDocument.activeElement === input) onFocus();
     input.addEventListener('blur', onBlur);
     product?.addEventListener('change', onProduct);
     return () => {
@@ -211,9 +213,6 @@ export function HeaderSearchCombobox({
     input.addEventListener('keydown', onKeyDown);
     return () => input.removeEventListener('keydown', onKeyDown);
   }, [input, open, expanded, options.length, activeOption, choose]);
-
-  const findInput = useCallback(() => input, [input]);
-  useSearchShortcut(findInput);
 
   if (!box) return null;
   const announcement = !open

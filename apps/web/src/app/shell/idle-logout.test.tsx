@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../config/runtime-config.js';
 import { IDLE_RETURN_KEY, LAST_ACTIVITY_KEY, takeIdleReturnPath } from '../../lib/auth/idle.js';
 import { installTestConfig } from '../../../test/test-config.js';
@@ -32,6 +32,12 @@ const advance = async (ms: number) => {
   });
 };
 const warning = () => screen.queryByRole('dialog', { name: 'Are you still there?' });
+
+// The warning's code loads lazily (idle-logout.tsx): here it is in the module cache already,
+// as in the app, which fetches it two minutes before it is due.
+beforeAll(async () => {
+  await import('./idle-warning.js');
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.UTC(2026, 10, 23, 9, 0) });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { getConfig } from '../../config/runtime-config.js';
@@ -9,28 +9,18 @@ import {
   rememberIdleReturnPath,
   warningMsFor,
 } from '../../lib/auth/idle.js';
-import { useT } from '../../lib/labels/use-t.js';
-import './idle-logout.labels.js';
-import './idle-logout.css';
 
 /** How often the shared clock is checked, and how rarely activity is written to storage. */
 const TICK_MS = 1000;
 const ACTIVITY_WRITE_MS = 5000;
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'];
 
-/** Screen readers hear the countdown every 15 s and each of the last 10 s, not every tick. */
-function announced(seconds: number): boolean {
-  return seconds <= 10 || seconds % 15 === 0;
-}
+/** The warning's code is fetched this long before it is due, so it is there when it is. */
+const PRELOAD_BEFORE_WARNING_MS = 120_000;
 
-// jsdom (tests) has no showModal(); there the dialog is simply marked open.
-function showDialog(dialog: HTMLDialogElement): void {
-  if ('showModal' in dialog) {
-    if (!dialog.open) dialog.showModal();
-  } else {
-    (dialog as HTMLElement).setAttribute('open', '');
-  }
-}
+const loadWarning = () => import('./idle-warning.js');
+// The warning shows after half an hour at the soonest: its code is no part of the first screen.
+const IdleWarning = lazy(() => loadWarning().then((module) => ({ default: module.IdleWarning })));
 
 /**
  * Idle sign-out (issue 11; ADR 0020): after `idleTimeoutMinutes` (config.json,
@@ -72,6 +62,8 @@ export function IdleLogout() {
       } else if (remaining <= warningMs) {
         setSecondsLeft(Math.ceil(remaining / 1000));
       } else {
+        if (remaining <= warningMs + PRELOAD_BEFORE_WARNING_MS)
+          void loadWarning().catch(() => undefined);
         setSecondsLeft(null);
       }
     };
@@ -113,75 +105,9 @@ export function IdleLogout() {
   };
 
   if (secondsLeft === null) return null;
-  return <IdleWarning secondsLeft={secondsLeft} onStay={stay} onSignOut={signOutNow} />;
-}
-
-interface IdleWarningProps {
-  secondsLeft: number;
-  onStay: () => void;
-  onSignOut: () => void;
-}
-
-function IdleWarning({ secondsLeft, onStay, onSignOut }: IdleWarningProps) {
-  const t = useT();
-  const titleId = useId();
-  const messageId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const stayRef = useRef<HTMLButtonElement>(null);
-  const onStayRef = useRef(onStay);
-  useEffect(() => {
-    onStayRef.current = onStay;
-  }, [onStay]);
-  const [announcement, setAnnouncement] = useState(secondsLeft);
-  if (announced(secondsLeft) && announcement !== secondsLeft) setAnnouncement(secondsLeft);
-
-  // A layout effect: shown, focused and listening when it paints (a plain effect may run after the frame that shows it).
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return undefined;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    showDialog(dialog);
-    stayRef.current?.focus();
-    // Escape: the user is clearly there.
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      onStayRef.current();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      if ('close' in dialog && dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="ui-modal idle-warning"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-    >
-      <div className="ui-modal__frame">
-        <h2 id={titleId} className="ui-modal__title">
-          {t('idle.title')}
-        </h2>
-        <p id={messageId}>{t('idle.message')}</p>
-        <p className="idle-warning__countdown" aria-hidden="true">
-          {t('idle.countdown', { seconds: secondsLeft })}
-        </p>
-        <p className="ui-visually-hidden" aria-live="assertive" aria-atomic="true">
-          {t('idle.announcement', { count: announcement })}
-        </p>
-        <div className="idle-warning__actions">
-          <button type="button" className="idle-warning__secondary" onClick={onSignOut}>
-            {t('idle.signOut')}
-          </button>
-          <button ref={stayRef} type="button" className="ui-modal__consent" onClick={onStay}>
-            {t('idle.stay')}
-          </button>
-        </div>
-      </div>
-    </dialog>
+    <Suspense fallback={null}>
+      <IdleWarning secondsLeft={secondsLeft} onStay={stay} onSignOut={signOutNow} />
+    </Suspense>
   );
 }

@@ -11,7 +11,7 @@ import {
   readHeaderSearch,
 } from './header-search.js';
 import { enhanceHeaderMenu, enhanceHeaderMore, enhanceHeaderSearchToggle } from './header-menu.js';
-import { HeaderSearchCombobox } from './header-search-combobox.js';
+import { HeaderSearch } from './header-search-intent.js';
 import { inAppHref, serverOwnedPaths } from './in-app-link.js';
 import './shell.labels.js';
 
@@ -80,21 +80,32 @@ export function SharedHtml({ as: Host, html, className, search }: SharedHtmlProp
   const connected = search?.connected;
   const criteria = location.pathname === routePaths.search ? location.search : '';
 
+  const criteriaProduct = useRef('');
+  // The product list follows the products and the language; what is chosen and typed stays
+  // (labels that arrive with lazily loaded code must not wipe a query being typed).
+  useEffect(() => {
+    const form = ref.current && handlesSearch ? findHeaderSearch(ref.current) : null;
+    if (!form?.product) return;
+    // Before the products arrive the list cannot hold the search page's product: apply it now.
+    const chosen = form.product.value || criteriaProduct.current;
+    fillProductOptions(
+      form.product,
+      mergeProducts(catalogue ?? [], connected ?? []),
+      t('shell.search.allProducts'),
+    );
+    form.product.value = chosen;
+    if (form.product.value !== chosen) form.product.value = '';
+  }, [html, handlesSearch, catalogue, connected, t]);
+
+  // §2 Search results: the header search shows the page's query and product, cleared on leaving.
   useEffect(() => {
     const form = ref.current && handlesSearch ? findHeaderSearch(ref.current) : null;
     if (!form) return;
-    if (form.product) {
-      fillProductOptions(
-        form.product,
-        mergeProducts(catalogue ?? [], connected ?? []),
-        t('shell.search.allProducts'),
-      );
-    }
-    // §2 Search results: the header search shows the page's query and product, cleared on leaving.
     const params = new URLSearchParams(criteria);
+    criteriaProduct.current = params.get('productId') ?? '';
     if (form.query) form.query.value = params.get('query') ?? '';
-    if (form.product) form.product.value = params.get('productId') ?? '';
-  }, [html, handlesSearch, catalogue, connected, criteria, t]);
+    if (form.product) form.product.value = criteriaProduct.current;
+  }, [html, handlesSearch, criteria]);
 
   useEffect(() => {
     const form = ref.current && handlesSearch ? findHeaderSearch(ref.current) : null;
@@ -111,7 +122,7 @@ export function SharedHtml({ as: Host, html, className, search }: SharedHtmlProp
   return (
     <>
       <Host ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />
-      {handlesSearch && <HeaderSearchCombobox host={ref} html={html} />}
+      {handlesSearch && <HeaderSearch host={ref} html={html} />}
     </>
   );
 }

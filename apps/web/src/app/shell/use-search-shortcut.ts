@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { findHeaderSearch } from './header-search.js';
 
 const TYPING_INPUTS = new Set([
   'text',
@@ -26,15 +27,15 @@ export function isTextField(target: EventTarget | null): boolean {
 /**
  * `/` focuses the header's search box from anywhere that is not a text field (issue 38), as
  * on many sites; with a modifier it is left alone. On a narrow screen the box is folded
- * behind its Search button (ADR 0019): the button opens it first.
+ * behind its Search button (ADR 0019): the button opens it first. `host` holds the header.
  */
-export function useSearchShortcut(findInput: () => HTMLInputElement | null): void {
+export function useSearchShortcut(host: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.defaultPrevented) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTextField(event.target)) return;
-      const input = findInput();
+      const input = host.current ? (findHeaderSearch(host.current)?.query ?? null) : null;
       if (!input) return;
       event.preventDefault();
       const toggle = input.ownerDocument.querySelector<HTMLButtonElement>(
@@ -52,5 +53,5 @@ export function useSearchShortcut(findInput: () => HTMLInputElement | null): voi
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [findInput]);
+  }, [host]);
 }
