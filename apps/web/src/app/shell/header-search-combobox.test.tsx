@@ -6,6 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, shellHandlers, url } from '../../../test/app-test-harness.js';
 import { setupTestServer } from '../../../test/msw.js';
 import { installTestConfig } from '../../../test/test-config.js';
+import { installAnalytics } from '../../lib/analytics/analytics.js';
+import {
+  installRecordingAnalytics,
+  type RecordingAnalytics,
+} from '../../lib/analytics/recording-analytics.js';
 import { resetStartUpForTests } from '../start-up.js';
 
 // Issue 38: the header search box as a combobox (suggestions, recent searches, keyboard, '/').
@@ -36,8 +41,10 @@ const suggestionsFor = (query: string): SearchSuggestions => ({
 });
 
 let asked: URLSearchParams[];
+let recorded: RecordingAnalytics;
 beforeEach(() => {
   installTestConfig();
+  recorded = installRecordingAnalytics();
   asked = [];
   // Before the shell's own handlers, which answer no suggestions: the first match answers.
   server.use(
@@ -57,7 +64,10 @@ beforeEach(() => {
     ...shellHandlers(),
   );
 });
-afterEach(() => resetStartUpForTests());
+afterEach(() => {
+  resetStartUpForTests();
+  installAnalytics(null);
+});
 
 const box = () => within(screen.getByRole('banner')).getByRole('combobox', { name: 'Search' });
 
@@ -90,6 +100,10 @@ describe('header search suggestions', () => {
     await user.keyboard('{ArrowUp}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/services/track-case/CS0001'));
     expect(box()).toHaveAttribute('aria-expanded', 'false');
+    // §7: a suggestion followed is reported as a result followed, with its source as the card.
+    expect(recorded.recorded('siteSearchNavigate').map((e) => e.event)).toEqual([
+      { query: 'invo', card: 'cases', url: '/services/track-case/CS0001' },
+    ]);
   });
 
   it('closes on Escape, and Enter without a chosen suggestion searches as before', async () => {

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useState, type RefObjec
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.js';
+import { analytics } from '../../lib/analytics/analytics.js';
 import {
   recentSearchesQueryOptions,
   searchSuggestionsQueryOptions,
@@ -26,6 +27,8 @@ interface Option {
   /** Its source's card name (suggestions) or product (recent searches). */
   detail: string | null;
   href: string;
+  /** A suggestion's source (§7 "site search navigate" names it); null for a recent search. */
+  source: SearchHitSource | null;
 }
 
 function useDebounced(value: string, ms: number): string {
@@ -104,6 +107,7 @@ export function HeaderSearchCombobox({
       label: s.title,
       detail: t(`search.card.${s.source satisfies SearchHitSource}`),
       href: s.href,
+      source: s.source,
     }));
   } else if (showRecent && recent.data) {
     options = recent.data.searches.map((r, i) => ({
@@ -111,6 +115,8 @@ export function HeaderSearchCombobox({
       label: plain(r.query),
       detail: productName(r.productId),
       href: paths.search(r.query, r.productId ?? ''),
+      // The results page reports its own "site search query".
+      source: null,
     }));
   }
   const expanded = open && options.length > 0;
@@ -121,10 +127,19 @@ export function HeaderSearchCombobox({
     (option: Option) => {
       setOpen(false);
       setActive(-1);
+      // §7: a suggestion followed is a result followed, as a hit on the results page is.
+      if (option.source !== null) {
+        analytics().siteSearchNavigate({
+          query: asked,
+          ...(productId === '' ? {} : { productId }),
+          card: option.source,
+          url: option.href,
+        });
+      }
       if (isInApp(option.href)) void navigate(option.href);
       else window.open(option.href, '_blank', 'noopener,noreferrer');
     },
-    [navigate],
+    [navigate, asked, productId],
   );
 
   // The input's combobox attributes follow the state.
