@@ -44,3 +44,54 @@ export async function apiFetch(
     body: Buffer.from(result.base64, 'base64'),
   };
 }
+
+/**
+ * Sends a request as the signed-in page does (bearer token from local storage, JSON body when
+ * given, extra headers on top); resolves with the status and the JSON answer (null if none).
+ */
+export async function apiSend<T = unknown>(
+  page: Page,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: T | null }> {
+  return page.evaluate(
+    async ({ target, verb, payload, extra }) => {
+      const token = window.localStorage.getItem('access_token') ?? '';
+      const response = await fetch(target, {
+        method: verb,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...extra,
+        },
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+      });
+      const text = await response.text();
+      return { status: response.status, json: text === '' ? null : (JSON.parse(text) as T) };
+    },
+    { target: path, verb: method, payload: body, extra: headers },
+  );
+}
+
+/** A news item published through the editor's API by the signed-in editor; resolves with its id. */
+export async function publishNews(
+  page: Page,
+  item: { title: string; content: string; introduction?: string; ageMs?: number },
+): Promise<number> {
+  const { status, json } = await apiSend<{ id: number }>(page, 'POST', '/api/news', {
+    title: item.title,
+    subtitle: '',
+    location: '',
+    publicationDate: Date.now() - (item.ageMs ?? 60_000),
+    introduction: item.introduction ?? '',
+    content: item.content,
+    headerImage: null,
+    sales: false,
+    productIds: [],
+    action: 'publish',
+  });
+  if (status !== 201 || !json) throw new Error(`POST /api/news answered ${status}`);
+  return json.id;
+}

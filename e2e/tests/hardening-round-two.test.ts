@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, erik } from '../support/demo-users.js';
 import { emailField, signIn } from '../support/sign-in.js';
+import { publishNews } from '../support/api.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
@@ -24,32 +25,9 @@ describe('a news body stays inside its box (issue 23 #2)', () => {
     const { page } = session;
     await signIn(page, baseUrl, erik);
     const title = `Overlay check ${Date.now()}`;
-    const created = await page.evaluate(
-      async ({ body, title }) => {
-        const token = window.localStorage.getItem('access_token') ?? '';
-        const response = await fetch('/api/news', {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            title,
-            subtitle: '',
-            location: '',
-            publicationDate: Date.now() - 60_000,
-            introduction: '',
-            content: body,
-            headerImage: null,
-            sales: false,
-            productIds: [],
-            action: 'publish',
-          }),
-        });
-        return { status: response.status, item: (await response.json()) as { id: number } };
-      },
-      { body: overlayBody, title },
-    );
-    expect(created.status).toBe(201);
+    const id = await publishNews(page, { title, content: overlayBody });
 
-    await page.goto(`${baseUrl}/news/news-item/overlay-check/${created.item.id}`);
+    await page.goto(`${baseUrl}/news/news-item/overlay-check/${id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const link = page.locator('#main').getByRole('link', { name: 'Read more' });
     await link.waitFor();

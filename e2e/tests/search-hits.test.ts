@@ -7,7 +7,7 @@ import type { Language } from '@portico/locales';
 import { CATALOGS } from '@portico/locales/catalogs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, test } from 'vitest';
-import { apiJson } from '../support/api.js';
+import { apiJson, apiSend, publishNews } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, demoUsers, erik } from '../support/demo-users.js';
@@ -187,27 +187,12 @@ describe.each(LANGUAGES)('search that finds, in %s', (language) => {
     let newsId = 0;
     try {
       await signIn(editor, baseUrl, erik);
-      newsId = await editor.evaluate(async (title) => {
-        const token = window.localStorage.getItem('access_token') ?? '';
-        const response = await fetch('/api/news', {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            title,
-            subtitle: '',
-            location: '',
-            publicationDate: Date.now() - 1_000,
-            introduction: 'Seen at last.',
-            content: '<p>A sighting.</p>',
-            headerImage: null,
-            sales: false,
-            productIds: [],
-            action: 'publish',
-          }),
-        });
-        if (response.status !== 201) throw new Error(`POST /api/news answered ${response.status}`);
-        return ((await response.json()) as { id: number }).id;
-      }, `The ${word} sighting`);
+      newsId = await publishNews(editor, {
+        title: `The ${word} sighting`,
+        introduction: 'Seen at last.',
+        content: '<p>A sighting.</p>',
+        ageMs: 1_000,
+      });
 
       // The bell tells anna within seconds (the check follows the publication).
       const told = server(language, 'notification.saved-search.title', { query: word });
@@ -229,24 +214,10 @@ describe.each(LANGUAGES)('search that finds, in %s', (language) => {
       await expectNoAxeViolations(page);
     } finally {
       // The seed stays as it was for the other files.
-      await editor.evaluate(async (id) => {
-        const token = window.localStorage.getItem('access_token') ?? '';
-        if (id > 0) {
-          await fetch(`/api/news/${id}`, {
-            method: 'DELETE',
-            headers: { Authorization: `Bearer ${token}` },
-          });
-        }
-      }, newsId);
+      if (newsId > 0) await apiSend(editor, 'DELETE', `/api/news/${newsId}`);
       await context.close();
       if (search) {
-        await page.evaluate(async (id) => {
-          const token = window.localStorage.getItem('access_token') ?? '';
-          await fetch(`/api/search/saved/${id}`, {
-            method: 'DELETE',
-            headers: { Authorization: `Bearer ${token}` },
-          });
-        }, search.id);
+        await apiSend(page, 'DELETE', `/api/search/saved/${search.id}`);
       }
     }
   });
