@@ -239,14 +239,15 @@ export async function findHitProduct(
 }
 
 /**
- * The words typed so far as a tsquery of title prefixes: `'invo':*A & 'rem':*A` (each word
- * may go on; only titles, weight A, count). Null when nothing searchable was typed. Words
+ * The words typed so far as a tsquery of prefixes: `'invo':* & 'rem':*` (each word may go
+ * on), matched against the titles' own vectors (`title_search`, migration 037). Null when
+ * nothing searchable was typed. Words
  * are letters and digits only, so nothing needs quoting inside the quotes.
  */
 export function titlePrefixQuery(typed: string): string | null {
   const words = typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return null;
-  return words.map((w) => `'${w}':*A`).join(' & ');
+  return words.map((w) => `'${w}':*`).join(' & ');
 }
 
 export interface SuggestionRow {
@@ -256,9 +257,37 @@ export interface SuggestionRow {
 }
 
 /**
+ * A typed prefix whose words stand in at most this many titles (search_words) is rare: its
+ * suggestions are read from the GIN index and sorted, not found by walking the source's date
+ * index newest first (which, for a prefix in no title, reads every row: 3.3 s at a million
+ * news). The planner cannot tell: it guesses about 5 000 matches for any prefix.
+ */
+export const RARE_PREFIX_TITLES = 2_000;
+
+/**
+ * How many titles at the most begin words with the rarest of the typed words: for each
+ * word, the titles of the vocabulary's words (migration 031, folded) that begin with it.
+ */
+export async function titlePrefixBound(db: Queryable, typed: string): Promise<number> {
+  const words = typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return 0;
+  const { rows } = await db.query<{ bound: string | number | null }>(
+    `select min(n) as bound
+       from (select (select coalesce(sum(titles), 0) from search_words
+                      where word like search_fold(w) || '%') as n
+               from unnest($1::text[]) w) x`,
+    [words],
+  );
+  return Number(rows[0]?.bound ?? 0);
+}
+
+/**
  * Titles of one source that begin words with what was typed (titlePrefixQuery), newest first
  * in the source's own order; the walk stops at `limit` as the hits' window does (ADR 0004).
- * ts_headline marks the 'limit' rows only.
+ * ts_headline marks the 'limit' rows only. `rare` (titlePrefixBound ≤ RARE_PREFIX_TITLES):
+ * the matches are taken from the GIN index first (a MATERIALIZED set the order cannot reach
+ * into), then sorted. Cases are left to the walk: the vocabulary holds no case titles, and a
+ * walk stays within one account's cases.
  */
 export async function findSourceSuggestions(
   db: Queryable,
@@ -266,19 +295,24 @@ export async function findSourceSuggestions(
   tsquery: string,
   limit: number,
   scope?: string,
+  rare = false,
 ): Promise<SuggestionRow[]> {
   const s = SOURCES[source];
   const q = `to_tsquery('english', $1)`;
-  const where = [...s.scope, `t.search @@ ${q}`].join(' and ');
+  const where = [...s.scope, `t.title_search @@ ${q}`].join(' and ');
   const params: unknown[] = [tsquery, TITLE_OPTIONS, limit];
   if (s.scope.some((c) => c.includes('$4'))) params.push(scope);
-  const { rows } = await db.query<SuggestionRow>(
-    `select p.ref, ts_headline('english', p.title, ${q}, $2) as title
-       from (select ${s.ref} as ref, ${clean('t.title')} as title, t.${s.key} as key
-               from ${s.from} where ${where} order by ${s.order} limit $3) p`,
+  const fromIndex = rare && source !== 'cases';
+  const rows = fromIndex
+    ? `with t as materialized (select t.* from ${s.from} where ${where})
+       select ${s.ref} as ref, ${clean('t.title')} as title from t order by ${s.order} limit $3`
+    : `select ${s.ref} as ref, ${clean('t.title')} as title
+         from ${s.from} where ${where} order by ${s.order} limit $3`;
+  const { rows: found } = await db.query<SuggestionRow>(
+    `select p.ref, ts_headline('english', p.title, ${q}, $2) as title from (${rows}) p`,
     params,
   );
-  return rows;
+  return found;
 }
 
 /** The sources that date their items: only those can tell what is new for a saved search. */

@@ -13,6 +13,12 @@ import { demoProducts } from '../../seed/products.js';
 import { demoUsers } from '../../seed/users.js';
 import { insertNews } from '../news/news.repository.js';
 import { RECENT_SEARCHES_KEPT } from './search-history.repository.js';
+import { toSegments } from './search-segments.js';
+import {
+  findSourceSuggestions,
+  titlePrefixBound,
+  titlePrefixQuery,
+} from './search-hits.repository.js';
 
 const erp = demoProducts[0];
 
@@ -69,6 +75,32 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
     const news = answer.suggestions.find((s) => s.source === 'news');
     expect(news?.href).toMatch(/^\/news\/news-item\/wallabies-in-the-outback-11\/\d+$/);
     expect(news?.title.find((p) => p.match)?.text).toBe('Wallabies');
+  });
+
+  it('reads a rare prefix from the index and a frequent one by date: the same titles', async () => {
+    // The vocabulary bounds the titles: twelve begin a word with "walla", none with "kanga"…
+    expect(await titlePrefixBound(t.db, 'walla')).toBe(12);
+    expect(await titlePrefixBound(t.db, 'walla outb')).toBe(12);
+    expect(await titlePrefixBound(t.db, 'zyzzy')).toBe(0);
+    const prefixes = titlePrefixQuery('walla outb')!;
+    for (const source of ['news', 'productNews', 'serviceCatalog'] as const) {
+      const scope = source === 'productNews' ? demoProducts[0].id : undefined;
+      const walked = await findSourceSuggestions(t.db, source, prefixes, 5, scope, false);
+      const indexed = await findSourceSuggestions(t.db, source, prefixes, 5, scope, true);
+      expect(indexed, source).toEqual(walked);
+    }
+    const news = await findSourceSuggestions(t.db, 'news', prefixes, 3, undefined, true);
+    expect(
+      news.map((r) =>
+        toSegments(r.title)
+          .map((p) => p.text)
+          .join(''),
+      ),
+    ).toEqual([
+      'Wallabies in the outback 11',
+      'Wallabies in the outback 10',
+      'Wallabies in the outback 9',
+    ]);
   });
 
   it('keeps the gates: paul has no support sources, and nothing before 3 characters', async () => {

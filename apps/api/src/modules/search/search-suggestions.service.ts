@@ -6,7 +6,12 @@ import {
   type SearchSuggestions,
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import { findSourceSuggestions, titlePrefixQuery } from './search-hits.repository.js';
+import {
+  findSourceSuggestions,
+  RARE_PREFIX_TITLES,
+  titlePrefixBound,
+  titlePrefixQuery,
+} from './search-hits.repository.js';
 import { hitHref, planHits, type SearchHitsContext } from './search-hits.service.js';
 import { listRecentSearches, rememberSearch as remember } from './search-history.repository.js';
 import { toSegments } from './search-segments.js';
@@ -26,7 +31,11 @@ export async function getSuggestions(
   const { query } = criteria;
   const tsquery = titlePrefixQuery(query);
   if (query.length < SEARCH_MIN_LENGTH || tsquery === null) return { suggestions: [] };
-  const plan = await planHits(ctx, callerId, criteria.productId);
+  const [plan, bound] = await Promise.all([
+    planHits(ctx, callerId, criteria.productId),
+    titlePrefixBound(ctx.db, query),
+  ]);
+  const rare = bound <= RARE_PREFIX_TITLES;
   const perSource = await Promise.all(
     plan.sources.map(async ({ source, scope }) => {
       const rows = await findSourceSuggestions(
@@ -35,6 +44,7 @@ export async function getSuggestions(
         tsquery,
         SEARCH_SUGGESTIONS_LIMIT,
         scope,
+        rare,
       );
       return rows.map((row): SearchSuggestion => ({
         source,
