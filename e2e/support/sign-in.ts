@@ -142,7 +142,13 @@ export async function signIn(
   if (!onForm && stored && !options.fresh) {
     await restoreSignIn(page, baseUrl, stored);
     await page.goto(`${baseUrl}/`);
-    return waitForSpa(page, baseUrl);
+    // As after a real sign-in: the app has sent the root on to its first page.
+    const origin = new URL(baseUrl).origin;
+    await page.waitForURL(
+      (url) => url.origin === origin && !isSignInTransit(url) && url.pathname !== '/',
+      { timeout: 30_000 },
+    );
+    return new URL(page.url());
   }
   if (!onForm) await page.goto(`${baseUrl}/`);
   await submitSignIn(page, email, password);

@@ -19,8 +19,20 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 const PRELOAD_BEFORE_WARNING_MS = 120_000;
 
 const loadWarning = () => import('./idle-warning.js');
-// The warning shows after half an hour at the soonest: its code is no part of the first screen.
-const IdleWarning = lazy(() => loadWarning().then((module) => ({ default: module.IdleWarning })));
+/**
+ * The warning shows after half an hour at the soonest: its code is no part of the first
+ * screen. Should it not load (offline, or a release has replaced its file), there is no
+ * warning, but the clock runs on and the sign-out still comes: a failed import must not
+ * take the idle sign-out down with it.
+ */
+const IdleWarning = lazy(() =>
+  loadWarning()
+    .then((module) => ({ default: module.IdleWarning }))
+    .catch((error: unknown) => {
+      console.warn('The idle warning could not be loaded', error);
+      return { default: () => null };
+    }),
+);
 
 /**
  * Idle sign-out (issue 11; ADR 0020): after `idleTimeoutMinutes` (config.json,
