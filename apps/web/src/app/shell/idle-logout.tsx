@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import type { IdleWarningProps } from './idle-warning.js';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { getConfig } from '../../config/runtime-config.js';
@@ -25,7 +26,7 @@ const loadWarning = () => import('./idle-warning.js');
  * warning, but the clock runs on and the sign-out still comes: a failed import must not
  * take the idle sign-out down with it.
  */
-const IdleWarning = lazy(() =>
+const IdleWarning = lazy<ComponentType<IdleWarningProps>>(() =>
   loadWarning()
     .then((module) => ({ default: module.IdleWarning }))
     .catch((error: unknown) => {
