@@ -22,8 +22,11 @@ export async function pickAccountByKeyboard(
   // while the server's answer for the last keystroke arrives), then Enter.
   for (let step = 0; step < 25; step++) {
     await page.keyboard.press('ArrowDown');
-    const active = await picker.getAttribute('aria-activedescendant');
-    const text = active ? await page.locator(`[id="${active}"]`).textContent() : null;
+    // Read in one step: the list may re-render between reading the id and the option.
+    const text = await picker.evaluate((input) => {
+      const active = input.getAttribute('aria-activedescendant');
+      return active ? (document.getElementById(active)?.textContent ?? null) : null;
+    });
     if (text?.startsWith(option)) {
       await page.keyboard.press('Enter');
       return;

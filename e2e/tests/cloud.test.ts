@@ -101,7 +101,7 @@ describe('cloud in Chromium', () => {
       await expectNoAxeViolations(page);
 
       const downloaded = page.waitForEvent('download');
-      await page.getByRole('button', { name: `Add ${next.title} to your calendar (.ics)` }).click();
+      await page.getByRole('button', { name: `Add to calendar: ${next.title} (.ics)` }).click();
       const ics = await readFile(await (await downloaded).path(), 'utf8');
       const compact = next.startsAt.replace(/[-:]/g, '');
       expect(ics).toContain(`DTSTART:${compact}`);

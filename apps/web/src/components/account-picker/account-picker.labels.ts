@@ -6,9 +6,9 @@ export const accountPickerLabels = defineLabels({
   'account-picker.hint': 'Type a part of the name or id to search.',
   'account-picker.open': 'Show accounts',
   'account-picker.recent': 'Recent',
-  'account-picker.recent.label': '{{name}} (recently used)',
   'account-picker.own': 'Your account',
-  'account-picker.own.label': '{{name}} (your account)',
+  /** An option's name with its tag, the tag's visible words in it (WCAG 2.5.3 label in name; axe drops words in parentheses). */
+  'account-picker.tagged': '{{name}}, {{tag}}',
   'account-picker.searching': 'Searching accounts…',
   'account-picker.none': 'No account matches “{{term}}”.',
   'account-picker.failed': 'The accounts could not be searched. Try again.',

@@ -113,17 +113,15 @@ describe('<AccountPicker> (issue 37)', () => {
     await userEvent.click(input);
     await waitFor(async () => expect(await options()).toHaveLength(ALL.length));
     expect(await options()).toEqual([
-      'Northwind Logistics AS (recently used)',
-      'Brightwater Housing Association (recently used)',
+      'Northwind Logistics AS, Recent',
+      'Brightwater Housing Association, Recent',
       'Kestrel Aerospace GmbH',
       'Meridian Consulting Group Ltd',
-      'Portico Software B.V. (your account)',
+      'Portico Software B.V., Your account',
     ]);
     // Typing narrows the recent ones too.
     await userEvent.keyboard('north');
-    await waitFor(async () =>
-      expect(await options()).toEqual(['Northwind Logistics AS (recently used)']),
-    );
+    await waitFor(async () => expect(await options()).toEqual(['Northwind Logistics AS, Recent']));
   });
 
   it('says when no account matches, and is free of axe violations open and closed', async () => {
@@ -157,7 +155,7 @@ describe('<AccountPicker> (issue 37)', () => {
     await userEvent.click(input);
     await waitFor(async () =>
       expect(await options()).toEqual([
-        'Portico Software B.V. (your account)',
+        'Portico Software B.V., Your account',
         'Kestrel Aerospace GmbH',
         'Northwind Logistics AS',
       ]),

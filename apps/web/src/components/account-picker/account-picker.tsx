@@ -126,27 +126,30 @@ export function AccountPicker({ userType, current, own, recent, onPick }: Accoun
       </p>
       <ul className="account-picker__menu" hidden={!combobox.isOpen} {...getMenuProps()}>
         {combobox.isOpen &&
-          options.map((option, index) => (
-            <li
-              key={option.id}
-              className={`account-picker__option${highlightedIndex === index ? ' account-picker__option--active' : ''}${option.id === current.id ? ' account-picker__option--current' : ''}`}
-              {...getItemProps({ item: option, index })}
-              aria-label={
-                option.tag === 'recent'
-                  ? t('account-picker.recent.label', { name: option.name })
-                  : option.tag === 'own'
-                    ? t('account-picker.own.label', { name: option.name })
-                    : undefined
-              }
-            >
-              <span>{option.name}</span>
-              {option.tag && (
-                <span className="account-picker__tag" aria-hidden="true">
-                  {t(option.tag === 'recent' ? 'account-picker.recent' : 'account-picker.own')}
-                </span>
-              )}
-            </li>
-          ))}
+          options.map((option, index) => {
+            const tag = option.tag
+              ? t(option.tag === 'recent' ? 'account-picker.recent' : 'account-picker.own')
+              : '';
+            return (
+              <li
+                key={option.id}
+                className={`account-picker__option${highlightedIndex === index ? ' account-picker__option--active' : ''}${option.id === current.id ? ' account-picker__option--current' : ''}`}
+                {...getItemProps({ item: option, index })}
+                aria-label={
+                  tag ? t('account-picker.tagged', { name: option.name, tag }) : undefined
+                }
+              >
+                <span>{option.name}</span>
+                {/* A space: the tag is a word of its own in the visible text, as in the name. */}
+                {tag && ' '}
+                {tag && (
+                  <span className="account-picker__tag" aria-hidden="true">
+                    {tag}
+                  </span>
+                )}
+              </li>
+            );
+          })}
       </ul>
       {combobox.isOpen && (
         <p className="ui-visually-hidden" role="status">

@@ -53,7 +53,7 @@ export const cloudLabels = defineLabels({
   'cloud.maintenance.environments': 'Environments',
   'cloud.maintenance.calendar': 'Calendar',
   'cloud.maintenance.ics': 'Add to calendar',
-  'cloud.maintenance.ics.label': 'Add {{title}} to your calendar (.ics)',
+  'cloud.maintenance.ics.label': 'Add to calendar: {{title}} (.ics)',
   'cloud.maintenance.ics.all': 'Download all windows (.ics)',
   'cloud.impact.NO_DOWNTIME': 'No downtime',
   'cloud.impact.DEGRADED': 'Reduced performance',

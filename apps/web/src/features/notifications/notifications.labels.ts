@@ -8,7 +8,7 @@ export const notificationLabels = defineLabels({
   'notifications.title': 'Notifications',
   'notifications.empty': 'You have no notifications.',
   'notifications.mark-read': 'Mark as read',
-  'notifications.mark-read.named': 'Mark “{{title}}” as read',
+  'notifications.mark-read.named': 'Mark as read: {{title}}',
   'notifications.mark-all-read': 'Mark all as read',
   'notifications.unread': 'Unread',
   'notifications.close': 'Close notifications',

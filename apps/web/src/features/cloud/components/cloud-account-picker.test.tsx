@@ -139,7 +139,7 @@ describe('the cloud account picker (issue 37)', () => {
       within(list)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['MeridianYour account', 'Kestrel Aerospace GmbH', 'Northwind Logistics AS']);
+    ).toEqual(['Meridian Your account', 'Kestrel Aerospace GmbH', 'Northwind Logistics AS']);
     await user.keyboard('nor{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?accountId=acc-northwind'));
   });

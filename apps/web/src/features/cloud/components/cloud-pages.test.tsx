@@ -198,7 +198,7 @@ describe('cloud pages (issue 14)', () => {
     );
     expect(within(upcoming).getByText(start)).toBeVisible();
     await userEvent.click(
-      screen.getByRole('button', { name: 'Add Window next to your calendar (.ics)' }),
+      screen.getByRole('button', { name: 'Add to calendar: Window next (.ics)' }),
     );
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
     expect(save.mock.calls[0]?.[1]).toBe('next.ics');
@@ -314,7 +314,7 @@ describe('§8 errors on every call of the cloud pages', () => {
     {
       call: '/api/cloud/maintenance/:id/ics',
       path: '/cloud/maintenance',
-      button: 'Add Window next to your calendar (.ics)',
+      button: 'Add to calendar: Window next (.ics)',
     },
     {
       call: '/api/cloud/reports/availability.xlsx',

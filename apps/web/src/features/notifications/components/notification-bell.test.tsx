@@ -147,7 +147,7 @@ describe('the notification bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const panel = screen.getByRole('region', { name: 'Notifications' });
     await user.click(
-      within(panel).getByRole('button', { name: 'Mark “Cloud release 24.4” as read' }),
+      within(panel).getByRole('button', { name: 'Mark as read: Cloud release 24.4' }),
     );
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeVisible();
     expect(readCalls).toEqual(['2']);
