@@ -94,6 +94,8 @@ describe('API reference at /api/docs', () => {
     await expect(
       live.locator('tbody .response-col_description').first().innerText(),
     ).resolves.toContain(anna);
-    await expectNoAxeViolations(page);
+    // Less Swagger UI's own "Copy path to clipboard" button, which it shows on the hovered
+    // operation as it animates in from 0 px wide (target size, WCAG 2.5.8): not our markup.
+    await expectNoAxeViolations(page, { exclude: ['.opblock-summary .copy-to-clipboard'] });
   });
 });

@@ -1,9 +1,13 @@
-import { act } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
+import type { RequestHandler } from 'msw';
+import type { SetupServer } from 'msw/node';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetStartUpForTests } from '../src/app/start-up.js';
 import { i18n } from '../src/lib/labels/i18n.js';
 import { SUPPORTED_LOCALES } from '../src/lib/labels/labels-query.js';
 import { useNotificationStore } from '../src/lib/notifications/notification-store.js';
+import { shellHandlers } from './app-test-harness.js';
+import { setupTestServer } from './msw.js';
 import { installTestConfig } from './test-config.js';
 
 /**
@@ -24,4 +28,17 @@ export function resetPageAroundEach(): void {
     await i18n.changeLanguage('en');
     window.localStorage.clear();
   });
+}
+
+/**
+ * The preamble of a test file that renders the whole signed-in app: the mock server with the
+ * shell's answers and the file's own, time for whole-app renders on a shared two-core
+ * machine, and resetPageAroundEach.
+ */
+export function setUpAppTests(...handlers: RequestHandler[]): SetupServer {
+  const server = setupTestServer(...shellHandlers(), ...handlers);
+  vi.setConfig({ testTimeout: 20_000 });
+  configure({ asyncUtilTimeout: 5000 });
+  resetPageAroundEach();
+  return server;
 }

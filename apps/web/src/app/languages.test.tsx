@@ -4,7 +4,7 @@
 // notice; the German news date and the Polish plural forms of the search counts. What only a
 // browser can see (text overflowing its box, axe, the Support4U frames' own pages, the
 // sign-in page) stays in e2e/tests/languages.test.ts, for German and the pseudo-locale.
-import type { CloudInstance, OwnSettings, UserProfile } from '@portico/contracts';
+import type { CloudInstance, UserProfile } from '@portico/contracts';
 import { SUPPORTED_LANGUAGES, type Language } from '@portico/locales';
 import { CATALOGS, catalogFor } from '@portico/locales/catalogs';
 import { englishLeftoverPatterns, leftovers, ownTexts } from '@portico/locales/leftovers';
@@ -25,6 +25,8 @@ import {
   url,
   type renderApp,
 } from '../../test/app-test-harness.js';
+import { managementContext, ownSettings } from '../../test/account-fixtures.js';
+import { cloudEnvironment, cloudInstance } from '../../test/cloud-fixtures.js';
 import { resetStartUpForTests } from './start-up.js';
 
 // Nine languages × the listed routes, rendered by the whole app on a shared two-core machine.
@@ -53,16 +55,10 @@ const SEARCH_ANSWERS: SearchAnswers = {
   university: 104,
 };
 
-const MANAGEMENT = {
-  accountId: 'acc-1',
-  accountName: 'Northwind Logistics AS',
+const MANAGEMENT = managementContext({
   parentAccountName: 'Northwind Group Holding',
-  subscriptionLevel: 'ADVANCED',
-  licenceCount: 50,
   licencesUsed: 2,
-  canSwitchAccount: false,
-  timeZone: 'Europe/Oslo',
-};
+});
 const USERS = [0, 1].map((i) => ({
   id: `u-${i}`,
   firstName: `First${i}`,
@@ -75,46 +71,16 @@ const USERS = [0, 1].map((i) => ({
 }));
 
 const INSTANCES: CloudInstance[] = [
-  {
-    id: 'ci-1',
-    name: 'Northwind ERP',
-    product: { id: 'p-erp', name: 'ERP' },
-    region: 'eu-north',
-    version: '2026.3.2',
+  cloudInstance({
     status: 'DEGRADED',
-    url: 'https://northwind-erp.cloud.portico.test',
-    slaPercent: 99.7,
-    environments: [
-      {
-        id: 'e-1',
-        name: null,
-        kind: 'PRODUCTION',
-        version: '2026.3.2',
-        url: 'https://northwind-erp.cloud.portico.test',
-        lastRefreshAt: '2026-11-01T10:00:00Z',
-      },
-    ],
-  },
+    environments: [cloudEnvironment({ lastRefreshAt: '2026-11-01T10:00:00Z' })],
+  }),
 ];
 
 const PRODUCTS = [
   { id: 'p-erp', productName: 'ERP', slug: 'erp', contentId: 'c-erp', connected: true },
   { id: 'p-erpx', productName: 'ERPx', slug: 'erpx', contentId: 'c-erpx', connected: false },
 ];
-
-function settingsOf(language: Language): OwnSettings {
-  return {
-    email: 'anna.customer@portico.test',
-    accountName: 'Northwind Logistics AS',
-    firstName: 'Anna',
-    lastName: 'Customer',
-    phone: '',
-    mobile: '',
-    language,
-    timeZone: 'Europe/Oslo',
-    version: 3,
-  };
-}
 
 /** Names that are data, not labels (product and instance names, people, news titles). */
 const DATA = new Set([
@@ -147,7 +113,7 @@ function serve(language: Language): void {
       HttpResponse.json(USERS, { headers: { 'X-Total-Count': String(USERS.length) } }),
     ),
     http.get(url('/api/users/me/settings'), () =>
-      HttpResponse.json(settingsOf(language), { headers: { ETag: '"v3"' } }),
+      HttpResponse.json(ownSettings({ language }), { headers: { ETag: '"v3"' } }),
     ),
     http.get(url('/api/users/countries-and-languages'), () => HttpResponse.json({})),
     http.get(url('/api/content/labels/timezones'), () =>

@@ -2,48 +2,25 @@
 // account, a partner gets their customers from GET /api/partner/accounts (§7), a customer
 // gets no picker; the sections and their calls follow the account picked.
 import type { CloudInstance } from '@portico/contracts';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   demoProfile,
   renderSignedIn,
   shellHandlers,
   url,
 } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { cloudInstance } from '../../../../test/cloud-fixtures.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
-const INSTANCES: CloudInstance[] = [
-  {
-    id: 'ci-1',
-    name: 'Northwind ERP',
-    product: { id: 'p-erp', name: 'ERP' },
-    region: 'eu-north',
-    version: '2026.3.2',
-    status: 'OPERATIONAL',
-    url: 'https://northwind-erp.cloud.portico.test',
-    slaPercent: 99.7,
-    environments: [],
-  },
-];
+const INSTANCES: CloudInstance[] = [cloudInstance()];
 
 beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(globalThis.window, 'scrollTo').mockImplementation(() => undefined);
   server.use(http.get(url('/api/cloud/instances'), () => HttpResponse.json(INSTANCES)));
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 describe('the cloud account picker (issue 37)', () => {

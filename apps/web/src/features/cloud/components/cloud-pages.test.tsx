@@ -5,7 +5,7 @@ import type {
   ResponseTimeReport,
 } from '@portico/contracts';
 import { catalogFor } from '@portico/locales/catalogs';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,55 +15,36 @@ import {
   shellHandlers,
   url,
 } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
+import { cloudEnvironment, cloudInstance } from '../../../../test/cloud-fixtures.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
-import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
 import { installTestConfig } from '../../../../test/test-config.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const INSTANCES: CloudInstance[] = [
-  {
-    id: 'ci-1',
-    name: 'Northwind ERP',
-    product: { id: 'p-erp', name: 'ERP' },
-    region: 'eu-north',
-    version: '2026.3.2',
+  cloudInstance({
     status: 'DEGRADED',
-    url: 'https://northwind-erp.cloud.portico.test',
-    slaPercent: 99.7,
     environments: [
-      {
-        id: 'e-1',
-        name: null,
-        kind: 'PRODUCTION',
-        version: '2026.3.2',
-        url: 'https://northwind-erp.cloud.portico.test',
-        lastRefreshAt: null,
-      },
-      {
+      cloudEnvironment(),
+      cloudEnvironment({
         id: 'e-2',
-        name: null,
         kind: 'TEST',
         version: '2026.4.0',
         url: 'https://northwind-erp-tes.cloud.portico.test',
         lastRefreshAt: '2026-11-01T10:00:00Z',
-      },
-      {
+      }),
+      cloudEnvironment({
         id: 'e-3',
         name: 'Payroll course',
         kind: 'TRAINING',
-        version: '2026.3.2',
         url: 'https://northwind-erp-tra.cloud.portico.test',
         lastRefreshAt: '2026-10-01T10:00:00Z',
-      },
+      }),
     ],
-  },
+  }),
 ];
 
 const window = (id: string, startsAt: string, endsAt: string): MaintenanceWindow => ({
@@ -114,9 +95,7 @@ class NoResizeObserver {
 }
 
 beforeEach(() => {
-  installTestConfig();
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
-  vi.spyOn(globalThis.window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
     http.get(url('/api/cloud/instances'), () => HttpResponse.json(INSTANCES)),
     http.get(url('/api/cloud/maintenance'), () =>
@@ -138,10 +117,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('cloud pages (issue 14)', () => {

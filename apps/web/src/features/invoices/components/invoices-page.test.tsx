@@ -1,15 +1,14 @@
 import type { Invoice } from '@portico/contracts';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   demoProfile,
   renderSignedIn,
   shellHandlers,
   url,
 } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import {
@@ -18,13 +17,10 @@ import {
   errorResponse,
   problemResponse,
 } from '../../../../test/error-cases.js';
-import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401 } from '../../../../test/page-errors.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const invoice = (over: Partial<Invoice>): Invoice => ({
   id: '1',
@@ -71,14 +67,7 @@ const NORTHWIND = [{ id: 'acc-northwind', name: 'Northwind Logistics AS' }];
 const PORTICO = { id: 'acc-portico', name: 'Portico Software B.V.' };
 
 beforeEach(() => {
-  installTestConfig();
   listQueries = [];
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 describe('invoices page (issue 14)', () => {

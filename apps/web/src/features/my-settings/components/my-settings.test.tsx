@@ -1,14 +1,9 @@
 import type { SubscriptionList, UserProfile } from '@portico/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  demoProfile,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../../test/app-test-harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { demoProfile, renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { ownSettings } from '../../../../test/account-fixtures.js';
 import {
   CATALOGUE_TEXT,
@@ -16,15 +11,12 @@ import {
   errorResponse,
   problemResponse,
 } from '../../../../test/error-cases.js';
-import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
-import { resetPageAroundEach } from '../../../../test/page-lifecycle.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 12: My settings (own profile, language switch without reload) and e-mail subscriptions.
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const settings = ownSettings();
 
@@ -38,7 +30,6 @@ const subscriptions: SubscriptionList = [
 
 let profile: UserProfile;
 
-resetPageAroundEach();
 beforeEach(() => {
   profile = { ...demoProfile, timeZone: 'Europe/Oslo' };
   server.use(

@@ -1,24 +1,19 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
-import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 27: one §8 error path in My Solutions. Each call a page cannot show without failing
 // is the §8 text with a retry that loads it (never "Loading" for ever, never an empty page); a
 // failed file download is the §8 notification. A 400 shows the API's own message, a 401 the
 // session text and the login.
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const ERP = { id: 'p-erp', productName: 'ERP', slug: 'erp', contentId: 'c-erp' };
 const DOWNLOAD = {
@@ -50,8 +45,6 @@ const NO_DOCUMENTS = {
 
 const redirects = catchLoginOn401(server);
 beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
     http.get(url('/api/products'), () => HttpResponse.json([{ ...ERP, connected: true }])),
     http.get(url('/api/products/highlights'), () => HttpResponse.json([])),
@@ -67,11 +60,6 @@ beforeEach(() => {
     http.get(url('/api/products/p-erp/release-notes/changes'), () => HttpResponse.json([NOTE])),
     http.get(url('/api/products/c-erp/documents'), () => HttpResponse.json(NO_DOCUMENTS)),
   );
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 const base = '/my-solutions/erp/c-erp';

@@ -1,17 +1,12 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { problemResponse } from '../../../../test/error-cases.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const ERP = { id: 'p-erp', productName: 'ERP', slug: 'erp', contentId: 'c-erp' };
 const ERPX = { id: 'p-erpx', productName: 'ERPx', slug: 'erpx', contentId: 'c-erpx' };
@@ -68,13 +63,7 @@ function handlers() {
 }
 
 beforeEach(() => {
-  installTestConfig();
   server.use(...handlers());
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 describe('My Solutions dashboard (issue 13)', () => {

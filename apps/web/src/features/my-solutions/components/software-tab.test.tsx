@@ -1,17 +1,12 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const ERP = { id: 'p-erp', productName: 'ERP', slug: 'erp', contentId: 'c-erp' };
 const SHA = 'ab'.repeat(32);
@@ -30,7 +25,6 @@ let fileAuthorization: string | null = null;
 let listQueries: URLSearchParams[] = [];
 
 beforeEach(() => {
-  installTestConfig();
   fileAuthorization = null;
   listQueries = [];
   server.use(
@@ -53,11 +47,6 @@ beforeEach(() => {
       });
     }),
   );
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 describe('software tab (issue 13)', () => {

@@ -1,19 +1,13 @@
-import { act, configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { newsItem, newsServer } from '../../../../test/news-test-server.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // §2 News detail; §8 error catalogue (404 in the page); §9 image breakpoints.
 
-const server = setupTestServer(...shellHandlers());
-// Whole-app renders on a shared two-core machine: allow for slow renders.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const hostile = newsItem(12, {
   title: 'Cloud region opens in Frankfurt',
@@ -28,14 +22,7 @@ const hostile = newsItem(12, {
 const salesItem = newsItem(13, { title: 'Talk to us about FP&A', sales: true, headerImage: null });
 
 beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(...newsServer([hostile, salesItem]).handlers);
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 const open = renderSignedIn;

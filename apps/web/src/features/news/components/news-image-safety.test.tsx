@@ -1,18 +1,13 @@
-import { act, configure, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderSignedIn } from '../../../../test/app-test-harness.js';
 import { newsItem, newsServer } from '../../../../test/news-test-server.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 11: a header image address other than http(s) or a same-origin path never reaches
 // the page, whatever the server answers (a row written straight to the database).
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const js = 'javascript:alert(document.cookie)';
 const hostileImage = newsItem(21, {
@@ -26,14 +21,7 @@ const mixedImage = newsItem(22, {
 const safeImage = newsItem(23, { title: 'Safe image' });
 
 beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(...newsServer([hostileImage, mixedImage, safeImage]).handlers);
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 describe('news header images in the browser', () => {

@@ -1,9 +1,9 @@
 import type { UserProfile } from '@portico/contracts';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   demoProfile,
   renderSignedIn,
@@ -12,20 +12,17 @@ import {
   url,
 } from '../../../../test/app-test-harness.js';
 import { AppProviders, createQueryClient } from '../../../app/providers.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../../test/msw.js';
 import { installTestConfig } from '../../../../test/test-config.js';
 import ServicesRoute from '../services.route.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // §2 services rows and the paragraph after the route table; §2 Track-cases page; §5, §6
 // (download needs SUPPORT + USERMANAGEMENT); §8 errors; §9 frame height 950;
 // docs/decisions/0005 (frame token only for the built-in desk).
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const SUPPORT_ADMIN: UserProfile = {
   ...demoProfile,
@@ -44,16 +41,9 @@ function tokenHandler() {
 }
 
 beforeEach(() => {
-  installTestConfig();
   tokenCalls = [];
   downloadCalls = 0;
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(tokenHandler());
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 const open = renderSignedIn;

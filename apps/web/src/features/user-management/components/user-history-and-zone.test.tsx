@@ -1,9 +1,9 @@
 import type { UserAuditEntry } from '@portico/contracts';
 import { catalogFor } from '@portico/locales/catalogs';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   demoProfile,
   renderSignedIn,
@@ -11,15 +11,12 @@ import {
   url,
 } from '../../../../test/app-test-harness.js';
 import { managementContext } from '../../../../test/account-fixtures.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { resetPageAroundEach } from '../../../../test/page-lifecycle.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 37: the change history labelled as the form is, in the viewer's language, and the
 // searchable time-zone picker with the account's zone as a new user's default.
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const ZONES = ['Europe/Oslo', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Karachi', 'America/New_York'];
 
@@ -60,7 +57,6 @@ const audit: UserAuditEntry[] = [
   },
 ];
 
-resetPageAroundEach();
 beforeEach(() => {
   server.use(
     http.get(url('/api/users/management'), () =>

@@ -1,8 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { managementContext } from '../../../../test/account-fixtures.js';
 import {
   CATALOGUE_TEXT,
@@ -10,15 +10,12 @@ import {
   errorResponse,
   problemResponse,
 } from '../../../../test/error-cases.js';
-import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
-import { resetPageAroundEach } from '../../../../test/page-lifecycle.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 15: the no-access page, the list and the §5 messages of the form (client and server).
 
-const server = setupTestServer(...shellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 const context = managementContext({ parentAccountName: 'Northwind Group Holding' });
 const users = Array.from({ length: 20 }, (_, i) => ({
@@ -56,7 +53,6 @@ const ada = accountUser({
   ...{ id: 'u-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
 });
 
-resetPageAroundEach();
 beforeEach(() => {
   server.use(
     http.get(url('/api/users/management'), () => HttpResponse.json(context)),
