@@ -138,7 +138,21 @@ export function reportMonths(now: Date, count: number): string[] {
   return months;
 }
 
-async function metricsOf(db: Queryable, accountId: string, months: number, now: Date) {
+type InstanceRow = Awaited<ReturnType<typeof listInstances>>[number];
+type MetricRow = Awaited<ReturnType<typeof listMonthlyMetrics>>[number];
+
+/**
+ * The cloud reports' one shape: every instance of the account over the last `months` full
+ * months, with what `about` adds of the instance and one point a month from `pointOf`.
+ */
+async function monthlyReport<About extends object, Point>(
+  db: Queryable,
+  accountId: string,
+  months: number,
+  now: Date,
+  about: (instance: InstanceRow) => About,
+  pointOf: (metric: MetricRow, instance: InstanceRow) => Point,
+) {
   const covered = reportMonths(now, months);
   const from = `${covered[0] ?? ''}-01`;
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
@@ -148,55 +162,58 @@ async function metricsOf(db: Queryable, accountId: string, months: number, now: 
     listInstances(db, accountId),
     listMonthlyMetrics(db, accountId, from, to),
   ]);
-  return { covered, instances, metrics };
+  return {
+    months: covered,
+    instances: instances.map((instance) => ({
+      id: instance.id,
+      name: instance.name,
+      ...about(instance),
+      points: metrics
+        .filter((metric) => metric.instance_id === instance.id)
+        .map((metric) => pointOf(metric, instance)),
+    })),
+  };
 }
 
 /** Monthly availability per instance against its SLA (met when at or above it). */
-export async function getAvailabilityReport(
+export function getAvailabilityReport(
   db: Queryable,
   accountId: string,
   months: number,
   now: Date = new Date(),
 ): Promise<AvailabilityReport> {
-  const { covered, instances, metrics } = await metricsOf(db, accountId, months, now);
-  return {
-    months: covered,
-    instances: instances.map((instance) => ({
-      id: instance.id,
-      name: instance.name,
-      slaPercent: instance.sla_percent,
-      points: metrics
-        .filter((metric) => metric.instance_id === instance.id)
-        .map((metric) => ({
-          month: metric.month,
-          availabilityPercent: metric.availability_percent,
-          downtimeMinutes: metric.downtime_minutes,
-          slaMet: metric.availability_percent >= instance.sla_percent,
-        })),
-    })),
-  };
+  return monthlyReport(
+    db,
+    accountId,
+    months,
+    now,
+    (instance) => ({ slaPercent: instance.sla_percent }),
+    (metric, instance) => ({
+      month: metric.month,
+      availabilityPercent: metric.availability_percent,
+      downtimeMinutes: metric.downtime_minutes,
+      slaMet: metric.availability_percent >= instance.sla_percent,
+    }),
+  );
 }
 
-export async function getResponseTimeReport(
+export function getResponseTimeReport(
   db: Queryable,
   accountId: string,
   months: number,
   now: Date = new Date(),
 ): Promise<ResponseTimeReport> {
-  const { covered, instances, metrics } = await metricsOf(db, accountId, months, now);
-  return {
-    months: covered,
-    instances: instances.map((instance) => ({
-      id: instance.id,
-      name: instance.name,
-      points: metrics
-        .filter((metric) => metric.instance_id === instance.id)
-        .map((metric) => ({
-          month: metric.month,
-          p50Ms: metric.response_p50_ms,
-          p95Ms: metric.response_p95_ms,
-          requests: metric.requests,
-        })),
-    })),
-  };
+  return monthlyReport(
+    db,
+    accountId,
+    months,
+    now,
+    () => ({}),
+    (metric) => ({
+      month: metric.month,
+      p50Ms: metric.response_p50_ms,
+      p95Ms: metric.response_p95_ms,
+      requests: metric.requests,
+    }),
+  );
 }

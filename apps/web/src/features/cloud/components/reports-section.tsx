@@ -25,6 +25,41 @@ const CHART_HEIGHT = 320;
 
 type Report = 'availability' | 'response-times';
 
+/** recharts' data: one row a month, one column per instance holding `valueOf` its point. */
+function chartRows<Point extends { month: string }>(
+  report: { months: string[]; instances: { id: string; points: Point[] }[] },
+  format: Format,
+  valueOf: (point: Point) => number,
+): Record<string, string | number>[] {
+  return report.months.map((month) => {
+    const row: Record<string, string | number> = { month: format.month(month) };
+    for (const instance of report.instances) {
+      const point = instance.points.find((p) => p.month === month);
+      if (point) row[instance.id] = valueOf(point);
+    }
+    return row;
+  });
+}
+
+/** One line per instance, in the series' colours (elements, as recharts reads its children). */
+function seriesLines(
+  instances: readonly { id: string; name: string }[],
+  nameOf: (instance: { id: string; name: string }) => string,
+) {
+  return instances.map((instance, index) => (
+    <Line
+      key={instance.id}
+      type="monotone"
+      dataKey={instance.id}
+      name={nameOf(instance)}
+      stroke={seriesColour(index)}
+      strokeWidth={2}
+      className={`cloud-chart__series-${index % SERIES.length}`}
+      isAnimationActive={false}
+    />
+  ));
+}
+
 function Downloads({ report }: { report: Report }) {
   const t = useT();
   const download = useDownloadCloudFile();
@@ -49,14 +84,7 @@ function Downloads({ report }: { report: Report }) {
 
 function AvailabilityChart({ report, format }: { report: AvailabilityReport; format: Format }) {
   const t = useT();
-  const data = report.months.map((month) => {
-    const row: Record<string, string | number> = { month: format.month(month) };
-    for (const instance of report.instances) {
-      const point = instance.points.find((p) => p.month === month);
-      if (point) row[instance.id] = point.availabilityPercent;
-    }
-    return row;
-  });
+  const data = chartRows(report, format, (point) => point.availabilityPercent);
   const values = report.instances.flatMap((i) => i.points.map((p) => p.availabilityPercent));
   const slas = [...new Set(report.instances.map((i) => i.slaPercent))];
   const floor = Math.floor(Math.min(99, ...values, ...slas) * 10) / 10;
@@ -88,18 +116,7 @@ function AvailabilityChart({ report, format }: { report: AvailabilityReport; for
               }}
             />
           ))}
-          {report.instances.map((instance, index) => (
-            <Line
-              key={instance.id}
-              type="monotone"
-              dataKey={instance.id}
-              name={instance.name}
-              stroke={seriesColour(index)}
-              strokeWidth={2}
-              className={`cloud-chart__series-${index % SERIES.length}`}
-              isAnimationActive={false}
-            />
-          ))}
+          {seriesLines(report.instances, (instance) => instance.name)}
         </LineChart>
       </ResponsiveContainer>
     </div>
@@ -157,14 +174,7 @@ function AvailabilityTable({ report, format }: { report: AvailabilityReport; for
 
 function ResponseTimes({ report, format }: { report: ResponseTimeReport; format: Format }) {
   const t = useT();
-  const data = report.months.map((month) => {
-    const row: Record<string, string | number> = { month: format.month(month) };
-    for (const instance of report.instances) {
-      const point = instance.points.find((p) => p.month === month);
-      if (point) row[instance.id] = point.p50Ms;
-    }
-    return row;
-  });
+  const data = chartRows(report, format, (point) => point.p50Ms);
   return (
     <>
       <div className="cloud-chart" role="img" aria-label={t('cloud.reports.response-times.chart')}>
@@ -175,18 +185,9 @@ function ResponseTimes({ report, format }: { report: ResponseTimeReport; format:
             <YAxis tickFormatter={(value: number) => format.milliseconds(value)} width={72} />
             <Tooltip formatter={(value) => format.milliseconds(Number(value))} />
             <Legend />
-            {report.instances.map((instance, index) => (
-              <Line
-                key={instance.id}
-                type="monotone"
-                dataKey={instance.id}
-                name={t('cloud.reports.p50', { name: instance.name })}
-                stroke={seriesColour(index)}
-                strokeWidth={2}
-                className={`cloud-chart__series-${index % SERIES.length}`}
-                isAnimationActive={false}
-              />
-            ))}
+            {seriesLines(report.instances, (instance) =>
+              t('cloud.reports.p50', { name: instance.name }),
+            )}
           </LineChart>
         </ResponsiveContainer>
       </div>
