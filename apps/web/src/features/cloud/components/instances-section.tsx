@@ -6,6 +6,7 @@ import { ErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudInstances } from '../api/cloud-queries.js';
 import { useCanPickCloudAccount } from './cloud-layout.js';
+import { ColumnHeads } from '../../../components/ui/card-table/column-heads.js';
 
 const STATUS_MODIFIER: Record<CloudInstance['status'], string> = {
   OPERATIONAL: 'good',
@@ -55,14 +56,14 @@ function InstanceCard({ instance, format }: { instance: CloudInstance; format: F
           <caption id={`${headingId}-env`}>
             {t('cloud.environments', { name: instance.name })}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('cloud.environment.name')}</th>
-              <th scope="col">{t('cloud.environment.version')}</th>
-              <th scope="col">{t('cloud.environment.refresh')}</th>
-              <th scope="col">{t('cloud.environment.address')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[
+              t('cloud.environment.name'),
+              t('cloud.environment.version'),
+              t('cloud.environment.refresh'),
+              t('cloud.environment.address'),
+            ]}
+          />
           <tbody>
             {instance.environments.map((environment) => (
               <tr key={environment.id}>

@@ -8,6 +8,7 @@ import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useMaintenance } from '../api/cloud-queries.js';
 import { formatEnd } from '../utils/cloud-format.js';
+import { ColumnHeads } from '../../../components/ui/card-table/column-heads.js';
 
 const IMPACT_MODIFIER: Record<MaintenanceWindow['impact'], string> = {
   NO_DOWNTIME: 'good',
@@ -33,15 +34,15 @@ function WindowTable({ id, title, windows, format, onCalendar }: WindowTableProp
       ) : (
         <ScrollRegion className="cloud__scroller" labelledBy={id}>
           <table className="cloud__table ui-card-table" data-testid={id}>
-            <thead>
-              <tr>
-                <th scope="col">{t('cloud.maintenance.when')}</th>
-                <th scope="col">{t('cloud.maintenance.window')}</th>
-                <th scope="col">{t('cloud.maintenance.impact')}</th>
-                <th scope="col">{t('cloud.maintenance.environments')}</th>
-                <th scope="col">{t('cloud.maintenance.calendar')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t('cloud.maintenance.when'),
+                t('cloud.maintenance.window'),
+                t('cloud.maintenance.impact'),
+                t('cloud.maintenance.environments'),
+                t('cloud.maintenance.calendar'),
+              ]}
+            />
             <tbody>
               {windows.map((window) => (
                 <tr key={window.id} data-window-id={window.id}>

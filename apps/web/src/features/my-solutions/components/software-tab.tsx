@@ -8,6 +8,7 @@ import { useT } from '../../../lib/labels/use-t.js';
 import { useDownloadFile, useDownloads } from '../api/products.js';
 import { useCurrentProduct } from '../../../lib/product/current-product.js';
 import { ReleaseSelect } from './release-select.js';
+import { ColumnHeads } from '../../../components/ui/card-table/column-heads.js';
 
 /**
  * The software tab: the product's downloads (the account is licensed for connected products),
@@ -68,16 +69,16 @@ export function SoftwareTab() {
             <caption id="software-caption" className="ui-visually-hidden">
               {t('my-solutions.software.caption', { product: product.productName })}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('my-solutions.software.name')}</th>
-                <th scope="col">{t('my-solutions.software.version')}</th>
-                <th scope="col">{t('my-solutions.software.date')}</th>
-                <th scope="col">{t('my-solutions.software.size')}</th>
-                <th scope="col">{t('my-solutions.software.sha256')}</th>
-                <th scope="col">{t('my-solutions.software.download')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t('my-solutions.software.name'),
+                t('my-solutions.software.version'),
+                t('my-solutions.software.date'),
+                t('my-solutions.software.size'),
+                t('my-solutions.software.sha256'),
+                t('my-solutions.software.download'),
+              ]}
+            />
             <tbody>
               {rows.map((d) => (
                 <tr key={d.id}>

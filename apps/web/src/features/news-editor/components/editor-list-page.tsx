@@ -5,6 +5,7 @@ import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { paths } from '../../../config/paths.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { useT } from '../../../lib/labels/use-t.js';
+import { ColumnHeads } from '../../../components/ui/card-table/column-heads.js';
 
 /** The editor's items, last changed first: title (to edit), state, dates and who changed it. */
 export function EditorListPage({
@@ -40,15 +41,15 @@ export function EditorListPage({
           aria-label={t('news-editor.list.label')}
         >
           <table className="news-editor__table ui-card-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('news-editor.column.title')}</th>
-                <th scope="col">{t('news-editor.column.status')}</th>
-                <th scope="col">{t('news-editor.column.publication-date')}</th>
-                <th scope="col">{t('news-editor.column.author')}</th>
-                <th scope="col">{t('news-editor.column.updated')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t('news-editor.column.title'),
+                t('news-editor.column.status'),
+                t('news-editor.column.publication-date'),
+                t('news-editor.column.author'),
+                t('news-editor.column.updated'),
+              ]}
+            />
             <tbody>
               {items.map((item) => (
                 <tr key={item.id}>

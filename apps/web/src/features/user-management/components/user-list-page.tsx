@@ -22,6 +22,7 @@ import {
 } from '../api/user-management-api.js';
 import { useUserListNavigation, useUserListUrlState } from '../hooks/use-user-list-url-state.js';
 import { UserStatusBadge } from './user-status-badge.js';
+import { ColumnHeads } from '../../../components/ui/card-table/column-heads.js';
 
 function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -214,15 +215,15 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
 
       <div className="um-table-wrap" role="region" aria-label={t('user-management.list.label')}>
         <table className="um-table ui-card-table" aria-busy={list.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">{t('user-management.column.name')}</th>
-              <th scope="col">{t('user-management.column.email')}</th>
-              <th scope="col">{t('user-management.column.role')}</th>
-              <th scope="col">{t('user-management.column.status')}</th>
-              <th scope="col">{t('user-management.column.last-login')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[
+              t('user-management.column.name'),
+              t('user-management.column.email'),
+              t('user-management.column.role'),
+              t('user-management.column.status'),
+              t('user-management.column.last-login'),
+            ]}
+          />
           <tbody>
             {items.map((u) => (
               <tr key={u.id}>
