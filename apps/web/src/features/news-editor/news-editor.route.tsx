@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { ErrorState } from '../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../components/ui/error-state/error-state.js';
 import { paths, routeParams } from '../../config/paths.js';
 import { HttpError } from '../../lib/http/http-error.js';
 import { useT } from '../../lib/labels/use-t.js';
@@ -43,13 +43,7 @@ export default function NewsEditorRoute() {
   }
   const failed = [list, ...(onForm ? [item, products] : [])].find((query) => query.isError);
   if (failed) {
-    return (
-      <ErrorState
-        error={failed.error}
-        retrying={failed.isFetching}
-        onRetry={() => void failed.refetch()}
-      />
-    );
+    return <QueryErrorState query={failed} />;
   }
   if (!list.data || (onForm && (!products.data || (id !== null && !item.data)))) {
     return (

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { ErrorState } from '../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../components/ui/error-state/error-state.js';
 import { routeParams } from '../../config/paths.js';
 import { useT } from '../../lib/labels/use-t.js';
 import { useUserManagementContext } from './api/user-management-api.js';
@@ -25,13 +25,7 @@ export default function UserManagementRoute() {
 
   if (context.data === 'no-access') return <NoAccess />;
   if (context.isError) {
-    return (
-      <ErrorState
-        error={context.error}
-        retrying={context.isFetching}
-        onRetry={() => void context.refetch()}
-      />
-    );
+    return <QueryErrorState query={context} />;
   }
   if (!context.data) {
     return (

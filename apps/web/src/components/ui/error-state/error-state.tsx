@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useT } from '../../../lib/labels/use-t.js';
 import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import './error-state.labels.js';
@@ -33,5 +34,20 @@ export function ErrorState({
         {t('error-state.retry')}
       </button>
     </div>
+  );
+}
+
+/** ErrorState for a query (TanStack Query): its error, retried by fetching it again. */
+export function QueryErrorState({
+  query,
+}: {
+  query: Pick<UseQueryResult, 'error' | 'isFetching' | 'refetch'>;
+}) {
+  return (
+    <ErrorState
+      error={query.error}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
   );
 }

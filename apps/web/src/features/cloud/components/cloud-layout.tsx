@@ -9,7 +9,7 @@ import {
   useRecordAccountInView,
 } from '../../../components/account-picker/account-picker-api.js';
 import { paths, withQuery } from '../../../config/paths.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
 import {
@@ -77,14 +77,7 @@ function CloudAccountPicker({ accountId }: { accountId: string | undefined }) {
   const canPick = useCanPickCloudAccount();
   const recents = useRecentAccounts();
   // Which account to show failed: the §8 text and a retry in the picker's place.
-  if (recents.isError)
-    return (
-      <ErrorState
-        error={recents.error}
-        retrying={recents.isFetching}
-        onRetry={() => void recents.refetch()}
-      />
-    );
+  if (recents.isError) return <QueryErrorState query={recents} />;
   if (!recents.data || !canPick || !profile) return null;
   const own = recents.data.own;
   const id = accountId ?? own.id;

@@ -2,7 +2,7 @@ import type { CloudInstance } from '@portico/contracts';
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudInstances } from '../api/cloud-queries.js';
 import { useCanPickCloudAccount } from './cloud-layout.js';
@@ -102,14 +102,7 @@ export function InstancesSection() {
   const instances = useCloudInstances();
   const canPick = useCanPickCloudAccount();
   // A failed call is the §8 text with a retry, never a loading text for ever (issue 27).
-  if (instances.isError)
-    return (
-      <ErrorState
-        error={instances.error}
-        retrying={instances.isFetching}
-        onRetry={() => void instances.refetch()}
-      />
-    );
+  if (instances.isError) return <QueryErrorState query={instances} />;
   if (!instances.data) return <p role="status">{t('cloud.loading')}</p>;
   const list = instances.data;
   // Empty: say so, and what to do where there is something to do (issue 37).

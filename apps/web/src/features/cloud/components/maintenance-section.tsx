@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useMaintenance } from '../api/cloud-queries.js';
@@ -99,14 +99,7 @@ export function MaintenanceSection() {
   const download = useDownloadCloudFile();
   // The split between upcoming and past is taken when the page opens.
   const [now] = useState(() => Date.now());
-  if (maintenance.isError)
-    return (
-      <ErrorState
-        error={maintenance.error}
-        retrying={maintenance.isFetching}
-        onRetry={() => void maintenance.refetch()}
-      />
-    );
+  if (maintenance.isError) return <QueryErrorState query={maintenance} />;
   if (!maintenance.data) return <p role="status">{t('cloud.loading')}</p>;
   const windows = maintenance.data;
   const upcoming = windows.filter((w) => Date.parse(w.endsAt) >= now);

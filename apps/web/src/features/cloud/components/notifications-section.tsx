@@ -1,6 +1,6 @@
 import type { CloudNotification } from '@portico/contracts';
 import { useFormat } from '../../../lib/format/use-format.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudNotifications } from '../api/cloud-queries.js';
 
@@ -15,14 +15,7 @@ export function NotificationsSection() {
   const t = useT();
   const format = useFormat();
   const notifications = useCloudNotifications();
-  if (notifications.isError)
-    return (
-      <ErrorState
-        error={notifications.error}
-        retrying={notifications.isFetching}
-        onRetry={() => void notifications.refetch()}
-      />
-    );
+  if (notifications.isError) return <QueryErrorState query={notifications} />;
   if (!notifications.data) return <p role="status">{t('cloud.loading')}</p>;
   if (notifications.data.length === 0) return <p role="status">{t('cloud.notifications.none')}</p>;
   return (

@@ -1,7 +1,7 @@
 import { ENVIRONMENT_KINDS } from '@portico/contracts';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useReleaseSchedules } from '../api/cloud-queries.js';
 
@@ -10,14 +10,7 @@ export function ReleaseSchedulesSection() {
   const t = useT();
   const format = useFormat();
   const schedules = useReleaseSchedules();
-  if (schedules.isError)
-    return (
-      <ErrorState
-        error={schedules.error}
-        retrying={schedules.isFetching}
-        onRetry={() => void schedules.refetch()}
-      />
-    );
+  if (schedules.isError) return <QueryErrorState query={schedules} />;
   if (!schedules.data) return <p role="status">{t('cloud.loading')}</p>;
   if (schedules.data.length === 0) return <p role="status">{t('cloud.releases.none')}</p>;
   return (

@@ -13,7 +13,7 @@ import {
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useAvailabilityReport, useResponseTimeReport } from '../api/cloud-queries.js';
@@ -254,20 +254,8 @@ export function ReportsSection() {
   if (availability.data?.instances.length === 0) return <p role="status">{t('cloud.empty')}</p>;
   return (
     <>
-      {availability.isError && (
-        <ErrorState
-          error={availability.error}
-          retrying={availability.isFetching}
-          onRetry={() => void availability.refetch()}
-        />
-      )}
-      {responseTimes.isError && (
-        <ErrorState
-          error={responseTimes.error}
-          retrying={responseTimes.isFetching}
-          onRetry={() => void responseTimes.refetch()}
-        />
-      )}
+      {availability.isError && <QueryErrorState query={availability} />}
+      {responseTimes.isError && <QueryErrorState query={responseTimes} />}
       {availability.data && !availability.isError && (
         <section className="cloud__section" aria-labelledby="report-availability">
           <h2 id="report-availability">{t('cloud.reports.availability')}</h2>

@@ -9,7 +9,7 @@ import {
   useRecentAccounts,
   useRecordAccountInView,
 } from '../../../components/account-picker/account-picker-api.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
 import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
@@ -84,11 +84,7 @@ export function InvoicesPage() {
     return (
       <div className="invoices">
         <h1 className="ui-page-title">{t('invoices.title')}</h1>
-        <ErrorState
-          error={failed.error}
-          retrying={failed.isFetching}
-          onRetry={() => void failed.refetch()}
-        />
+        <QueryErrorState query={failed} />
       </div>
     );
   }
@@ -199,13 +195,7 @@ export function InvoicesPage() {
           }}
         />
       )}
-      {list.isError && (
-        <ErrorState
-          error={list.error}
-          retrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      )}
+      {list.isError && <QueryErrorState query={list} />}
       {settled && result && items.length === 0 && (
         <InvoicesEmpty
           filtered={filtered}

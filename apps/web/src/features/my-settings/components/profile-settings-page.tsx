@@ -14,7 +14,7 @@ import {
   FormBanner,
   type FormBannerState,
 } from '../../../components/ui/form-banner/form-banner.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { Field as UiField } from '../../../components/ui/field/field.js';
 import { TimeZonePicker } from '../../../components/ui/time-zone-picker/time-zone-picker.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
@@ -69,13 +69,7 @@ export function ProfileSettingsPage() {
   const t = useT();
   const settings = useOwnSettings();
   if (settings.isError) {
-    return (
-      <ErrorState
-        error={settings.error}
-        retrying={settings.isFetching}
-        onRetry={() => void settings.refetch()}
-      />
-    );
+    return <QueryErrorState query={settings} />;
   }
   if (!settings.data) return <p role="status">{t('my-settings.loading')}</p>;
   return <ProfileForm key={settings.data.version} settings={settings.data} />;

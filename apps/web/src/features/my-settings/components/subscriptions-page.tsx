@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FormBanner } from '../../../components/ui/form-banner/form-banner.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -33,13 +33,7 @@ export function SubscriptionsPage() {
   const t = useT();
   const list = useSubscriptions();
   if (list.isError) {
-    return (
-      <ErrorState
-        error={list.error}
-        retrying={list.isFetching}
-        onRetry={() => void list.refetch()}
-      />
-    );
+    return <QueryErrorState query={list} />;
   }
   if (!list.data) return <p role="status">{t('subscriptions.loading')}</p>;
   return <SubscriptionsForm list={list.data} />;

@@ -1,6 +1,6 @@
 import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useProductHighlights, useProducts } from '../api/products.js';
 import { ProductTile } from './product-tile.js';
@@ -30,13 +30,7 @@ export function DashboardPage() {
       <section aria-labelledby="my-products-title">
         <h2 id="my-products-title">{t('my-solutions.products.title')}</h2>
         {products.isLoading && <p role="status">{t('my-solutions.loading')}</p>}
-        {products.isError && (
-          <ErrorState
-            error={products.error}
-            retrying={products.isFetching}
-            onRetry={() => void products.refetch()}
-          />
-        )}
+        {products.isError && <QueryErrorState query={products} />}
         {products.isSuccess && connected.length === 0 && <p>{t('my-solutions.products.none')}</p>}
         {connected.length > 0 && (
           <ul className="ui-card-grid my-solutions__tiles">

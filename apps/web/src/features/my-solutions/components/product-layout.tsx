@@ -2,7 +2,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-r
 import { AccountManagerCard } from '../../../components/ui/account-manager-card/account-manager-card.js';
 import { paths, type ProductSection } from '../../../config/paths.js';
 import { HttpError } from '../../../lib/http/http-error.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useProductLookup, useProducts } from '../api/products.js';
 import type { ProductPageContext } from '../../../lib/product/current-product.js';
@@ -34,11 +34,7 @@ export function ProductLayout() {
     return (
       <div className="my-solutions-product">
         {back}
-        <ErrorState
-          error={products.error}
-          retrying={products.isFetching}
-          onRetry={() => void products.refetch()}
-        />
+        <QueryErrorState query={products} />
       </div>
     );
   }
@@ -66,11 +62,7 @@ export function ProductLayout() {
         ) : (
           <>
             <h1 className="ui-page-title">{summary.productName}</h1>
-            <ErrorState
-              error={lookup.error}
-              retrying={lookup.isFetching}
-              onRetry={() => void lookup.refetch()}
-            />
+            <QueryErrorState query={lookup} />
           </>
         )}
       </div>

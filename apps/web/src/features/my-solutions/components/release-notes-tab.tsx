@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { htmlText } from '../../../lib/html/html-text.js';
 import { sanitizeRichHtml } from '../../../lib/html/sanitize-rich-html.js';
 import { useFormat } from '../../../lib/format/use-format.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useReleaseChanges, useReleaseNotes, useReleases } from '../api/products.js';
 import { useCurrentProduct } from '../../../lib/product/current-product.js';
@@ -107,13 +107,7 @@ function Changes({ productId, from, to }: { productId: string; from: string; to:
     <div className="my-solutions-changes__result" aria-busy={changes.isFetching}>
       <h3>{t('my-solutions.changes.heading', { from, to })}</h3>
       <p>{t('my-solutions.changes.rule', { from, to })}</p>
-      {changes.isError && (
-        <ErrorState
-          error={changes.error}
-          retrying={changes.isFetching}
-          onRetry={() => void changes.refetch()}
-        />
-      )}
+      {changes.isError && <QueryErrorState query={changes} />}
       {changes.isSuccess && changes.data.length === 0 && (
         <p role="status">{t('my-solutions.changes.none')}</p>
       )}
@@ -169,13 +163,7 @@ export function ReleaseNotesTab() {
             </p>
           )}
         </div>
-        {notes.isError && (
-          <ErrorState
-            error={notes.error}
-            retrying={notes.isFetching}
-            onRetry={() => void notes.refetch()}
-          />
-        )}
+        {notes.isError && <QueryErrorState query={notes} />}
         {notes.isSuccess && shown.length === 0 && (
           <p role="status">{t('my-solutions.notes.empty')}</p>
         )}

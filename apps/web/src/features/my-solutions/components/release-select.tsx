@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useReleases } from '../api/products.js';
 
@@ -34,13 +34,7 @@ export function ReleaseSelect({ productId }: { productId: string }) {
         </select>
       </div>
       {/* Without the releases the filter offers only "all": the §8 text and a retry. */}
-      {releases.isError && (
-        <ErrorState
-          error={releases.error}
-          retrying={releases.isFetching}
-          onRetry={() => void releases.refetch()}
-        />
-      )}
+      {releases.isError && <QueryErrorState query={releases} />}
     </>
   );
 }

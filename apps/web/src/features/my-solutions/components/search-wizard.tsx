@@ -6,7 +6,7 @@ import {
   DEFAULT_MIN_LENGTH,
   validateQuery,
 } from '../../../components/ui/search-box/search-query.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useReleases } from '../api/products.js';
 import {
@@ -188,13 +188,7 @@ function WizardStepForm({
         </fieldset>
       )}
       {/* Without the releases only "any release" is offered: the §8 text and a retry. */}
-      {step === 'release' && releases.isError && (
-        <ErrorState
-          error={releases.error}
-          retrying={releases.isFetching}
-          onRetry={() => void releases.refetch()}
-        />
-      )}
+      {step === 'release' && releases.isError && <QueryErrorState query={releases} />}
       {error && (
         <p id={errorId} className="ui-error-text" role="alert">
           {error}

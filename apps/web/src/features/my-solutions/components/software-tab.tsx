@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
 import { useFormat } from '../../../lib/format/use-format.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useDownloadFile, useDownloads } from '../api/products.js';
 import { useCurrentProduct } from '../../../lib/product/current-product.js';
@@ -50,13 +50,7 @@ export function SoftwareTab() {
       <p className="ui-visually-hidden" role="status">
         {status}
       </p>
-      {downloads.isError && (
-        <ErrorState
-          error={downloads.error}
-          retrying={downloads.isFetching}
-          onRetry={() => void downloads.refetch()}
-        />
-      )}
+      {downloads.isError && <QueryErrorState query={downloads} />}
       {downloads.isSuccess && rows.length === 0 && (
         <p role="status">{t('my-solutions.software.empty')}</p>
       )}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { SearchBox, type SearchCriteria } from '../../../components/ui/search-box/search-box.js';
@@ -92,13 +92,7 @@ export function NewsListPage({ source = generalNewsSource }: { source?: NewsSour
         </div>
       </Toolbar>
 
-      {list.isError && (
-        <ErrorState
-          error={list.error}
-          retrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      )}
+      {list.isError && <QueryErrorState query={list} />}
       {items.length > 0 && !list.isError && (
         <ul
           className="ui-card-grid news-grid"

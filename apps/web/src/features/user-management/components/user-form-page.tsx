@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { ConfirmDialog } from '../../../components/ui/modal/confirm-dialog.js';
 import { FormBanner } from '../../../components/ui/form-banner/form-banner.js';
 import { paths, withQuery } from '../../../config/paths.js';
@@ -43,13 +43,7 @@ export function UserFormPage({
   // Only a 404 says the user is not in this account; any other failure is §8 with a retry.
   const notFound = loaded.error instanceof HttpError && loaded.error.status === 404;
   if (userId !== null && loaded.isError && !notFound) {
-    return (
-      <ErrorState
-        error={loaded.error}
-        retrying={loaded.isFetching}
-        onRetry={() => void loaded.refetch()}
-      />
-    );
+    return <QueryErrorState query={loaded} />;
   }
   if (userId !== null && loaded.isError) {
     return (

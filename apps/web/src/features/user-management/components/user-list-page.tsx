@@ -7,7 +7,7 @@ import {
 } from '@portico/contracts';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { paths, withQuery } from '../../../config/paths.js';
 import { useFormat } from '../../../lib/format/use-format.js';
@@ -253,13 +253,7 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
           </tbody>
         </table>
       </div>
-      {list.isError && (
-        <ErrorState
-          error={list.error}
-          retrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      )}
+      {list.isError && <QueryErrorState query={list} />}
       {list.isSuccess && !list.isPlaceholderData && items.length === 0 && (
         <p role="status">{t('user-management.empty')}</p>
       )}

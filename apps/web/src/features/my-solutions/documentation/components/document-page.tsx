@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useFormat } from '../../../../lib/format/use-format.js';
-import { ErrorState } from '../../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../../lib/labels/use-t.js';
 import { useDocument, useDownloadDocument } from '../api/product-documents.js';
 import { useRouteProduct } from '../hooks/use-route-product.js';
@@ -68,11 +68,7 @@ export function DocumentPage() {
     return (
       <div className="documentation">
         {back}
-        <ErrorState
-          error={answer.error}
-          retrying={answer.isFetching}
-          onRetry={() => void answer.refetch()}
-        />
+        <QueryErrorState query={answer} />
       </div>
     );
   }

@@ -5,7 +5,7 @@ import { Pagination } from '../../../../components/ui/pagination/pagination.js';
 import { SearchBox } from '../../../../components/ui/search-box/search-box.js';
 import { Toolbar } from '../../../../components/ui/toolbar/toolbar.js';
 import { useFormat } from '../../../../lib/format/use-format.js';
-import { ErrorState } from '../../../../components/ui/error-state/error-state.js';
+import { QueryErrorState } from '../../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../../lib/labels/use-t.js';
 import { useDocumentsPage } from '../api/product-documents.js';
 import {
@@ -112,13 +112,7 @@ export function DocumentationPage() {
               ))}
             </select>
           </Toolbar>
-          {list.isError && (
-            <ErrorState
-              error={list.error}
-              retrying={list.isFetching}
-              onRetry={() => void list.refetch()}
-            />
-          )}
+          {list.isError && <QueryErrorState query={list} />}
           {result?.windowed && (
             <p className="documentation__windowed">
               {t('documentation.windowed', { count: DOCUMENTS_SEARCH_WINDOW })}
