@@ -115,6 +115,20 @@ export function withHeaders<Schema extends z.ZodType>(
 }
 
 /**
+ * A list page's answer: `schema` with the `X-Total-Count` header every paged list sends
+ * (`counted` says what it counts).
+ */
+export function withTotalCount<Schema extends z.ZodType>(
+  schema: Schema,
+  description: string,
+  counted: string,
+): Schema {
+  return withHeaders(schema, description, {
+    'X-Total-Count': { description: counted, schema: { type: 'integer' } },
+  });
+}
+
+/**
  * The route-level validator compiler of a route whose service validates the body itself:
  * params, querystring and headers are validated by their schemas as everywhere, while the
  * `body` schema only documents the body (in /api/openapi.json) — the body reaches the handler

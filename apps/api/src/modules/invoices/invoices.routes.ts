@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { accountCallerOf } from '../../lib/account-scope.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { bearerErrors, fileResponse, withHeaders } from '../../lib/route-schemas.js';
+import { bearerErrors, fileResponse, withTotalCount } from '../../lib/route-schemas.js';
 import {
   getInvoiceAccounts,
   getInvoicePage,
@@ -45,12 +45,11 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         tags,
         querystring: invoiceListQuerySchema,
         response: {
-          200: withHeaders(invoiceListSchema, 'The invoices of the page.', {
-            'X-Total-Count': {
-              description: 'How many invoices match the filter.',
-              schema: { type: 'integer' },
-            },
-          }),
+          200: withTotalCount(
+            invoiceListSchema,
+            'The invoices of the page.',
+            'How many invoices match the filter.',
+          ),
           ...bearerErrors(400, 403, 404),
         },
       },

@@ -27,7 +27,7 @@ import {
   bearerErrors,
   fileResponse,
   problemResponse,
-  withHeaders,
+  withTotalCount,
 } from '../../lib/route-schemas.js';
 import { findProductNewsItem, getProductNewsPage } from '../news/index.js';
 import { parseByteRange } from './byte-range.js';
@@ -300,12 +300,11 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
         params: productParamsSchema,
         querystring: newsListQuerySchema,
         response: {
-          200: withHeaders(newsListSchema, 'The items of the page.', {
-            'X-Total-Count': {
-              description: 'How many items match (a search counts the newest 1000 matches).',
-              schema: { type: 'integer' },
-            },
-          }),
+          200: withTotalCount(
+            newsListSchema,
+            'The items of the page.',
+            'How many items match (a search counts the newest 1000 matches).',
+          ),
           ...bearerErrors(400, 403, 404, 429),
         },
       },

@@ -7,7 +7,7 @@ import {
   productDocumentsQuerySchema,
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { bearerErrors, fileResponse, withHeaders } from '../../lib/route-schemas.js';
+import { bearerErrors, fileResponse, withTotalCount } from '../../lib/route-schemas.js';
 import {
   getDocument,
   getDocumentFile,
@@ -36,12 +36,11 @@ export const productDocumentsRoutes: FastifyPluginCallbackZod = (app, _options, 
         params: productDocumentsParamsSchema,
         querystring: productDocumentsQuerySchema,
         response: {
-          200: withHeaders(productDocumentPageSchema, 'The page, its total and the facet counts.', {
-            'X-Total-Count': {
-              description: 'How many documents match (a search counts within its window).',
-              schema: { type: 'integer' },
-            },
-          }),
+          200: withTotalCount(
+            productDocumentPageSchema,
+            'The page, its total and the facet counts.',
+            'How many documents match (a search counts within its window).',
+          ),
           ...bearerErrors(400, 403, 404),
         },
       },

@@ -25,6 +25,7 @@ import {
   noContent,
   problemResponse,
   withHeaders,
+  withTotalCount,
 } from '../../lib/route-schemas.js';
 import {
   createItem,
@@ -125,9 +126,11 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         querystring: newsEditorialListQuerySchema,
         response: {
-          200: withHeaders(newsEditorialListSchema, 'The items of the page.', {
-            'X-Total-Count': { description: 'How many items match.', schema: { type: 'integer' } },
-          }),
+          200: withTotalCount(
+            newsEditorialListSchema,
+            'The items of the page.',
+            'How many items match.',
+          ),
           ...bearerErrors(400, 403),
         },
       },

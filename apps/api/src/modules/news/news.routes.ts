@@ -6,7 +6,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../lib/errors.js';
-import { bearerErrors, withHeaders } from '../../lib/route-schemas.js';
+import { bearerErrors, withTotalCount } from '../../lib/route-schemas.js';
 import { hasSearchText, searchBudgetHook } from '../search-budget/index.js';
 import { getCachedNewsPage, getNewsItem } from './news.service.js';
 
@@ -31,12 +31,11 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         tags: ['news'],
         querystring: newsListQuerySchema,
         response: {
-          200: withHeaders(newsListSchema, 'The items of the page.', {
-            'X-Total-Count': {
-              description: 'How many items match (a search counts the newest 1000 matches).',
-              schema: { type: 'integer' },
-            },
-          }),
+          200: withTotalCount(
+            newsListSchema,
+            'The items of the page.',
+            'How many items match (a search counts the newest 1000 matches).',
+          ),
           ...bearerErrors(400, 429),
         },
       },

@@ -22,6 +22,7 @@ import {
   fileResponse,
   noContent,
   withHeaders,
+  withTotalCount,
 } from '../../lib/route-schemas.js';
 import { exportReaderOf, MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import { changeInvitation } from './invitations.service.js';
@@ -132,12 +133,11 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
         tags,
         querystring: userListQuerySchema,
         response: {
-          200: withHeaders(accountUserListSchema, 'The users of the page.', {
-            'X-Total-Count': {
-              description: 'How many users match.',
-              schema: { type: 'integer' },
-            },
-          }),
+          200: withTotalCount(
+            accountUserListSchema,
+            'The users of the page.',
+            'How many users match.',
+          ),
           ...bearerErrors(400, 403, 404),
         },
       },
