@@ -22,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../support/chromium.js';
 import { anna } from '../support/demo-users.js';
 import { signIn } from '../support/sign-in.js';
 
@@ -368,18 +369,10 @@ async function main(): Promise<void> {
     // A persistent profile with a debugging port: Lighthouse opens its tabs in the same,
     // signed-in browser the bench drives.
     context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath,
       headless: true,
       viewport: { width: 412, height: 915 },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        `--remote-debugging-port=${debuggingPort}`,
-      ],
+      args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
     });
     const page = await context.newPage();
     await signIn(page, baseUrl, anna);

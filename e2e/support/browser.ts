@@ -5,23 +5,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-
-export const chromiumPath = '/usr/bin/chromium';
-
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { chromiumArgs, chromiumPath } from './chromium.js';
 
 const resultsDir = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'test-results');
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: launchArgs });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
 
 export interface BrowserSession {

@@ -6,11 +6,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './portico-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -83,21 +83,6 @@ async function snapshotBuild(): Promise<string> {
     throw new Error('[e2e] the build changed while it was copied; run the tests again');
   }
   return entry;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolvePort(address.port);
-        else reject(new Error('[e2e] could not pick a free port'));
-      });
-    });
-  });
 }
 
 /**
