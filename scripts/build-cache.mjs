@@ -1,10 +1,9 @@
 // Skips `npm run build` when nothing that goes into the build changed since the last one,
 // so restarts of `npm start` are fast. The fingerprint is a hash over the contents of the
 // build inputs (sources, configs, manifests, lock file); the outputs must still exist.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { repoRoot, runStep } from './ensure-deps.mjs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { hashFiles, readStamp, repoRoot, runStep } from './ensure-deps.mjs';
 
 export const buildOutputs = [
   join(repoRoot, 'apps/web/dist/index.html'),
@@ -52,30 +51,15 @@ export function sourceFingerprint() {
   const files = [];
   for (const input of inputs) collect(join(repoRoot, input), files);
   files.sort();
-  const hash = createHash('sha256');
   // The web build writes source maps only with SOURCE_MAPS=1: a change of it needs a rebuild.
-  hash.update(`SOURCE_MAPS=${process.env.SOURCE_MAPS ?? ''}\0`);
-  for (const file of files) {
-    hash.update(relative(repoRoot, file));
-    hash.update('\0');
-    hash.update(readFileSync(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
-}
-
-function readStamp() {
-  try {
-    return readFileSync(stampFile, 'utf8').trim();
-  } catch {
-    return undefined;
-  }
+  return hashFiles(files, `SOURCE_MAPS=${process.env.SOURCE_MAPS ?? ''}\0`);
 }
 
 /** @returns {'up-to-date' | 'built'} */
 export function buildIfChanged({ log = console.log, quiet = false } = {}) {
   const before = sourceFingerprint();
-  if (buildOutputs.every((f) => existsSync(f)) && readStamp() === before) return 'up-to-date';
+  if (buildOutputs.every((f) => existsSync(f)) && readStamp(stampFile) === before)
+    return 'up-to-date';
 
   log('» Building the web app and the API (npm run build) …');
   // Quiet: the build's output only when it fails.

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,11 +22,12 @@ function manifestFiles() {
   ];
 }
 
-export function dependencyHash() {
+/** SHA-256 over `files` (each by its path below the checkout and its bytes), after `seed`. */
+export function hashFiles(files, seed = '') {
   const hash = createHash('sha256');
-  const files = existsSync(lockFile) ? [lockFile] : manifestFiles();
+  hash.update(seed);
   for (const file of files) {
-    hash.update(file.slice(repoRoot.length));
+    hash.update(relative(repoRoot, file));
     hash.update('\0');
     hash.update(readFileSync(file));
     hash.update('\0');
@@ -34,12 +35,17 @@ export function dependencyHash() {
   return hash.digest('hex');
 }
 
-function readStamp() {
+/** What a stamp file says, or undefined when there is none. */
+export function readStamp(file) {
   try {
-    return readFileSync(depsStampFile, 'utf8').trim();
+    return readFileSync(file, 'utf8').trim();
   } catch {
     return undefined;
   }
+}
+
+export function dependencyHash() {
+  return hashFiles(existsSync(lockFile) ? [lockFile] : manifestFiles());
 }
 
 function hasInstalledPackages() {
@@ -108,7 +114,7 @@ export function ensureDeps({ log = console.log, quiet = false } = {}) {
   const wanted = dependencyHash();
   const installed = hasInstalledPackages();
   if (installed) {
-    const stamp = readStamp();
+    const stamp = readStamp(depsStampFile);
     if (stamp === wanted) return 'up-to-date';
     if (nodeModulesMatchLock()) {
       writeFileSync(depsStampFile, `${wanted}\n`);
