@@ -21,11 +21,7 @@ export function formatDateTime(
   language: LabelLanguage,
   timeZone?: string | null,
 ): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'medium',
-    timeStyle: 'long',
-    timeZone: knownTimeZone(timeZone),
-  }).format(date);
+  return dateTimeIn(date, language, timeZone, 'long');
 }
 
 /**
@@ -37,9 +33,19 @@ export function formatMoment(
   language: LabelLanguage,
   timeZone?: string | null,
 ): string {
+  return dateTimeIn(date, language, timeZone, 'short');
+}
+
+/** The medium date and the given time style, in the reader's language and time zone. */
+function dateTimeIn(
+  date: Date,
+  language: LabelLanguage,
+  timeZone: string | null | undefined,
+  timeStyle: 'long' | 'short',
+): string {
   return new Intl.DateTimeFormat(intlLocale(language), {
     dateStyle: 'medium',
-    timeStyle: 'short',
+    timeStyle,
     timeZone: knownTimeZone(timeZone),
   }).format(date);
 }

@@ -48,6 +48,28 @@ function NoteGroups({ notes, level }: { notes: readonly ReleaseNote[]; level: 3 
 }
 
 /** The "changes between version X and Y" form; `from` and `to` live in the address. */
+/** One end of the range of versions to compare, as a labelled select. */
+function VersionField(props: {
+  id: string;
+  label: string;
+  versions: readonly string[];
+  value: string;
+  onChange: (version: string) => void;
+}) {
+  return (
+    <div className="my-solutions-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.versions.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function ChangesForm({ releases }: { releases: readonly Release[] }) {
   const t = useT();
   const fromId = useId();
@@ -67,26 +89,20 @@ function ChangesForm({ releases }: { releases: readonly Release[] }) {
   };
   return (
     <form className="my-solutions-changes__form" onSubmit={onSubmit}>
-      <div className="my-solutions-field">
-        <label htmlFor={fromId}>{t('my-solutions.changes.from')}</label>
-        <select id={fromId} value={from} onChange={(e) => setFrom(e.target.value)}>
-          {versions.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="my-solutions-field">
-        <label htmlFor={toId}>{t('my-solutions.changes.to')}</label>
-        <select id={toId} value={to} onChange={(e) => setTo(e.target.value)}>
-          {versions.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </div>
+      <VersionField
+        id={fromId}
+        label={t('my-solutions.changes.from')}
+        versions={versions}
+        value={from}
+        onChange={setFrom}
+      />
+      <VersionField
+        id={toId}
+        label={t('my-solutions.changes.to')}
+        versions={versions}
+        value={to}
+        onChange={setTo}
+      />
       <button type="submit" className="ui-button">
         {t('my-solutions.changes.submit')}
       </button>
