@@ -184,6 +184,20 @@ export function safeHeaderImage<T extends { large: string; medium: string; small
 }
 
 /**
+ * A stored header image (its three columns) as the API answers it: the smaller variants fall
+ * back to the large one when a writer gave only that; null without one or when one is unsafe.
+ */
+export function storedHeaderImage(
+  large: string | null,
+  medium: string | null,
+  small: string | null,
+): { large: string; medium: string; small: string } | null {
+  return large === null
+    ? null
+    : safeHeaderImage({ large, medium: medium ?? large, small: small ?? large });
+}
+
+/**
  * DOMPurify's settings for a policy, the same on every side: nothing beyond the lists (no
  * data- attributes, no unknown protocols); a dropped element's text is kept.
  */

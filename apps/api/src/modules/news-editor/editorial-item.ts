@@ -1,5 +1,5 @@
 import {
-  safeHeaderImage,
+  storedHeaderImage,
   type NewsEditorialItem,
   type NewsEditorialSummary,
 } from '@portico/contracts';
@@ -9,7 +9,6 @@ import { countMailFailures, type EditorialRow } from './news-editor.repository.j
 // An editorial row as the news editor's API answers it (item and list summary).
 
 export function toItem(row: EditorialRow, mailFailures = 0): NewsEditorialItem {
-  const large = row.header_image_large;
   return {
     id: row.id,
     status: row.status,
@@ -19,14 +18,11 @@ export function toItem(row: EditorialRow, mailFailures = 0): NewsEditorialItem {
     publicationDate: row.publication_ms,
     introduction: row.introduction,
     content: row.content,
-    headerImage:
-      large === null
-        ? null
-        : safeHeaderImage({
-            large,
-            medium: row.header_image_medium ?? large,
-            small: row.header_image_small ?? large,
-          }),
+    headerImage: storedHeaderImage(
+      row.header_image_large,
+      row.header_image_medium,
+      row.header_image_small,
+    ),
     sales: row.sales,
     productIds: row.product_ids,
     authorName: row.author_name,

@@ -1,4 +1,9 @@
-import { safeHeaderImage, type NewsItem, type NewsListItem } from '@portico/contracts';
+import {
+  safeHeaderImage,
+  storedHeaderImage,
+  type NewsItem,
+  type NewsListItem,
+} from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 
@@ -311,21 +316,16 @@ function isNewsRow<R extends Nullable<NewsListRow>>(row: R): row is R & NewsList
 }
 
 export function toNewsListItem(row: NewsListRow): NewsListItem {
-  const large = row.header_image_large;
   return {
     id: Number(row.id),
     title: row.title,
     publicationDate: Number(row.publication_ms),
-    // The smaller variants fall back to the large one when a writer gave only that. A row
-    // written straight to the database with an unsafe address gets no image (the default logo).
-    headerImage:
-      large === null
-        ? null
-        : safeHeaderImage({
-            large,
-            medium: row.header_image_medium ?? large,
-            small: row.header_image_small ?? large,
-          }),
+    // A row written straight to the database with an unsafe address gets no image (the default logo).
+    headerImage: storedHeaderImage(
+      row.header_image_large,
+      row.header_image_medium,
+      row.header_image_small,
+    ),
     sales: row.sales,
   };
 }
