@@ -77,7 +77,7 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
     expect(news?.title.find((p) => p.match)?.text).toBe('Wallabies');
   });
 
-  it('reads a rare prefix from the index and a frequent one by date: the same titles', async () => {
+  it('reads a rare prefix from the index and a frequent one from the newest rows: the same titles', async () => {
     // The vocabulary bounds the titles: twelve begin a word with "walla", none with "kanga"…
     expect(await titlePrefixBound(t.db, 'walla')).toBe(12);
     expect(await titlePrefixBound(t.db, 'walla outb')).toBe(12);
@@ -88,6 +88,9 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
       const walked = await findSourceSuggestions(t.db, source, prefixes, 5, scope, false);
       const indexed = await findSourceSuggestions(t.db, source, prefixes, 5, scope, true);
       expect(indexed, source).toEqual(walked);
+      // A frequent prefix whose matches the newest rows do not hold: the index answers.
+      const beyond = await findSourceSuggestions(t.db, source, prefixes, 5, scope, false, 0);
+      expect(beyond, source).toEqual(indexed);
     }
     const news = await findSourceSuggestions(t.db, 'news', prefixes, 3, undefined, true);
     expect(
