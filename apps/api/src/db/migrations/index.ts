@@ -35,6 +35,7 @@ import { sql as accountTimeZone } from './034-account-time-zone.js';
 import { sql as accountChoicesAndCodedLabels } from './035-account-choices-and-coded-labels.js';
 import { sql as productDescriptions } from './036-product-descriptions.js';
 import { sql as titleSearch } from './037-title-search.js';
+import { sql as productContentOrder } from './038-product-content-order.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -75,4 +76,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '035-account-choices-and-coded-labels', sql: accountChoicesAndCodedLabels },
   { name: '036-product-descriptions', sql: productDescriptions },
   { name: '037-title-search', sql: titleSearch },
+  { name: '038-product-content-order', sql: productContentOrder },
 ];

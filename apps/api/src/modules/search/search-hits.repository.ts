@@ -290,12 +290,30 @@ export async function titlePrefixBound(db: Queryable, typed: string): Promise<nu
  */
 export const SUGGESTION_WALK_ROWS = 2_000;
 
+/** Whether the source has at least `rows` rows in the caller's scope (else a walk saw them all). */
+async function scopeFills(
+  db: Queryable,
+  source: SearchHitSource,
+  scope: string | undefined,
+  rows: number,
+): Promise<boolean> {
+  const s = SOURCES[source];
+  const scoped = s.scope.map((c) => c.replace('$4', '$1'));
+  const { rows: found } = await db.query<{ n: number | string }>(
+    `select count(*) as n from (select 1 from ${s.from}
+      ${scoped.length > 0 ? `where ${scoped.join(' and ')}` : ''} limit ${rows}) x`,
+    s.scope.some((c) => c.includes('$4')) ? [scope] : [],
+  );
+  return Number(found[0]?.n ?? 0) >= rows;
+}
+
 /**
  * Titles of one source that begin words with what was typed (titlePrefixQuery), newest first
  * in the source's own order, at most `limit`; ts_headline marks those rows only. `rare`
  * (titlePrefixBound ≤ RARE_PREFIX_TITLES): the matches are taken from the GIN index (a
  * MATERIALIZED set the order cannot reach into) and sorted. Else the newest `walkRows` rows
- * are looked through first, and the index only when they hold fewer than `limit`. Cases are
+ * are looked through first, and the index only when they hold fewer than `limit` and are not
+ * all the rows there are. Cases are
  * walked within the caller's account, whose cases are few: the vocabulary holds no case titles.
  */
 export async function findSourceSuggestions(
@@ -330,7 +348,7 @@ export async function findSourceSuggestions(
     const walked = await marked(
       `${select} from (${newest}) t where ${matches} order by ${s.order} limit $3`,
     );
-    if (walked.length >= limit) return walked;
+    if (walked.length >= limit || !(await scopeFills(db, source, scope, walkRows))) return walked;
   }
   return marked(
     `with t as materialized (select t.* from ${s.from} where ${[...s.scope, matches].join(' and ')})
