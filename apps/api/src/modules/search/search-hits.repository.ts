@@ -313,8 +313,8 @@ async function scopeFills(
  * (titlePrefixBound ≤ RARE_PREFIX_TITLES): the matches are taken from the GIN index (a
  * MATERIALIZED set the order cannot reach into) and sorted. Else the newest `walkRows` rows
  * are looked through first, and the index only when they hold fewer than `limit` and are not
- * all the rows there are. Cases are
- * walked within the caller's account, whose cases are few: the vocabulary holds no case titles.
+ * all the rows there are. Cases are walked within the caller's account, whose cases are few:
+ * the vocabulary holds no case titles.
  */
 export async function findSourceSuggestions(
   db: Queryable,
