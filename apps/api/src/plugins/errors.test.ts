@@ -80,14 +80,17 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
     app = await createPlatformApp({ routes });
   });
   afterAll(() => app.close());
-
-  it('answers malformed JSON with a 400 JSON message', async () => {
-    const res = await app.inject({
+  /** The test route's body as it arrives, with a content type. */
+  const postBody = (payload: string, contentType = 'application/json') =>
+    app.inject({
       method: 'POST',
       url: '/api/test/body',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": "Anna",',
+      headers: { 'content-type': contentType },
+      payload,
     });
+
+  it('answers malformed JSON with a 400 JSON message', async () => {
+    const res = await postBody('{"name": "Anna",');
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toBe(PROBLEM);
     expect(res.json()).toEqual({
@@ -100,12 +103,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   });
 
   it('answers an empty JSON body with a 400', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/test/body',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
+    const res = await postBody('');
     expect(res.statusCode).toBe(400);
     expect(problemSchema.parse(res.json()).detail).toMatch(/empty/);
   });
@@ -206,21 +204,11 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   });
 
   it('answers a body over the limit with 413 and an unsupported content type with 415', async () => {
-    const big = await app.inject({
-      method: 'POST',
-      url: '/api/test/body',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const big = await postBody(JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }));
     expect(big.statusCode).toBe(413);
     expect(big.headers['content-type']).toBe(PROBLEM);
     expect(big.json()).toMatchObject({ title: 'Payload Too Large', status: 413 });
-    const text = await app.inject({
-      method: 'POST',
-      url: '/api/test/body',
-      headers: { 'content-type': 'application/x-unknown' },
-      payload: 'name=x',
-    });
+    const text = await postBody('name=x', 'application/x-unknown');
     expect(text.statusCode).toBe(415);
     expect(text.headers['content-type']).toBe(PROBLEM);
     expect(text.json()).toMatchObject({ title: 'Unsupported Media Type', status: 415 });

@@ -544,16 +544,19 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
   });
 
   describe('header images', () => {
-    it('resizes an upload into three WebP variants served same-origin with long caching', async () => {
-      const response = await t.app.inject({
+    /** erik uploads `file` as the form's one part, said to be a PNG. */
+    const upload = (file: Buffer, filename: string) => {
+      const { payload, headers } = multipart(file, filename, 'image/png');
+      return t.app.inject({
         method: 'POST',
         url: '/api/news/images',
-        headers: {
-          ...as('erik'),
-          ...multipart(await png(1600, 900), 'h.png', 'image/png').headers,
-        },
-        payload: multipart(await png(1600, 900), 'h.png', 'image/png').payload,
+        headers: { ...as('erik'), ...headers },
+        payload,
       });
+    };
+
+    it('resizes an upload into three WebP variants served same-origin with long caching', async () => {
+      const response = await upload(await png(1600, 900), 'h.png');
       expect(response.statusCode, response.body).toBe(201);
       const uploaded = newsImageUploadSchema.parse(response.json());
       const expected = { large: [1200, 500], medium: [600, 250], small: [300, 125] } as const;
@@ -588,17 +591,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
     });
 
     it('answers 400 JSON for a file that is not an image', async () => {
-      const { payload, headers } = multipart(
-        Buffer.from('<svg onload="alert(1)"></svg>'),
-        'x.png',
-        'image/png',
-      );
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/news/images',
-        headers: { ...as('erik'), ...headers },
-        payload,
-      });
+      const response = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png');
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(problemSchema.parse(response.json()).detail).toMatch(/not an image/);
@@ -613,13 +606,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
       const crc = Buffer.alloc(4);
       crc.writeUInt32BE(crc32(ihdr));
       const big = Buffer.concat([small.subarray(0, 12), ihdr, crc, small.subarray(33)]);
-      const { payload, headers } = multipart(big, 'huge.png', 'image/png');
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/news/images',
-        headers: { ...as('erik'), ...headers },
-        payload,
-      });
+      const response = await upload(big, 'huge.png');
       expect(response.statusCode).toBe(400);
       expect(problemSchema.parse(response.json()).detail).toBe(
         newsEditorMessages.imageTooManyPixels,
@@ -627,17 +614,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
     });
 
     it('answers 413 JSON for a file over 5 MB', async () => {
-      const { payload, headers } = multipart(
-        Buffer.alloc(5 * 1024 * 1024 + 10, 1),
-        'big.png',
-        'image/png',
-      );
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/news/images',
-        headers: { ...as('erik'), ...headers },
-        payload,
-      });
+      const response = await upload(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'big.png');
       expect(response.statusCode).toBe(413);
       expect(problemSchema.parse(response.json()).detail).toMatch(/larger than 5 MB/);
     });
