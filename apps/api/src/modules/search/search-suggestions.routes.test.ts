@@ -18,7 +18,7 @@ import {
   findSourceSuggestions,
   titlePrefixBound,
   titlePrefixQuery,
-} from './search-hits.repository.js';
+} from './search-suggestions.repository.js';
 
 const erp = demoProducts[0];
 

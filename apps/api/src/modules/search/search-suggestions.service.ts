@@ -11,7 +11,7 @@ import {
   RARE_PREFIX_TITLES,
   titlePrefixBound,
   titlePrefixQuery,
-} from './search-hits.repository.js';
+} from './search-suggestions.repository.js';
 import { hitHref, planHits, type SearchHitsContext } from './search-hits.service.js';
 import { listRecentSearches, rememberSearch as remember } from './search-history.repository.js';
 import { toSegments } from './search-segments.js';

@@ -89,20 +89,21 @@ function ChangesForm({ releases }: { releases: readonly Release[] }) {
   };
   return (
     <form className="my-solutions-changes__form" onSubmit={onSubmit}>
-      <VersionField
-        id={fromId}
-        label={t('my-solutions.changes.from')}
-        versions={versions}
-        value={from}
-        onChange={setFrom}
-      />
-      <VersionField
-        id={toId}
-        label={t('my-solutions.changes.to')}
-        versions={versions}
-        value={to}
-        onChange={setTo}
-      />
+      {(
+        [
+          [fromId, t('my-solutions.changes.from'), from, setFrom],
+          [toId, t('my-solutions.changes.to'), to, setTo],
+        ] as const
+      ).map(([id, label, value, onChange]) => (
+        <VersionField
+          key={id}
+          id={id}
+          label={label}
+          versions={versions}
+          value={value}
+          onChange={onChange}
+        />
+      ))}
       <button type="submit" className="ui-button">
         {t('my-solutions.changes.submit')}
       </button>
