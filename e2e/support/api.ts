@@ -7,7 +7,10 @@ import type { Page } from 'playwright-core';
 export async function apiJson<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (target) => {
     const token = window.localStorage.getItem('access_token') ?? '';
-    const response = await fetch(target, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetch(target, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(15_000), // an unanswered call fails the test, not its timeout
+    });
     if (!response.ok) throw new Error(`${target} answered ${response.status}`);
     return (await response.json()) as T;
   }, path);
@@ -25,6 +28,7 @@ export async function apiFetch(
       const token = window.localStorage.getItem('access_token') ?? '';
       const response = await fetch(target, {
         headers: { Authorization: `Bearer ${token}`, ...extra },
+        signal: AbortSignal.timeout(15_000),
       });
       const bytes = new Uint8Array(await response.arrayBuffer());
       let binary = '';

@@ -9,8 +9,10 @@ import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, nina } from '../support/demo-users.js';
+import { flow } from '../support/flow.js';
+import { waitForMail } from '../support/outbox.js';
 import { setOwnSettings } from '../support/own-settings.js';
-import { signIn } from '../support/sign-in.js';
+import { signIn, submitSignIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
@@ -29,20 +31,6 @@ async function fillNewUser(page: Page, email: string): Promise<void> {
   await page.getByLabel('Last name').fill('Testesen');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Phone', { exact: true }).fill('+4722334455');
-}
-
-/** The invitation link for `email` from the dev outbox (the queue's worker sends within seconds). */
-async function invitationLink(page: Page, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    await page.goto(`${baseUrl}/dev/outbox`);
-    const article = page.locator('article', { hasText: email });
-    if ((await article.count()) > 0) {
-      const href = await article.first().getByRole('link').first().getAttribute('href');
-      if (href) return href;
-    }
-    await page.waitForTimeout(1000);
-  }
-  throw new Error(`no invitation for ${email} in the outbox`);
 }
 
 describe('user management', () => {
@@ -163,123 +151,137 @@ describe('user management', () => {
   test('anna creates a user with every §5 message on the way; the invitation sets a password; conflict; deactivation', async () => {
     const { page, browser } = session;
     const email = `tove.testesen.${Date.now()}@northwind.test`;
-    await signIn(page, baseUrl, anna);
-    await page.goto(`${baseUrl}/user-management/new`);
-    await page.getByRole('heading', { name: 'New user' }).waitFor();
+    // A whole flow in three browser contexts: 17–20 s, also while the unit lane runs beside it.
+    await flow(140_000, async (step) => {
+      step('sign-in');
+      await signIn(page, baseUrl, anna);
+      await page.goto(`${baseUrl}/user-management/new`);
+      await page.getByRole('heading', { name: 'New user' }).waitFor();
 
-    // Nothing filled: the headline and a message under each bad field.
-    await page.getByRole('button', { name: 'Create and invite' }).click();
-    await page.getByRole('alert').getByText(invalidHeadline).waitFor();
-    await page.locator('#um-firstName-error').getByText('This field is required').waitFor();
-    await expectNoAxeViolations(page);
+      step('nothing filled');
+      // The headline and a message under each bad field.
+      await page.getByRole('button', { name: 'Create and invite' }).click();
+      await page.getByRole('alert').getByText(invalidHeadline).waitFor();
+      await page.locator('#um-firstName-error').getByText('This field is required').waitFor();
+      await expectNoAxeViolations(page);
 
-    // An address of another account, in other case: the server's message under E-mail.
-    await fillNewUser(page, 'NINA.basic@portico.test');
-    await page.getByRole('button', { name: 'Create and invite' }).click();
-    await page
-      .locator('#um-email-error')
-      .getByText('This email address already exists. Please try another one.')
-      .waitFor();
-    expect(await page.getByLabel('First name').inputValue()).toBe('Tove'); // nothing lost
-
-    await page.getByLabel('E-mail').fill(email);
-    await page.locator('#um-role').selectOption('point-manager');
-    await page.getByRole('button', { name: 'Create and invite' }).click();
-    await page
-      .locator('#um-role-error')
-      .getByText('More than one point manager is not allowed on this account')
-      .waitFor();
-
-    await page.locator('#um-role').selectOption('standard');
-    // What anna may give (ADR 0056): a permission she holds and one of the account's products.
-    const product = () =>
-      page
-        .getByRole('group', { name: 'Connected products' })
-        .getByRole('checkbox', { name: 'ERP', exact: true });
-    await page.getByRole('group', { name: 'Permissions' }).getByLabel('Invoices').check();
-    await product().check();
-    await page.getByRole('button', { name: 'Create and invite' }).click();
-    await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
-    await page.locator('.um-badge', { hasText: 'Pending' }).first().waitFor();
-    expect(await product().isChecked()).toBe(true);
-    await expectNoAxeViolations(page);
-    const userUrl = page.url();
-
-    // A fresh browser: the invitation link sets the password, then the new user signs in.
-    const fresh = await browser.newContext();
-    const newcomer = await fresh.newPage();
-    try {
-      const link = await invitationLink(newcomer, email);
-      await expectNoAxeViolations(newcomer);
-      await newcomer.goto(link);
-      await newcomer.getByLabel('New password').fill('tove-has-a-long-password');
-      await newcomer.getByLabel('Repeat the password').fill('tove-has-a-long-password');
-      await newcomer.getByRole('button', { name: 'Set password' }).click();
-      await newcomer.getByText('Your password is set').waitFor();
-      await expectNoAxeViolations(newcomer);
-      const landed = await signIn(newcomer, baseUrl, email, 'tove-has-a-long-password');
-      expect(landed.pathname).toBe('/news');
-      expect((await apiJson<{ email: string }>(newcomer, '/api/users/me')).email).toBe(email);
-      const products = await apiJson<{ id: string; connected: boolean }[]>(
-        newcomer,
-        '/api/products',
-      );
-      expect(products.filter((p) => p.connected).map((p) => p.id)).toEqual(['p-erp']);
-
-      // Two tabs edit the same user: the second save gets the conflict message.
-      const second = await session.context.newPage();
-      await page.goto(userUrl);
-      await second.goto(userUrl);
-      await page.getByLabel('City').fill('Tromsø');
-      await second.getByLabel('City').fill('Bodø');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
-      await expect
-        .poll(() => page.locator('.um-badge', { hasText: 'Active' }).count())
-        .toBeGreaterThan(0);
-      await second.getByRole('button', { name: 'Save' }).click();
-      await second
-        .getByRole('alert')
-        .getByText(
-          'Someone else changed this user. Reload to see their changes, then make yours again.',
-        )
+      step('address of another account');
+      // In other case: the server's message under E-mail.
+      await fillNewUser(page, 'NINA.basic@portico.test');
+      await page.getByRole('button', { name: 'Create and invite' }).click();
+      await page
+        .locator('#um-email-error')
+        .getByText('This email address already exists. Please try another one.')
         .waitFor();
-      expect(await second.getByLabel('City').inputValue()).toBe('Bodø'); // nothing lost
-      await second.getByRole('button', { name: 'Reload the user' }).click();
-      await expect.poll(() => second.getByLabel('City').inputValue()).toBe('Tromsø');
-      await expectNoAxeViolations(second);
-      await second.close();
+      expect(await page.getByLabel('First name').inputValue()).toBe('Tove'); // nothing lost
 
-      // Deactivated: the newcomer's open session gets 401 on its next call. The call is made
-      // from here with the session's token: the newcomer's page itself is sent to sign in as
-      // soon as its live stream is ended and its reconnect answered 401.
-      const token = await newcomer.evaluate(() => window.localStorage.getItem('access_token'));
-      expect(token).toBeTruthy();
-      await page.reload();
-      await page.getByRole('button', { name: 'Deactivate instead' }).click();
-      await page.locator('.um-badge', { hasText: 'Inactive' }).first().waitFor();
-      const status = (
-        await fetch(`${baseUrl}/api/users/me`, {
-          headers: { Authorization: `Bearer ${token ?? ''}` },
-        })
-      ).status;
-      expect(status).toBe(401);
-    } finally {
-      await fresh.close();
-    }
-    // …and cannot sign in again.
-    const again = await browser.newContext();
-    try {
-      const retry = await again.newPage();
-      await retry.goto(`${baseUrl}/`);
-      const { submitSignIn } = await import('../support/sign-in.js');
-      await submitSignIn(retry, email, 'tove-has-a-long-password');
-      await retry.getByText('The email or password is incorrect.').waitFor();
-    } finally {
-      await again.close();
-    }
-    // A whole flow in two browser contexts (create, invitation, first sign-in, conflict,
-    // deactivation): 52–62 s while the unit lane runs beside it, so the default 60 s is too tight.
+      step('second point manager');
+      await page.getByLabel('E-mail').fill(email);
+      await page.locator('#um-role').selectOption('point-manager');
+      await page.getByRole('button', { name: 'Create and invite' }).click();
+      await page
+        .locator('#um-role-error')
+        .getByText('More than one point manager is not allowed on this account')
+        .waitFor();
+
+      step('create');
+      await page.locator('#um-role').selectOption('standard');
+      // What anna may give (ADR 0056): a permission she holds and one of the account's products.
+      const product = () =>
+        page
+          .getByRole('group', { name: 'Connected products' })
+          .getByRole('checkbox', { name: 'ERP', exact: true });
+      await page.getByRole('group', { name: 'Permissions' }).getByLabel('Invoices').check();
+      await product().check();
+      await page.getByRole('button', { name: 'Create and invite' }).click();
+      await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
+      await page.locator('.um-badge', { hasText: 'Pending' }).first().waitFor();
+      expect(await product().isChecked()).toBe(true);
+      await expectNoAxeViolations(page);
+      const userUrl = page.url();
+
+      // A fresh browser: the invitation link sets the password, then the new user signs in.
+      const fresh = await browser.newContext();
+      fresh.setDefaultTimeout(15_000);
+      const newcomer = await fresh.newPage();
+      try {
+        step('invitation mail');
+        const mail = await waitForMail(newcomer, baseUrl, email, 'You are invited to Portico');
+        await expectNoAxeViolations(newcomer);
+        step('password');
+        await newcomer.goto(mail.links[0] ?? '');
+        await newcomer.getByLabel('New password').fill('tove-has-a-long-password');
+        await newcomer.getByLabel('Repeat the password').fill('tove-has-a-long-password');
+        await newcomer.getByRole('button', { name: 'Set password' }).click();
+        await newcomer.getByText('Your password is set').waitFor();
+        await expectNoAxeViolations(newcomer);
+        step('first sign-in');
+        const landed = await signIn(newcomer, baseUrl, email, 'tove-has-a-long-password');
+        expect(landed.pathname).toBe('/news');
+        expect((await apiJson<{ email: string }>(newcomer, '/api/users/me')).email).toBe(email);
+        const products = await apiJson<{ id: string; connected: boolean }[]>(
+          newcomer,
+          '/api/products',
+        );
+        expect(products.filter((p) => p.connected).map((p) => p.id)).toEqual(['p-erp']);
+
+        step('conflict');
+        // Two tabs edit the same user: the second save gets the conflict message.
+        const second = await session.context.newPage();
+        await page.goto(userUrl);
+        await second.goto(userUrl);
+        await page.getByLabel('City').fill('Tromsø');
+        await second.getByLabel('City').fill('Bodø');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
+        await page.locator('.um-badge', { hasText: 'Active' }).first().waitFor();
+        await second.getByRole('button', { name: 'Save' }).click();
+        await second
+          .getByRole('alert')
+          .getByText(
+            'Someone else changed this user. Reload to see their changes, then make yours again.',
+          )
+          .waitFor();
+        expect(await second.getByLabel('City').inputValue()).toBe('Bodø'); // nothing lost
+        await second.getByRole('button', { name: 'Reload the user' }).click();
+        await expect
+          .poll(() => second.getByLabel('City').inputValue(), { timeout: 15_000 })
+          .toBe('Tromsø');
+        await expectNoAxeViolations(second);
+        await second.close();
+
+        step('deactivation');
+        // The newcomer's open session gets 401 on its next call. The call is made from here
+        // with the session's token: the newcomer's page itself is sent to sign in as soon as
+        // its live stream is ended and its reconnect answered 401.
+        const token = await newcomer.evaluate(() => window.localStorage.getItem('access_token'));
+        expect(token).toBeTruthy();
+        await page.reload();
+        await page.getByRole('button', { name: 'Deactivate instead' }).click();
+        await page.locator('.um-badge', { hasText: 'Inactive' }).first().waitFor();
+        const status = (
+          await fetch(`${baseUrl}/api/users/me`, {
+            headers: { Authorization: `Bearer ${token ?? ''}` },
+            signal: AbortSignal.timeout(15_000),
+          })
+        ).status;
+        expect(status).toBe(401);
+      } finally {
+        await fresh.close();
+      }
+      step('sign-in refused');
+      // …and cannot sign in again.
+      const again = await browser.newContext();
+      again.setDefaultTimeout(15_000);
+      try {
+        const retry = await again.newPage();
+        await retry.goto(`${baseUrl}/`);
+        await submitSignIn(retry, email, 'tove-has-a-long-password');
+        await retry.getByText('The email or password is incorrect.').waitFor();
+      } finally {
+        await again.close();
+      }
+    });
   }, 150_000);
 
   test('the licences-exceeded message appears when active plus pending users reach the licences', async () => {
