@@ -27,7 +27,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs.js';
 import { metricsPlugin } from './plugins/metrics.js';
-import { oidcPlugin } from './plugins/oidc.js';
+import { oidcPlugin } from './modules/oidc/index.js';
 import { readCachesPlugin } from './plugins/read-caches.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';

@@ -5,7 +5,7 @@ import { loadKeyEncryptionKey } from '../src/lib/key-encryption.js';
 import { loadSigningKeys, SIGNING_ALG } from '../src/modules/oidc/oidc-keys.js';
 import { apiResourceServer, SCOPES } from '../src/modules/oidc/oidc-provider.js';
 import { findUserByEmail } from '../src/modules/oidc/oidc.repository.js';
-import type { EmbeddedOidc } from '../src/plugins/oidc.js';
+import type { EmbeddedOidc } from '../src/modules/oidc/oidc.plugin.js';
 
 function embeddedOf(app: FastifyInstance): EmbeddedOidc {
   if (!app.embeddedOidc)

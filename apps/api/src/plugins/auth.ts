@@ -22,7 +22,7 @@ import {
   type IssuedAt,
   type TokenStateReader,
 } from '../modules/user-management/index.js';
-import type { EmbeddedOidc } from './oidc.js';
+import type { EmbeddedOidc } from '../modules/oidc/index.js';
 import { withTokenCache } from './token-cache.js';
 import type { TokenVerifier, VerifiedToken } from './verified-token.js';
 

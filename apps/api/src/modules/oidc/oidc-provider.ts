@@ -251,7 +251,7 @@ export async function createOidcProvider(
     },
   });
   // The provider reads the request's address, host and protocol from X-Forwarded-For/-Host/
-  // -Proto; plugins/oidc.ts sets them before every /oidc request: the address Fastify decided
+  // -Proto; its plugin (oidc.plugin.ts) sets them before every /oidc request: the address Fastify decided
   // under TRUST_PROXY (ADR 0015), PUBLIC_URL's host and protocol (ADR 0060).
   provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, error: unknown) => onServerError(error));

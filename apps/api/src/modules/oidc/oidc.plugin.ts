@@ -2,20 +2,20 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type Provider from 'oidc-provider';
-import { rootPlugin } from '../lib/root-plugin.js';
+import { rootPlugin } from '../../lib/root-plugin.js';
+import { HashQueue } from './hash-queue.js';
+import { interactionRoutes } from './interaction.routes.js';
 import {
-  HashQueue,
-  interactionRoutes,
-  SlowLane,
-  warmUpSignIn,
   createOidcProvider,
   OIDC_PREFIX,
   oidcSettings,
   portalOrigins,
   type EmbeddedProvider,
   type OidcSettings,
-} from '../modules/oidc/index.js';
-import { clearedSessionCookie } from '../modules/services/index.js';
+} from './oidc-provider.js';
+import { warmUpSignIn } from './sign-in.service.js';
+import { SlowLane } from './slow-lane.js';
+import { clearedSessionCookie } from '../services/index.js';
 
 /** Answers the slow lane holds, and connections it rests, at most (each about 2 KB). */
 const SLOW_LANE_MAX_HELD = 4096;
