@@ -1,22 +1,15 @@
 import {
+  DOCUMENT_FACETS,
   DOCUMENTS_PAGE_SIZE,
   DOCUMENTS_SEARCH_WINDOW,
   type DocumentSort,
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 
-/** The facet columns of product_documents, in §9 order (facet index = position). */
-export const FACET_COLUMNS = [
-  'country',
-  'engine',
-  'language',
-  'module',
-  'process',
-  'product',
-  'release',
-  'document_type',
-  'type',
-] as const;
+/** The facet columns of product_documents: the contract's §9 facets in snake case (facet index = position). */
+export const FACET_COLUMNS = DOCUMENT_FACETS.map((facet) =>
+  facet.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`),
+);
 
 export interface VocabularyRow {
   facet: number;

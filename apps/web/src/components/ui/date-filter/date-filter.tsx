@@ -1,4 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
 import {
   checkRange,
@@ -54,6 +62,37 @@ const isPopoverOpen = (element: HTMLElement): boolean => {
     return false; // a selector engine that does not know the pseudo-class
   }
 };
+
+interface DateFieldProps {
+  ref?: Ref<HTMLInputElement>;
+  label: string;
+  name: 'startDate' | 'endDate';
+  value: string;
+  /** The order error's id while the range is reversed (both fields are then invalid). */
+  errorId: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** One end of the range: a labelled date input within the years the API accepts. */
+function DateField({ ref, label, name, value, errorId, onChange }: DateFieldProps) {
+  return (
+    <label className="ui-date-filter__field">
+      <span>{label}</span>
+      <input
+        ref={ref}
+        className="ui-control"
+        type="date"
+        name={name}
+        min="2000-01-01"
+        max="2999-12-31"
+        value={value}
+        aria-invalid={errorId !== undefined}
+        aria-describedby={errorId}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
 
 const QUICK_LABELS: Record<QuickRange, string> = {
   'last-year': 'date-filter.last-year',
@@ -188,7 +227,7 @@ export function DateFilter({
       <button
         ref={toggleRef}
         type="button"
-        className={`ui-date-filter__toggle${applied ? ' ui-date-filter__toggle--active' : ''}`}
+        className={`ui-control ui-date-filter__toggle${applied ? ' ui-date-filter__toggle--active' : ''}`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((was) => !was)}
@@ -210,33 +249,21 @@ export function DateFilter({
         hidden={popover ? undefined : !open}
       >
         <div className="ui-date-filter__fields">
-          <label className="ui-date-filter__field">
-            <span>{t('date-filter.from')}</span>
-            <input
-              ref={fromRef}
-              type="date"
-              name="startDate"
-              min="2000-01-01"
-              max="2999-12-31"
-              value={values.start}
-              aria-invalid={orderError}
-              aria-describedby={orderError ? errorId : undefined}
-              onChange={(event) => change({ ...values, start: event.target.value })}
-            />
-          </label>
-          <label className="ui-date-filter__field">
-            <span>{t('date-filter.to')}</span>
-            <input
-              type="date"
-              name="endDate"
-              min="2000-01-01"
-              max="2999-12-31"
-              value={values.end}
-              aria-invalid={orderError}
-              aria-describedby={orderError ? errorId : undefined}
-              onChange={(event) => change({ ...values, end: event.target.value })}
-            />
-          </label>
+          <DateField
+            ref={fromRef}
+            label={t('date-filter.from')}
+            name="startDate"
+            value={values.start}
+            errorId={orderError ? errorId : undefined}
+            onChange={(start) => change({ ...values, start })}
+          />
+          <DateField
+            label={t('date-filter.to')}
+            name="endDate"
+            value={values.end}
+            errorId={orderError ? errorId : undefined}
+            onChange={(end) => change({ ...values, end })}
+          />
         </div>
         {orderError && (
           <p id={errorId} className="ui-error-text" role="alert">

@@ -1,6 +1,7 @@
 import { useT } from '../../../lib/labels/use-t.js';
 import { paginationModel } from './pagination-model.js';
 import './pagination.labels.js';
+import '../ui.css';
 import './pagination.css';
 
 export interface PaginationProps {
@@ -44,7 +45,7 @@ export function Pagination({
     <li key={page}>
       <button
         type="button"
-        className="ui-pagination__button"
+        className="ui-control ui-pagination__button"
         aria-label={t('pagination.page', { page })}
         aria-current={page === current ? 'page' : undefined}
         onClick={() => goTo(page)}
@@ -61,6 +62,20 @@ export function Pagination({
   );
   const onFirst = current === 1;
   const onLast = current === model.totalPages;
+  // First, previous, next and last: an arrow named by its label, off at the end it leads to.
+  const stepButton = (label: string, arrow: string, disabled: boolean, page: number) => (
+    <li>
+      <button
+        type="button"
+        className="ui-control ui-pagination__button"
+        aria-label={label}
+        disabled={disabled}
+        onClick={() => goTo(page)}
+      >
+        <span aria-hidden="true">{arrow}</span>
+      </button>
+    </li>
+  );
 
   return (
     <nav className="ui-pagination" aria-label={t('pagination.label')}>
@@ -72,59 +87,15 @@ export function Pagination({
         })}
       </p>
       <ul className="ui-pagination__list">
-        <li>
-          <button
-            type="button"
-            className="ui-pagination__button"
-            aria-label={t('pagination.first')}
-            disabled={onFirst}
-            onClick={() => goTo(1)}
-          >
-            <span aria-hidden="true">«</span>
-          </button>
-        </li>
-        {showPreviousNext && (
-          <li>
-            <button
-              type="button"
-              className="ui-pagination__button"
-              aria-label={t('pagination.previous')}
-              disabled={onFirst}
-              onClick={() => goTo(current - 1)}
-            >
-              <span aria-hidden="true">‹</span>
-            </button>
-          </li>
-        )}
+        {stepButton(t('pagination.first'), '«', onFirst, 1)}
+        {showPreviousNext && stepButton(t('pagination.previous'), '‹', onFirst, current - 1)}
         {model.firstPage !== null && pageButton(model.firstPage)}
         {model.firstPage !== null && (model.pages[0] ?? 0) > 2 && gap('start')}
         {model.pages.map(pageButton)}
         {model.lastPage !== null && (model.pages.at(-1) ?? 0) < model.lastPage - 1 && gap('end')}
         {model.lastPage !== null && pageButton(model.lastPage)}
-        {showPreviousNext && (
-          <li>
-            <button
-              type="button"
-              className="ui-pagination__button"
-              aria-label={t('pagination.next')}
-              disabled={onLast}
-              onClick={() => goTo(current + 1)}
-            >
-              <span aria-hidden="true">›</span>
-            </button>
-          </li>
-        )}
-        <li>
-          <button
-            type="button"
-            className="ui-pagination__button"
-            aria-label={t('pagination.last')}
-            disabled={onLast}
-            onClick={() => goTo(model.totalPages)}
-          >
-            <span aria-hidden="true">»</span>
-          </button>
-        </li>
+        {showPreviousNext && stepButton(t('pagination.next'), '›', onLast, current + 1)}
+        {stepButton(t('pagination.last'), '»', onLast, model.totalPages)}
       </ul>
     </nav>
   );

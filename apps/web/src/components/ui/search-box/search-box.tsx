@@ -92,7 +92,7 @@ export function SearchBox({
         <input
           ref={inputRef}
           id={`${id}-query`}
-          className="ui-search-box__input"
+          className="ui-control ui-search-box__input"
           type="search"
           name={name}
           value={query}
@@ -118,7 +118,7 @@ export function SearchBox({
         <label className="ui-search-box__sort-label">
           {t('search-box.sort')}{' '}
           <select
-            className="ui-search-box__sort"
+            className="ui-control ui-search-box__sort"
             name={`${name}-sort`}
             value={sort}
             onChange={(event) => {
@@ -134,7 +134,7 @@ export function SearchBox({
           </select>
         </label>
       )}
-      <button type="submit" className="ui-search-box__submit">
+      <button type="submit" className="ui-control ui-search-box__submit">
         {t('search-box.submit')}
       </button>
     </form>

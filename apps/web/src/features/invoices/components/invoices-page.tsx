@@ -146,6 +146,7 @@ export function InvoicesPage() {
             <label htmlFor={statusId}>{t('invoices.status.filter')}</label>
             <select
               id={statusId}
+              className="ui-control"
               value={state.status ?? ''}
               onChange={(event) =>
                 goTo({

@@ -99,7 +99,7 @@ export function DocumentPage() {
       </p>
       <button
         type="button"
-        className="ui-button documentation__download"
+        className="ui-control documentation__download"
         aria-label={t('documentation.document.download.label', { title: document.title })}
         disabled={download.isPending}
         onClick={() =>

@@ -94,7 +94,7 @@ export function DocumentationPage() {
             </label>
             <select
               id={sortId}
-              className="documentation__sort"
+              className="ui-control documentation__sort"
               value={sort}
               onChange={(event) => {
                 const next = DOCUMENT_SORTS.find((s) => s === event.target.value);

@@ -36,7 +36,7 @@ export function FacetPanel({
       </h2>
       <button
         type="button"
-        className="documentation__filters-toggle"
+        className="ui-control documentation__filters-toggle"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
@@ -51,7 +51,7 @@ export function FacetPanel({
           <p className="documentation__no-filters">{t('documentation.filters.none')}</p>
         )}
         {anySelected && (
-          <button type="button" className="documentation__clear" onClick={onClear}>
+          <button type="button" className="ui-control documentation__clear" onClick={onClear}>
             {t('documentation.filters.clear')}
           </button>
         )}
