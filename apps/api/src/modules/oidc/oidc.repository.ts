@@ -15,44 +15,26 @@ export interface SignInUser {
   status: string;
 }
 
-interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string | null;
-  first_name: string;
-  last_name: string;
-  language: string;
-  status: string;
-}
-
-const userColumns = 'id, email, password_hash, first_name, last_name, language, status';
-
-function toUser(row: UserRow): SignInUser {
-  return {
-    id: row.id,
-    email: row.email,
-    passwordHash: row.password_hash,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    language: row.language,
-    status: row.status,
-  };
-}
+/** The columns of a SignInUser, named as it names them. */
+const userColumns = `id, email, password_hash as "passwordHash", first_name as "firstName",
+  last_name as "lastName", language, status`;
 
 export async function findUserByEmail(
   db: Queryable,
   email: string,
 ): Promise<SignInUser | undefined> {
-  const { rows } = await db.query<UserRow>(
+  const { rows } = await db.query<SignInUser>(
     `select ${userColumns} from users where lower(email) = lower($1)`,
     [email],
   );
-  return rows[0] && toUser(rows[0]);
+  return rows[0];
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<SignInUser | undefined> {
-  const { rows } = await db.query<UserRow>(`select ${userColumns} from users where id = $1`, [id]);
-  return rows[0] && toUser(rows[0]);
+  const { rows } = await db.query<SignInUser>(`select ${userColumns} from users where id = $1`, [
+    id,
+  ]);
+  return rows[0];
 }
 
 /** Stores `value` under `name` unless a value is already there; returns the stored value. */

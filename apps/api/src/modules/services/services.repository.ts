@@ -1,30 +1,35 @@
 import type { Queryable } from '../../db/db.js';
 
-export interface DeskCallerRow {
-  id: string;
-  account_id: string;
-  permissions: string[];
+export interface DeskCaller {
+  userId: string;
+  accountId: string;
+  permissions: readonly string[];
+  /** Profile language and time zone: the desk pages follow them (issue 16). */
   language: string;
-  time_zone: string;
+  timeZone: string;
 }
 
-export interface DeskSessionCallerRow extends DeskCallerRow {
+/** A caller's columns, named as the service hands them on. */
+const callerColumns =
+  'id as "userId", account_id as "accountId", permissions, language, time_zone as "timeZone"';
+
+export interface DeskSessionCallerRow extends DeskCaller {
   status: string;
   tokens_valid_after: Date | string | null;
   session_ended: boolean;
   grant_ended: boolean;
 }
 
-export interface CaseRow {
+export interface SupportCase {
   number: string;
-  title: string;
+  shortDescription: string;
   description: string;
   category: string;
   priority: string;
   status: string;
-  created_by_name: string | null;
-  opened_at: Date;
-  updated_at: Date;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface CatalogueItemRow {
@@ -49,7 +54,7 @@ export interface ContactRow {
   phone_number: string | null;
 }
 
-export interface NewCaseRow {
+export interface NewSupportCase {
   accountId: string;
   createdBy: string;
   title: string;
@@ -61,17 +66,17 @@ export interface NewCaseRow {
 export async function findDeskCaller(
   db: Queryable,
   userId: string,
-): Promise<DeskCallerRow | undefined> {
-  const { rows } = await db.query<DeskCallerRow>(
-    'select id, account_id, permissions, language, time_zone from users where id = $1',
-    [userId],
-  );
+): Promise<DeskCaller | undefined> {
+  const { rows } = await db.query<DeskCaller>(`select ${callerColumns} from users where id = $1`, [
+    userId,
+  ]);
   return rows[0];
 }
 
-const caseColumns = `c.number, c.title, c.description, c.category, c.priority, c.status,
-  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by_name,
-  c.opened_at, c.updated_at`;
+const caseColumns = `c.number, c.title as "shortDescription", c.description, c.category,
+  c.priority, c.status,
+  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "createdBy",
+  c.opened_at as "createdAt", c.updated_at as "updatedAt"`;
 
 /** The account's cases, most recently updated first; `status` narrows to one status. */
 export async function listCases(
@@ -79,8 +84,8 @@ export async function listCases(
   accountId: string,
   status: string | undefined,
   limit: number,
-): Promise<CaseRow[]> {
-  const { rows } = await db.query<CaseRow>(
+): Promise<SupportCase[]> {
+  const { rows } = await db.query<SupportCase>(
     `select ${caseColumns}
        from support_cases c
        left join users u on u.id = c.created_by
@@ -97,8 +102,8 @@ export async function findCase(
   db: Queryable,
   accountId: string,
   number: string,
-): Promise<CaseRow | undefined> {
-  const { rows } = await db.query<CaseRow>(
+): Promise<SupportCase | undefined> {
+  const { rows } = await db.query<SupportCase>(
     `select ${caseColumns}
        from support_cases c
        left join users u on u.id = c.created_by
@@ -112,7 +117,7 @@ export async function findCase(
  * Inserts a case with the next free case number and returns that number. A number already
  * taken (seeded by hand, another source) just moves the sequence on: try again.
  */
-export async function insertCase(db: Queryable, row: NewCaseRow): Promise<string> {
+export async function insertCase(db: Queryable, row: NewSupportCase): Promise<string> {
   for (let attempt = 0; attempt < 1000; attempt++) {
     const { rows } = await db.query<{ number: string }>(
       `insert into support_cases (account_id, created_by, title, description, category, priority)
@@ -224,7 +229,7 @@ export async function findDeskSessionCaller(
   grantId: string | undefined,
 ): Promise<DeskSessionCallerRow | undefined> {
   const { rows } = await db.query<DeskSessionCallerRow>(
-    `select id, account_id, permissions, language, time_zone, status, tokens_valid_after,
+    `select ${callerColumns}, status, tokens_valid_after,
             exists (select 1 from support_desk_session_ends where sid = $2) as session_ended,
             $3::text is not null and not exists (
               select 1 from oidc_payloads

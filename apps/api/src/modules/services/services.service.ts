@@ -15,11 +15,13 @@ import {
   listCatalogueItems,
   listContacts,
   listPortals,
-  type CaseRow,
   type CatalogueItemRow,
   type ContactRow,
-  type DeskCallerRow,
+  type DeskCaller,
+  type SupportCase,
 } from './services.repository.js';
+
+export type { DeskCaller, SupportCase };
 
 export const CASE_STATUSES = ['New', 'In progress', 'Awaiting info', 'Resolved', 'Closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
@@ -47,56 +49,11 @@ const SERVICE_REQUEST_CATEGORY = 'Service request';
 /** The most cases one list page shows (newest first). */
 export const CASE_LIST_LIMIT = 500;
 
-export interface DeskCaller {
-  userId: string;
-  accountId: string;
-  permissions: readonly string[];
-  /** Profile language and time zone: the desk pages follow them (issue 16). */
-  language: string;
-  timeZone: string;
-}
-
-export interface SupportCase {
-  number: string;
-  shortDescription: string;
-  description: string;
-  category: string;
-  priority: string;
-  status: string;
-  createdBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-function toCase(row: CaseRow): SupportCase {
-  return {
-    number: row.number,
-    shortDescription: row.title,
-    description: row.description,
-    category: row.category,
-    priority: row.priority,
-    status: row.status,
-    createdBy: row.created_by_name,
-    createdAt: new Date(row.opened_at),
-    updatedAt: new Date(row.updated_at),
-  };
-}
-
 /** The caller with their account; a token for a user that no longer exists is not found. */
 export async function deskCallerOf(db: Queryable, userId: string): Promise<DeskCaller> {
   const row = await findDeskCaller(db, userId);
   if (!row) throw new NotFoundError('Your user profile was not found.');
-  return callerOf(row);
-}
-
-function callerOf(row: DeskCallerRow): DeskCaller {
-  return {
-    userId: row.id,
-    accountId: row.account_id,
-    permissions: row.permissions,
-    language: row.language,
-    timeZone: row.time_zone,
-  };
+  return row;
 }
 
 /**
@@ -112,7 +69,8 @@ export async function deskSessionCallerOf(
   const row = await findDeskSessionCaller(db, session.userId, session.sessionId, session.grantId);
   if (!row || row.session_ended || row.grant_ended) return null;
   if (tokenStateOf(row, session.issued) !== 'valid') return null;
-  return callerOf(row);
+  const { userId, accountId, permissions, language, timeZone } = row;
+  return { userId, accountId, permissions, language, timeZone };
 }
 
 export async function accountCases(
@@ -120,7 +78,7 @@ export async function accountCases(
   caller: DeskCaller,
   status?: CaseStatus,
 ): Promise<SupportCase[]> {
-  return (await listCases(db, caller.accountId, status, CASE_LIST_LIMIT)).map(toCase);
+  return await listCases(db, caller.accountId, status, CASE_LIST_LIMIT);
 }
 
 const CASE_NUMBER = /^CS\d{7}$/;
@@ -135,7 +93,7 @@ export async function accountCase(
     ? await findCase(db, caller.accountId, caseNumber)
     : undefined;
   if (!row) throw new NotFoundError(`There is no case ${caseNumber} on your account.`);
-  return toCase(row);
+  return row;
 }
 
 // ---- Forms ------------------------------------------------------------------------------
@@ -290,19 +248,17 @@ export async function casesCsv(db: Queryable, userId: string): Promise<string> {
   const t = await textsFor(db, language);
   const when = (date: Date): string => formatDateTime(date, language, caller.timeZone);
   const rows = await listCases(db, caller.accountId, undefined, Number.MAX_SAFE_INTEGER);
-  const records = rows
-    .map(toCase)
-    .map((c) => [
-      c.number,
-      c.shortDescription,
-      c.description,
-      caseValueText(t, 'desk.category', c.category),
-      caseValueText(t, 'desk.priority', c.priority),
-      caseValueText(t, 'desk.status', c.status),
-      c.createdBy ?? '',
-      when(c.createdAt),
-      when(c.updatedAt),
-    ]);
+  const records = rows.map((c) => [
+    c.number,
+    c.shortDescription,
+    c.description,
+    caseValueText(t, 'desk.category', c.category),
+    caseValueText(t, 'desk.priority', c.priority),
+    caseValueText(t, 'desk.status', c.status),
+    c.createdBy ?? '',
+    when(c.createdAt),
+    when(c.updatedAt),
+  ]);
   return toCsv(
     language,
     CSV_HEADER.map((key) => t(key)),
