@@ -27,6 +27,8 @@ export const savedSearchInputSchema = z.object({
   ...notify,
 });
 export type SavedSearchInput = z.input<typeof savedSearchInputSchema>;
+/** A saved search as the API has validated it (the service and repository take this). */
+export type SavedSearchValues = z.output<typeof savedSearchInputSchema>;
 
 /** `PUT {api}/search/saved/{id}`: only how it notifies changes. */
 export const savedSearchNotifySchema = z.object(notify);

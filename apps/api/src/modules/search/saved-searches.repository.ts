@@ -1,4 +1,4 @@
-import { SAVED_SEARCHES_LIMIT, type SavedSearch } from '@portico/contracts';
+import { SAVED_SEARCHES_LIMIT, type SavedSearch, type SavedSearchValues } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import { DomainError } from '../../lib/errors.js';
 
@@ -45,12 +45,7 @@ export async function listSavedSearches(db: Queryable, userId: string): Promise<
 export async function saveSearch(
   db: Queryable,
   userId: string,
-  input: {
-    query: string;
-    productId?: string | undefined;
-    notifyBell: boolean;
-    notifyEmail: boolean;
-  },
+  input: SavedSearchValues,
 ): Promise<{ saved: SavedSearch; created: boolean }> {
   const { rows } = await db.query<SavedSearchRow & { created: boolean }>(
     `insert into saved_searches (user_id, query, product_id, notify_bell, notify_email)

@@ -1,3 +1,4 @@
+import type { SavedSearchValues } from '@portico/contracts';
 import { resolveLanguage } from '@portico/locales';
 import type { Db, Queryable } from '../../db/db.js';
 import type { Env } from '../../config/env.js';
@@ -186,12 +187,7 @@ export const getSavedSearches = (db: Queryable, userId: string) => listSavedSear
 export async function saveSearchFor(
   deps: Pick<SavedSearchDeps, 'db' | 'env'>,
   userId: string,
-  input: {
-    query: string;
-    productId?: string | undefined;
-    notifyBell: boolean;
-    notifyEmail: boolean;
-  },
+  input: SavedSearchValues,
 ) {
   await planHits({ db: deps.db, env: deps.env }, userId, input.productId);
   return saveSearch(deps.db, userId, input);

@@ -43,28 +43,25 @@ export interface SourceSql {
   since: string | null;
 }
 
+/** The news list's window; product news is the same list narrowed to one product. */
+const NEWS_SQL: SourceSql = {
+  from: 'news t',
+  key: 'id',
+  scope: [],
+  order: 't.publication_date desc, t.id desc',
+  date: isoTime('t.publication_date'),
+  text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
+  type: 'null',
+  ref: 't.id::text',
+  since: 't.publication_date',
+};
+
 export const SOURCES: Record<SearchHitSource, SourceSql> = {
-  news: {
-    from: 'news t',
-    key: 'id',
-    scope: [],
-    order: 't.publication_date desc, t.id desc',
-    date: isoTime('t.publication_date'),
-    text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
-    type: 'null',
-    ref: 't.id::text',
-    since: 't.publication_date',
-  },
+  news: NEWS_SQL,
   productNews: {
+    ...NEWS_SQL,
     from: 'news t join news_products np on np.news_id = t.id',
-    key: 'id',
     scope: ['np.product_id = $4'],
-    order: 't.publication_date desc, t.id desc',
-    date: isoTime('t.publication_date'),
-    text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
-    type: 'null',
-    ref: 't.id::text',
-    since: 't.publication_date',
   },
   productDocumentation: {
     from: 'product_document_texts t',
