@@ -1,5 +1,6 @@
 import {
   SEARCH_COUNT_LIMIT,
+  searchHitSourceSchema,
   type CommunitySearchCount,
   type ProductSearchCounts,
   type SupportSearchCounts,
@@ -12,17 +13,15 @@ import { paths, type ProductSection } from '../../../config/paths.js';
  * §6 SUPPORT_SERVICE_NOW), as plain functions of what each source answered.
  */
 
-/** The cards, in the §2 order. */
+/**
+ * The cards, in the §2 order: the sources the portal holds (the contract lists them in that
+ * order) with the community's and the university's cards, which other platforms count.
+ */
 export const SEARCH_CARD_IDS = [
   'community',
   'knowledgeArticles',
   'university',
-  'productDocumentation',
-  'cases',
-  'serviceCatalog',
-  'productSoftwareDownloads',
-  'productNews',
-  'news',
+  ...searchHitSourceSchema.options.filter((source) => source !== 'knowledgeArticles'),
 ] as const;
 export type SearchCardId = (typeof SEARCH_CARD_IDS)[number];
 
