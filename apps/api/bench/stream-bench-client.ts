@@ -2,9 +2,10 @@
 // event loop, as real clients are): role 'streams' holds the open notification streams and
 // notes when each round's notification arrives on each; role 'caller' is an unrelated API
 // caller at a fixed rate, open loop, timed from each request's scheduled start.
-import { Agent, get, request, type IncomingMessage } from 'node:http';
+import { Agent, get, type IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import { serveOpenLoopCaller } from './open-loop-caller.js';
 
 export type ClientData =
   | { role: 'streams'; port: number; tickets: string[] }
@@ -18,14 +19,7 @@ export interface StreamsReady {
 /** Epoch milliseconds at which each stream received the round's notification. */
 export type Arrivals = number[];
 
-export interface CallerPhase {
-  rate: number;
-  seconds: number;
-}
-export interface CallerResult {
-  latencies: number[];
-  errors: number;
-}
+export type { CallerPhase, CallerResult } from './open-loop-caller.js';
 
 const data = workerData as ClientData;
 const epochNow = (): number => performance.timeOrigin + performance.now();
@@ -96,56 +90,5 @@ function runStreams(port: number, tickets: string[]): void {
   });
 }
 
-function runCaller(port: number, authorization: string, path: string): void {
-  const agent = new Agent({ keepAlive: true });
-  const timed = (): Promise<boolean> =>
-    new Promise((resolve) => {
-      const req = request(
-        {
-          agent,
-          host: '127.0.0.1',
-          port,
-          path,
-          headers: { authorization },
-          timeout: REQUEST_TIMEOUT_MS,
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode === 200));
-        },
-      );
-      req.on('timeout', () => req.destroy());
-      req.on('error', () => resolve(false));
-      req.end();
-    });
-  const run = async ({ rate, seconds }: CallerPhase): Promise<CallerResult> => {
-    const result: CallerResult = { latencies: [], errors: 0 };
-    const interval = 1000 / rate;
-    const pending: Promise<void>[] = [];
-    const t0 = performance.now();
-    for (let i = 0; i < rate * seconds; i += 1) {
-      const scheduled = t0 + i * interval;
-      const wait = scheduled - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      pending.push(
-        timed().then((ok) => {
-          if (ok) result.latencies.push(performance.now() - scheduled);
-          else result.errors += 1;
-        }),
-      );
-    }
-    await Promise.all(pending);
-    return result;
-  };
-  parentPort?.on('message', (phase: CallerPhase | 'stop') => {
-    if (phase === 'stop') {
-      agent.destroy();
-      parentPort?.close();
-      return;
-    }
-    void run(phase).then((result) => parentPort?.postMessage(result));
-  });
-}
-
 if (data.role === 'streams') runStreams(data.port, data.tickets);
-else runCaller(data.port, data.authorization, data.path);
+else serveOpenLoopCaller({ ...data, timeoutMs: REQUEST_TIMEOUT_MS });
