@@ -20,6 +20,20 @@ export function positiveInt(name: string, fallback: number): number {
 }
 
 /** Nearest-rank percentile of an ascending list (NaN when empty). */
+/** Prints a Markdown table: the first column left-aligned, the figures right-aligned. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, c) =>
+    Math.max(h.length, ...rows.map((row) => row[c]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(
+    `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
+  for (const row of rows) console.log(line(row));
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;

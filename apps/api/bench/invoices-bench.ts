@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { Db } from '../src/db/db.js';
 import { bearerFor } from '../test/tokens.js';
-import { openScratchDb, percentile, positiveInt } from './bench-support.js';
+import { openScratchDb, percentile, positiveInt, printTable } from './bench-support.js';
 
 const ROWS = positiveInt('BENCH_ROWS', 1_000_000);
 /** Invoices of the benched account (anna's): a large enterprise customer. */
@@ -165,15 +165,8 @@ async function main(): Promise<void> {
       percentile(all, 99).toFixed(1),
     ]);
     const header = ['kind', 'requests', 'p50 ms', 'p99 ms'];
-    const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c]!.length)));
-    const line = (cells: string[]) =>
-      `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
     console.log();
-    console.log(line(header));
-    console.log(
-      `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
-    );
-    for (const row of lines) console.log(line(row));
+    printTable(header, lines);
     const p99 = percentile(all, 99);
     console.log(
       `\n${label}, ${ROWS} invoices, one request at a time (app.inject: HTTP routing, token check, SQL, JSON); load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after`,

@@ -19,7 +19,7 @@ import { buildApp } from '../src/app.js';
 import type { Env } from '../src/config/env.js';
 import type { Db } from '../src/db/db.js';
 import { bearerFor } from '../test/tokens.js';
-import { openScratchDb, percentile, positiveInt } from './bench-support.js';
+import { openScratchDb, percentile, positiveInt, printTable } from './bench-support.js';
 import { FILL_WORDS, fillNewsRange } from './news-fill.js';
 import { explainKinds } from './news-explain.js';
 import { bareServer, listen, measure, printThroughput } from './news-throughput.js';
@@ -155,14 +155,7 @@ function report(samples: Sample[], mix: Kind[]): number {
       fmt(times.at(-1) ?? Number.NaN),
     ];
   });
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(
-    `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
-  );
-  for (const row of rows) console.log(line(row));
+  printTable(header, rows);
   return samples.filter((s) => !s.ok).length;
 }
 

@@ -4,6 +4,7 @@
 // stack (token check, validation, SQL, serialisation) leaves of what HTTP alone can do.
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { printTable } from './bench-support.js';
 
 export interface ThroughputResult {
   label: string;
@@ -76,14 +77,7 @@ export function printThroughput(results: ThroughputResult[], bytes: number): voi
     String(r.errors),
     String(r.non2xx),
   ]);
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(
-    `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
-  );
-  for (const row of rows) console.log(line(row));
+  printTable(header, rows);
   // The last row is the baseline; every other row is compared with it.
   const bare = results.at(-1);
   console.log(`\nlist answer: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB)`);
