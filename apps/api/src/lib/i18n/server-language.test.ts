@@ -47,24 +47,24 @@ describe('what the API renders follows the language (issue 16)', () => {
       expect(page.body).toContain('<html lang="de">');
       expect(page.body).toContain('<h1>Bei Portico anmelden</h1>');
       expect(page.body).toContain('<label for="password">Passwort</label>');
-      expect(page.body).toContain('<button type="submit">Anmelden</button>');
+      expect(page.body).toContain('<button type="submit" class="ui-button">Anmelden</button>');
     });
 
     it('is German for Accept-Language: de-DE,de;q=0.9', async () => {
       const page = await signInPage(t, {}, { 'accept-language': 'de-DE,de;q=0.9' });
       expect(page.body).toContain('<html lang="de">');
-      expect(page.body).toContain('<button type="submit">Anmelden</button>');
+      expect(page.body).toContain('<button type="submit" class="ui-button">Anmelden</button>');
     });
 
     it('is English for Accept-Language: it, a language the portal does not have', async () => {
       const page = await signInPage(t, {}, { 'accept-language': 'it' });
       expect(page.body).toContain('<html lang="en">');
-      expect(page.body).toContain('<button type="submit">Sign in</button>');
+      expect(page.body).toContain('<button type="submit" class="ui-button">Sign in</button>');
     });
 
     it('prefers ui_locales over Accept-Language, and skips an unsupported ui_locales', async () => {
       const german = await signInPage(t, { ui_locales: 'de' }, { 'accept-language': 'en' });
-      expect(german.body).toContain('<button type="submit">Anmelden</button>');
+      expect(german.body).toContain('<button type="submit" class="ui-button">Anmelden</button>');
       const fallback = await signInPage(t, { ui_locales: 'it' }, { 'accept-language': 'de' });
       expect(fallback.body).toContain('<html lang="de">');
     });
@@ -236,7 +236,7 @@ describe('what the API renders follows the language (issue 16)', () => {
         expect(incident.statusCode).toBe(200);
         expect(incident.body).toContain('<html lang="de">');
         // The portal shows the title above the frame; the frame's h1 is for screen readers.
-        expect(incident.body).toContain('<h1 class="visually-hidden">Störung melden</h1>');
+        expect(incident.body).toContain('<h1 class="ui-visually-hidden">Störung melden</h1>');
         expect(incident.body).toContain('>Kategorie auswählen</option>');
 
         const cases = await t.app.inject({
@@ -244,7 +244,7 @@ describe('what the API renders follows the language (issue 16)', () => {
           url: '/support-desk/track-cases',
           headers: { cookie },
         });
-        expect(cases.body).toContain('<h1 class="visually-hidden">Fälle verfolgen</h1>');
+        expect(cases.body).toContain('<h1 class="ui-visually-hidden">Fälle verfolgen</h1>');
         // German dates (23.11.2026, 14:05) in the profile's zone, not ISO in UTC; as the app
         // shows them: no seconds, no zone name (issue 37).
         const time = /<time dateTime="[^"]+">([^<]+)<\/time>/.exec(cases.body)?.[1] ?? '';

@@ -1,12 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { DESIGN_SHEETS, designSheetPath } from './design-tokens.js';
 
 // The one way the server writes HTML (issue 36, ADR 0067): React components rendered to a
 // string, so every value is escaped by the renderer, never by hand. renderToStaticMarkup:
 // these pages are small and sent whole, nothing streams and nothing hydrates.
-
-/** The shared design tokens (packages/design-tokens), served by the shared routes. */
-export const TOKENS_PATH = '/shared/tokens.css';
 
 /** A complete HTML document from its root element. */
 export function renderDocument(root: ReactElement): string {
@@ -23,7 +21,7 @@ export interface PageProps {
   language: string;
   /** The browser title (one string: React renders <title> from a single text). */
   title: string;
-  /** The page's own style sheet, a same-origin path, after the shared tokens. */
+  /** The page's own style sheet, a same-origin path, after the shared tokens and controls. */
   stylesheet: string;
   /** A same-origin script, deferred (no inline script under the CSP). */
   script?: string | undefined;
@@ -36,7 +34,7 @@ export interface PageProps {
 
 /**
  * The one document shape of the server's own pages (sign-in, support desk, the pages of
- * mail links): no referrer to other sites, the shared tokens and the page's style sheet and
+ * mail links): no referrer to other sites, the shared tokens and controls, the page's style sheet and
  * script from same-origin files only (the site CSP allows no inline script; no nonce needed).
  */
 export function Page({
@@ -56,7 +54,9 @@ export function Page({
         <meta name="referrer" content="no-referrer" />
         {noindex && <meta name="robots" content="noindex" />}
         <title>{title}</title>
-        <link rel="stylesheet" href={TOKENS_PATH} />
+        {DESIGN_SHEETS.map((sheet) => (
+          <link key={sheet} rel="stylesheet" href={designSheetPath(sheet)} />
+        ))}
         <link rel="stylesheet" href={stylesheet} />
         {script && <script src={script} defer />}
       </head>

@@ -46,7 +46,9 @@ export function unsubscribeConfirmPage(
       <p>{t('unsubscribe.confirm', { scope })}</p>
       <form method="post" action={action} className="form">
         <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-        <button type="submit">{t('unsubscribe.button')}</button>
+        <button type="submit" className="ui-button">
+          {t('unsubscribe.button')}
+        </button>
       </form>
     </>,
   );

@@ -117,6 +117,7 @@ export function signInPage(
         <form method="post" action={action} className="form">
           <label htmlFor="email">{t('signin.email')}</label>
           <input
+            className="ui-control"
             id="email"
             name="email"
             type="email"
@@ -133,6 +134,7 @@ export function signInPage(
           />
           <label htmlFor="password">{t('signin.password')}</label>
           <input
+            className="ui-control"
             id="password"
             name="password"
             type="password"
@@ -143,7 +145,9 @@ export function signInPage(
             // eslint-disable-next-line jsx-a11y/no-autofocus -- after an error, where the user types next
             autoFocus={focusPassword}
           />
-          <button type="submit">{t('signin.submit')}</button>
+          <button type="submit" className="ui-button">
+            {t('signin.submit')}
+          </button>
         </form>
       </>
     ),
@@ -263,10 +267,17 @@ export function logoutPage(page: PageTexts, form: string, autoSubmit: boolean): 
           <input type="hidden" name="xsrf" value={xsrf} />
         </form>
         <div className="actions" data-auto-submit={autoSubmit ? 'true' : undefined}>
-          <button type="submit" form="op.logoutForm" name="logout" value="yes" id="logout-yes">
+          <button
+            type="submit"
+            form="op.logoutForm"
+            name="logout"
+            value="yes"
+            id="logout-yes"
+            className="ui-button"
+          >
             {t('logout.sign-out')}
           </button>
-          <button type="submit" form="op.logoutForm" className="secondary">
+          <button type="submit" form="op.logoutForm" className="ui-button ui-button--secondary">
             {t('logout.stay')}
           </button>
         </div>

@@ -388,7 +388,7 @@ describe('a full line of password checks (issue 11, ADR 0014)', () => {
       '<div id="sign-in-error" class="error" role="alert"><p>Sign-in is very busy right now. Please wait a few seconds and try again.</p></div>',
     );
     expect(page.body).toContain(`value="${attempts[busy]!.email}"`);
-    expect(page.body).toContain('<button type="submit">Sign in</button>');
+    expect(page.body).toContain('<button type="submit" class="ui-button">Sign in</button>');
 
     const keys = limitKeys(attempts[busy]!.email, attempts[busy]!.ip);
     expect(await reservedAttempts(t, keys.ip)).toBe(0);

@@ -44,7 +44,7 @@ describe('the sign-in page of the embedded provider (issue 2 §3)', () => {
     expect(password?.getAttribute('name')).toBe('password');
     expect(password?.getAttribute('type')).toBe('password');
     expect(password?.getAttribute('autocomplete')).toBe('current-password');
-    expect(page.body).toContain('<button type="submit">Sign in</button>');
+    expect(page.body).toContain('<button type="submit" class="ui-button">Sign in</button>');
     expect(action).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
     expect(errorRegion(page.body)).toBe('');
   });

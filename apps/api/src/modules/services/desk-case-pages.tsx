@@ -36,7 +36,7 @@ export function trackCasesPage(
         <form method="get" action={`${DESK_PREFIX}/track-cases`} className="filter">
           <div className="ui-field">
             <label htmlFor="status">{t('desk.track-cases.status')}</label>
-            <select id="status" name="status" defaultValue={statusSlug}>
+            <select className="ui-control" id="status" name="status" defaultValue={statusSlug}>
               <option value="">{t('desk.track-cases.all-statuses')}</option>
               {Object.entries(statusSlugs).map(([slug, status]) => (
                 <option value={slug} key={slug}>
@@ -45,7 +45,7 @@ export function trackCasesPage(
               ))}
             </select>
           </div>
-          <button type="submit" className="button button--secondary">
+          <button type="submit" className="ui-button ui-button--secondary">
             {t('desk.track-cases.filter')}
           </button>
         </form>

@@ -36,6 +36,7 @@ export function incidentPage(
   const v = (name: string) => values[name] ?? '';
   const title = t('desk.incident.title');
   const control = (id: string, hint: boolean) => ({
+    className: 'ui-control',
     id,
     name: id,
     'aria-required': true,
@@ -89,7 +90,7 @@ export function incidentPage(
               />
             </select>
           </Field>
-          <button type="submit" className="button">
+          <button type="submit" className="ui-button">
             {t('desk.incident.submit')}
           </button>
         </form>
@@ -163,6 +164,7 @@ export function serviceRequestPage(
             error={errors.description}
           >
             <textarea
+              className="ui-control"
               id="description"
               name="description"
               rows={6}
@@ -172,7 +174,7 @@ export function serviceRequestPage(
               defaultValue={values.description ?? ''}
             />
           </Field>
-          <button type="submit" className="button">
+          <button type="submit" className="ui-button">
             {t('desk.service-request.submit')}
           </button>
         </form>

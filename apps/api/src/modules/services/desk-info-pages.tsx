@@ -15,7 +15,7 @@ export function portalsPage(texts: DeskTexts, portals: readonly PortalRow[]): st
             <h2>
               <a href={safeAddress(p.url)} target="_blank" rel="noopener noreferrer">
                 {p.name}
-                <span className="visually-hidden">{` ${t('desk.portals.new-tab')}`}</span>
+                <span className="ui-visually-hidden">{` ${t('desk.portals.new-tab')}`}</span>
               </a>
             </h2>
             <p>{p.description}</p>
@@ -57,7 +57,7 @@ export function contactsPage(texts: DeskTexts, contacts: readonly ContactRow[]):
                 </td>
                 <td>
                   {c.phone_number ?? (
-                    <span className="visually-hidden">{t('desk.contacts.no-phone')}</span>
+                    <span className="ui-visually-hidden">{t('desk.contacts.no-phone')}</span>
                   )}
                 </td>
               </tr>

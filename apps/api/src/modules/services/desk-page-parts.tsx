@@ -48,7 +48,7 @@ export function renderDeskPage(
     mainClass: 'desk',
     children: (
       <>
-        <h1 className={visibleHeading ? 'desk-heading' : 'visually-hidden'}>{heading}</h1>
+        <h1 className={visibleHeading ? 'desk-heading' : 'ui-visually-hidden'}>{heading}</h1>
         {children}
       </>
     ),
@@ -78,7 +78,7 @@ export function ScrollingTable({ className, caption, columns, children }: Scroll
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
     <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className={className}>
-        <caption className="visually-hidden">{caption}</caption>
+        <caption className="ui-visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -143,7 +143,7 @@ export function describedBy(id: string, hint: boolean, error: boolean): string |
 export function FieldError({ t, id, error }: { t: Translate; id: string; error: string }) {
   return (
     <p className="field-error" id={`${id}-error`}>
-      <span className="visually-hidden">{`${t('desk.field.error-prefix')} `}</span>
+      <span className="ui-visually-hidden">{`${t('desk.field.error-prefix')} `}</span>
       {t(error)}
     </p>
   );
@@ -211,7 +211,7 @@ export function RequiredNote({ t }: { t: Translate }) {
     <p className="note">
       {before}
       <span aria-hidden="true">*</span>
-      <span className="visually-hidden">{t('desk.required-note.asterisk')}</span>
+      <span className="ui-visually-hidden">{t('desk.required-note.asterisk')}</span>
       {after}
     </p>
   );

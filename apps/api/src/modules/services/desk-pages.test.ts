@@ -22,7 +22,7 @@ const supportCase: SupportCase = {
 const en = { language: 'en', t: catalogTexts('en'), timeZone: 'Europe/Oslo' } as const;
 const de = { language: 'de', t: catalogTexts('de'), timeZone: 'Europe/Berlin' } as const;
 const documentOf = (html: string) => new JSDOM(html).window.document;
-const visible = (element: Element) => !element.classList.contains('visually-hidden');
+const visible = (element: Element) => !element.classList.contains('ui-visually-hidden');
 
 describe('desk pages', () => {
   it('render hostile text as text: the renderer escapes it, no markup gets in', () => {

@@ -358,7 +358,7 @@ describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
         // The shared design tokens (the web app's own file), then the desk's sheet (ADR 0067).
         expect(
           [...doc.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href')),
-        ).toEqual(['/shared/tokens.css', '/support-desk/assets/desk.css']);
+        ).toEqual(['/shared/tokens.css', '/shared/controls.css', '/support-desk/assets/desk.css']);
         // Every control has a label.
         for (const control of doc.querySelectorAll(
           'input:not([type="hidden"]), select, textarea',
@@ -375,6 +375,12 @@ describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
       });
       expect(css.statusCode).toBe(200);
       expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+      // The desk's buttons and fields are the app's: the shared sheet defines their classes.
+      const controls = await t.app.inject({ method: 'GET', url: '/shared/controls.css' });
+      expect(controls.statusCode).toBe(200);
+      expect(controls.headers['content-type']).toBe('text/css; charset=utf-8');
+      for (const name of ['ui-button', 'ui-button--secondary', 'ui-control', 'ui-visually-hidden'])
+        expect(controls.body).toContain(`.${name} {`);
     });
 
     it('answers an unknown desk path with an HTML 404', async () => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import { designTokensCss } from '../../lib/render/design-tokens.js';
-import { TOKENS_PATH } from '../../lib/render/html-document.js';
+import { DESIGN_SHEETS, designSheetCss, designSheetPath } from '../../lib/render/design-tokens.js';
 import {
   chooseLanguage,
   serverCatalog,
@@ -68,14 +67,17 @@ export const sharedRoutes: FastifyPluginCallback = (app, _options, done) => {
       .send(renderFooter(app.env, t));
   });
 
-  // The design tokens of the server's own pages, the same file the web app is built with.
-  const tokens = designTokensCss();
-  app.get(TOKENS_PATH, async (_request, reply) =>
-    reply
-      .type('text/css; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(tokens),
-  );
+  // The design tokens and shared control shapes of the server's own pages, the same files
+  // the web app is built with.
+  for (const sheet of DESIGN_SHEETS) {
+    const css = designSheetCss(sheet);
+    app.get(designSheetPath(sheet), async (_request, reply) =>
+      reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(css),
+    );
+  }
 
   app.get('/shared/sprite.svg', async (_request, reply) =>
     reply

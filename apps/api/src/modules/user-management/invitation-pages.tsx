@@ -58,10 +58,12 @@ export function invitationFormPage(
       <form method="post" action={action} className="form">
         <label htmlFor="password">{t('invitation.password')}</label>
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page's one task is this form */}
-        <input id="password" name="password" {...field} autoFocus />
+        <input className="ui-control" id="password" name="password" {...field} autoFocus />
         <label htmlFor="confirm">{t('invitation.confirm')}</label>
-        <input id="confirm" name="confirm" {...field} />
-        <button type="submit">{t('invitation.submit')}</button>
+        <input className="ui-control" id="confirm" name="confirm" {...field} />
+        <button type="submit" className="ui-button">
+          {t('invitation.submit')}
+        </button>
       </form>
     </>,
   );
