@@ -40,6 +40,48 @@ function deletedUserOf(state: unknown): string | null {
 }
 
 /** The list: 20 a page, query, filters, sort and the account switcher, all in the address. */
+interface ListChoiceProps<T extends string> {
+  label: string;
+  name: string;
+  value: T | '';
+  choices: readonly T[];
+  labelOf: (choice: T) => string;
+  /** The empty choice's label, when the list can be left unfiltered ("any"). */
+  anyLabel?: string;
+  /** The chosen value, or '' for the empty choice. */
+  onChange: (choice: T | '') => void;
+}
+
+/** A labelled select of the list's filters and sort: each change reloads the list. */
+function ListChoice<T extends string>({
+  label,
+  name,
+  value,
+  choices,
+  labelOf,
+  anyLabel,
+  onChange,
+}: ListChoiceProps<T>) {
+  return (
+    <label className="um-field">
+      <span>{label}</span>
+      <select
+        className="ui-control"
+        name={name}
+        value={value}
+        onChange={(e) => onChange(choices.find((c) => c === e.target.value) ?? '')}
+      >
+        {anyLabel !== undefined && <option value="">{anyLabel}</option>}
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {labelOf(choice)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function UserListPage({ context }: { context: UserManagementContext }) {
   const t = useT();
   const format = useFormat();
@@ -122,6 +164,7 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
         <label className="um-field um-field--search">
           <span>{t('user-management.search.label')}</span>
           <input
+            className="ui-control"
             type="search"
             name="query"
             value={query}
@@ -135,55 +178,34 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
         <button type="submit" className="ui-button">
           {t('user-management.search.submit')}
         </button>
-        <label className="um-field">
-          <span>{t('user-management.filter.status')}</span>
-          <select
-            name="status"
-            value={state.status}
-            onChange={(e) =>
-              update({ status: USER_STATUSES.find((s) => s === e.target.value) ?? '' })
-            }
-          >
-            <option value="">{t('user-management.filter.any')}</option>
-            {USER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`user-management.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="um-field">
-          <span>{t('user-management.filter.role')}</span>
-          <select
-            name="role"
-            value={state.role}
-            onChange={(e) => update({ role: USER_ROLES.find((r) => r === e.target.value) ?? '' })}
-          >
-            <option value="">{t('user-management.filter.any')}</option>
-            {USER_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`user-management.role.${r}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="um-field">
-          <span>{t('user-management.sort')}</span>
-          <select
-            name="sort"
-            value={state.sort}
-            onChange={(e) => {
-              const sort = userSortSchema.safeParse(e.target.value);
-              if (sort.success) update({ sort: sort.data });
-            }}
-          >
-            {userSortSchema.options.map((s) => (
-              <option key={s} value={s}>
-                {t(`user-management.sort.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ListChoice
+          label={t('user-management.filter.status')}
+          name="status"
+          value={state.status}
+          choices={USER_STATUSES}
+          labelOf={(s) => t(`user-management.status.${s}`)}
+          anyLabel={t('user-management.filter.any')}
+          onChange={(status) => update({ status })}
+        />
+        <ListChoice
+          label={t('user-management.filter.role')}
+          name="role"
+          value={state.role}
+          choices={USER_ROLES}
+          labelOf={(r) => t(`user-management.role.${r}`)}
+          anyLabel={t('user-management.filter.any')}
+          onChange={(role) => update({ role })}
+        />
+        <ListChoice
+          label={t('user-management.sort')}
+          name="sort"
+          value={state.sort}
+          choices={userSortSchema.options}
+          labelOf={(s) => t(`user-management.sort.${s}`)}
+          onChange={(sort) => {
+            if (sort) update({ sort });
+          }}
+        />
       </form>
 
       <div className="um-actions">
