@@ -78,7 +78,7 @@ describe('invoices in Chromium', () => {
     await page.getByLabel('Status').selectOption('OVERDUE');
     await page.waitForURL(/status=OVERDUE/);
     const row = page.locator('table.invoices__table tbody tr').first();
-    await expect.poll(() => row.locator('.invoice-status').textContent()).toBe('OVERDUE');
+    await expect.poll(() => row.locator('.ui-badge').textContent()).toBe('OVERDUE');
     await expectNoAxeViolations(page);
     const [overdue] = await apiJson<ApiInvoice[]>(page, '/api/invoices?status=OVERDUE');
     if (!overdue) throw new Error('anna has no overdue invoice');

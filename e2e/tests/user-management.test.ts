@@ -195,7 +195,7 @@ describe('user management', () => {
       await product().check();
       await page.getByRole('button', { name: 'Create and invite' }).click();
       await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
-      await page.locator('.um-badge', { hasText: 'Pending' }).first().waitFor();
+      await page.locator('.ui-badge', { hasText: 'Pending' }).first().waitFor();
       expect(await product().isChecked()).toBe(true);
       await expectNoAxeViolations(page);
       const userUrl = page.url();
@@ -234,7 +234,7 @@ describe('user management', () => {
         await second.getByLabel('City').fill('Bodø');
         await page.getByRole('button', { name: 'Save' }).click();
         await page.getByRole('heading', { name: 'Edit Testesen, Tove' }).waitFor();
-        await page.locator('.um-badge', { hasText: 'Active' }).first().waitFor();
+        await page.locator('.ui-badge', { hasText: 'Active' }).first().waitFor();
         await second.getByRole('button', { name: 'Save' }).click();
         await second
           .getByRole('alert')
@@ -258,7 +258,7 @@ describe('user management', () => {
         expect(token).toBeTruthy();
         await page.reload();
         await page.getByRole('button', { name: 'Deactivate instead' }).click();
-        await page.locator('.um-badge', { hasText: 'Inactive' }).first().waitFor();
+        await page.locator('.ui-badge', { hasText: 'Inactive' }).first().waitFor();
         const status = (
           await fetch(`${baseUrl}/api/users/me`, {
             headers: { Authorization: `Bearer ${token ?? ''}` },

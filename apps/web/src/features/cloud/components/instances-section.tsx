@@ -24,7 +24,7 @@ function InstanceCard({ instance, format }: { instance: CloudInstance; format: F
         <h2 id={headingId} className="cloud-card__title">
           {instance.name}
         </h2>
-        <span className={`cloud-badge cloud-badge--${STATUS_MODIFIER[instance.status]}`}>
+        <span className={`ui-badge cloud-badge--${STATUS_MODIFIER[instance.status]}`}>
           {t(`cloud.status.${instance.status}`)}
         </span>
       </header>

@@ -27,7 +27,7 @@ export function NotificationsSection() {
               <h2 id={`note-${note.id}`} className="cloud-card__title">
                 {note.title}
               </h2>
-              <span className={`cloud-badge cloud-badge--${SEVERITY_MODIFIER[note.severity]}`}>
+              <span className={`ui-badge cloud-badge--${SEVERITY_MODIFIER[note.severity]}`}>
                 {t(`cloud.notifications.kind.${note.kind}`)} ·{' '}
                 {t(`cloud.notifications.severity.${note.severity}`)}
               </span>

@@ -12,7 +12,7 @@ const MODIFIER: Record<InvoiceStatus, string> = {
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const t = useT();
   return (
-    <span className={`invoice-status invoice-status--${MODIFIER[status]}`}>
+    <span className={`ui-badge invoice-status--${MODIFIER[status]}`}>
       {t(`invoices.status.${status}`)}
     </span>
   );

@@ -57,7 +57,7 @@ export function EditorListPage({
                     <Link to={paths.newsEditorItem(item.id)}>{item.title}</Link>
                   </td>
                   <td data-label={t('news-editor.column.status')}>
-                    <span className={`news-editor__badge news-editor__badge--${item.status}`}>
+                    <span className={`ui-badge news-editor__badge--${item.status}`}>
                       {t(`news-editor.status.${item.status}`)}
                     </span>
                   </td>
