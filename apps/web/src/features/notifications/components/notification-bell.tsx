@@ -14,6 +14,7 @@ import {
 } from '../api/notifications-api.js';
 import { holdNotificationStream } from '../api/notification-stream.js';
 import '../notifications.labels.js';
+import '../../../components/ui/ui.css';
 import './notification-bell.css';
 
 /** Only in-app paths become links (a notification's path is stored by the server). */
@@ -148,7 +149,7 @@ function Bell() {
             {t('notifications.title')}
           </h2>
           {unread > 0 && (
-            <button type="button" className="nb-link-button" onClick={() => void markAll()}>
+            <button type="button" className="ui-link-button nb-link-button" onClick={() => void markAll()}>
               {t('notifications.mark-all-read')}
             </button>
           )}
@@ -185,7 +186,7 @@ function Bell() {
                     {!n.read && (
                       <button
                         type="button"
-                        className="nb-link-button"
+                        className="ui-link-button nb-link-button"
                         aria-label={t('notifications.mark-read.named', { title: n.title })}
                         onClick={() => void markRead(n)}
                       >
