@@ -14,6 +14,8 @@ import {
 } from '@portico/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import type { Queryable } from '../../db/db.js';
 import { accountCallerOf, scopedAccountId } from '../../lib/account-scope.js';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
@@ -50,47 +52,49 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     scopedAccountId(app.db, await accountCallerOf(app.db, request), query.accountId);
   const privately = { 'cache-control': 'private, no-store' };
 
-  app.get(
-    '/api/cloud/instances',
-    {
-      schema: {
-        operationId: 'listCloudInstances',
-        summary: "The account's cloud instances with their environments",
-        description: scopeNote,
-        tags,
-        querystring: cloudQuerySchema,
-        response: {
-          200: cloudInstanceListSchema.describe('The instances, each with its environments.'),
-          ...bearerErrors(400, 404),
+  /** A read of the account's data: the same query, errors and private caching for each. */
+  const accountRead = (
+    path: string,
+    route: {
+      operationId: string;
+      summary: string;
+      /** Said after the scope note. */
+      note?: string;
+      response: ZodType;
+      read: (db: Queryable, accountId: string) => Promise<unknown>;
+    },
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          operationId: route.operationId,
+          summary: route.summary,
+          description: route.note ? `${scopeNote} ${route.note}` : scopeNote,
+          tags,
+          querystring: cloudQuerySchema,
+          response: { 200: route.response, ...bearerErrors(400, 404) },
         },
       },
-    },
-    async (request, reply) =>
-      reply
-        .headers(privately)
-        .send(await getInstances(app.db, await accountOf(request, request.query))),
-  );
+      async (request, reply) =>
+        reply
+          .headers(privately)
+          .send(await route.read(app.db, await accountOf(request, request.query))),
+    );
 
-  app.get(
-    '/api/cloud/maintenance',
-    {
-      schema: {
-        operationId: 'listMaintenanceWindows',
-        summary: "Maintenance windows of the account's instances, soonest first",
-        description: scopeNote,
-        tags,
-        querystring: cloudQuerySchema,
-        response: {
-          200: maintenanceWindowListSchema.describe('Every window, past and upcoming.'),
-          ...bearerErrors(400, 404),
-        },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .headers(privately)
-        .send(await getMaintenance(app.db, await accountOf(request, request.query))),
-  );
+  accountRead('/api/cloud/instances', {
+    operationId: 'listCloudInstances',
+    summary: "The account's cloud instances with their environments",
+    response: cloudInstanceListSchema.describe('The instances, each with its environments.'),
+    read: getInstances,
+  });
+
+  accountRead('/api/cloud/maintenance', {
+    operationId: 'listMaintenanceWindows',
+    summary: "Maintenance windows of the account's instances, soonest first",
+    response: maintenanceWindowListSchema.describe('Every window, past and upcoming.'),
+    read: getMaintenance,
+  });
 
   app.get(
     '/api/cloud/maintenance.ics',
@@ -147,47 +151,21 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
   );
 
-  app.get(
-    '/api/cloud/release-schedules',
-    {
-      schema: {
-        operationId: 'listReleaseSchedules',
-        summary: 'Release schedules of the products the account runs',
-        description: `${scopeNote} Per product, which release reaches which environment kind when (only the kinds the account has).`,
-        tags,
-        querystring: cloudQuerySchema,
-        response: {
-          200: releaseScheduleListSchema.describe('One schedule per product.'),
-          ...bearerErrors(400, 404),
-        },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .headers(privately)
-        .send(await getReleaseSchedules(app.db, await accountOf(request, request.query))),
-  );
+  accountRead('/api/cloud/release-schedules', {
+    operationId: 'listReleaseSchedules',
+    summary: 'Release schedules of the products the account runs',
+    note: 'Per product, which release reaches which environment kind when (only the kinds the account has).',
+    response: releaseScheduleListSchema.describe('One schedule per product.'),
+    read: getReleaseSchedules,
+  });
 
-  app.get(
-    '/api/cloud/notifications',
-    {
-      schema: {
-        operationId: 'listCloudNotifications',
-        summary: "Incidents and maintenance announcements of the account's instances",
-        description: `${scopeNote} Newest first.`,
-        tags,
-        querystring: cloudQuerySchema,
-        response: {
-          200: cloudNotificationListSchema.describe('The notifications, newest first.'),
-          ...bearerErrors(400, 404),
-        },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .headers(privately)
-        .send(await getNotifications(app.db, await accountOf(request, request.query))),
-  );
+  accountRead('/api/cloud/notifications', {
+    operationId: 'listCloudNotifications',
+    summary: "Incidents and maintenance announcements of the account's instances",
+    note: 'Newest first.',
+    response: cloudNotificationListSchema.describe('The notifications, newest first.'),
+    read: getNotifications,
+  });
 
   const reportNote = (what: string): string =>
     `${what} per instance over the last \`months\` full calendar months (default 12, at most 36). ${scopeNote}`;
