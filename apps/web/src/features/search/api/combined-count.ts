@@ -8,9 +8,7 @@ import { searchSourceQueryOptions } from './search-api.js';
  * shown on the cards, not as a notification.
  */
 export const combinedCountQueryOptions = (productId: string, query: string) =>
-  searchSourceQueryOptions({
-    name: 'combined-count',
-    path: 'search/combined-count',
-    schema: combinedSearchCountsSchema,
-    criteria: { productId, query },
+  searchSourceQueryOptions('combined-count', 'search/combined-count', combinedSearchCountsSchema, {
+    productId,
+    query,
   });

@@ -7,9 +7,9 @@ import { searchSourceQueryOptions } from './search-api.js';
  * shown on the community card.
  */
 export const communityCountQueryOptions = (query: string) =>
-  searchSourceQueryOptions({
-    name: 'community-count',
-    path: 'communities/search/count',
-    schema: communitySearchCountSchema,
-    criteria: { query },
-  });
+  searchSourceQueryOptions(
+    'community-count',
+    'communities/search/count',
+    communitySearchCountSchema,
+    { query },
+  );

@@ -20,33 +20,35 @@ export const searchCountQueryDefaults = {
 /** §8: how a failed University or support-system call is logged. */
 export const UNIVERSITY_OR_SN_ERROR = 'Error in University or SN call';
 
-export interface SearchSourceCall<S extends z.ZodType> {
-  /** The query key's name of the source (`['search', name, criteria]`). */
-  name: string;
-  /** The API path below {api}. */
-  path: string;
-  schema: S;
-  /** The query string, which is also the key: the same criteria never ask again. */
-  criteria: QueryParams;
+export interface SearchSourceOptions {
   /** §8: a failed University or support-system call is also logged as such. */
   logFailure?: boolean;
   /** §8: a failure also goes to the one handler's notification, not only to its card. */
   notify?: boolean;
 }
 
-/** A count query of the search page: one GET of a source with the search's criteria. */
-export function searchSourceQueryOptions<S extends z.ZodType>(call: SearchSourceCall<S>) {
+/**
+ * A count query of the search page: one GET of a source (`path` below {api}) with the
+ * search's criteria as its query string and its key (`['search', name, criteria]`).
+ */
+export function searchSourceQueryOptions<S extends z.ZodType>(
+  name: string,
+  path: string,
+  schema: S,
+  criteria: QueryParams,
+  options: SearchSourceOptions = {},
+) {
   return queryOptions({
-    queryKey: ['search', call.name, call.criteria] as const,
+    queryKey: ['search', name, criteria] as const,
     queryFn: async ({ signal }): Promise<ResponseOf<S>> => {
       try {
-        return await httpGet(apiUrl(call.path), call.schema, { query: call.criteria, signal });
+        return await httpGet(apiUrl(path), schema, { query: criteria, signal });
       } catch (error) {
-        if (call.logFailure && !signal.aborted) console.error(UNIVERSITY_OR_SN_ERROR, error);
+        if (options.logFailure && !signal.aborted) console.error(UNIVERSITY_OR_SN_ERROR, error);
         throw error;
       }
     },
     ...searchCountQueryDefaults,
-    ...(call.notify ? { meta: { failure: 'notification' as const } } : {}),
+    ...(options.notify ? { meta: { failure: 'notification' as const } } : {}),
   });
 }

@@ -7,9 +7,4 @@ import { searchSourceQueryOptions } from './search-api.js';
  * as they are (shownByCaller): the counts still say what each source holds.
  */
 export const searchHitsQueryOptions = (query: string, productId: string) =>
-  searchSourceQueryOptions({
-    name: 'hits',
-    path: 'search/hits',
-    schema: searchHitsSchema,
-    criteria: { query, productId },
-  });
+  searchSourceQueryOptions('hits', 'search/hits', searchHitsSchema, { query, productId });

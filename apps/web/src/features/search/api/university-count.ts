@@ -7,10 +7,10 @@ import { searchSourceQueryOptions } from './search-api.js';
  * or SN call' (§8) and shown on the University card, without a notification.
  */
 export const universityCountQueryOptions = (query: string) =>
-  searchSourceQueryOptions({
-    name: 'university-count',
-    path: 'university/search/count',
-    schema: universitySearchCountSchema,
-    criteria: { query },
-    logFailure: true,
-  });
+  searchSourceQueryOptions(
+    'university-count',
+    'university/search/count',
+    universitySearchCountSchema,
+    { query },
+    { logFailure: true },
+  );
