@@ -10,10 +10,12 @@ import {
 } from '@portico/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { privateNoStore } from '../../lib/reply.js';
 import { bearerErrors } from '../../lib/route-schemas.js';
 import {
+  type Admin,
   resolveAdmin,
   accountProducts,
   administratorsOf,
@@ -30,93 +32,74 @@ export const userOptionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
   const admin = (request: FastifyRequest, accountId: string | undefined) =>
     resolveAdmin(app.db, callerIdOf(request), accountId);
 
+  /**
+   * One of the form's choices for the administered account (`accountId`): the same query,
+   * errors and, unless the choice is the same for everyone, private caching.
+   */
+  const formChoice = (
+    path: string,
+    route: {
+      operationId: string;
+      summary: string;
+      description?: string;
+      response: ZodType;
+      /** The same for every caller (no private cache header). */
+      shared?: boolean;
+      read: (admin: Admin) => unknown;
+    },
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          operationId: route.operationId,
+          summary: route.summary,
+          ...(route.description ? { description: route.description } : {}),
+          tags,
+          querystring: userAccountQuerySchema,
+          response: { 200: route.response, ...bearerErrors(400, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const a = await admin(request, request.query.accountId);
+        if (!route.shared) privateNoStore(reply);
+        return route.read(a);
+      },
+    );
+
   // The form's choices (§7): profiles (roles), products, billing-platform roles, learning
   // roles of the account's level (§6), administrators of the account.
-  app.get(
-    '/api/users/profiles',
-    {
-      schema: {
-        operationId: 'listUserProfiles',
-        summary: 'The user profiles (roles) the caller may give',
-        description:
-          'Each role whose permissions the caller holds, with those permissions (ADR 0056). A user keeps a role the caller may not give; giving it is a 400.',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: userProfilesSchema.describe('Each role with the permissions it grants.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const a = await admin(request, request.query.accountId);
-      privateNoStore(reply);
-      return userProfilesFor(a.caller);
-    },
-  );
-  app.get(
-    '/api/users/permissions',
-    {
-      schema: {
-        operationId: 'listGrantablePermissions',
-        summary: 'The permissions the caller may give beside the role',
-        description:
-          'PARTNER, SALES, DOCEBO, DOCEBO_PARTNER and INVOICES, as far as the caller holds them (ADR 0056): never more than the administrator has. Giving another is a 400.',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: grantablePermissionsSchema.describe('The permissions, with English names.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const a = await admin(request, request.query.accountId);
-      privateNoStore(reply);
-      return grantablePermissions(a.caller);
-    },
-  );
-  app.get(
-    '/api/users/billing-platform-roles',
-    {
-      schema: {
-        operationId: 'listBillingPlatformRoles',
-        summary: 'The billing-platform roles of the form',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: billingPlatformRolesSchema.describe('The roles.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request) => {
-      await admin(request, request.query.accountId);
-      return billingPlatformRoles;
-    },
-  );
-  app.get(
-    '/api/users/products',
-    {
-      schema: {
-        operationId: 'listUserFormProducts',
-        summary: 'The account’s products a user may be connected to',
-        description:
-          'The products the administered account’s users are connected to, by name (ADR 0056); a user form sends their ids as productIds. Another product is a 400.',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: userProductsSchema.describe('The account’s products, by name.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const a = await admin(request, request.query.accountId);
-      privateNoStore(reply);
-      return accountProducts(app.db, a);
-    },
-  );
+  formChoice('/api/users/profiles', {
+    operationId: 'listUserProfiles',
+    summary: 'The user profiles (roles) the caller may give',
+    description:
+      'Each role whose permissions the caller holds, with those permissions (ADR 0056). A user keeps a role the caller may not give; giving it is a 400.',
+    response: userProfilesSchema.describe('Each role with the permissions it grants.'),
+    read: (a) => userProfilesFor(a.caller),
+  });
+  formChoice('/api/users/permissions', {
+    operationId: 'listGrantablePermissions',
+    summary: 'The permissions the caller may give beside the role',
+    description:
+      'PARTNER, SALES, DOCEBO, DOCEBO_PARTNER and INVOICES, as far as the caller holds them (ADR 0056): never more than the administrator has. Giving another is a 400.',
+    response: grantablePermissionsSchema.describe('The permissions, with English names.'),
+    read: (a) => grantablePermissions(a.caller),
+  });
+  formChoice('/api/users/billing-platform-roles', {
+    operationId: 'listBillingPlatformRoles',
+    summary: 'The billing-platform roles of the form',
+    response: billingPlatformRolesSchema.describe('The roles.'),
+    shared: true,
+    read: () => billingPlatformRoles,
+  });
+  formChoice('/api/users/products', {
+    operationId: 'listUserFormProducts',
+    summary: 'The account’s products a user may be connected to',
+    description:
+      'The products the administered account’s users are connected to, by name (ADR 0056); a user form sends their ids as productIds. Another product is a 400.',
+    response: userProductsSchema.describe('The account’s products, by name.'),
+    read: (a) => accountProducts(app.db, a),
+  });
   app.get(
     '/api/users/learning-roles',
     {
@@ -138,26 +121,12 @@ export const userOptionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
       return learningRolesOfEdited(app.db, a, request.query.userId);
     },
   );
-  app.get(
-    '/api/users/administrators',
-    {
-      schema: {
-        operationId: 'listAccountAdministrators',
-        summary: 'The administrators of the account',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: administratorsSchema.describe('The users with USERMANAGEMENT.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const a = await admin(request, request.query.accountId);
-      privateNoStore(reply);
-      return administratorsSchema.parse(await administratorsOf(app.db, a));
-    },
-  );
+  formChoice('/api/users/administrators', {
+    operationId: 'listAccountAdministrators',
+    summary: 'The administrators of the account',
+    response: administratorsSchema.describe('The users with USERMANAGEMENT.'),
+    read: async (a) => administratorsSchema.parse(await administratorsOf(app.db, a)),
+  });
 
   done();
 };
