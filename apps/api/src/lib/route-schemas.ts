@@ -61,6 +61,27 @@ export function bearerErrors(
 }
 
 /**
+ * The schema of a signed-in read answering one JSON body: its documentation, query string
+ * and error statuses (401, 500 and 503 always). An area's route builders share it.
+ */
+export function readSchema<Query extends z.ZodType>(doc: {
+  operationId: string;
+  summary: string;
+  description?: string | undefined;
+  tags: string[];
+  querystring: Query;
+  response: z.ZodType;
+  errors: ErrorStatus[];
+}) {
+  const { description, response, errors, ...rest } = doc;
+  return {
+    ...rest,
+    ...(description ? { description } : {}),
+    response: { 200: response, ...bearerErrors(...errors) },
+  };
+}
+
+/**
  * The error responses of a public route (`config: { public: true }`, no token checked): 500
  * always, plus the statuses given — at least one 4xx, which every operation can answer
  * (a body that is not valid JSON is a 400 even where none is expected).

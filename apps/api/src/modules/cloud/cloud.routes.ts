@@ -18,7 +18,7 @@ import type { ZodType } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { accountCallerOf, scopedAccountId } from '../../lib/account-scope.js';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
-import { bearerErrors, fileResponse } from '../../lib/route-schemas.js';
+import { bearerErrors, fileResponse, readSchema } from '../../lib/route-schemas.js';
 import { sendFile } from '../../lib/reply.js';
 import {
   availabilityTable,
@@ -63,24 +63,17 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       response: ZodType;
       read: (db: Queryable, accountId: string) => Promise<unknown>;
     },
-  ) =>
+  ) => {
+    const { read, note, ...doc } = route;
+    const description = note ? `${scopeNote} ${note}` : scopeNote;
+    const querystring = cloudQuerySchema;
     app.get(
       path,
-      {
-        schema: {
-          operationId: route.operationId,
-          summary: route.summary,
-          description: route.note ? `${scopeNote} ${route.note}` : scopeNote,
-          tags,
-          querystring: cloudQuerySchema,
-          response: { 200: route.response, ...bearerErrors(400, 404) },
-        },
-      },
+      { schema: readSchema({ ...doc, description, tags, querystring, errors: [400, 404] }) },
       async (request, reply) =>
-        reply
-          .headers(privately)
-          .send(await route.read(app.db, await accountOf(request, request.query))),
+        reply.headers(privately).send(await read(app.db, await accountOf(request, request.query))),
     );
+  };
 
   accountRead('/api/cloud/instances', {
     operationId: 'listCloudInstances',

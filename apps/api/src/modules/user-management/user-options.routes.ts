@@ -13,7 +13,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { privateNoStore } from '../../lib/reply.js';
-import { bearerErrors } from '../../lib/route-schemas.js';
+import { bearerErrors, readSchema } from '../../lib/route-schemas.js';
 import {
   type Admin,
   resolveAdmin,
@@ -47,25 +47,19 @@ export const userOptionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
       shared?: boolean;
       read: (admin: Admin) => unknown;
     },
-  ) =>
+  ) => {
+    const { read, shared, ...doc } = route;
+    const querystring = userAccountQuerySchema;
     app.get(
       path,
-      {
-        schema: {
-          operationId: route.operationId,
-          summary: route.summary,
-          ...(route.description ? { description: route.description } : {}),
-          tags,
-          querystring: userAccountQuerySchema,
-          response: { 200: route.response, ...bearerErrors(400, 403, 404) },
-        },
-      },
+      { schema: readSchema({ ...doc, tags, querystring, errors: [400, 403, 404] }) },
       async (request, reply) => {
         const a = await admin(request, request.query.accountId);
-        if (!route.shared) privateNoStore(reply);
-        return route.read(a);
+        if (!shared) privateNoStore(reply);
+        return read(a);
       },
     );
+  };
 
   // The form's choices (§7): profiles (roles), products, billing-platform roles, learning
   // roles of the account's level (§6), administrators of the account.
