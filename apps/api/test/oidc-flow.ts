@@ -89,6 +89,34 @@ export function authorizeUrl(app: FastifyInstance, options: AuthorizeOptions): s
   return `/oidc/auth?${query.toString()}`;
 }
 
+/**
+ * The SPA's code exchange at /oidc/token with its PKCE verifier, sent from `origin` (the public
+ * URL unless given) with the callback there as redirect address; the caller judges the answer.
+ */
+export function exchangeCode(
+  app: FastifyInstance,
+  code: string,
+  verifier: string,
+  origin: string = app.env.PUBLIC_URL,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/oidc/token',
+    headers: {
+      host: new URL(app.env.PUBLIC_URL).host,
+      origin,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: `${origin}/state-redirect`,
+      client_id: app.env.OIDC_CLIENT_ID,
+      code_verifier: verifier,
+    }).toString(),
+  });
+}
+
 /** Follows redirects inside our server until one leaves it (or a page is shown). */
 export async function follow(
   client: Browser,

@@ -3,7 +3,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.js';
-import { browser, follow, pkcePair } from '../../test/oidc-flow.js';
+import { browser, exchangeCode, follow, pkcePair } from '../../test/oidc-flow.js';
 import { createTestApp, testEnvSource, type TestApp } from '../../test/test-app.js';
 
 const anna = 'anna.customer@portico.test';
@@ -224,22 +224,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
       const location = new URL(String(callback.headers.location));
       expect(`${location.origin}${location.pathname}`).toBe(`${origin}/state-redirect`);
 
-      const token = await t.app.inject({
-        method: 'POST',
-        url: '/oidc/token',
-        headers: {
-          host: 'localhost:8080',
-          origin,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: location.searchParams.get('code')!,
-          redirect_uri: `${origin}/state-redirect`,
-          client_id: 'portico-spa',
-          code_verifier: verifier,
-        }).toString(),
-      });
+      const token = await exchangeCode(t.app, location.searchParams.get('code')!, verifier, origin);
       expect(token.statusCode).toBe(200);
       expect(token.headers['access-control-allow-origin']).toBe(origin);
     }, 60_000);

@@ -12,6 +12,7 @@ import { loadEnv } from '../config/env.js';
 import {
   authorizeUrl,
   browser,
+  exchangeCode,
   follow,
   pkcePair,
   signInThroughProvider,
@@ -106,23 +107,7 @@ describe.each(databaseKinds())(
       const code = callback.searchParams.get('code');
       expect(code).toBeTruthy();
 
-      const exchange = (codeVerifier: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/oidc/token',
-          headers: {
-            host: 'localhost:8080',
-            origin: PUBLIC_URL,
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          payload: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code: code!,
-            redirect_uri: `${PUBLIC_URL}/state-redirect`,
-            client_id: 'portico-spa',
-            code_verifier: codeVerifier,
-          }).toString(),
-        });
+      const exchange = (codeVerifier: string) => exchangeCode(t.app, code!, codeVerifier);
 
       const wrongVerifier = await exchange(pkcePair().verifier);
       expect(wrongVerifier.statusCode).toBe(400);
