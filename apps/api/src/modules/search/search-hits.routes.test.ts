@@ -1,8 +1,8 @@
 import { problemSchema, searchHitsSchema, type SearchHits } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
 import { demoUsers } from '../../seed/users.js';
@@ -13,7 +13,7 @@ const erp = demoProducts[0];
 // Words no seeded row contains, so the hits below are the rows inserted here.
 const WORD = 'quokka';
 
-async function insertOwnRows(t: TestApp): Promise<void> {
+async function insertOwnRows(t: Pick<TestApp, 'db'>): Promise<void> {
   const [bodyOnly, titled, excluded] = await insertNews(t.db, [
     {
       title: 'A newer item about marsupials',
@@ -69,18 +69,16 @@ const matchesOf = (segments: { text: string; match: boolean }[]) =>
   segments.filter((s) => s.match).map((s) => s.text.toLowerCase());
 
 describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
-  let t: TestApp;
-  const auth = { anna: '', paul: '', erik: '', nina: '' };
+  const t = appPerSuite(kind);
+  const auth = bearersBeforeAll(t, {
+    anna: demoUsers.anna.email,
+    paul: demoUsers.paul.email,
+    erik: demoUsers.erik.email,
+    nina: demoUsers.nina.email,
+  });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    for (const name of Object.keys(auth) as (keyof typeof auth)[]) {
-      auth[name] = `Bearer ${await bearerFor(t.app, demoUsers[name].email)}`;
-    }
     await insertOwnRows(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const hits = async (

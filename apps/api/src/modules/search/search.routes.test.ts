@@ -10,6 +10,7 @@ import {
   universitySearchCountSchema,
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
@@ -23,7 +24,7 @@ const erpx = demoProducts[1];
 // A word no seeded row contains, so the counts below are exactly the rows inserted here.
 const WORD = 'quokka';
 
-async function insertOwnRows(t: TestApp): Promise<void> {
+async function insertOwnRows(t: Pick<TestApp, 'db'>): Promise<void> {
   // Downloads from the search source table; documentation and product news from what the
   // My Solutions tabs list (the product's documents; news items linked to the product).
   await t.db.query(
@@ -112,23 +113,16 @@ async function closedPort(): Promise<number> {
 }
 
 describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => {
-  let t: TestApp;
-  const auth: Record<'anna' | 'paul' | 'erik' | 'nina', string> = {
-    anna: '',
-    paul: '',
-    erik: '',
-    nina: '',
-  };
+  const t = appPerSuite(kind);
+  const auth = bearersBeforeAll(t, {
+    anna: demoUsers.anna.email,
+    paul: demoUsers.paul.email,
+    erik: demoUsers.erik.email,
+    nina: demoUsers.nina.email,
+  });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    for (const name of Object.keys(auth) as (keyof typeof auth)[]) {
-      auth[name] = `Bearer ${await bearerFor(t.app, demoUsers[name].email)}`;
-    }
     await insertOwnRows(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const get = (url: string, authorization: string | null = auth.anna) =>

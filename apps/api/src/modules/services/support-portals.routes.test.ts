@@ -6,29 +6,21 @@ import {
   supportPortalListSchema,
 } from '@portico/contracts';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 
 const ANNA = 'anna.customer@portico.test';
 
 describe.each(routeDatabaseKinds())('GET /api/support/portals over %s', (kind) => {
-  let t: TestApp;
-  let authorization: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    authorization = `Bearer ${await bearerFor(t.app, ANNA)}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
+  const auth = bearersBeforeAll(t, { anna: ANNA });
 
   const portals = async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/support/portals',
-      headers: { authorization },
+      headers: { authorization: auth.anna },
     });
     expect(res.statusCode).toBe(200);
     return supportPortalListSchema.parse(res.json());
@@ -39,7 +31,7 @@ describe.each(routeDatabaseKinds())('GET /api/support/portals over %s', (kind) =
     const token = await t.app.inject({
       method: 'GET',
       url: '/api/support/frame-token',
-      headers: { authorization },
+      headers: { authorization: auth.anna },
     });
     const opened = await t.app.inject({
       method: 'GET',

@@ -1,0 +1,78 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { Db } from '../src/db/db.js';
+import { createTestApp, type TestApp } from './test-app.js';
+import { bearerFor } from './tokens.js';
+
+/** The app of one describe block and what its tests ask it as a demo user (loose functions). */
+export interface SuiteApp {
+  readonly app: FastifyInstance;
+  readonly db: Db;
+  /** `{ authorization }` with a fresh token of the user (a new grant each call). */
+  as: (email: string) => Promise<{ authorization: string }>;
+  /** "Bearer …" of the user: one token a suite, made on first use and kept. */
+  bearer: (email: string) => Promise<string>;
+  /** GET `url` with the user's kept token, or with none for `null`. */
+  get: (email: string | null, url: string) => Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The whole app over a fresh seeded database (createTestApp's arguments) for the enclosing
+ * describe: created before its tests, closed after them. Hooks the caller registers later run
+ * after the creation and before the close. Read `app` and `db` only inside hooks and tests.
+ */
+export function appPerSuite(...args: Parameters<typeof createTestApp>): SuiteApp {
+  let t: TestApp | undefined;
+  const kept = new Map<string, string>();
+  beforeAll(async () => {
+    t = await createTestApp(...args);
+  });
+  afterAll(async () => {
+    kept.clear();
+    await t?.close();
+  });
+  const current = (): TestApp => {
+    if (!t) throw new Error('appPerSuite: the app exists only inside hooks and tests');
+    return t;
+  };
+  const bearer = async (email: string): Promise<string> => {
+    const known = kept.get(email);
+    if (known) return known;
+    const made = `Bearer ${await bearerFor(current().app, email)}`;
+    kept.set(email, made);
+    return made;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    as: async (email) => ({ authorization: `Bearer ${await bearerFor(current().app, email)}` }),
+    bearer,
+    get: async (email, url) =>
+      current().app.inject({
+        method: 'GET',
+        url,
+        headers: email === null ? {} : { authorization: await bearer(email) },
+      }),
+  };
+}
+
+/**
+ * "Bearer …" of each named user, made before the suite's tests (after its app is up), for
+ * tests that put a token in their headers as it is.
+ */
+export function bearersBeforeAll<Name extends string>(
+  suite: SuiteApp,
+  emails: Record<Name, string>,
+): Record<Name, string> {
+  const bearers = {} as Record<Name, string>;
+  beforeAll(async () => {
+    for (const name of Object.keys(emails) as Name[]) {
+      bearers[name] = await suite.bearer(emails[name]);
+    }
+  });
+  return bearers;
+}
