@@ -5,10 +5,9 @@ import {
   newsEditorialItemSchema,
   userFormMessages,
 } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 import { newUserInput } from '../../../test/user-input.js';
 
 /**
@@ -27,22 +26,13 @@ const BIDI = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f
 const BIDI_ANYWHERE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 
 describe.each(databaseKinds())('bidi controls in display names over %s', (kind) => {
-  let t: TestApp;
-  const as = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
+  const t = appPerSuite(kind);
+  const { as } = t;
   const get = async (email: string, url: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers: await as(email) });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res;
   };
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('drops them from the names a user gives themself, and shows the name without them', async () => {
     const headers = await as(NINA);

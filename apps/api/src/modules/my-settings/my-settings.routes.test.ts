@@ -5,26 +5,17 @@ import {
   userFormMessages,
   userProfileSchema,
 } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor, mintToken } from '../../../test/tokens.js';
+import { mintToken } from '../../../test/tokens.js';
 
 const NINA = 'nina.basic@portico.test';
 const PAUL = 'paul.partner@portico.test';
 
 describe.each(routeDatabaseKinds())('my settings over %s', (kind) => {
-  let t: TestApp;
-  const as = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
+  const { as } = t;
 
   it('reads the own settings and changes only the fields sent, with the user form’s messages', async () => {
     const headers = await as(NINA);

@@ -10,9 +10,8 @@ import {
 } from '@portico/contracts';
 import type { AccountUserInput } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 import { inputOf, newUserInput } from '../../../test/user-input.js';
 import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
@@ -27,10 +26,8 @@ const NINA = 'nina.basic@portico.test';
 const PAUL = 'paul.partner@portico.test';
 
 describe.each(databaseKinds())('user management API over %s', (kind) => {
-  let t: TestApp;
-  const as = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
+  const t = appPerSuite(kind);
+  const { as } = t;
   const usersSnapshot = async () =>
     (
       await t.db.query<{ s: string }>(
@@ -46,13 +43,6 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(res.statusCode).toBe(200);
     return { user: accountUserSchema.parse(res.json()), etag: String(res.headers.etag) };
   };
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('lists 20 users a page of the caller’s account with X-Total-Count, and filters and sorts', async () => {
     const headers = await as(ANNA);
