@@ -1,8 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/db/db.js';
+import { demoUsers } from '../src/seed/users.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { bearerFor } from './tokens.js';
+
+type DemoUserName = keyof typeof demoUsers;
 
 /** The app of one describe block and what its tests ask it as a demo user (loose functions). */
 export interface SuiteApp {
@@ -61,18 +64,16 @@ export function appPerSuite(...args: Parameters<typeof createTestApp>): SuiteApp
 }
 
 /**
- * "Bearer …" of each named user, made before the suite's tests (after its app is up), for
- * tests that put a token in their headers as it is.
+ * "Bearer …" of each named demo user (seed/users.ts), made before the suite's tests (after its
+ * app is up), for tests that put a token in their headers as it is.
  */
-export function bearersBeforeAll<Name extends string>(
+export function bearersBeforeAll<Name extends DemoUserName>(
   suite: SuiteApp,
-  emails: Record<Name, string>,
+  ...names: Name[]
 ): Record<Name, string> {
   const bearers = {} as Record<Name, string>;
   beforeAll(async () => {
-    for (const name of Object.keys(emails) as Name[]) {
-      bearers[name] = await suite.bearer(emails[name]);
-    }
+    for (const name of names) bearers[name] = await suite.bearer(demoUsers[name].email);
   });
   return bearers;
 }

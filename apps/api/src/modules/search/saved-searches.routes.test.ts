@@ -19,11 +19,7 @@ const erp = demoProducts[0];
 
 describe.each(routeDatabaseKinds())('saved searches over %s', (kind) => {
   const t = appPerSuite(kind);
-  const auth = bearersBeforeAll(t, {
-    anna: demoUsers.anna.email,
-    paul: demoUsers.paul.email,
-    erik: demoUsers.erik.email,
-  });
+  const auth = bearersBeforeAll(t, 'anna', 'paul', 'erik');
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

@@ -1,11 +1,16 @@
-import { problemSchema, searchHitsSchema, type SearchHits } from '@portico/contracts';
+import {
+  problemSchema,
+  searchHitSourceSchema,
+  searchHitsSchema,
+  type SearchHits,
+} from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertSearchableDocument } from '../../../test/search-rows.js';
 import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
-import { demoUsers } from '../../seed/users.js';
 import { insertNews } from '../news/news.repository.js';
 import { bareWords } from './search-correction.js';
 
@@ -36,16 +41,7 @@ async function insertOwnRows(t: Pick<TestApp, 'db'>): Promise<void> {
     titled,
     erp.id,
   ]);
-  await t.db.query(
-    `with d as (
-       insert into product_documents (product_id, published_on, country, engine, language,
-                                      module, process, product, release, document_type, type)
-       values ($1, date '2024-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0) returning id, product_id)
-     insert into product_document_texts
-       (document_id, product_id, published_on, title, summary, content, search)
-     select id, product_id, date '2024-01-01', $2, 'x', 'x', to_tsvector('english', $2) from d`,
-    [erp.id, `The ${WORD} documentation page`],
-  );
+  await insertSearchableDocument(t.db, erp.id, `The ${WORD} documentation page`);
   await t.db.query(
     `insert into product_content (product_id, kind, title, body) values ($1, 'software', $2, 'x')`,
     [erp.id, `The ${WORD} installer`],
@@ -70,12 +66,7 @@ const matchesOf = (segments: { text: string; match: boolean }[]) =>
 
 describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
   const t = appPerSuite(kind);
-  const auth = bearersBeforeAll(t, {
-    anna: demoUsers.anna.email,
-    paul: demoUsers.paul.email,
-    erik: demoUsers.erik.email,
-    nina: demoUsers.nina.email,
-  });
+  const auth = bearersBeforeAll(t, 'anna', 'paul', 'erik', 'nina');
 
   beforeAll(async () => {
     await insertOwnRows(t);
@@ -100,15 +91,8 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
   it('answers every source anna may see, in the cards’ order, with marked titles', async () => {
     const answer = await hits({ query: WORD, productId: erp.contentId });
     expect(answer.correction).toBeNull();
-    expect(answer.sources.map((s) => s.source)).toEqual([
-      'knowledgeArticles',
-      'productDocumentation',
-      'cases',
-      'serviceCatalog',
-      'productSoftwareDownloads',
-      'productNews',
-      'news',
-    ]);
+    // Every source of the contract, in its order (the cards' order, §2).
+    expect(answer.sources.map((s) => s.source)).toEqual(searchHitSourceSchema.options);
     // Her account's case and articles (and the shared one), never another account's.
     expect(titlesOf(answer, 'cases')).toEqual([`The ${WORD} case`]);
     const articles = answer.sources.find((s) => s.source === 'knowledgeArticles')?.hits ?? [];

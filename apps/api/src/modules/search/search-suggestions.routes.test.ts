@@ -9,7 +9,6 @@ import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
-import { demoUsers } from '../../seed/users.js';
 import { insertNews } from '../news/news.repository.js';
 import { RECENT_SEARCHES_KEPT } from './search-history.repository.js';
 import { toSegments } from './search-segments.js';
@@ -23,7 +22,7 @@ const erp = demoProducts[0];
 
 describe.each(routeDatabaseKinds())('search suggestions and recent searches over %s', (kind) => {
   const t = appPerSuite(kind);
-  const auth = bearersBeforeAll(t, { anna: demoUsers.anna.email, paul: demoUsers.paul.email });
+  const auth = bearersBeforeAll(t, 'anna', 'paul');
 
   beforeAll(async () => {
     await insertNews(

@@ -10,6 +10,7 @@ import {
   universitySearchCountSchema,
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSearchableDocument } from '../../../test/search-rows.js';
 import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
@@ -36,16 +37,7 @@ async function insertOwnRows(t: Pick<TestApp, 'db'>): Promise<void> {
     ...Array.from({ length: 5 }, () => erpx.id),
   ];
   for (const productId of documents) {
-    await t.db.query(
-      `with d as (
-         insert into product_documents (product_id, published_on, country, engine, language,
-                                        module, process, product, release, document_type, type)
-         values ($1, date '2024-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0) returning id, product_id)
-       insert into product_document_texts
-         (document_id, product_id, published_on, title, summary, content, search)
-       select id, product_id, date '2024-01-01', $2, 'x', 'x', to_tsvector('english', $2) from d`,
-      [productId, `The ${WORD} documentation page`],
-    );
+    await insertSearchableDocument(t.db, productId, `The ${WORD} documentation page`);
   }
   // Product news is news too: these three also count in the general news below.
   const productNewsIds = await insertNews(
@@ -114,12 +106,7 @@ async function closedPort(): Promise<number> {
 
 describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => {
   const t = appPerSuite(kind);
-  const auth = bearersBeforeAll(t, {
-    anna: demoUsers.anna.email,
-    paul: demoUsers.paul.email,
-    erik: demoUsers.erik.email,
-    nina: demoUsers.nina.email,
-  });
+  const auth = bearersBeforeAll(t, 'anna', 'paul', 'erik', 'nina');
 
   beforeAll(async () => {
     await insertOwnRows(t);

@@ -10,11 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 
-const ANNA = 'anna.customer@portico.test';
-
 describe.each(routeDatabaseKinds())('GET /api/support/portals over %s', (kind) => {
   const t = appPerSuite(kind);
-  const auth = bearersBeforeAll(t, { anna: ANNA });
+  const auth = bearersBeforeAll(t, 'anna');
 
   const portals = async () => {
     const res = await t.app.inject({

@@ -8,13 +8,12 @@ import { routeDatabaseKinds } from '../../../test/test-db.js';
 // through renames that give a user several words with the word's beginning, status and role
 // changes, deletions and inserts by plain SQL.
 
-const ANNA = 'anna.customer@portico.test';
 const WORDS = ['a', 'an', 'anna', 'lind', 'lars', 'larsens', 'northwind', 'portico', 'q', 'zz'];
 const FILTERS = ['', '&status=Pending', '&status=Active&role=standard', '&role=read-only'];
 
 describe.each(routeDatabaseKinds())('user list word counts over %s', (kind) => {
   const t = appPerSuite(kind);
-  const auth = bearersBeforeAll(t, { anna: ANNA });
+  const auth = bearersBeforeAll(t, 'anna');
 
   /** Users of anna's account with a word beginning with `word`, from users.search itself. */
   async function counted(word: string, filter: string): Promise<number> {
