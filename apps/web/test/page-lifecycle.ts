@@ -8,6 +8,7 @@ import { SUPPORTED_LOCALES } from '../src/lib/labels/labels-query.js';
 import { useNotificationStore } from '../src/lib/notifications/notification-store.js';
 import { shellHandlers } from './app-test-harness.js';
 import { setupTestServer } from './msw.js';
+import { releaseLoginLock } from './sign-in.js';
 import { installTestConfig } from './test-config.js';
 
 /**
@@ -27,6 +28,19 @@ export function resetPageAroundEach(): void {
     for (const locale of SUPPORTED_LOCALES) i18n.removeResourceBundle(locale, 'server');
     await i18n.changeLanguage('en');
     window.localStorage.clear();
+  });
+}
+
+/**
+ * What every test of the sign-in routes clears after it: no notification, start-up state or
+ * mock is left, and the one sign-in attempt a page allows is released for the next test.
+ */
+export function resetSignInAfterEach(): void {
+  afterEach(() => {
+    act(() => useNotificationStore.getState().clear());
+    resetStartUpForTests();
+    vi.restoreAllMocks();
+    releaseLoginLock();
   });
 }
 
