@@ -25,7 +25,7 @@ import {
   url,
   type renderApp,
 } from '../../test/app-test-harness.js';
-import { managementContext, ownSettings } from '../../test/account-fixtures.js';
+import { listedUser, managementContext, ownSettings } from '../../test/account-fixtures.js';
 import { cloudEnvironment, cloudInstance } from '../../test/cloud-fixtures.js';
 import { resetStartUpForTests } from './start-up.js';
 
@@ -59,16 +59,7 @@ const MANAGEMENT = managementContext({
   parentAccountName: 'Northwind Group Holding',
   licencesUsed: 2,
 });
-const USERS = [0, 1].map((i) => ({
-  id: `u-${i}`,
-  firstName: `First${i}`,
-  lastName: `Last${i}`,
-  email: `user${i}@example.test`,
-  username: '',
-  role: 'standard',
-  status: i === 0 ? 'Pending' : 'Active',
-  lastLoginAt: null,
-}));
+const USERS = [0, 1].map(listedUser);
 
 const INSTANCES: CloudInstance[] = [
   cloudInstance({
