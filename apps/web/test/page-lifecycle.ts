@@ -32,14 +32,14 @@ export function resetPageAroundEach(): void {
 }
 
 /**
- * What every test of the sign-in routes clears after it: no notification, start-up state or
- * mock is left, and the one sign-in attempt a page allows is released for the next test.
+ * What every test of the sign-in routes sets up and clears: resetPageAroundEach, time for
+ * whole-app renders on a shared two-core machine, and after each test the one sign-in attempt
+ * a page allows released for the next.
  */
-export function resetSignInAfterEach(): void {
+export function resetSignInAroundEach(): void {
+  vi.setConfig({ testTimeout: 20_000 });
+  resetPageAroundEach();
   afterEach(() => {
-    act(() => useNotificationStore.getState().clear());
-    resetStartUpForTests();
-    vi.restoreAllMocks();
     releaseLoginLock();
   });
 }

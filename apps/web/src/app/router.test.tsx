@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { decodeState } from '../lib/auth/state.js';
 import { createFakeProvider } from '../../test/fake-oidc-provider.js';
 import { setupTestServer } from '../../test/msw.js';
-import { TEST_ISSUER, installTestConfig } from '../../test/test-config.js';
+import { TEST_ISSUER } from '../../test/test-config.js';
 import { pageShown, renderApp, shellHandlers, signIn } from '../../test/app-test-harness.js';
-import { resetSignInAfterEach } from '../../test/page-lifecycle.js';
+import { resetSignInAroundEach } from '../../test/page-lifecycle.js';
 import { captureRedirects } from '../../test/sign-in.js';
 
 // The shell is tested around stand-in feature pages; each feature tests its own page.
@@ -19,16 +19,11 @@ vi.mock('../features/search/search.route.js', () => ({
 const provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
 setupTestServer(...shellHandlers(), ...provider.handlers);
 
+resetSignInAroundEach();
 let redirectTo: MockInstance<(url: string) => void>;
-// Whole-app renders on a shared two-core machine: allow for slow first renders.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => {
-  installTestConfig();
   redirectTo = captureRedirects();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
-resetSignInAfterEach();
 
 const location = (router: ReturnType<typeof renderApp>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;

@@ -14,7 +14,7 @@ import {
   shellHandlers,
   signIn,
 } from '../../../test/app-test-harness.js';
-import { resetSignInAfterEach } from '../../../test/page-lifecycle.js';
+import { resetSignInAroundEach } from '../../../test/page-lifecycle.js';
 import { captureRedirects } from '../../../test/sign-in.js';
 import { readUserCookie, userCookieValue, writeUserCookie } from '../user-cookie.js';
 import { resetStateRedirect } from './state-redirect-page.js';
@@ -36,18 +36,13 @@ const [provider, flaky] = await Promise.all([
 ]);
 const server = setupTestServer(...shellHandlers(), ...provider.handlers);
 
+resetSignInAroundEach();
 let redirectTo: MockInstance<(url: string) => void>;
-// Whole-app renders on a shared two-core machine: allow for slow first renders.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => {
-  installTestConfig();
   redirectTo = captureRedirects();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   vi.mocked(completeSignIn).mockReset();
   resetStateRedirect();
 });
-resetSignInAfterEach();
 
 describe('state-redirect: the sign-in callback (§2, §4)', () => {
   it('shows "Signing you in…" and then replaces the callback with the returned path', async () => {
