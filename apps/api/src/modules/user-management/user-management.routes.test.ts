@@ -12,6 +12,7 @@ import type { AccountUserInput } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
+import { expectUserFormErrors } from '../../../test/user-form-errors.js';
 import { inputOf, newUserInput } from '../../../test/user-input.js';
 import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
@@ -599,10 +600,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: await as(ANNA),
       payload: { ...newUserInput(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
     });
-    expect(res.statusCode).toBe(400);
-    const body = problemSchema.parse(res.json());
-    expect(body.detail).toBe(userFormMessages.invalidData);
-    expect(fieldErrorsOf(body)).toEqual({
+    expectUserFormErrors(res, {
       firstName: userFormMessages.required,
       email: userFormMessages.invalidEmail,
       phone: userFormMessages.invalidPhone,
