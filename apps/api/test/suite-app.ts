@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/db/db.js';
 import { demoUsers } from '../src/seed/users.js';
 import { createTestApp, type TestApp } from './test-app.js';
+import { createTestDb, type DbKind, type TestDb } from './test-db.js';
 import { bearerFor } from './tokens.js';
 
 type DemoUserName = keyof typeof demoUsers;
@@ -76,4 +77,24 @@ export function bearersBeforeAll<Name extends DemoUserName>(
     for (const name of names) bearers[name] = await suite.bearer(demoUsers[name].email);
   });
   return bearers;
+}
+
+/**
+ * A fresh seeded database of `kind` for the enclosing describe, without the app: created
+ * before its tests, closed after them. Read `db` only inside hooks and tests.
+ */
+export function dbPerSuite(kind?: DbKind): { readonly db: Db } {
+  let testDb: TestDb | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDb(kind);
+  });
+  afterAll(async () => {
+    await testDb?.close();
+  });
+  return {
+    get db() {
+      if (!testDb) throw new Error('dbPerSuite: the database exists only inside hooks and tests');
+      return testDb.db;
+    },
+  };
 }

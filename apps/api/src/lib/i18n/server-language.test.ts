@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorizeUrl, browser, type Browser } from '../../../test/oidc-flow.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { openDesk } from '../../../test/support-desk.js';
 import { bearerFor } from '../../../test/tokens.js';
 import type { Queryable } from '../../db/db.js';
@@ -12,7 +13,7 @@ const ANNA = 'anna.customer@portico.test';
 
 /** The sign-in page of a fresh authorisation request, with these request headers throughout. */
 async function signInPage(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'db'>,
   extra: Record<string, string> = {},
   headers: Record<string, string> = {},
   client: Browser = browser(t.app),
@@ -34,13 +35,7 @@ const userCookie = (profile: unknown): string =>
   `USER=${encodeURIComponent(JSON.stringify(profile))}`;
 
 describe('what the API renders follows the language (issue 16)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   describe('the sign-in page', () => {
     it('is German for ui_locales=de', async () => {

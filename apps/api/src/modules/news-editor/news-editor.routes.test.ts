@@ -12,8 +12,8 @@ import {
 } from '@portico/contracts';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
@@ -59,17 +59,13 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
-  let t: TestApp;
+  const t = appPerSuite(kind);
   const auth: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     auth.erik = `Bearer ${await bearerFor(t.app, erik)}`;
     for (const [name, email] of Object.entries(others))
       auth[name] = `Bearer ${await bearerFor(t.app, email)}`;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const as = (who: string) => ({ authorization: auth[who]! });
