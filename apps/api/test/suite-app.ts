@@ -26,10 +26,15 @@ export interface SuiteApp {
  * after the creation and before the close. Read `app` and `db` only inside hooks and tests.
  */
 export function appPerSuite(...args: Parameters<typeof createTestApp>): SuiteApp {
+  return appPerSuiteFrom(() => createTestApp(...args));
+}
+
+/** appPerSuite for an app another harness makes (createWhoamiApp, an app with extra routes). */
+export function appPerSuiteFrom(create: () => Promise<TestApp>): SuiteApp {
   let t: TestApp | undefined;
   const kept = new Map<string, string>();
   beforeAll(async () => {
-    t = await createTestApp(...args);
+    t = await create();
   });
   afterAll(async () => {
     kept.clear();

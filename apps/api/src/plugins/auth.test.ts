@@ -8,17 +8,12 @@ import type { TestApp } from '../../test/test-app.js';
 import { bearerFor, mintToken } from '../../test/tokens.js';
 import { createWhoamiApp } from '../../test/whoami-app.js';
 import { messages } from './auth.js';
+import { appPerSuiteFrom } from '../../test/suite-app.js';
 
 const anna = 'anna.customer@portico.test';
 
 describe('bearer tokens on /api (embedded issuer)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createWhoamiApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuiteFrom(() => createWhoamiApp());
 
   const whoami = (authorization?: string) =>
     t.app.inject({

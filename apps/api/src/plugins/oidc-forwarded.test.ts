@@ -1,10 +1,11 @@
 // Forwarded headers and the provider's public metadata (issue 11, part 3; ADR 0015), and the
 // loopback names of the portal as redirect addresses (issue 11, part 1; ADR 0014).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.js';
 import { browser, exchangeCode, follow, pkcePair } from '../../test/oidc-flow.js';
-import { createTestApp, testEnvSource, type TestApp } from '../../test/test-app.js';
+import { createTestApp, testEnvSource } from '../../test/test-app.js';
+import { appPerSuite } from '../../test/suite-app.js';
 
 const anna = 'anna.customer@portico.test';
 
@@ -59,13 +60,7 @@ async function wrongPassword(app: FastifyInstance, socket: string, client?: stri
 }
 
 describe('TRUST_PROXY unset (the default): forwarded headers are nobody’s word', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   it('advertises its own address whatever X-Forwarded-Host says, with a cache policy', async () => {
     const response = await discovery(t.app, '203.0.113.7', forged);
@@ -116,13 +111,7 @@ describe('TRUST_PROXY unset (the default): forwarded headers are nobody’s word
 });
 
 describe('TRUST_PROXY=10.0.0.0/8: forwarded headers from that proxy only', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { TRUST_PROXY: '10.0.0.0/8' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite('pglite', { TRUST_PROXY: '10.0.0.0/8' });
 
   it('advertises PUBLIC_URL in discovery, even for a host the proxy forwards (issue 23 §8)', async () => {
     // Cached publicly: one caller's host must not reach everybody (ADR 0015, addendum).
@@ -183,13 +172,7 @@ describe('TRUST_PROXY values', () => {
 });
 
 describe('the portal opened under another loopback name (issue 11, part 1)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   function authorize(redirectUri: string, challenge: string) {
     return new URLSearchParams({

@@ -22,12 +22,13 @@ import {
   MAX_ACCOUNT_FAILURES,
   MAX_FAILURES,
 } from './sign-in.service.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 
 const anna = 'anna.customer@portico.test';
 const paul = 'paul.partner@portico.test';
 const BURST = 200;
 
-async function openSignIn(client: Browser, t: TestApp): Promise<string> {
+async function openSignIn(client: Browser, t: Pick<TestApp, 'app' | 'db'>): Promise<string> {
   const page = await follow(
     client,
     await client.get(authorizeUrl(t.app, { responseType: 'code', codeChallenge: 'x'.repeat(43) })),
@@ -39,7 +40,7 @@ async function openSignIn(client: Browser, t: TestApp): Promise<string> {
 
 /** One form post of `client`'s pending sign-in, as if sent from `remoteAddress`. */
 function postFrom(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'db'>,
   client: Browser,
   action: string,
   remoteAddress: string,
@@ -78,7 +79,7 @@ function countStatuses(responses: LightMyRequestResponse[]): Record<number, numb
   return counts;
 }
 
-async function reservedAttempts(t: TestApp, key: string): Promise<number> {
+async function reservedAttempts(t: Pick<TestApp, 'app' | 'db'>, key: string): Promise<number> {
   const { rows } = await t.db.query<{ attempts: number }>(
     'select attempts from sign_in_limits where key = $1',
     [key],
@@ -353,13 +354,7 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
 });
 
 describe('a full line of password checks (issue 11, ADR 0014)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { SIGN_IN_HASH_CONCURRENCY: '1', SIGN_IN_HASH_QUEUE: '1' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite('pglite', { SIGN_IN_HASH_CONCURRENCY: '1', SIGN_IN_HASH_QUEUE: '1' });
 
   it('answers 503 with a readable message and the form, and does not count what it did not check', async () => {
     const client = browser(t.app, '192.0.2.50');
