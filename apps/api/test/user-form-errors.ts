@@ -12,3 +12,14 @@ export function expectUserFormErrors(
   expect(problem.detail).toBe(userFormMessages.invalidData);
   expect(fieldErrorsOf(problem)).toEqual(messages);
 }
+
+/** The answer has status `status` and exactly these messages on its fields; `what` names it. */
+export function expectFieldErrors(
+  res: LightMyRequestResponse,
+  status: number,
+  messages: Record<string, string>,
+  what = '',
+): void {
+  expect(res.statusCode, `${what} ${res.body}`).toBe(status);
+  expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual(messages);
+}

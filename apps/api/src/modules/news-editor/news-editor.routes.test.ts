@@ -18,6 +18,7 @@ import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
 import { NEWS_SCHEDULED_PUBLICATION_JOB } from './news-publishing.service.js';
+import { expectFieldErrors } from '../../../test/user-form-errors.js';
 
 const erik = 'erik.employee@portico.test';
 const others = {
@@ -389,10 +390,12 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
             headers: as('erik'),
             payload: form({ content }),
           });
-          expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(400);
-          expect(fieldErrorsOf(problemSchema.parse(response.json()))).toEqual({
-            content: UNSTORABLE_TEXT_MESSAGE,
-          });
+          expectFieldErrors(
+            response,
+            400,
+            { content: UNSTORABLE_TEXT_MESSAGE },
+            `${method} ${url}`,
+          );
         }
       }
     });

@@ -12,7 +12,7 @@ import type { AccountUserInput } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
-import { expectUserFormErrors } from '../../../test/user-form-errors.js';
+import { expectFieldErrors, expectUserFormErrors } from '../../../test/user-form-errors.js';
 import { inputOf, newUserInput } from '../../../test/user-input.js';
 import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
@@ -270,8 +270,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...headers, 'if-match': etag },
       payload: { ...inputOf(user), billingPlatformRole: 'superadmin' },
     });
-    expect(bad.statusCode).toBe(400);
-    expect(fieldErrorsOf(problemSchema.parse(bad.json()))).toEqual({
+    expectFieldErrors(bad, 400, {
       billingPlatformRole: userFormMessages.billingPlatformRoleNotOffered,
     });
     const created = await t.app.inject({
@@ -336,8 +335,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         learningRole: 'partner-consultant',
       }),
     });
-    expect(created.statusCode).toBe(400);
-    expect(fieldErrorsOf(problemSchema.parse(created.json()))).toEqual({
+    expectFieldErrors(created, 400, {
       learningRole: userFormMessages.learningRoleNotOffered,
     });
   });
@@ -381,8 +379,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...headers, 'if-match': String(given.headers.etag) },
       payload: { ...inputOf(user), learningRole: 'key-user' },
     });
-    expect(refused.statusCode).toBe(400);
-    expect(fieldErrorsOf(problemSchema.parse(refused.json()))).toEqual({
+    expectFieldErrors(refused, 400, {
       learningRole: userFormMessages.learningRoleNotOffered,
     });
   });
@@ -614,8 +611,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: await as(ANNA),
       payload: newUserInput({ email: 'NINA.Basic@portico.test', username: '' }),
     });
-    expect(res.statusCode).toBe(409);
-    expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
+    expectFieldErrors(res, 409, {
       email: userFormMessages.emailExists,
     });
   });
@@ -628,8 +624,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers,
       payload: newUserInput({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
     });
-    expect(res.statusCode).toBe(409);
-    expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
+    expectFieldErrors(res, 409, {
       role: userFormMessages.pointManager,
     });
 
@@ -921,8 +916,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         payload,
       });
     const deactivate = await self({ ...inputOf(user), active: false });
-    expect(deactivate.statusCode).toBe(409);
-    expect(fieldErrorsOf(problemSchema.parse(deactivate.json()))).toEqual({
+    expectFieldErrors(deactivate, 409, {
       active: userFormMessages.selfDeactivate,
     });
     const demote = await self({ ...inputOf(user), role: 'standard' });
@@ -1012,8 +1006,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...headers, 'if-match': String(res.headers.etag) },
       payload: { ...payload, firstName: '' },
     });
-    expect(bad.statusCode).toBe(400);
-    expect(fieldErrorsOf(problemSchema.parse(bad.json()))).toEqual({
+    expectFieldErrors(bad, 400, {
       firstName: userFormMessages.required,
     });
   });
@@ -1038,10 +1031,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         headers: { ...headers, 'if-match': ifMatch },
         payload: { ...base, [field]: value },
       });
-      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
-      expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
-        [field]: UNSTORABLE_TEXT_MESSAGE,
-      });
+      expectFieldErrors(res, 400, { [field]: UNSTORABLE_TEXT_MESSAGE }, url);
     }
     // A whole emoji (a surrogate pair) is text like any other.
     const ok = await t.app.inject({
