@@ -46,11 +46,11 @@ export function resetSignInAroundEach(): void {
 
 /**
  * The preamble of a test file that renders the whole signed-in app: the mock server with the
- * shell's answers and the file's own, time for whole-app renders on a shared two-core
- * machine, and resetPageAroundEach.
+ * file's own answers and the shell's (the file's first, so they win where both answer), time
+ * for whole-app renders on a shared two-core machine, and resetPageAroundEach.
  */
 export function setUpAppTests(...handlers: RequestHandler[]): SetupServer {
-  const server = setupTestServer(...shellHandlers(), ...handlers);
+  const server = setupTestServer(...handlers, ...shellHandlers());
   vi.setConfig({ testTimeout: 20_000 });
   configure({ asyncUtilTimeout: 5000 });
   resetPageAroundEach();
