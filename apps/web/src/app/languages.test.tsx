@@ -11,12 +11,11 @@ import { englishLeftoverPatterns, leftovers, ownTexts } from '@portico/locales/l
 import { act, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newsItems, newsServer } from '../../test/news-test-server.js';
 import { searchServer, type SearchAnswers } from '../../test/search-test-server.js';
-import { useNotificationStore } from '../lib/notifications/notification-store.js';
 import { setupTestServer } from '../../test/msw.js';
-import { installTestConfig } from '../../test/test-config.js';
+import { resetPageAroundEach } from '../../test/page-lifecycle.js';
 import {
   catalogueProducts,
   demoProfile,
@@ -27,7 +26,6 @@ import {
 } from '../../test/app-test-harness.js';
 import { listedUser, managementContext, ownSettings } from '../../test/account-fixtures.js';
 import { cloudEnvironment, cloudInstance } from '../../test/cloud-fixtures.js';
-import { resetStartUpForTests } from './start-up.js';
 
 // Nine languages × the listed routes, rendered by the whole app on a shared two-core machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -116,15 +114,7 @@ function serve(language: Language): void {
   );
 }
 
-beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
-});
+resetPageAroundEach();
 
 const label = (language: Language, key: string): string => {
   const text = CATALOGS.web[language][key];
