@@ -70,6 +70,10 @@ export interface AuthorizeOptions {
   state?: string;
   nonce?: string;
   codeChallenge?: string;
+  /** Where the provider sends the browser back; the SPA's callback unless given. */
+  redirectUri?: string;
+  /** The scopes asked for; the SPA's unless given. */
+  scope?: string;
 }
 
 /** The address of the authorisation request the SPA makes (issue 2 §3, spec §4). */
@@ -77,8 +81,8 @@ export function authorizeUrl(app: FastifyInstance, options: AuthorizeOptions): s
   const query = new URLSearchParams({
     client_id: app.env.OIDC_CLIENT_ID,
     response_type: options.responseType,
-    scope: 'openid profile email',
-    redirect_uri: `${app.env.PUBLIC_URL}/state-redirect`,
+    scope: options.scope ?? 'openid profile email',
+    redirect_uri: options.redirectUri ?? `${app.env.PUBLIC_URL}/state-redirect`,
     state: options.state ?? Buffer.from('/news').toString('base64'),
     nonce: options.nonce ?? randomBytes(12).toString('base64url'),
   });

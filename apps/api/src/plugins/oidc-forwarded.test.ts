@@ -3,7 +3,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.js';
-import { browser, exchangeCode, follow, pkcePair } from '../../test/oidc-flow.js';
+import { authorizeUrl, browser, exchangeCode, follow, pkcePair } from '../../test/oidc-flow.js';
 import { createTestApp, testEnvSource } from '../../test/test-app.js';
 import { appPerSuite } from '../../test/suite-app.js';
 
@@ -36,18 +36,8 @@ const forged = { 'x-forwarded-host': 'evil.com', 'x-forwarded-proto': 'https' };
 async function wrongPassword(app: FastifyInstance, socket: string, client?: string) {
   const forwarded: Record<string, string> = client ? { 'x-forwarded-for': client } : {};
   const jar = browser(app, socket);
-  const query = new URLSearchParams({
-    client_id: 'portico-spa',
-    response_type: 'code',
-    scope: 'openid profile email',
-    redirect_uri: 'http://localhost:8080/state-redirect',
-    code_challenge: pkcePair().challenge,
-    code_challenge_method: 'S256',
-  });
-  const page = await follow(
-    jar,
-    await jar.request({ method: 'GET', url: `/oidc/auth?${query.toString()}`, headers: forwarded }),
-  );
+  const url = authorizeUrl(app, { responseType: 'code', codeChallenge: pkcePair().challenge });
+  const page = await follow(jar, await jar.request({ method: 'GET', url, headers: forwarded }));
   const action = /<form [^>]*action="([^"]+)"/.exec(page.body)?.[1];
   if (!action) throw new Error(`no sign-in form: ${page.statusCode} ${page.body}`);
   const response = await jar.request({
@@ -174,18 +164,14 @@ describe('TRUST_PROXY values', () => {
 describe('the portal opened under another loopback name (issue 11, part 1)', () => {
   const t = appPerSuite();
 
-  function authorize(redirectUri: string, challenge: string) {
-    return new URLSearchParams({
-      client_id: 'portico-spa',
-      response_type: 'code',
-      scope: 'openid profile email',
-      redirect_uri: redirectUri,
-      state: Buffer.from('/news').toString('base64'),
+  /** The SPA's authorisation request with its callback at `redirectUri`. */
+  const authorize = (redirectUri: string, challenge: string) =>
+    authorizeUrl(t.app, {
+      responseType: 'code',
+      redirectUri,
       nonce: 'n-1',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
+      codeChallenge: challenge,
     });
-  }
 
   for (const origin of ['http://127.0.0.1:8080', 'http://[::1]:8080']) {
     it(`signs in from ${origin}: redirect back there, and the token call from there`, async () => {
@@ -193,9 +179,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
       const { verifier, challenge } = pkcePair();
       const page = await follow(
         client,
-        await client.get(
-          `/oidc/auth?${authorize(`${origin}/state-redirect`, challenge).toString()}`,
-        ),
+        await client.get(authorize(`${origin}/state-redirect`, challenge)),
       );
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<h1>Sign in to Portico</h1>');
@@ -217,9 +201,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
     const client = browser(t.app);
     const page = await follow(
       client,
-      await client.get(
-        `/oidc/auth?${authorize('http://127.0.0.1:8080/state-redirect', pkcePair().challenge).toString()}`,
-      ),
+      await client.get(authorize('http://127.0.0.1:8080/state-redirect', pkcePair().challenge)),
     );
     expect(page.statusCode).toBe(200);
     const csp = String(page.headers['content-security-policy']);
@@ -242,7 +224,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
     ]) {
       const response = await t.app.inject({
         method: 'GET',
-        url: `/oidc/auth?${authorize(redirect, pkcePair().challenge).toString()}`,
+        url: authorize(redirect, pkcePair().challenge),
       });
       expect(response.statusCode, redirect).toBe(400);
       expect(response.body).toContain('redirect_uri');
@@ -254,7 +236,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
     try {
       const response = await remote.app.inject({
         method: 'GET',
-        url: `/oidc/auth?${authorize('http://127.0.0.1:8080/state-redirect', pkcePair().challenge).toString()}`,
+        url: authorize('http://127.0.0.1:8080/state-redirect', pkcePair().challenge),
         headers: { host: 'portal.example' },
       });
       expect(response.statusCode).toBe(400);

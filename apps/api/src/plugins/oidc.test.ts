@@ -245,15 +245,13 @@ describe.each(databaseKinds())(
     });
 
     it('shows its own error page for a redirect address that is not registered', async () => {
-      const query = new URLSearchParams({
-        client_id: 'portico-spa',
-        response_type: 'code',
+      const url = authorizeUrl(t.app, {
+        responseType: 'code',
         scope: 'openid',
-        redirect_uri: 'https://evil.example/callback',
-        code_challenge: pkcePair().challenge,
-        code_challenge_method: 'S256',
+        redirectUri: 'https://evil.example/callback',
+        codeChallenge: pkcePair().challenge,
       });
-      const response = await t.app.inject({ method: 'GET', url: `/oidc/auth?${query.toString()}` });
+      const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(400);
       expect(response.headers.location).toBeUndefined();
       expect(response.body).toContain('<h1>Sign-in failed</h1>');
