@@ -18,6 +18,8 @@ export interface SuiteApp {
   bearer: (email: string) => Promise<string>;
   /** GET `url` with the user's kept token, or with none for `null`. */
   get: (email: string | null, url: string) => Promise<LightMyRequestResponse>;
+  /** POST `fields` to `url` as a signed-out browser's HTML form does (urlencoded). */
+  postForm: (url: string, fields: Record<string, string>) => Promise<LightMyRequestResponse>;
 }
 
 /**
@@ -65,6 +67,13 @@ export function appPerSuiteFrom(create: () => Promise<TestApp>): SuiteApp {
         method: 'GET',
         url,
         headers: email === null ? {} : { authorization: await bearer(email) },
+      }),
+    postForm: (url, fields) =>
+      current().app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
       }),
   };
 }

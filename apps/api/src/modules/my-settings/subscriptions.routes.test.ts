@@ -197,22 +197,14 @@ describe.each(routeDatabaseKinds())('e-mail subscriptions over %s', (kind) => {
     flipped[0] = (flipped[0] ?? 0) ^ 1;
     const otherSig = flipped.toString('base64url');
     for (const bad of [`${forged}.${sig}`, `${body}.${otherSig}`, 'nonsense', '']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/unsubscribe?token=${encodeURIComponent(bad)}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'List-Unsubscribe=One-Click',
+      const res = await t.postForm(`/unsubscribe?token=${encodeURIComponent(bad)}`, {
+        'List-Unsubscribe': 'One-Click',
       });
       expect(res.statusCode).toBe(400);
     }
 
     // One-click POST, signed out.
-    const done = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const done = await t.postForm(path, { 'List-Unsubscribe': 'One-Click' });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
     const after = subscriptionListSchema.parse(

@@ -407,11 +407,9 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         rows.at(-1)?.text_body ?? '',
       )?.[1];
       expect(path).toBeDefined();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: path!,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'password=a-good-long-password&confirm=a-good-long-password',
+      const res = await t.postForm(path!, {
+        password: 'a-good-long-password',
+        confirm: 'a-good-long-password',
       });
       expect(res.statusCode).toBe(200);
     };
@@ -684,18 +682,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(page.body).toContain('<meta name="robots" content="noindex"/>');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
-    const short = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'password=short&confirm=short',
-    });
+    const short = await t.postForm(path, { password: 'short', confirm: 'short' });
     expect(short.statusCode).toBe(422);
-    const accept = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'password=a-good-long-password&confirm=a-good-long-password',
+    const accept = await t.postForm(path, {
+      password: 'a-good-long-password',
+      confirm: 'a-good-long-password',
     });
     expect(accept.statusCode).toBe(200);
     expect(accept.body).toContain('Your password is set');
