@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
 import { bearerFor, mintToken } from '../../test/tokens.js';
-import { createWhoamiApp } from '../../test/whoami-app.js';
+import { createWhoamiApp, whoamiWith } from '../../test/whoami-app.js';
 import { messages } from './auth.js';
 import { appPerSuiteFrom } from '../../test/suite-app.js';
 
@@ -15,12 +15,7 @@ const anna = 'anna.customer@portico.test';
 describe('bearer tokens on /api (embedded issuer)', () => {
   const t = appPerSuiteFrom(() => createWhoamiApp());
 
-  const whoami = (authorization?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/test/whoami',
-      headers: authorization ? { authorization } : {},
-    });
+  const whoami = (authorization?: string) => whoamiWith(t.app, authorization);
 
   function expectUnauthorized(response: Awaited<ReturnType<typeof whoami>>) {
     expect(response.statusCode).toBe(401);
@@ -212,12 +207,7 @@ describe('bearer tokens on /api (external issuer)', () => {
       .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 600)
       .sign(privateKey);
 
-  const whoami = async (token: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/test/whoami',
-      headers: { authorization: `Bearer ${token}` },
-    });
+  const whoami = (token: string) => whoamiWith(t.app, `Bearer ${token}`);
 
   it('does not mount the embedded provider', async () => {
     const response = await t.app.inject({

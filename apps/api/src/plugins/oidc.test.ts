@@ -19,7 +19,7 @@ import {
 } from '../../test/oidc-flow.js';
 import { testEnvSource, type TestApp } from '../../test/test-app.js';
 import { databaseKinds } from '../../test/test-db.js';
-import { createWhoamiApp } from '../../test/whoami-app.js';
+import { createWhoamiApp, whoamiWith } from '../../test/whoami-app.js';
 
 const PUBLIC_URL = 'http://localhost:8080';
 const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };
@@ -51,12 +51,7 @@ describe.each(databaseKinds())(
       await t.close();
     });
 
-    const whoami = (accessToken: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/test/whoami',
-        headers: { authorization: `Bearer ${accessToken}` },
-      });
+    const whoami = (accessToken: string) => whoamiWith(t.app, `Bearer ${accessToken}`);
 
     it('publishes a discovery document with the issuer under PUBLIC_URL/oidc', async () => {
       const response = await t.app.inject({
