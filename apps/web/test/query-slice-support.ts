@@ -27,23 +27,27 @@ export function resetQuerySliceAroundEach(): void {
 }
 
 /**
- * Starts a query that must fetch `url` once, a tick after it is asked for (start-up requests
- * go out together), answered with `body`; returns the query's result.
+ * A test that the slice's query fetches `url` once, a tick after it is asked for (start-up
+ * requests go out together), and that `body` as the answer resolves to `expected`.
  */
-export async function queryOneTickLater<T>(
-  query: () => Promise<T>,
+export function itLoadsOneTickAfterAsked(
+  query: (client: QueryClient) => Promise<unknown>,
   url: string,
   body: unknown,
-): Promise<T> {
-  vi.useFakeTimers({ toFake: ['setTimeout'] });
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(body));
-  const pending = query();
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-  expect(fetchSpy).not.toHaveBeenCalled();
-  await vi.advanceTimersByTimeAsync(0);
-  expect(fetchSpy).toHaveBeenCalledOnce();
-  expect(requestedUrls(fetchSpy)).toEqual([url]);
-  return pending;
+  expected: unknown,
+): void {
+  it(`loads ${url} one tick after it is asked for`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(body));
+    // The app's client: its caches hand every failure to the one §8 handler (ADR 0065).
+    const pending = query(createQueryClient());
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchSpy).toHaveBeenCalledOnce();
+    expect(requestedUrls(fetchSpy)).toEqual([url]);
+    await expect(pending).resolves.toEqual(expected);
+  });
 }
 
 /**

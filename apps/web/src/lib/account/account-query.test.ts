@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useNotificationStore } from '../notifications/notification-store.js';
 import {
   itCachesLikeAStartUpSlice,
-  queryOneTickLater,
+  itLoadsOneTickAfterAsked,
   resetQuerySliceAroundEach,
 } from '../../../test/query-slice-support.js';
 import { accountQueryKey, accountQueryOptions } from './account-query.js';
@@ -21,14 +21,12 @@ const newClient = () => createQueryClient();
 resetQuerySliceAroundEach();
 
 describe('account slice (§4 start-up, §7 GET {api}/account)', () => {
-  it('loads the account manager from {api}/account one tick after it is asked for', async () => {
-    const loaded = queryOneTickLater(
-      () => newClient().query(accountQueryOptions()),
-      'http://localhost:3000/api/account',
-      manager,
-    );
-    await expect(loaded).resolves.toEqual(manager);
-  });
+  itLoadsOneTickAfterAsked(
+    (client) => client.query(accountQueryOptions()),
+    'http://localhost:3000/api/account',
+    manager,
+    manager,
+  );
 
   it('stores "no manager" (204) as null, not as an error', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));

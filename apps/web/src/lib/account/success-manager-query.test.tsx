@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   itCachesLikeAStartUpSlice,
-  queryOneTickLater,
+  itLoadsOneTickAfterAsked,
   resetQuerySliceAroundEach,
 } from '../../../test/query-slice-support.js';
 import { useNotificationStore } from '../notifications/notification-store.js';
@@ -34,14 +34,12 @@ function withClient(client: QueryClient) {
 resetQuerySliceAroundEach();
 
 describe('success-manager slice (§3, §4 start-up, §7 GET {api}/successmanager)', () => {
-  it('loads the success manager from {api}/successmanager one tick after it is asked for', async () => {
-    const loaded = queryOneTickLater(
-      () => newClient().query(successManagerQueryOptions()),
-      'http://localhost:3000/api/successmanager',
-      manager,
-    );
-    await expect(loaded).resolves.toEqual({ result: manager, error: false });
-  });
+  itLoadsOneTickAfterAsked(
+    (client) => client.query(successManagerQueryOptions()),
+    'http://localhost:3000/api/successmanager',
+    manager,
+    { result: manager, error: false },
+  );
 
   it('stores a 204 as the error flag with no result, without telling the user of an error', async () => {
     const fetchSpy = vi
