@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
-import { newUserInput } from '../../../test/user-input.js';
+import { newUserInput, postUser } from '../../../test/user-input.js';
 
 /**
  * Issue 34: bidirectional controls in a display name reorder what is shown around it
@@ -56,16 +56,15 @@ describe.each(databaseKinds())('bidi controls in display names over %s', (kind) 
 
   it('drops them from the names an administrator gives, and a name of nothing else is required', async () => {
     const headers = await as(ANNA);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const created = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({
+      newUserInput({
         email: 'bidi.name@northwind.test',
         firstName: `\u2067Ola\u2069`,
         lastName: `Nord\u202Emann`,
       }),
-    });
+    );
     expect(created.statusCode, created.body).toBe(201);
     const user = accountUserSchema.parse(created.json());
     expect(user).toMatchObject({ firstName: 'Ola', lastName: 'Nordmann' });
@@ -75,12 +74,11 @@ describe.each(databaseKinds())('bidi controls in display names over %s', (kind) 
     );
     expect(stored.rows[0]).toEqual({ first_name: 'Ola', last_name: 'Nordmann' });
 
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const empty = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'only.bidi@northwind.test', lastName: BIDI }),
-    });
+      newUserInput({ email: 'only.bidi@northwind.test', lastName: BIDI }),
+    );
     expect(empty.statusCode).toBe(400);
     expect(fieldErrorsOf(problemSchema.parse(empty.json()))).toMatchObject({
       lastName: userFormMessages.required,

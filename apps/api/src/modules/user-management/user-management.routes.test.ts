@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
 import { expectFieldErrors, expectUserFormErrors } from '../../../test/user-form-errors.js';
-import { inputOf, newUserInput } from '../../../test/user-input.js';
+import { inputOf, newUserInput, postUser } from '../../../test/user-input.js';
 import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
 
@@ -273,12 +273,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expectFieldErrors(bad, 400, {
       billingPlatformRole: userFormMessages.billingPlatformRoleNotOffered,
     });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const created = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
-    });
+      newUserInput({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
+    );
     expect(created.statusCode).toBe(400);
     const ok = await t.app.inject({
       method: 'PUT',
@@ -325,16 +324,15 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     });
     const ids = res.json<{ id: string }[]>().map((r) => r.id);
     expect(ids).toEqual(['learner', 'advanced-learner', 'key-user']);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: await as(ANNA),
-      payload: newUserInput({
+    const created = await postUser(
+      t.app,
+      await as(ANNA),
+      newUserInput({
         email: 'partner.role@northwind.test',
         username: '',
         learningRole: 'partner-consultant',
       }),
-    });
+    );
     expectFieldErrors(created, 400, {
       learningRole: userFormMessages.learningRoleNotOffered,
     });
@@ -456,26 +454,20 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
     it('makes a partner account’s new user a partner who reaches My Solutions; without, not', async () => {
       const headers = await as(PAUL);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users',
+      const res = await postUser(
+        t.app,
         headers,
-        payload: meridianUser('new.partner@meridian.test', {
+        meridianUser('new.partner@meridian.test', {
           permissions: ['PARTNER'],
           productIds: ['p-erpx'],
         }),
-      });
+      );
       expect(res.statusCode, res.body).toBe(201);
       const created = accountUserSchema.parse(res.json());
       expect(created.permissions.sort()).toEqual(['NEWS', 'PARTNER']);
       expect(created.productIds).toEqual(['p-erpx']);
       expect((await getUser(PAUL, created.id)).user.productIds).toEqual(['p-erpx']);
-      const plain = await t.app.inject({
-        method: 'POST',
-        url: '/api/users',
-        headers,
-        payload: meridianUser('new.plain@meridian.test'),
-      });
+      const plain = await postUser(t.app, headers, meridianUser('new.plain@meridian.test'));
       expect(plain.statusCode, plain.body).toBe(201);
       expect(accountUserSchema.parse(plain.json())).toMatchObject({
         permissions: ['NEWS'],
@@ -513,12 +505,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         [{ productIds: ['p-nothing'] }, 'productIds', userFormMessages.productNotOffered],
       ];
       for (const [over, field, message] of refusals) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/users',
-          headers,
-          payload: meridianUser('refused@meridian.test', over),
-        });
+        const res = await postUser(t.app, headers, meridianUser('refused@meridian.test', over));
         expect(res.statusCode, JSON.stringify(over)).toBe(400);
         expect(problemSchema.parse(res.json())).toMatchObject({
           detail: message,
@@ -589,11 +576,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   });
 
   it('answers a form with errors 400 with the §5 headline and a message per field', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: await as(ANNA),
-      payload: { ...newUserInput(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
+    const res = await postUser(t.app, await as(ANNA), {
+      ...newUserInput(),
+      firstName: '',
+      email: 'not-an-email',
+      phone: '22 12 34 56',
     });
     expectUserFormErrors(res, {
       firstName: userFormMessages.required,
@@ -603,12 +590,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   });
 
   it('refuses an e-mail of any account, in any case, with the §5 message', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: await as(ANNA),
-      payload: newUserInput({ email: 'NINA.Basic@portico.test', username: '' }),
-    });
+    const res = await postUser(
+      t.app,
+      await as(ANNA),
+      newUserInput({ email: 'NINA.Basic@portico.test', username: '' }),
+    );
     expectFieldErrors(res, 409, {
       email: userFormMessages.emailExists,
     });
@@ -616,12 +602,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
   it('allows one point manager per account, also when two administrators try at once', async () => {
     const headers = await as(ANNA);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const res = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
-    });
+      newUserInput({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
+    );
     expectFieldErrors(res, 409, {
       role: userFormMessages.pointManager,
     });
@@ -649,12 +634,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
   it('creates a Pending user whose invitation arrives, works once, and lets them sign in', async () => {
     const headers = await as(ANNA);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers,
-      payload: newUserInput(),
-    });
+    const res = await postUser(t.app, headers, newUserInput());
     expect(res.statusCode).toBe(201);
     const created = accountUserSchema.parse(res.json());
     expect(created.status).toBe('Pending');
@@ -710,12 +690,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
   it('keeps the invitation when the process dies between create and send (job in the same transaction)', async () => {
     const headers = await as(ANNA);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const res = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'crash@northwind.test', username: '' }),
-    });
+      newUserInput({ email: 'crash@northwind.test', username: '' }),
+    );
     expect(res.statusCode).toBe(201);
     // No worker ran: the job is a row. A "restarted" node's queue delivers it.
     const { rows } = await t.db.query<{ n: number }>(
@@ -731,12 +710,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
   it('resends (the old link dies) and revokes invitations', async () => {
     const headers = await as(ANNA);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const res = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'resend@northwind.test', username: '' }),
-    });
+      newUserInput({ email: 'resend@northwind.test', username: '' }),
+    );
     const { id } = accountUserSchema.parse(res.json());
     await t.app.jobs.runDue('users.invitation');
     const first = (
@@ -951,12 +929,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       `update accounts set licence_count = (select count(*) from users where account_id = 'acc-northwind' and status <> 'Inactive')
         where id = 'acc-northwind'`,
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: await as(ANNA),
-      payload: newUserInput({ email: 'one.too.many@northwind.test', username: '' }),
-    });
+    const res = await postUser(
+      t.app,
+      await as(ANNA),
+      newUserInput({ email: 'one.too.many@northwind.test', username: '' }),
+    );
     expect(res.statusCode).toBe(409);
     expect(problemSchema.parse(res.json()).detail).toBe(userFormMessages.licencesExceeded);
   });
@@ -1090,16 +1067,15 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const before = await totals();
     expect(before).toEqual(await counted());
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const created = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({
+      newUserInput({
         email: 'counted.once@northwind.test',
         username: 'countedonce',
         role: 'read-only',
       }),
-    });
+    );
     expect(created.statusCode).toBe(201);
     const id = accountUserSchema.parse(created.json()).id;
     const afterCreate = await totals();
