@@ -14,6 +14,7 @@ import { expectNoAxeViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { anna } from '../support/demo-users.js';
 import { setOwnSettings } from '../support/own-settings.js';
+import { SCREENSHOT_PAGES } from '../support/screenshot-pages.js';
 import { emailField, signIn, waitForSignInPage } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
@@ -260,21 +261,13 @@ describe('a finished face: layout (issue 37)', () => {
 
   test('screenshots of the issue: 390 px dark German, 1280 px light English', async () => {
     if (!screens) return;
-    const pages = [
-      ['news', '/news'],
-      ['user-management', '/user-management'],
-      ['invoices', '/invoices'],
-      ['cloud', '/cloud'],
-      ['track-cases', '/services/track-cases'],
-      ['my-solutions', '/my-solutions'],
-    ] as const;
     for (const [language, width, scheme] of [
       ['de', 390, 'dark'],
       ['en', 1280, 'light'],
     ] as const) {
       await setOwnSettings(page, baseUrl, { language });
       await look(width, scheme);
-      for (const [name, path] of pages) {
+      for (const [name, path] of SCREENSHOT_PAGES) {
         await open(path);
         if (name === 'track-cases') {
           await page.frameLocator('iframe.services-frame').locator('tbody tr').first().waitFor();

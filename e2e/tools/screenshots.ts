@@ -10,6 +10,7 @@ import { apiJson } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
 import { anna } from '../support/demo-users.js';
 import { setOwnSettings } from '../support/own-settings.js';
+import { SCREENSHOT_PAGES } from '../support/screenshot-pages.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = process.env['PORTAL_URL'] ?? 'http://localhost:8080';
@@ -45,14 +46,7 @@ try {
     await setOwnSettings(page, baseUrl, { language: look.language });
     const users = await apiJson<{ id: string; email: string }[]>(page, '/api/users?status=Active');
     const other = users.find((u) => u.email !== anna);
-    for (const [name, path] of [
-      ['news', '/news'],
-      ['user-management', '/user-management'],
-      ['invoices', '/invoices'],
-      ['cloud', '/cloud'],
-      ['track-cases', '/services/track-cases'],
-      ['my-solutions', '/my-solutions'],
-    ] as const) {
+    for (const [name, path] of SCREENSHOT_PAGES) {
       await page.goto(`${baseUrl}${path}`);
       await settled(page);
       await shoot(page, look.name, name);

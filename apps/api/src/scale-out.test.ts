@@ -5,6 +5,7 @@ import {
   authorizeUrl,
   browser,
   CookieJar,
+  exchangeCode,
   follow,
   pkcePair,
   signInThroughProvider,
@@ -38,29 +39,23 @@ describe.runIf(databaseUrl)('two API instances over one PostgreSQL', () => {
     return { a: browser(a, remoteAddress, jar), b: browser(b, remoteAddress, jar) };
   }
 
-  async function exchangeCode(
-    on: FastifyInstance,
-    code: string,
-    verifier: string,
-  ): Promise<string> {
-    const response = await on.inject({
-      method: 'POST',
-      url: '/oidc/token',
-      headers: {
-        host: 'localhost:8080',
-        origin: PUBLIC_URL,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: `${PUBLIC_URL}/state-redirect`,
-        client_id: 'portico-spa',
-        code_verifier: verifier,
-      }).toString(),
-    });
+  /** The access token for a code redeemed at `on`: the exchange must succeed. */
+  async function redeemCode(on: FastifyInstance, code: string, verifier: string) {
+    const response = await exchangeCode(on, code, verifier);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ access_token: string }>().access_token;
+  }
+
+  /** Anna signed in through A like a browser behind the balancer, her code redeemed at A. */
+  async function signedInThroughA() {
+    const client = balancedBrowser();
+    const { verifier, challenge } = pkcePair();
+    const callback = await signInThroughProvider(client.a, a, {
+      responseType: 'code',
+      codeChallenge: challenge,
+      ...ANNA,
+    });
+    return { client, token: await redeemCode(a, callback.searchParams.get('code')!, verifier) };
   }
 
   const me = (on: FastifyInstance, token: string): Promise<LightMyRequestResponse> =>
@@ -71,14 +66,7 @@ describe.runIf(databaseUrl)('two API instances over one PostgreSQL', () => {
     });
 
   it('accepts on B a token from a real sign-in on A (and the reverse)', async () => {
-    const client = balancedBrowser();
-    const { verifier, challenge } = pkcePair();
-    const callback = await signInThroughProvider(client.a, a, {
-      responseType: 'code',
-      codeChallenge: challenge,
-      ...ANNA,
-    });
-    const token = await exchangeCode(a, callback.searchParams.get('code')!, verifier);
+    const { token } = await signedInThroughA();
     const onB = await me(b, token);
     expect(onB.statusCode).toBe(200);
     expect(onB.json()).toMatchObject({ email: ANNA.email });
@@ -103,7 +91,7 @@ describe.runIf(databaseUrl)('two API instances over one PostgreSQL', () => {
     expect(location).toContain('/state-redirect');
     const code = new URL(location, PUBLIC_URL).searchParams.get('code');
     expect(code).toBeTruthy();
-    const token = await exchangeCode(b, code!, verifier);
+    const token = await redeemCode(b, code!, verifier);
     expect((await me(a, token)).statusCode).toBe(200);
   }, 120_000);
 
@@ -135,14 +123,7 @@ describe.runIf(databaseUrl)('two API instances over one PostgreSQL', () => {
   }, 180_000);
 
   it('opens on B a support desk session from a frame token issued by A; the session works on both; the token is spent on both', async () => {
-    const client = balancedBrowser();
-    const { verifier, challenge } = pkcePair();
-    const callback = await signInThroughProvider(client.a, a, {
-      responseType: 'code',
-      codeChallenge: challenge,
-      ...ANNA,
-    });
-    const token = await exchangeCode(a, callback.searchParams.get('code')!, verifier);
+    const { client, token } = await signedInThroughA();
     const frame = await a.inject({
       method: 'GET',
       url: '/api/support/frame-token',

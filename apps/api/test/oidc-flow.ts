@@ -70,6 +70,10 @@ export interface AuthorizeOptions {
   state?: string;
   nonce?: string;
   codeChallenge?: string;
+  /** Where the provider sends the browser back; the SPA's callback unless given. */
+  redirectUri?: string;
+  /** The scopes asked for; the SPA's unless given. */
+  scope?: string;
 }
 
 /** The address of the authorisation request the SPA makes (issue 2 §3, spec §4). */
@@ -77,8 +81,8 @@ export function authorizeUrl(app: FastifyInstance, options: AuthorizeOptions): s
   const query = new URLSearchParams({
     client_id: app.env.OIDC_CLIENT_ID,
     response_type: options.responseType,
-    scope: 'openid profile email',
-    redirect_uri: `${app.env.PUBLIC_URL}/state-redirect`,
+    scope: options.scope ?? 'openid profile email',
+    redirect_uri: options.redirectUri ?? `${app.env.PUBLIC_URL}/state-redirect`,
     state: options.state ?? Buffer.from('/news').toString('base64'),
     nonce: options.nonce ?? randomBytes(12).toString('base64url'),
   });
@@ -87,6 +91,34 @@ export function authorizeUrl(app: FastifyInstance, options: AuthorizeOptions): s
     query.set('code_challenge_method', 'S256');
   }
   return `/oidc/auth?${query.toString()}`;
+}
+
+/**
+ * The SPA's code exchange at /oidc/token with its PKCE verifier, sent from `origin` (the public
+ * URL unless given) with the callback there as redirect address; the caller judges the answer.
+ */
+export function exchangeCode(
+  app: FastifyInstance,
+  code: string,
+  verifier: string,
+  origin: string = app.env.PUBLIC_URL,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/oidc/token',
+    headers: {
+      host: new URL(app.env.PUBLIC_URL).host,
+      origin,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: `${origin}/state-redirect`,
+      client_id: app.env.OIDC_CLIENT_ID,
+      code_verifier: verifier,
+    }).toString(),
+  });
 }
 
 /** Follows redirects inside our server until one leaves it (or a page is shown). */

@@ -4,7 +4,7 @@ import {
   type AccountUser,
   type AccountUserInput,
 } from '@portico/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 /** The input without its lists (permissions, products): absent, they stay as they are. */
 function withoutLists(input: AccountUserInput): AccountUserInput {
@@ -44,6 +44,15 @@ export function inputOf(user: AccountUser): AccountUserInput {
   return withoutLists(accountUserInputOf(user));
 }
 
+/** POST /api/users of `input` as the caller of `headers`; the caller judges the answer. */
+export function postUser(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  input: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/users', headers, payload: input });
+}
+
 /**
  * Creates a user through POST /api/users as the caller of `headers` (which also enqueues the
  * invitation mail) and returns the new user's id.
@@ -53,12 +62,7 @@ export async function createUser(
   headers: Record<string, string>,
   over: Partial<AccountUserInput>,
 ): Promise<string> {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/users',
-    headers,
-    payload: newUserInput(over),
-  });
+  const created = await postUser(app, headers, newUserInput(over));
   if (created.statusCode !== 201) {
     throw new Error(`POST /api/users answered ${created.statusCode}: ${created.body}`);
   }

@@ -1,3 +1,4 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DbKind } from './test-db.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -14,5 +15,17 @@ export function createWhoamiApp(
     app.get('/api/test/open', { config: { public: true } }, (request) => ({
       caller: request.caller,
     }));
+  });
+}
+
+/** GET /api/test/whoami with `authorization` as it is ("Bearer …"), or with none. */
+export function whoamiWith(
+  app: FastifyInstance,
+  authorization?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url: '/api/test/whoami',
+    headers: authorization ? { authorization } : {},
   });
 }

@@ -118,10 +118,15 @@ export function renderApp(path: string) {
   return { router, queryClient, ...view };
 }
 
+/** Waits until the page shows: once header, footer (and, signed in, labels) have loaded. */
+export function pageShown(): Promise<void> {
+  return waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible(), { timeout: 5000 });
+}
+
 /** Signs in, renders the app at `path` and waits until the shell shows the page. */
 export async function renderSignedIn(path: string) {
   signIn();
   const app = renderApp(path);
-  await waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible(), { timeout: 5000 });
+  await pageShown();
   return app;
 }

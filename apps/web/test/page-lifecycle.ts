@@ -8,6 +8,7 @@ import { SUPPORTED_LOCALES } from '../src/lib/labels/labels-query.js';
 import { useNotificationStore } from '../src/lib/notifications/notification-store.js';
 import { shellHandlers } from './app-test-harness.js';
 import { setupTestServer } from './msw.js';
+import { releaseLoginLock } from './sign-in.js';
 import { installTestConfig } from './test-config.js';
 
 /**
@@ -31,12 +32,25 @@ export function resetPageAroundEach(): void {
 }
 
 /**
+ * What every test of the sign-in routes sets up and clears: resetPageAroundEach, time for
+ * whole-app renders on a shared two-core machine, and after each test the one sign-in attempt
+ * a page allows released for the next.
+ */
+export function resetSignInAroundEach(): void {
+  vi.setConfig({ testTimeout: 20_000 });
+  resetPageAroundEach();
+  afterEach(() => {
+    releaseLoginLock();
+  });
+}
+
+/**
  * The preamble of a test file that renders the whole signed-in app: the mock server with the
- * shell's answers and the file's own, time for whole-app renders on a shared two-core
- * machine, and resetPageAroundEach.
+ * file's own answers and the shell's (the file's first, so they win where both answer), time
+ * for whole-app renders on a shared two-core machine, and resetPageAroundEach.
  */
 export function setUpAppTests(...handlers: RequestHandler[]): SetupServer {
-  const server = setupTestServer(...shellHandlers(), ...handlers);
+  const server = setupTestServer(...handlers, ...shellHandlers());
   vi.setConfig({ testTimeout: 20_000 });
   configure({ asyncUtilTimeout: 5000 });
   resetPageAroundEach();

@@ -4,9 +4,16 @@ import type {
   SearchHits,
   SupportSearchCounts,
   UniversitySearchCount,
+  UserProfile,
 } from '@portico/contracts';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { url } from './app-test-harness.js';
+import { afterEach, beforeEach } from 'vitest';
+import { installAnalytics } from '../src/lib/analytics/analytics.js';
+import {
+  installRecordingAnalytics,
+  type RecordingAnalytics,
+} from '../src/lib/analytics/recording-analytics.js';
+import { demoProfile, url } from './app-test-harness.js';
 import { problemResponse } from './error-cases.js';
 
 /**
@@ -171,4 +178,38 @@ export function searchServer(options: SearchServerOptions = {}): SearchServer {
   ];
 
   return { handlers, requests: (endpoint) => recorded[endpoint] };
+}
+
+/** Anna as the search page tests sign her in: with SUPPORT_SERVICE_NOW, so every card shows (§6). */
+export const searchingAnna: UserProfile = {
+  ...demoProfile,
+  permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT'],
+};
+
+/**
+ * Records the §7 search events of each test (a fresh recorder before each, the inert sink back
+ * after): the queries and the navigations reported so far, oldest first.
+ */
+export function recordSearchEventsAroundEach() {
+  let recorded: RecordingAnalytics | undefined;
+  beforeEach(() => {
+    recorded = installRecordingAnalytics();
+  });
+  afterEach(() => {
+    installAnalytics(null);
+  });
+  const sink = (): RecordingAnalytics => {
+    if (!recorded) throw new Error('search events are recorded inside tests only');
+    return recorded;
+  };
+  return {
+    queries: () =>
+      sink()
+        .recorded('siteSearchQuery')
+        .map((e) => e.event),
+    navigations: () =>
+      sink()
+        .recorded('siteSearchNavigate')
+        .map((e) => e.event),
+  };
 }

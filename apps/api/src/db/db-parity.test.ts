@@ -1,17 +1,12 @@
 // Issue 26 (ADR 0046, addendum 2): the route-level suites run on one database, so what could
 // differ between the two is checked here, on both: how each driver hands the column types
 // the migrations use to JavaScript, and the connection's search_path.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, databaseKinds, type TestDb } from '../../test/test-db.js';
+import { describe, expect, it } from 'vitest';
+import { dbPerSuite } from '../../test/suite-app.js';
+import { databaseKinds } from '../../test/test-db.js';
 
 describe.each(databaseKinds())('values from %s', (kind) => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await testDb.close();
-  });
+  const testDb = dbPerSuite(kind);
 
   it('come back as the same JavaScript values for every column type the migrations use', async () => {
     const { rows } = await testDb.db.query(

@@ -6,26 +6,16 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
 import { bearerFor, mintToken } from '../../test/tokens.js';
-import { createWhoamiApp } from '../../test/whoami-app.js';
+import { createWhoamiApp, whoamiWith } from '../../test/whoami-app.js';
 import { messages } from './auth.js';
+import { appPerSuiteFrom } from '../../test/suite-app.js';
 
 const anna = 'anna.customer@portico.test';
 
 describe('bearer tokens on /api (embedded issuer)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createWhoamiApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuiteFrom(() => createWhoamiApp());
 
-  const whoami = (authorization?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/test/whoami',
-      headers: authorization ? { authorization } : {},
-    });
+  const whoami = (authorization?: string) => whoamiWith(t.app, authorization);
 
   function expectUnauthorized(response: Awaited<ReturnType<typeof whoami>>) {
     expect(response.statusCode).toBe(401);
@@ -197,32 +187,34 @@ describe('bearer tokens on /api (external issuer)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  /** A token of the external issuer; `null` leaves the e-mail claims or the expiry out. */
   const sign = (claims: {
     iss?: string;
     aud?: string;
-    exp?: number;
+    exp?: number | null;
     sub?: string;
-    email?: string;
+    email?: string | null;
     verified?: boolean;
-  }) =>
-    new SignJWT({
-      email: claims.email ?? 'nina.basic@portico.test',
-      email_verified: claims.verified ?? true,
-    })
+  }) => {
+    const jwt = new SignJWT(
+      claims.email === null
+        ? {}
+        : {
+            email: claims.email ?? 'nina.basic@portico.test',
+            email_verified: claims.verified ?? true,
+          },
+    )
       .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
       .setSubject(claims.sub ?? 'ext-subject-nina')
       .setIssuer(claims.iss ?? issuer)
       .setAudience(claims.aud ?? audience)
-      .setIssuedAt()
-      .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 600)
-      .sign(privateKey);
+      .setIssuedAt();
+    if (claims.exp !== null)
+      jwt.setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 600);
+    return jwt.sign(privateKey);
+  };
 
-  const whoami = async (token: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/test/whoami',
-      headers: { authorization: `Bearer ${token}` },
-    });
+  const whoami = (token: string) => whoamiWith(t.app, `Bearer ${token}`);
 
   it('does not mount the embedded provider', async () => {
     const response = await t.app.inject({
@@ -239,25 +231,12 @@ describe('bearer tokens on /api (external issuer)', () => {
   });
 
   it('rejects a token of the external issuer without an expiry (exp)', async () => {
-    const token = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
-      .setSubject('u-nina')
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setIssuedAt()
-      .sign(privateKey);
+    const token = await sign({ sub: 'u-nina', email: null, exp: null });
     expect((await whoami(token)).statusCode).toBe(401);
   });
 
   it('refuses a token of the external issuer for a user that does not exist (403, not linked)', async () => {
-    const token = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256', kid: 'ext-1', typ: 'JWT' })
-      .setSubject('u-nobody')
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(privateKey);
+    const token = await sign({ sub: 'u-nobody', email: null });
     const response = await whoami(token);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ type: PROBLEM_TYPES.identityNotLinked });

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PROBLEM_TYPES, problemSchema } from '@portico/contracts';
+import { PROBLEM_TYPES, problemSchema, type Problem } from '@portico/contracts';
 import { createPlatformApp } from '../../test/platform-app.js';
 import {
   BadRequestError,
@@ -14,6 +14,13 @@ import {
 
 /** Every error answer's media type (RFC 9457, ADR 0065). */
 const PROBLEM = 'application/problem+json; charset=utf-8';
+
+/** The answer is exactly `problem`, sent with its status and the problem media type. */
+function expectProblem(res: LightMyRequestResponse, problem: Problem): void {
+  expect(res.statusCode).toBe(problem.status);
+  expect(res.headers['content-type']).toBe(PROBLEM);
+  expect(res.json()).toEqual(problem);
+}
 
 const querySchema = z.object({ page: z.coerce.number().int().min(1) });
 const bodySchema = z.object({ name: z.string().min(1) });
@@ -91,9 +98,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
 
   it('answers malformed JSON with a 400 JSON message', async () => {
     const res = await postBody('{"name": "Anna",');
-    expect(res.statusCode).toBe(400);
-    expect(res.headers['content-type']).toBe(PROBLEM);
-    expect(res.json()).toEqual({
+    expectProblem(res, {
       type: PROBLEM_TYPES.validation,
       title: 'Invalid request',
       status: 400,
@@ -148,19 +153,15 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
     ],
   ])('maps the domain error of %s to %i', async (url, status, title, detail) => {
     const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(status);
-    expect(res.headers['content-type']).toBe(PROBLEM);
     const type = status === 400 ? PROBLEM_TYPES.validation : 'about:blank';
-    expect(res.json()).toEqual({ type, title, status, detail, instance: url });
+    expectProblem(res, { type, title, status, detail, instance: url });
   });
 
   it.each(['/api/test/crash', '/api/test/crash-async'])(
     'answers an unexpected failure in %s with a generic 500 that leaks nothing',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(500);
-      expect(res.headers['content-type']).toBe(PROBLEM);
-      expect(res.json()).toEqual({
+      expectProblem(res, {
         type: 'about:blank',
         title: 'Internal Server Error',
         status: 500,
@@ -173,9 +174,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
 
   it('answers field errors as `errors` beside the detail (what the forms put on their fields)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/form' });
-    expect(res.statusCode).toBe(400);
-    expect(res.headers['content-type']).toBe(PROBLEM);
-    expect(res.json()).toEqual({
+    expectProblem(res, {
       type: PROBLEM_TYPES.validation,
       title: 'Invalid request',
       status: 400,
@@ -216,10 +215,8 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
 
   it('answers a method a known /api path does not take with 405 and Allow', async () => {
     const res = await app.inject({ method: 'DELETE', url: '/api/test/items/7?x=1' });
-    expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('PUT');
-    expect(res.headers['content-type']).toBe(PROBLEM);
-    expect(res.json()).toEqual({
+    expectProblem(res, {
       type: 'about:blank',
       title: 'Method Not Allowed',
       status: 405,
@@ -239,9 +236,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
         url: '/api/no/such/thing?x=1',
         headers: { accept: 'text/html' },
       });
-      expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toBe(PROBLEM);
-      expect(res.json()).toEqual({
+      expectProblem(res, {
         type: 'about:blank',
         title: 'Not Found',
         status: 404,
@@ -263,10 +258,8 @@ describe('/api while the server is not ready (issue 2 §7)', () => {
     app.state.ready = false;
     app.state.shuttingDown = false;
     const res = await app.inject({ method: 'GET', url: '/api/test/query?page=1' });
-    expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.headers['content-type']).toBe(PROBLEM);
-    expect(res.json()).toEqual({
+    expectProblem(res, {
       type: 'about:blank',
       title: 'Service Unavailable',
       status: 503,

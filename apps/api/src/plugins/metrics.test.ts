@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAIL_SEND_JOB } from '../lib/mail/mailer.js';
 import { serveMetrics } from '../lib/metrics/metrics-server.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { appPerSuite } from '../../test/suite-app.js';
 
 /** The value of one series in a Prometheus text exposition (0 when absent). */
 function valueOf(text: string, series: string): number {
@@ -10,13 +10,7 @@ function valueOf(text: string, series: string): number {
 }
 
 describe('/metrics (issue 24)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   const scrape = async () => {
     const response = await t.app.inject({ method: 'GET', url: '/metrics' });
@@ -102,13 +96,7 @@ describe('/metrics (issue 24)', () => {
 });
 
 describe('/metrics behind a proxy, and with METRICS_PORT', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { TRUST_PROXY: 'loopback', METRICS_ALLOW: '10.0.0.0/8' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite('pglite', { TRUST_PROXY: 'loopback', METRICS_ALLOW: '10.0.0.0/8' });
 
   it('decides by the client address that TRUST_PROXY gives (ADR 0015)', async () => {
     const viaProxy = (from: string) =>

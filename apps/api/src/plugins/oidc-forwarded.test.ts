@@ -1,10 +1,11 @@
 // Forwarded headers and the provider's public metadata (issue 11, part 3; ADR 0015), and the
 // loopback names of the portal as redirect addresses (issue 11, part 1; ADR 0014).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.js';
-import { browser, follow, pkcePair } from '../../test/oidc-flow.js';
-import { createTestApp, testEnvSource, type TestApp } from '../../test/test-app.js';
+import { authorizeUrl, browser, exchangeCode, follow, pkcePair } from '../../test/oidc-flow.js';
+import { createTestApp, testEnvSource } from '../../test/test-app.js';
+import { appPerSuite } from '../../test/suite-app.js';
 
 const anna = 'anna.customer@portico.test';
 
@@ -35,18 +36,8 @@ const forged = { 'x-forwarded-host': 'evil.com', 'x-forwarded-proto': 'https' };
 async function wrongPassword(app: FastifyInstance, socket: string, client?: string) {
   const forwarded: Record<string, string> = client ? { 'x-forwarded-for': client } : {};
   const jar = browser(app, socket);
-  const query = new URLSearchParams({
-    client_id: 'portico-spa',
-    response_type: 'code',
-    scope: 'openid profile email',
-    redirect_uri: 'http://localhost:8080/state-redirect',
-    code_challenge: pkcePair().challenge,
-    code_challenge_method: 'S256',
-  });
-  const page = await follow(
-    jar,
-    await jar.request({ method: 'GET', url: `/oidc/auth?${query.toString()}`, headers: forwarded }),
-  );
+  const url = authorizeUrl(app, { responseType: 'code', codeChallenge: pkcePair().challenge });
+  const page = await follow(jar, await jar.request({ method: 'GET', url, headers: forwarded }));
   const action = /<form [^>]*action="([^"]+)"/.exec(page.body)?.[1];
   if (!action) throw new Error(`no sign-in form: ${page.statusCode} ${page.body}`);
   const response = await jar.request({
@@ -59,13 +50,7 @@ async function wrongPassword(app: FastifyInstance, socket: string, client?: stri
 }
 
 describe('TRUST_PROXY unset (the default): forwarded headers are nobody’s word', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   it('advertises its own address whatever X-Forwarded-Host says, with a cache policy', async () => {
     const response = await discovery(t.app, '203.0.113.7', forged);
@@ -116,13 +101,7 @@ describe('TRUST_PROXY unset (the default): forwarded headers are nobody’s word
 });
 
 describe('TRUST_PROXY=10.0.0.0/8: forwarded headers from that proxy only', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { TRUST_PROXY: '10.0.0.0/8' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite('pglite', { TRUST_PROXY: '10.0.0.0/8' });
 
   it('advertises PUBLIC_URL in discovery, even for a host the proxy forwards (issue 23 §8)', async () => {
     // Cached publicly: one caller's host must not reach everybody (ADR 0015, addendum).
@@ -183,26 +162,16 @@ describe('TRUST_PROXY values', () => {
 });
 
 describe('the portal opened under another loopback name (issue 11, part 1)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
-  function authorize(redirectUri: string, challenge: string) {
-    return new URLSearchParams({
-      client_id: 'portico-spa',
-      response_type: 'code',
-      scope: 'openid profile email',
-      redirect_uri: redirectUri,
-      state: Buffer.from('/news').toString('base64'),
+  /** The SPA's authorisation request with its callback at `redirectUri`. */
+  const authorize = (redirectUri: string, challenge: string) =>
+    authorizeUrl(t.app, {
+      responseType: 'code',
+      redirectUri,
       nonce: 'n-1',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
+      codeChallenge: challenge,
     });
-  }
 
   for (const origin of ['http://127.0.0.1:8080', 'http://[::1]:8080']) {
     it(`signs in from ${origin}: redirect back there, and the token call from there`, async () => {
@@ -210,9 +179,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
       const { verifier, challenge } = pkcePair();
       const page = await follow(
         client,
-        await client.get(
-          `/oidc/auth?${authorize(`${origin}/state-redirect`, challenge).toString()}`,
-        ),
+        await client.get(authorize(`${origin}/state-redirect`, challenge)),
       );
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<h1>Sign in to Portico</h1>');
@@ -224,22 +191,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
       const location = new URL(String(callback.headers.location));
       expect(`${location.origin}${location.pathname}`).toBe(`${origin}/state-redirect`);
 
-      const token = await t.app.inject({
-        method: 'POST',
-        url: '/oidc/token',
-        headers: {
-          host: 'localhost:8080',
-          origin,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: location.searchParams.get('code')!,
-          redirect_uri: `${origin}/state-redirect`,
-          client_id: 'portico-spa',
-          code_verifier: verifier,
-        }).toString(),
-      });
+      const token = await exchangeCode(t.app, location.searchParams.get('code')!, verifier, origin);
       expect(token.statusCode).toBe(200);
       expect(token.headers['access-control-allow-origin']).toBe(origin);
     }, 60_000);
@@ -249,9 +201,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
     const client = browser(t.app);
     const page = await follow(
       client,
-      await client.get(
-        `/oidc/auth?${authorize('http://127.0.0.1:8080/state-redirect', pkcePair().challenge).toString()}`,
-      ),
+      await client.get(authorize('http://127.0.0.1:8080/state-redirect', pkcePair().challenge)),
     );
     expect(page.statusCode).toBe(200);
     const csp = String(page.headers['content-security-policy']);
@@ -274,7 +224,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
     ]) {
       const response = await t.app.inject({
         method: 'GET',
-        url: `/oidc/auth?${authorize(redirect, pkcePair().challenge).toString()}`,
+        url: authorize(redirect, pkcePair().challenge),
       });
       expect(response.statusCode, redirect).toBe(400);
       expect(response.body).toContain('redirect_uri');
@@ -286,7 +236,7 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
     try {
       const response = await remote.app.inject({
         method: 'GET',
-        url: `/oidc/auth?${authorize('http://127.0.0.1:8080/state-redirect', pkcePair().challenge).toString()}`,
+        url: authorize('http://127.0.0.1:8080/state-redirect', pkcePair().challenge),
         headers: { host: 'portal.example' },
       });
       expect(response.statusCode).toBe(400);

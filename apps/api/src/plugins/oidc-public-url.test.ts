@@ -2,10 +2,10 @@
 // X-Forwarded-Host said, and under an https PUBLIC_URL every cookie is Secure, whatever the
 // request's protocol looked like (ADR 0060).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browser, follow, signInThroughProvider, type Browser } from '../../test/oidc-flow.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { routeDatabaseKinds } from '../../test/test-db.js';
+import { appPerSuite } from '../../test/suite-app.js';
 
 const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };
 
@@ -39,13 +39,7 @@ function formAction(page: LightMyRequestResponse): string | undefined {
 }
 
 describe.each(routeDatabaseKinds())('PUBLIC_URL https over %s: every cookie is Secure', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { PUBLIC_URL: 'https://portal.example' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind, { PUBLIC_URL: 'https://portal.example' });
 
   it('marks the provider’s and the app’s cookies Secure on a request without X-Forwarded-Proto', async () => {
     // Plain http to the node (a proxy that sends no X-Forwarded-Proto, or TRUST_PROXY unset).
@@ -95,13 +89,7 @@ describe.each(routeDatabaseKinds())('PUBLIC_URL https over %s: every cookie is S
 });
 
 describe.each(routeDatabaseKinds())('a forged Host over %s (issue 34)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { TRUST_PROXY: '10.0.0.0/8' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind, { TRUST_PROXY: '10.0.0.0/8' });
 
   const forgeries: [string, string, Record<string, string>][] = [
     ['Host', '203.0.113.7', { host: 'evil.test' }],

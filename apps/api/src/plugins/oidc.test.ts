@@ -12,13 +12,14 @@ import { loadEnv } from '../config/env.js';
 import {
   authorizeUrl,
   browser,
+  exchangeCode,
   follow,
   pkcePair,
   signInThroughProvider,
 } from '../../test/oidc-flow.js';
 import { testEnvSource, type TestApp } from '../../test/test-app.js';
 import { databaseKinds } from '../../test/test-db.js';
-import { createWhoamiApp } from '../../test/whoami-app.js';
+import { createWhoamiApp, whoamiWith } from '../../test/whoami-app.js';
 
 const PUBLIC_URL = 'http://localhost:8080';
 const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };
@@ -50,12 +51,7 @@ describe.each(databaseKinds())(
       await t.close();
     });
 
-    const whoami = (accessToken: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/test/whoami',
-        headers: { authorization: `Bearer ${accessToken}` },
-      });
+    const whoami = (accessToken: string) => whoamiWith(t.app, `Bearer ${accessToken}`);
 
     it('publishes a discovery document with the issuer under PUBLIC_URL/oidc', async () => {
       const response = await t.app.inject({
@@ -106,23 +102,7 @@ describe.each(databaseKinds())(
       const code = callback.searchParams.get('code');
       expect(code).toBeTruthy();
 
-      const exchange = (codeVerifier: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/oidc/token',
-          headers: {
-            host: 'localhost:8080',
-            origin: PUBLIC_URL,
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          payload: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code: code!,
-            redirect_uri: `${PUBLIC_URL}/state-redirect`,
-            client_id: 'portico-spa',
-            code_verifier: codeVerifier,
-          }).toString(),
-        });
+      const exchange = (codeVerifier: string) => exchangeCode(t.app, code!, codeVerifier);
 
       const wrongVerifier = await exchange(pkcePair().verifier);
       expect(wrongVerifier.statusCode).toBe(400);
@@ -260,15 +240,13 @@ describe.each(databaseKinds())(
     });
 
     it('shows its own error page for a redirect address that is not registered', async () => {
-      const query = new URLSearchParams({
-        client_id: 'portico-spa',
-        response_type: 'code',
+      const url = authorizeUrl(t.app, {
+        responseType: 'code',
         scope: 'openid',
-        redirect_uri: 'https://evil.example/callback',
-        code_challenge: pkcePair().challenge,
-        code_challenge_method: 'S256',
+        redirectUri: 'https://evil.example/callback',
+        codeChallenge: pkcePair().challenge,
       });
-      const response = await t.app.inject({ method: 'GET', url: `/oidc/auth?${query.toString()}` });
+      const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(400);
       expect(response.headers.location).toBeUndefined();
       expect(response.body).toContain('<h1>Sign-in failed</h1>');

@@ -9,6 +9,7 @@ import { testEnvSource } from '../../test/test-app.js';
 import { createTestDb, databaseKinds, type TestDb } from '../../test/test-db.js';
 import { bearerFor } from '../../test/tokens.js';
 import { twoInstances } from '../../test/two-instances.js';
+import { until } from '../../test/until.js';
 
 // ADR 0043: the token state and the news list are served from caches that the database's
 // change notifications drop. Whoever writes (another instance, a job, plain SQL), the next
@@ -17,15 +18,6 @@ import { twoInstances } from '../../test/two-instances.js';
 // own drop on writes.
 
 const ANNA = 'anna.customer@portico.test';
-const WAIT_MS = 5_000;
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${WAIT_MS} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function cachedApp(db: Db): Promise<FastifyInstance> {
   return buildApp({ env: loadEnv(testEnvSource({ READ_CACHE: '1' })), db, ready: true });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, databaseKinds, type TestDb } from '../../test/test-db.js';
+import { describe, expect, it } from 'vitest';
+import { dbPerSuite } from '../../test/suite-app.js';
+import { databaseKinds } from '../../test/test-db.js';
 import { verifyPassword } from '../lib/password.js';
 import { buildDemoNews, DEMO_NEWS_COUNT } from './news.js';
 import { rareDetails } from './news-words.js';
@@ -32,13 +33,7 @@ describe('buildDemoNews', () => {
 });
 
 describe.each(databaseKinds())('seedDemo over %s', (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = dbPerSuite(kind);
 
   const count = async (sql: string, params: unknown[] = []): Promise<number> =>
     (await t.db.query<{ n: number }>(`select count(*)::int as n from (${sql}) x`, params)).rows[0]!

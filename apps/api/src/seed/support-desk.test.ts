@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, databaseKinds, type TestDb } from '../../test/test-db.js';
+import { describe, expect, it } from 'vitest';
+import { dbPerSuite } from '../../test/suite-app.js';
+import { databaseKinds } from '../../test/test-db.js';
 import { seedDemo } from './seed.js';
 import { demoCases, seedSupportDesk } from './support-desk.js';
 
 describe.each(databaseKinds())('support desk demo seed over %s', (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = dbPerSuite(kind);
 
   const counts = async () =>
     (

@@ -11,12 +11,11 @@ import { englishLeftoverPatterns, leftovers, ownTexts } from '@portico/locales/l
 import { act, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newsItems, newsServer } from '../../test/news-test-server.js';
 import { searchServer, type SearchAnswers } from '../../test/search-test-server.js';
-import { useNotificationStore } from '../lib/notifications/notification-store.js';
 import { setupTestServer } from '../../test/msw.js';
-import { installTestConfig } from '../../test/test-config.js';
+import { resetPageAroundEach } from '../../test/page-lifecycle.js';
 import {
   catalogueProducts,
   demoProfile,
@@ -25,9 +24,8 @@ import {
   url,
   type renderApp,
 } from '../../test/app-test-harness.js';
-import { managementContext, ownSettings } from '../../test/account-fixtures.js';
+import { listedUser, managementContext, ownSettings } from '../../test/account-fixtures.js';
 import { cloudEnvironment, cloudInstance } from '../../test/cloud-fixtures.js';
-import { resetStartUpForTests } from './start-up.js';
 
 // Nine languages × the listed routes, rendered by the whole app on a shared two-core machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -59,16 +57,7 @@ const MANAGEMENT = managementContext({
   parentAccountName: 'Northwind Group Holding',
   licencesUsed: 2,
 });
-const USERS = [0, 1].map((i) => ({
-  id: `u-${i}`,
-  firstName: `First${i}`,
-  lastName: `Last${i}`,
-  email: `user${i}@example.test`,
-  username: '',
-  role: 'standard',
-  status: i === 0 ? 'Pending' : 'Active',
-  lastLoginAt: null,
-}));
+const USERS = [0, 1].map(listedUser);
 
 const INSTANCES: CloudInstance[] = [
   cloudInstance({
@@ -125,15 +114,7 @@ function serve(language: Language): void {
   );
 }
 
-beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
-});
+resetPageAroundEach();
 
 const label = (language: Language, key: string): string => {
   const text = CATALOGS.web[language][key];

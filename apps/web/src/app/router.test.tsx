@@ -1,13 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { browserRedirect } from '../lib/auth/browser-redirect.js';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { decodeState } from '../lib/auth/state.js';
-import { useNotificationStore } from '../lib/notifications/notification-store.js';
 import { createFakeProvider } from '../../test/fake-oidc-provider.js';
 import { setupTestServer } from '../../test/msw.js';
-import { TEST_ISSUER, installTestConfig } from '../../test/test-config.js';
-import { renderApp, shellHandlers, signIn } from '../../test/app-test-harness.js';
-import { resetStartUpForTests } from './start-up.js';
+import { TEST_ISSUER } from '../../test/test-config.js';
+import { pageShown, renderApp, shellHandlers, signIn } from '../../test/app-test-harness.js';
+import { resetSignInAroundEach } from '../../test/page-lifecycle.js';
+import { captureRedirects } from '../../test/sign-in.js';
 
 // The shell is tested around stand-in feature pages; each feature tests its own page.
 vi.mock('../features/news/news.route.js', () => ({
@@ -20,28 +19,11 @@ vi.mock('../features/search/search.route.js', () => ({
 const provider = await createFakeProvider(TEST_ISSUER, 'portico-spa');
 setupTestServer(...shellHandlers(), ...provider.handlers);
 
+resetSignInAroundEach();
 let redirectTo: MockInstance<(url: string) => void>;
-// Whole-app renders on a shared two-core machine: allow for slow first renders.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => {
-  installTestConfig();
-  redirectTo = vi.spyOn(browserRedirect, 'to').mockImplementation(() => undefined);
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  redirectTo = captureRedirects();
 });
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
-  // Sign-in allows one attempt per page; a restored page (pageshow, persisted) starts afresh.
-  const pageshow = new Event('pageshow');
-  Object.defineProperty(pageshow, 'persisted', { value: true });
-  window.dispatchEvent(pageshow);
-});
-
-/** The page shows once header, footer (and, signed in, labels) have loaded. */
-const pageShown = () =>
-  waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible(), { timeout: 5000 });
 
 const location = (router: ReturnType<typeof renderApp>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;

@@ -8,17 +8,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeUrl, browser } from '../../../test/oidc-flow.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { bearerFor } from '../../../test/tokens.js';
+import { openDesk } from '../../../test/support-desk.js';
+import { demoUsers } from '../../seed/users.js';
 
-const ANNA = 'anna.customer@portico.test';
-const ANNA_PERMISSIONS = [
-  'NEWS',
-  'SUPPORT',
-  'SUPPORT_SERVICE_NOW',
-  'USERMANAGEMENT',
-  'DOCEBO',
-  'INVOICES',
-];
+const ANNA = demoUsers.anna.email;
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -97,7 +90,7 @@ describe('what the API renders has no English left over, in every translated lan
   });
 
   it.each(translated)('%s: the shared header and footer', async (language) => {
-    const profile = { firstName: 'Anna', language, permissions: ANNA_PERMISSIONS };
+    const profile = { firstName: 'Anna', language, permissions: demoUsers.anna.permissions };
     const header = await t.app.inject({
       method: 'GET',
       url: '/shared/header',
@@ -117,20 +110,7 @@ describe('what the API renders has no English left over, in every translated lan
     "%s: the Support4U incident frame in the user's language",
     async (language) => {
       await t.db.query(`update users set language = $2 where email = $1`, [ANNA, language]);
-      const token = await t.app.inject({
-        method: 'GET',
-        url: '/api/support/frame-token',
-        headers: { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` },
-      });
-      const { token: frameToken } = token.json<{ token: string }>();
-      const started = await t.app.inject({
-        method: 'GET',
-        url: `/support-desk/incident?t=${frameToken}`,
-      });
-      expect(started.statusCode).toBe(303);
-      const setCookie = started.headers['set-cookie'];
-      const cookie =
-        String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
+      const cookie = await openDesk(t.app, ANNA, 'incident');
       const incident = await t.app.inject({
         method: 'GET',
         url: '/support-desk/incident',

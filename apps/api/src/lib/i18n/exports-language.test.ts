@@ -12,9 +12,9 @@ import {
 } from '@portico/contracts';
 import { SUPPORTED_LANGUAGES } from '@portico/locales';
 import { Workbook } from '@cj-tech-master/excelts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { bearerFor } from '../../../test/tokens.js';
 
 const ANNA = 'anna.customer@portico.test';
@@ -23,15 +23,11 @@ const ANNA = 'anna.customer@portico.test';
 const germanDay = (iso: string): string => iso.slice(0, 10).split('-').reverse().join('.');
 
 describe('the exports in the caller’s language (issue 27)', () => {
-  let t: TestApp;
+  const t = appPerSuite();
   let authorization: string;
   beforeAll(async () => {
-    t = await createTestApp();
     authorization = `Bearer ${await bearerFor(t.app, ANNA)}`;
     await t.db.query(`update users set language = 'de' where email = $1`, [ANNA]);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization } });

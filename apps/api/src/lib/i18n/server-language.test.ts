@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorizeUrl, browser, type Browser } from '../../../test/oidc-flow.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
+import { openDesk } from '../../../test/support-desk.js';
 import { bearerFor } from '../../../test/tokens.js';
 import type { Queryable } from '../../db/db.js';
 import { NEWS_PUBLISHED_JOB } from '../../modules/news/news-events.js';
@@ -11,7 +13,7 @@ const ANNA = 'anna.customer@portico.test';
 
 /** The sign-in page of a fresh authorisation request, with these request headers throughout. */
 async function signInPage(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'db'>,
   extra: Record<string, string> = {},
   headers: Record<string, string> = {},
   client: Browser = browser(t.app),
@@ -33,13 +35,7 @@ const userCookie = (profile: unknown): string =>
   `USER=${encodeURIComponent(JSON.stringify(profile))}`;
 
 describe('what the API renders follows the language (issue 16)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   describe('the sign-in page', () => {
     it('is German for ui_locales=de', async () => {
@@ -213,20 +209,7 @@ describe('what the API renders follows the language (issue 16)', () => {
         [ANNA],
       );
       try {
-        const token = await t.app.inject({
-          method: 'GET',
-          url: '/api/support/frame-token',
-          headers: { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` },
-        });
-        const { token: frameToken } = token.json<{ token: string }>();
-        const started = await t.app.inject({
-          method: 'GET',
-          url: `/support-desk/incident?t=${frameToken}`,
-          headers: { 'accept-language': 'en' },
-        });
-        expect(started.statusCode).toBe(303);
-        const setCookie = started.headers['set-cookie'];
-        const cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0]!;
+        const cookie = await openDesk(t.app, ANNA, 'incident', { 'accept-language': 'en' });
 
         const incident = await t.app.inject({
           method: 'GET',

@@ -1,24 +1,12 @@
 import { accountManagerSchema, problemSchema } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
 describe.each(routeDatabaseKinds())('account and success manager over %s', (kind) => {
-  let t: TestApp;
-  const get = async (url: string, email: string) =>
-    t.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${await bearerFor(t.app, email)}` },
-    });
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
+  const get = (url: string, email: string) => t.get(email, url);
 
   it("GET /api/account returns anna's account manager", async () => {
     const res = await get('/api/account', 'anna.customer@portico.test');

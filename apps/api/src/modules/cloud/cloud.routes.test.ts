@@ -8,10 +8,9 @@ import {
   responseTimeReportSchema,
 } from '@portico/contracts';
 import { Workbook } from '@cj-tech-master/excelts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 
 const ANNA = 'anna.customer@portico.test';
 const PAUL = 'paul.partner@portico.test';
@@ -57,23 +56,8 @@ function icsEvents(text: string): Record<string, string>[] {
 }
 
 describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
-  let t: TestApp;
-  const tokens = new Map<string, string>();
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    for (const email of [ANNA, PAUL, NINA, ERIK]) tokens.set(email, await bearerFor(t.app, email));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (email: string | null, url: string) =>
-    t.app.inject({
-      method: 'GET',
-      url,
-      headers: email ? { authorization: `Bearer ${tokens.get(email) ?? ''}` } : {},
-    });
+  const t = appPerSuite(kind);
+  const { get } = t;
   const json = async (email: string, url: string): Promise<unknown> => {
     const res = await get(email, url);
     expect(res.statusCode, res.body).toBe(200);

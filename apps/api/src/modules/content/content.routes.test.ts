@@ -6,8 +6,8 @@ import {
 } from '@portico/contracts';
 import { brotliDecompressSync } from 'node:zlib';
 import { CATALOGS } from '@portico/locales/catalogs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
@@ -15,16 +15,12 @@ const webEnglish: Readonly<Record<string, string>> = CATALOGS.web.en;
 const webGerman: Readonly<Record<string, string>> = CATALOGS.web.de;
 
 describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
-  let t: TestApp;
+  const t = appPerSuite(kind);
   let headers: { authorization: string };
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     headers = { authorization: `Bearer ${await bearerFor(t.app, 'anna.customer@portico.test')}` };
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('GET /api/content/labels/cpplabels', () => {

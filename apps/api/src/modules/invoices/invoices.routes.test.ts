@@ -7,11 +7,10 @@ import {
   type InvoiceSort,
 } from '@portico/contracts';
 import { Workbook } from '@cj-tech-master/excelts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { bearerFor } from '../../../test/tokens.js';
 import { insertInvoices } from './invoices.repository.js';
 
 const ANNA = 'anna.customer@portico.test';
@@ -56,12 +55,10 @@ function isOrdered(values: readonly (number | string)[], order: 'asc' | 'desc'):
 }
 
 describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
-  let t: TestApp;
-  const tokens = new Map<string, string>();
+  const t = appPerSuite(kind);
+  const { get } = t;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    for (const email of [ANNA, PAUL, NINA, ERIK]) tokens.set(email, await bearerFor(t.app, email));
     // Due yesterday and unpaid: OVERDUE today; due today: still OPEN (§3 OVERDUE is derived).
     await insertInvoices(t.db, [
       {
@@ -94,17 +91,6 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
       },
     ]);
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (email: string | null, url: string) =>
-    t.app.inject({
-      method: 'GET',
-      url,
-      headers: email ? { authorization: `Bearer ${tokens.get(email) ?? ''}` } : {},
-    });
-
   const list = async (email: string, query: string) => {
     const res = await get(email, `/api/invoices?${query}`);
     expect(res.statusCode, res.body).toBe(200);

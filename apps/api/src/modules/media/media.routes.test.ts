@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 
 /** Parses as XML the way a browser loads an <img> SVG; a syntax error yields <parsererror>. */
 function parseSvg(text: string): Element {
@@ -11,13 +11,7 @@ function parseSvg(text: string): Element {
 }
 
 describe('public media', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   it.each([
     ['large', '1200', '500'],

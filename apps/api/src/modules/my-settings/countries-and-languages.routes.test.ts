@@ -1,16 +1,10 @@
 import { countriesAndLanguagesSchema } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { bearerFor } from '../../../test/tokens.js';
 
 describe('GET /api/users/countries-and-languages', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   it('lists entries keyed like language_COUNTRY with English names for an English profile', async () => {
     const res = await t.app.inject({

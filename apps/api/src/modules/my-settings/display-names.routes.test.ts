@@ -5,11 +5,10 @@ import {
   newsEditorialItemSchema,
   userFormMessages,
 } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
-import { newUserInput } from '../../../test/user-input.js';
+import { newUserInput, postUser } from '../../../test/user-input.js';
 
 /**
  * Issue 34: bidirectional controls in a display name reorder what is shown around it
@@ -27,22 +26,13 @@ const BIDI = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f
 const BIDI_ANYWHERE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 
 describe.each(databaseKinds())('bidi controls in display names over %s', (kind) => {
-  let t: TestApp;
-  const as = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
+  const t = appPerSuite(kind);
+  const { as } = t;
   const get = async (email: string, url: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers: await as(email) });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res;
   };
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('drops them from the names a user gives themself, and shows the name without them', async () => {
     const headers = await as(NINA);
@@ -66,16 +56,15 @@ describe.each(databaseKinds())('bidi controls in display names over %s', (kind) 
 
   it('drops them from the names an administrator gives, and a name of nothing else is required', async () => {
     const headers = await as(ANNA);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const created = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({
+      newUserInput({
         email: 'bidi.name@northwind.test',
         firstName: `\u2067Ola\u2069`,
         lastName: `Nord\u202Emann`,
       }),
-    });
+    );
     expect(created.statusCode, created.body).toBe(201);
     const user = accountUserSchema.parse(created.json());
     expect(user).toMatchObject({ firstName: 'Ola', lastName: 'Nordmann' });
@@ -85,12 +74,11 @@ describe.each(databaseKinds())('bidi controls in display names over %s', (kind) 
     );
     expect(stored.rows[0]).toEqual({ first_name: 'Ola', last_name: 'Nordmann' });
 
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const empty = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'only.bidi@northwind.test', lastName: BIDI }),
-    });
+      newUserInput({ email: 'only.bidi@northwind.test', lastName: BIDI }),
+    );
     expect(empty.statusCode).toBe(400);
     expect(fieldErrorsOf(problemSchema.parse(empty.json()))).toMatchObject({
       lastName: userFormMessages.required,

@@ -1,30 +1,16 @@
-import {
-  fieldErrorsOf,
-  problemSchema,
-  ownSettingsSchema,
-  userFormMessages,
-  userProfileSchema,
-} from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { ownSettingsSchema, userFormMessages, userProfileSchema } from '@portico/contracts';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
+import { expectUserFormErrors } from '../../../test/user-form-errors.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor, mintToken } from '../../../test/tokens.js';
+import { mintToken } from '../../../test/tokens.js';
 
 const NINA = 'nina.basic@portico.test';
 const PAUL = 'paul.partner@portico.test';
 
 describe.each(routeDatabaseKinds())('my settings over %s', (kind) => {
-  let t: TestApp;
-  const as = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
+  const { as } = t;
 
   it('reads the own settings and changes only the fields sent, with the user form’s messages', async () => {
     const headers = await as(NINA);
@@ -39,27 +25,25 @@ describe.each(routeDatabaseKinds())('my settings over %s', (kind) => {
     });
     expect(settings.accountName).not.toBe('');
     const etag = String(res.headers.etag);
+    const putOwn = (payload: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: { ...headers, 'if-match': etag },
+        payload,
+      });
 
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: { ...headers, 'if-match': etag },
-      payload: { firstName: '', phone: '12345', timeZone: 'Mars/Base' },
-    });
-    expect(bad.statusCode).toBe(400);
-    const problem = problemSchema.parse(bad.json());
-    expect(problem.detail).toBe(userFormMessages.invalidData);
-    expect(fieldErrorsOf(problem)).toEqual({
+    const bad = await putOwn({ firstName: '', phone: '12345', timeZone: 'Mars/Base' });
+    expectUserFormErrors(bad, {
       firstName: userFormMessages.required,
       phone: userFormMessages.invalidPhone,
       timeZone: userFormMessages.invalidTimeZone,
     });
 
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: { ...headers, 'if-match': etag },
-      payload: { language: 'de', timeZone: 'America/New_York', mobile: '+4799887766' },
+    const ok = await putOwn({
+      language: 'de',
+      timeZone: 'America/New_York',
+      mobile: '+4799887766',
     });
     expect(ok.statusCode).toBe(200);
     const profile = userProfileSchema.parse(ok.json());

@@ -1,8 +1,8 @@
 import { problemSchema, subscriptionListSchema } from '@portico/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 import type { Queryable } from '../../db/db.js';
 import { MAIL_SEND_JOB } from '../../lib/mail/mailer.js';
 import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
@@ -25,7 +25,7 @@ interface OutboxRow {
 
 /** Publishes like the editor does: the item and its job in one transaction. */
 export async function publishNews(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'db'>,
   title: string,
   productIds: string[] = [],
 ): Promise<number> {
@@ -47,7 +47,7 @@ export async function publishNews(
   });
 }
 
-async function outbox(t: TestApp, subjectPart: string): Promise<OutboxRow[]> {
+async function outbox(t: Pick<TestApp, 'app' | 'db'>, subjectPart: string): Promise<OutboxRow[]> {
   const { rows } = await t.db.query<OutboxRow>(
     `select recipient, subject, text_body, html_body, headers from mail_outbox
       where subject like $1 order by id`,
@@ -56,16 +56,14 @@ async function outbox(t: TestApp, subjectPart: string): Promise<OutboxRow[]> {
   return rows;
 }
 
-async function runAll(t: TestApp): Promise<void> {
+async function runAll(t: Pick<TestApp, 'app' | 'db'>): Promise<void> {
   await t.app.jobs.runDue(NEWS_PUBLISHED_JOB);
   await t.app.jobs.runDue(MAIL_SEND_JOB);
 }
 
 describe.each(routeDatabaseKinds())('e-mail subscriptions over %s', (kind) => {
-  let t: TestApp;
-  const as = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
+  const t = appPerSuite(kind);
+  const { as } = t;
   const post = async (email: string, subscriptions: unknown[]) =>
     t.app.inject({
       method: 'POST',
@@ -74,12 +72,6 @@ describe.each(routeDatabaseKinds())('e-mail subscriptions over %s', (kind) => {
       payload: { subscriptions },
     });
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
     await t.db.query('delete from email_subscriptions');
   });
@@ -205,22 +197,14 @@ describe.each(routeDatabaseKinds())('e-mail subscriptions over %s', (kind) => {
     flipped[0] = (flipped[0] ?? 0) ^ 1;
     const otherSig = flipped.toString('base64url');
     for (const bad of [`${forged}.${sig}`, `${body}.${otherSig}`, 'nonsense', '']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/unsubscribe?token=${encodeURIComponent(bad)}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'List-Unsubscribe=One-Click',
+      const res = await t.postForm(`/unsubscribe?token=${encodeURIComponent(bad)}`, {
+        'List-Unsubscribe': 'One-Click',
       });
       expect(res.statusCode).toBe(400);
     }
 
     // One-click POST, signed out.
-    const done = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const done = await t.postForm(path, { 'List-Unsubscribe': 'One-Click' });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
     const after = subscriptionListSchema.parse(

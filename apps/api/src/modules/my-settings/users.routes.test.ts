@@ -1,21 +1,11 @@
 import { problemSchema, userProfileSchema } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 
 describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
-  let t: TestApp;
-  const asUser = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
+  const { as: asUser } = t;
 
   it("returns anna's full §3 profile with her account and connected products", async () => {
     const res = await t.app.inject({

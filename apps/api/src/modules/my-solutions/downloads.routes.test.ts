@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { REPORT_ENGINE_PATH, reportEngineZip } from './downloads.routes.js';
 
 // §2 download-report-engine: the default REPORT_ENGINE_DOWNLOAD_URL is served by the API.
@@ -66,13 +66,7 @@ function parseZip(zip: Buffer): ParsedEntry[] {
 }
 
 describe('GET /downloads/portico-report-engine.zip', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   const download = (headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: REPORT_ENGINE_PATH, headers });

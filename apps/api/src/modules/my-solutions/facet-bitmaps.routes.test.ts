@@ -10,6 +10,7 @@ import { loadEnv } from '../../config/env.js';
 import { createTestApp, testEnvSource, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { until } from '../../../test/until.js';
 
 // ADR 0055 addendum: with read caches on, documentation filtered by two or more facets
 // without a query is answered from each node's bitmaps. What a caller sees must be what the
@@ -18,15 +19,6 @@ import { bearerFor } from '../../../test/tokens.js';
 
 const ANNA = 'anna.customer@portico.test';
 const BASE = '/api/products/p-erp/documents';
-const WAIT_MS = 5_000;
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${WAIT_MS} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A small deterministic generator (the same selections every run). */
 function numbers(seed: number): () => number {

@@ -6,10 +6,9 @@ import {
   type DocumentFacet,
   type ProductDocumentPage,
 } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 import { DEMO_DOCUMENTS_PER_PRODUCT, writeDocumentTexts } from '../../seed/product-documents.js';
 
 const ANNA = 'anna.customer@portico.test';
@@ -34,19 +33,8 @@ const FACET_INDEX: Record<DocumentFacet, number> = Object.fromEntries(
 ) as Record<DocumentFacet, number>;
 
 describe.each(routeDatabaseKinds())('product documents API over %s', (kind) => {
-  let t: TestApp;
-  const tokens = new Map<string, string>();
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    for (const email of [ANNA, PAUL, ERIK]) tokens.set(email, await bearerFor(t.app, email));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const get = (url: string, who = ANNA) =>
-    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.get(who)}` } });
+  const t = appPerSuite(kind);
+  const get = (url: string, who = ANNA) => t.get(who, url);
 
   async function page(url: string, who = ANNA): Promise<ProductDocumentPage> {
     const res = await get(url, who);

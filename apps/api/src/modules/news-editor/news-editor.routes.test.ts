@@ -12,12 +12,13 @@ import {
 } from '@portico/contracts';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
 import { NEWS_SCHEDULED_PUBLICATION_JOB } from './news-publishing.service.js';
+import { expectFieldErrors } from '../../../test/user-form-errors.js';
 
 const erik = 'erik.employee@portico.test';
 const others = {
@@ -59,20 +60,19 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
-  let t: TestApp;
+  const t = appPerSuite(kind);
   const auth: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     auth.erik = `Bearer ${await bearerFor(t.app, erik)}`;
     for (const [name, email] of Object.entries(others))
       auth[name] = `Bearer ${await bearerFor(t.app, email)}`;
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
   const as = (who: string) => ({ authorization: auth[who]! });
+  /** A call of erik, the news editor of these tests. */
+  const asErik = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: as('erik'), payload });
 
   async function create(body: unknown, url = '/api/news') {
     const response = await t.app.inject({
@@ -169,17 +169,9 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
       expect(await newsCount()).toBe(before);
       expect(await jobsFor(NEWS_PUBLISHED_JOB, item.id)).toBe(0);
 
-      const list = await t.app.inject({
-        method: 'GET',
-        url: '/api/news/editor',
-        headers: as('erik'),
-      });
+      const list = await asErik('GET', '/api/news/editor');
       expect(newsEditorialListSchema.parse(list.json()).map((i) => i.id)).toContain(item.id);
-      const one = await t.app.inject({
-        method: 'GET',
-        url: `/api/news/editor/${item.id}`,
-        headers: as('erik'),
-      });
+      const one = await asErik('GET', `/api/news/editor/${item.id}`);
       expect(newsEditorialItemSchema.parse(one.json())).toMatchObject({
         title: 'A draft only',
         status: 'draft',
@@ -237,11 +229,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
       expect((await readerGet(item.id)).statusCode).toBe(404);
       expect(await inReaderList(item.id)).toBe(false);
       expect(await newsCount()).toBe(before - 1);
-      const one = await t.app.inject({
-        method: 'GET',
-        url: `/api/news/editor/${item.id}`,
-        headers: as('erik'),
-      });
+      const one = await asErik('GET', `/api/news/editor/${item.id}`);
       expect(newsEditorialItemSchema.parse(one.json()).status).toBe('unpublished');
     });
 
@@ -277,18 +265,10 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
 
     it('deletes an item from /news and the editor', async () => {
       const { item } = await create(form({ action: 'publish' }));
-      const response = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/news/${item.id}`,
-        headers: as('erik'),
-      });
+      const response = await asErik('DELETE', `/api/news/${item.id}`);
       expect(response.statusCode).toBe(204);
       expect((await readerGet(item.id)).statusCode).toBe(404);
-      const again = await t.app.inject({
-        method: 'GET',
-        url: `/api/news/editor/${item.id}`,
-        headers: as('erik'),
-      });
+      const again = await asErik('GET', `/api/news/editor/${item.id}`);
       expect(again.statusCode).toBe(404);
     });
 
@@ -299,11 +279,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
           order by publication_date desc limit 1`,
       );
       const id = rows[0]!.id;
-      const read = await t.app.inject({
-        method: 'GET',
-        url: `/api/news/editor/${id}`,
-        headers: as('erik'),
-      });
+      const read = await asErik('GET', `/api/news/editor/${id}`);
       const seeded = newsEditorialItemSchema.parse(read.json());
       expect(seeded.status).toBe('published');
       const unpublished = await update(
@@ -329,12 +305,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         payload: form(),
       });
       expect(stale.statusCode).toBe(412);
-      const unknown = await t.app.inject({
-        method: 'PUT',
-        url: '/api/news/999999999',
-        headers: as('erik'),
-        payload: form(),
-      });
+      const unknown = await asErik('PUT', '/api/news/999999999', form());
       expect(unknown.statusCode).toBe(404);
     });
 
@@ -352,11 +323,11 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
     });
 
     it('answers 400 with a message per field for an invalid form', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/news',
-        headers: as('erik'),
-        payload: { ...form(), title: '  ', content: '<p> </p>', publicationDate: 'tomorrow' },
+      const response = await asErik('POST', '/api/news', {
+        ...form(),
+        title: '  ',
+        content: '<p> </p>',
+        publicationDate: 'tomorrow',
       });
       expect(response.statusCode).toBe(400);
       const body = problemSchema.parse(response.json());
@@ -366,12 +337,11 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         content: 'Please write the body of the news item.',
         publicationDate: 'Please enter a valid publication date.',
       });
-      const image = await t.app.inject({
-        method: 'POST',
-        url: '/api/news',
-        headers: as('erik'),
-        payload: form({ headerImage: { large: 'javascript:alert(1)', medium: '/m', small: '/s' } }),
-      });
+      const image = await asErik(
+        'POST',
+        '/api/news',
+        form({ headerImage: { large: 'javascript:alert(1)', medium: '/m', small: '/s' } }),
+      );
       expect(image.statusCode).toBe(400);
       expect(fieldErrorsOf(problemSchema.parse(image.json()))?.headerImage).toBeDefined();
     });
@@ -393,10 +363,12 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
             headers: as('erik'),
             payload: form({ content }),
           });
-          expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(400);
-          expect(fieldErrorsOf(problemSchema.parse(response.json()))).toEqual({
-            content: UNSTORABLE_TEXT_MESSAGE,
-          });
+          expectFieldErrors(
+            response,
+            400,
+            { content: UNSTORABLE_TEXT_MESSAGE },
+            `${method} ${url}`,
+          );
         }
       }
     });
@@ -420,11 +392,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
       const reader = newsItemSchema.parse((await readerGet(item.id)).json());
       expect(reader.publicationDate).toBe(at);
       expect(await jobsFor(NEWS_PUBLISHED_JOB, item.id)).toBe(1);
-      const one = await t.app.inject({
-        method: 'GET',
-        url: `/api/news/editor/${item.id}`,
-        headers: as('erik'),
-      });
+      const one = await asErik('GET', `/api/news/editor/${item.id}`);
       expect(newsEditorialItemSchema.parse(one.json()).status).toBe('published');
     }, 15_000);
 
@@ -455,38 +423,23 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         ).rows.map((r) => r.product_id);
       expect(await targets()).toEqual(['p-erp', 'p-erpx']);
 
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: `/api/products/p-erp/news/${item.id}`,
-        headers: as('erik'),
-        payload: form({ productIds: [], action: 'publish' }),
-      });
+      const put = await asErik(
+        'PUT',
+        `/api/products/p-erp/news/${item.id}`,
+        form({ productIds: [], action: 'publish' }),
+      );
       expect(put.statusCode, put.body).toBe(200);
       expect(await targets()).toEqual(['p-erp']);
 
       // Not this product's item: 404 on its path.
-      const other = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/products/p-erpx/news/${item.id}`,
-        headers: as('erik'),
-      });
+      const other = await asErik('DELETE', `/api/products/p-erpx/news/${item.id}`);
       expect(other.statusCode).toBe(404);
     });
 
     it('answers 404 for an unknown product and 400 for an unknown target', async () => {
-      const unknownPath = await t.app.inject({
-        method: 'POST',
-        url: '/api/products/p-nope/news',
-        headers: as('erik'),
-        payload: form(),
-      });
+      const unknownPath = await asErik('POST', '/api/products/p-nope/news', form());
       expect(unknownPath.statusCode).toBe(404);
-      const unknownTarget = await t.app.inject({
-        method: 'POST',
-        url: '/api/news',
-        headers: as('erik'),
-        payload: form({ productIds: ['p-nope'] }),
-      });
+      const unknownTarget = await asErik('POST', '/api/news', form({ productIds: ['p-nope'] }));
       expect(unknownTarget.statusCode).toBe(400);
       expect(fieldErrorsOf(problemSchema.parse(unknownTarget.json()))?.productIds).toBeDefined();
     });
@@ -505,13 +458,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
       );
       for (const body of [
         (await readerGet(item.id)).body,
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/news/editor/${item.id}`,
-            headers: as('erik'),
-          })
-        ).body,
+        (await asErik('GET', `/api/news/editor/${item.id}`)).body,
       ]) {
         expect(body).toContain('Hello');
         expect(body).toContain('https://example.com');
@@ -523,18 +470,16 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
         '<p>Hello</p><a class="ui-card__link" href="https://evil.example/">x</a>' +
         '<div class="app-loading-bar nb-panel" id="root" style="inset:0">y</div>';
       const { item } = await create(form({ action: 'publish', content: overlay }));
-      const product = await t.app.inject({
-        method: 'POST',
-        url: '/api/products/p-erp/news',
-        headers: as('erik'),
-        payload: form({ action: 'publish', content: overlay }),
-      });
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: `/api/news/${item.id}`,
-        headers: as('erik'),
-        payload: form({ action: 'publish', content: `${overlay}<p>again</p>` }),
-      });
+      const product = await asErik(
+        'POST',
+        '/api/products/p-erp/news',
+        form({ action: 'publish', content: overlay }),
+      );
+      const put = await asErik(
+        'PUT',
+        `/api/news/${item.id}`,
+        form({ action: 'publish', content: `${overlay}<p>again</p>` }),
+      );
       expect(put.statusCode, put.body).toBe(200);
       for (const body of [product.body, put.body, (await readerGet(item.id)).body]) {
         expect(body).toContain('https://evil.example/');
@@ -643,12 +588,7 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
     });
 
     it('answers 400 without a file and 404 for an unknown image', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/news/images',
-        headers: as('erik'),
-        payload: {},
-      });
+      const response = await asErik('POST', '/api/news/images', {});
       expect(response.statusCode).toBe(400);
       const unknown = await t.app.inject({
         method: 'GET',

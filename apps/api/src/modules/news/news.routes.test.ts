@@ -5,9 +5,9 @@ import {
   newsListSchema,
   type NewsListItem,
 } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { insertNews, SEARCH_WINDOW } from './news.repository.js';
@@ -48,13 +48,12 @@ const ownRows = {
 } as const;
 
 describe.each(routeDatabaseKinds())('GET /api/news over %s', (kind) => {
-  let t: TestApp;
+  const t = appPerSuite(kind);
   let authorization: string;
   let ids: Record<keyof typeof ownRows, number>;
   let totalInDb: number;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     authorization = `Bearer ${await bearerFor(t.app, anna)}`;
     const keys = Object.keys(ownRows) as (keyof typeof ownRows)[];
     const inserted = await insertNews(
@@ -76,9 +75,6 @@ describe.each(routeDatabaseKinds())('GET /api/news over %s', (kind) => {
     );
     const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from news');
     totalInDb = rows[0]!.n;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const get = (url: string, headers: Record<string, string> = { authorization }) =>

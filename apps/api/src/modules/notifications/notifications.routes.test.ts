@@ -1,18 +1,15 @@
 import { problemSchema, notificationListSchema } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 
 const ANNA = 'anna.customer@portico.test';
 const NINA = 'nina.basic@portico.test';
 const PAUL = 'paul.partner@portico.test';
 
 describe.each(routeDatabaseKinds())('the notification centre over %s', (kind) => {
-  let t: TestApp;
-  const as = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
+  const t = appPerSuite(kind);
+  const { as } = t;
   const list = async (email: string) =>
     notificationListSchema.parse(
       (
@@ -21,7 +18,6 @@ describe.each(routeDatabaseKinds())('the notification centre over %s', (kind) =>
     );
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     for (const [user, n] of [
       ['u-anna', 1],
       ['u-anna', 2],
@@ -34,9 +30,6 @@ describe.each(routeDatabaseKinds())('the notification centre over %s', (kind) =>
         [user, `test:${n}`, `Item ${n}`, `/news/news-item/item-${n}/${n}`],
       );
     }
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it("lists the caller's own notifications in the §3 shape, newest first, with the unread count", async () => {

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, databaseKinds, type TestDb } from '../../../test/test-db.js';
+import { describe, expect, it } from 'vitest';
+import { dbPerSuite } from '../../../test/suite-app.js';
+import { databaseKinds } from '../../../test/test-db.js';
 import { KeyDecryptionError, loadKeyEncryptionKey } from '../../lib/key-encryption.js';
 import { createDbAdapterFactory } from './oidc-adapter.js';
 import { loadCookieKeys, loadSigningKeys } from './oidc-keys.js';
@@ -11,13 +12,7 @@ import { loadCookieKeys, loadSigningKeys } from './oidc-keys.js';
 const kek = randomBytes(32);
 
 describe.each(databaseKinds())('the provider storage over %s', (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = dbPerSuite(kind);
 
   it('stores, finds by id and uid, consumes and destroys', async () => {
     const sessions = createDbAdapterFactory(t.db)('Session');

@@ -22,12 +22,13 @@ import {
   MAX_ACCOUNT_FAILURES,
   MAX_FAILURES,
 } from './sign-in.service.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 
 const anna = 'anna.customer@portico.test';
 const paul = 'paul.partner@portico.test';
 const BURST = 200;
 
-async function openSignIn(client: Browser, t: TestApp): Promise<string> {
+async function openSignIn(client: Browser, t: Pick<TestApp, 'app' | 'db'>): Promise<string> {
   const page = await follow(
     client,
     await client.get(authorizeUrl(t.app, { responseType: 'code', codeChallenge: 'x'.repeat(43) })),
@@ -39,7 +40,7 @@ async function openSignIn(client: Browser, t: TestApp): Promise<string> {
 
 /** One form post of `client`'s pending sign-in, as if sent from `remoteAddress`. */
 function postFrom(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'db'>,
   client: Browser,
   action: string,
   remoteAddress: string,
@@ -78,7 +79,7 @@ function countStatuses(responses: LightMyRequestResponse[]): Record<number, numb
   return counts;
 }
 
-async function reservedAttempts(t: TestApp, key: string): Promise<number> {
+async function reservedAttempts(t: Pick<TestApp, 'app' | 'db'>, key: string): Promise<number> {
   const { rows } = await t.db.query<{ attempts: number }>(
     'select attempts from sign_in_limits where key = $1',
     [key],
@@ -157,15 +158,21 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
       }
     };
 
-    it('lets the owner in from an address with no failures, at the next paced turn', async () => {
-      const attacker = browser(t.app, '198.51.100.1');
-      await attackNina(attacker, await openSignIn(attacker, t), '198.51.100');
+    /** Once the account's paced turn has come, nina signs in from `address` in a new browser. */
+    const ninaAtTheNextTurn = async (address: string) => {
       await new Promise((resolve) => setTimeout(resolve, ACCOUNT_PACE_SECONDS * 1000 + 200));
-      const owner = browser(t.app, '192.0.2.77');
-      const right = await postFrom(t, owner, await openSignIn(owner, t), '192.0.2.77', {
+      const owner = browser(t.app, address);
+      const response = await postFrom(t, owner, await openSignIn(owner, t), address, {
         email: nina,
         password: 'portico-demo',
       });
+      return { owner, response };
+    };
+
+    it('lets the owner in from an address with no failures, at the next paced turn', async () => {
+      const attacker = browser(t.app, '198.51.100.1');
+      await attackNina(attacker, await openSignIn(attacker, t), '198.51.100');
+      const { response: right } = await ninaAtTheNextTurn('192.0.2.77');
       expect(right.statusCode).toBe(303);
     }, 180_000);
 
@@ -206,12 +213,7 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
 
     it('lets a known device in at once, even from an address with failures of its own', async () => {
       // The account may still be paced by the test before.
-      await new Promise((resolve) => setTimeout(resolve, ACCOUNT_PACE_SECONDS * 1000 + 200));
-      const owner = browser(t.app, '192.0.2.88');
-      const first = await postFrom(t, owner, await openSignIn(owner, t), '192.0.2.88', {
-        email: nina,
-        password: 'portico-demo',
-      });
+      const { owner, response: first } = await ninaAtTheNextTurn('192.0.2.88');
       expect(first.statusCode).toBe(303);
       const device = [first.headers['set-cookie'] ?? []]
         .flat()
@@ -353,13 +355,7 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
 });
 
 describe('a full line of password checks (issue 11, ADR 0014)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { SIGN_IN_HASH_CONCURRENCY: '1', SIGN_IN_HASH_QUEUE: '1' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite('pglite', { SIGN_IN_HASH_CONCURRENCY: '1', SIGN_IN_HASH_QUEUE: '1' });
 
   it('answers 503 with a readable message and the form, and does not count what it did not check', async () => {
     const client = browser(t.app, '192.0.2.50');

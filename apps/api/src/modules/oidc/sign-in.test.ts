@@ -1,13 +1,14 @@
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorizeUrl, browser, follow, type Browser } from '../../../test/oidc-flow.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 
 const anna = 'anna.customer@portico.test';
 const incorrect = 'The email or password is incorrect.';
 
 /** Opens the sign-in page of a fresh authorisation request; returns the form's address. */
-async function openSignIn(client: Browser, t: TestApp) {
+async function openSignIn(client: Browser, t: Pick<TestApp, 'app'>) {
   const page = await follow(
     client,
     await client.get(authorizeUrl(t.app, { responseType: 'code', codeChallenge: 'x'.repeat(43) })),
@@ -21,13 +22,7 @@ function errorRegion(html: string): string | undefined {
 }
 
 describe('the sign-in page of the embedded provider (issue 2 §3)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite();
 
   it('has a heading, labelled Email and Password fields and a Sign in button', async () => {
     const { page, action } = await openSignIn(browser(t.app), t);

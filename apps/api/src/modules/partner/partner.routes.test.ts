@@ -1,9 +1,8 @@
 import { problemSchema } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 
 const customerAccounts = z.array(
   z
@@ -17,20 +16,8 @@ const customerAccounts = z.array(
 );
 
 describe.each(routeDatabaseKinds())('GET /api/partner/accounts over %s', (kind) => {
-  let t: TestApp;
-  const get = async (email: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/partner/accounts',
-      headers: { authorization: `Bearer ${await bearerFor(t.app, email)}` },
-    });
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
+  const get = (email: string) => t.get(email, '/api/partner/accounts');
 
   it("gives paul (PARTNER) his partner account's customer accounts, by name", async () => {
     const res = await get('paul.partner@portico.test');

@@ -4,10 +4,9 @@ import {
   savedSearchListSchema,
   savedSearchSchema,
 } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 import { demoProducts } from '../../seed/products.js';
 import { demoUsers } from '../../seed/users.js';
 import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
@@ -19,18 +18,8 @@ import { checkSavedSearches } from './saved-searches.service.js';
 const erp = demoProducts[0];
 
 describe.each(routeDatabaseKinds())('saved searches over %s', (kind) => {
-  let t: TestApp;
-  const auth = { anna: '', paul: '', erik: '' };
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    auth.anna = `Bearer ${await bearerFor(t.app, demoUsers.anna.email)}`;
-    auth.paul = `Bearer ${await bearerFor(t.app, demoUsers.paul.email)}`;
-    auth.erik = `Bearer ${await bearerFor(t.app, demoUsers.erik.email)}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
+  const auth = bearersBeforeAll(t, 'anna', 'paul', 'erik');
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

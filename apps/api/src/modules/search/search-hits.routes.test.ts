@@ -1,11 +1,16 @@
-import { problemSchema, searchHitsSchema, type SearchHits } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import {
+  problemSchema,
+  searchHitSourceSchema,
+  searchHitsSchema,
+  type SearchHits,
+} from '@portico/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertSearchableDocument } from '../../../test/search-rows.js';
+import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
-import { demoUsers } from '../../seed/users.js';
 import { insertNews } from '../news/news.repository.js';
 import { bareWords } from './search-correction.js';
 
@@ -13,7 +18,7 @@ const erp = demoProducts[0];
 // Words no seeded row contains, so the hits below are the rows inserted here.
 const WORD = 'quokka';
 
-async function insertOwnRows(t: TestApp): Promise<void> {
+async function insertOwnRows(t: Pick<TestApp, 'db'>): Promise<void> {
   const [bodyOnly, titled, excluded] = await insertNews(t.db, [
     {
       title: 'A newer item about marsupials',
@@ -36,16 +41,7 @@ async function insertOwnRows(t: TestApp): Promise<void> {
     titled,
     erp.id,
   ]);
-  await t.db.query(
-    `with d as (
-       insert into product_documents (product_id, published_on, country, engine, language,
-                                      module, process, product, release, document_type, type)
-       values ($1, date '2024-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0) returning id, product_id)
-     insert into product_document_texts
-       (document_id, product_id, published_on, title, summary, content, search)
-     select id, product_id, date '2024-01-01', $2, 'x', 'x', to_tsvector('english', $2) from d`,
-    [erp.id, `The ${WORD} documentation page`],
-  );
+  await insertSearchableDocument(t.db, erp.id, `The ${WORD} documentation page`);
   await t.db.query(
     `insert into product_content (product_id, kind, title, body) values ($1, 'software', $2, 'x')`,
     [erp.id, `The ${WORD} installer`],
@@ -69,18 +65,11 @@ const matchesOf = (segments: { text: string; match: boolean }[]) =>
   segments.filter((s) => s.match).map((s) => s.text.toLowerCase());
 
 describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
-  let t: TestApp;
-  const auth = { anna: '', paul: '', erik: '', nina: '' };
+  const t = appPerSuite(kind);
+  const auth = bearersBeforeAll(t, 'anna', 'paul', 'erik', 'nina');
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    for (const name of Object.keys(auth) as (keyof typeof auth)[]) {
-      auth[name] = `Bearer ${await bearerFor(t.app, demoUsers[name].email)}`;
-    }
     await insertOwnRows(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const hits = async (
@@ -102,15 +91,8 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
   it('answers every source anna may see, in the cards’ order, with marked titles', async () => {
     const answer = await hits({ query: WORD, productId: erp.contentId });
     expect(answer.correction).toBeNull();
-    expect(answer.sources.map((s) => s.source)).toEqual([
-      'knowledgeArticles',
-      'productDocumentation',
-      'cases',
-      'serviceCatalog',
-      'productSoftwareDownloads',
-      'productNews',
-      'news',
-    ]);
+    // Every source of the contract, in its order (the cards' order, §2).
+    expect(answer.sources.map((s) => s.source)).toEqual(searchHitSourceSchema.options);
     // Her account's case and articles (and the shared one), never another account's.
     expect(titlesOf(answer, 'cases')).toEqual([`The ${WORD} case`]);
     const articles = answer.sources.find((s) => s.source === 'knowledgeArticles')?.hits ?? [];

@@ -4,13 +4,11 @@ import {
   searchSuggestionsSchema,
   type SearchSuggestions,
 } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
-import { demoUsers } from '../../seed/users.js';
 import { insertNews } from '../news/news.repository.js';
 import { RECENT_SEARCHES_KEPT } from './search-history.repository.js';
 import { toSegments } from './search-segments.js';
@@ -23,13 +21,10 @@ import {
 const erp = demoProducts[0];
 
 describe.each(routeDatabaseKinds())('search suggestions and recent searches over %s', (kind) => {
-  let t: TestApp;
-  const auth = { anna: '', paul: '' };
+  const t = appPerSuite(kind);
+  const auth = bearersBeforeAll(t, 'anna', 'paul');
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    auth.anna = `Bearer ${await bearerFor(t.app, demoUsers.anna.email)}`;
-    auth.paul = `Bearer ${await bearerFor(t.app, demoUsers.paul.email)}`;
     await insertNews(
       t.db,
       Array.from({ length: 12 }, (_, i) => ({
@@ -47,9 +42,6 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
       demoAccounts.northwind.id,
       'Wallaby import fails',
     ]);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const get = (url: string, who: keyof typeof auth = 'anna') =>

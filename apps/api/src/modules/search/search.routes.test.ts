@@ -10,6 +10,8 @@ import {
   universitySearchCountSchema,
 } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSearchableDocument } from '../../../test/search-rows.js';
+import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
@@ -23,7 +25,7 @@ const erpx = demoProducts[1];
 // A word no seeded row contains, so the counts below are exactly the rows inserted here.
 const WORD = 'quokka';
 
-async function insertOwnRows(t: TestApp): Promise<void> {
+async function insertOwnRows(t: Pick<TestApp, 'db'>): Promise<void> {
   // Downloads from the search source table; documentation and product news from what the
   // My Solutions tabs list (the product's documents; news items linked to the product).
   await t.db.query(
@@ -35,16 +37,7 @@ async function insertOwnRows(t: TestApp): Promise<void> {
     ...Array.from({ length: 5 }, () => erpx.id),
   ];
   for (const productId of documents) {
-    await t.db.query(
-      `with d as (
-         insert into product_documents (product_id, published_on, country, engine, language,
-                                        module, process, product, release, document_type, type)
-         values ($1, date '2024-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0) returning id, product_id)
-       insert into product_document_texts
-         (document_id, product_id, published_on, title, summary, content, search)
-       select id, product_id, date '2024-01-01', $2, 'x', 'x', to_tsvector('english', $2) from d`,
-      [productId, `The ${WORD} documentation page`],
-    );
+    await insertSearchableDocument(t.db, productId, `The ${WORD} documentation page`);
   }
   // Product news is news too: these three also count in the general news below.
   const productNewsIds = await insertNews(
@@ -112,23 +105,11 @@ async function closedPort(): Promise<number> {
 }
 
 describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => {
-  let t: TestApp;
-  const auth: Record<'anna' | 'paul' | 'erik' | 'nina', string> = {
-    anna: '',
-    paul: '',
-    erik: '',
-    nina: '',
-  };
+  const t = appPerSuite(kind);
+  const auth = bearersBeforeAll(t, 'anna', 'paul', 'erik', 'nina');
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    for (const name of Object.keys(auth) as (keyof typeof auth)[]) {
-      auth[name] = `Bearer ${await bearerFor(t.app, demoUsers[name].email)}`;
-    }
     await insertOwnRows(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const get = (url: string, authorization: string | null = auth.anna) =>

@@ -2,9 +2,9 @@
 // A copy of the desk cookie (another browser, a stolen header) is refused once the provider's
 // end-session alone has run, without the app's extra call to the desk's sign-out (ADR 0060).
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browser, signInThroughProvider, type Browser } from '../../../test/oidc-flow.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 
 const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };
@@ -16,13 +16,7 @@ interface Portal {
 }
 
 describe.each(routeDatabaseKinds())('the desk session and the portal session over %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
 
   /** A browser signed in to the portal through the provider, as the SPA does. */
   const signIn = async (): Promise<Portal> => {

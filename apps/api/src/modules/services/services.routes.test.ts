@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 
@@ -94,23 +94,17 @@ const form = (fields: Record<string, string>) => ({
 });
 
 describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
-  let t: TestApp;
+  const t = appPerSuite(kind);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     // Paul stands for "another account" in these tests (his account holds the seeded cases
     // CS0001006/7); the desk needs SUPPORT_SERVICE_NOW (§6), which the demo paul lacks.
     await t.db.query(
       "update users set permissions = array_append(permissions, 'SUPPORT_SERVICE_NOW') where id = 'u-paul'",
     );
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  const bearer = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
+  const { as: bearer } = t;
 
   const frameToken = async (email: string): Promise<string> => {
     const res = await t.app.inject({

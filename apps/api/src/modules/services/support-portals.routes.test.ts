@@ -1,34 +1,22 @@
 // §7 `GET portals` (issue 37, ADR 0070): `GET /api/support/portals` lists the seeded portals,
 // and the services' framed portals page lists the very same ones.
-import {
-  problemSchema,
-  supportFrameTokenSchema,
-  supportPortalListSchema,
-} from '@portico/contracts';
+import { problemSchema, supportPortalListSchema } from '@portico/contracts';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
+import { openDesk } from '../../../test/support-desk.js';
+import { demoUsers } from '../../seed/users.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
-
-const ANNA = 'anna.customer@portico.test';
 
 describe.each(routeDatabaseKinds())('GET /api/support/portals over %s', (kind) => {
-  let t: TestApp;
-  let authorization: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    authorization = `Bearer ${await bearerFor(t.app, ANNA)}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
+  const auth = bearersBeforeAll(t, 'anna');
 
   const portals = async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/support/portals',
-      headers: { authorization },
+      headers: { authorization: auth.anna },
     });
     expect(res.statusCode).toBe(200);
     return supportPortalListSchema.parse(res.json());
@@ -36,16 +24,7 @@ describe.each(routeDatabaseKinds())('GET /api/support/portals over %s', (kind) =
 
   /** The names on the desk's portals page, opened as the SPA's frame opens it. */
   const framedNames = async (): Promise<string[]> => {
-    const token = await t.app.inject({
-      method: 'GET',
-      url: '/api/support/frame-token',
-      headers: { authorization },
-    });
-    const opened = await t.app.inject({
-      method: 'GET',
-      url: `/support-desk/portals?t=${supportFrameTokenSchema.parse(token.json()).token}`,
-    });
-    const cookie = String(opened.headers['set-cookie'] ?? '').split(';', 1)[0] ?? '';
+    const cookie = await openDesk(t.app, demoUsers.anna.email, 'portals');
     const page = await t.app.inject({
       method: 'GET',
       url: '/support-desk/portals',

@@ -10,10 +10,10 @@ import {
 } from '@portico/contracts';
 import type { AccountUserInput } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
-import { inputOf, newUserInput } from '../../../test/user-input.js';
+import { expectFieldErrors, expectUserFormErrors } from '../../../test/user-form-errors.js';
+import { inputOf, newUserInput, postUser } from '../../../test/user-input.js';
 import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
 
@@ -27,10 +27,8 @@ const NINA = 'nina.basic@portico.test';
 const PAUL = 'paul.partner@portico.test';
 
 describe.each(databaseKinds())('user management API over %s', (kind) => {
-  let t: TestApp;
-  const as = async (email: string) => ({
-    authorization: `Bearer ${await bearerFor(t.app, email)}`,
-  });
+  const t = appPerSuite(kind);
+  const { as } = t;
   const usersSnapshot = async () =>
     (
       await t.db.query<{ s: string }>(
@@ -46,13 +44,6 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(res.statusCode).toBe(200);
     return { user: accountUserSchema.parse(res.json()), etag: String(res.headers.etag) };
   };
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('lists 20 users a page of the caller’s account with X-Total-Count, and filters and sorts', async () => {
     const headers = await as(ANNA);
@@ -279,16 +270,14 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...headers, 'if-match': etag },
       payload: { ...inputOf(user), billingPlatformRole: 'superadmin' },
     });
-    expect(bad.statusCode).toBe(400);
-    expect(fieldErrorsOf(problemSchema.parse(bad.json()))).toEqual({
+    expectFieldErrors(bad, 400, {
       billingPlatformRole: userFormMessages.billingPlatformRoleNotOffered,
     });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const created = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
-    });
+      newUserInput({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
+    );
     expect(created.statusCode).toBe(400);
     const ok = await t.app.inject({
       method: 'PUT',
@@ -335,18 +324,16 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     });
     const ids = res.json<{ id: string }[]>().map((r) => r.id);
     expect(ids).toEqual(['learner', 'advanced-learner', 'key-user']);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: await as(ANNA),
-      payload: newUserInput({
+    const created = await postUser(
+      t.app,
+      await as(ANNA),
+      newUserInput({
         email: 'partner.role@northwind.test',
         username: '',
         learningRole: 'partner-consultant',
       }),
-    });
-    expect(created.statusCode).toBe(400);
-    expect(fieldErrorsOf(problemSchema.parse(created.json()))).toEqual({
+    );
+    expectFieldErrors(created, 400, {
       learningRole: userFormMessages.learningRoleNotOffered,
     });
   });
@@ -390,8 +377,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...headers, 'if-match': String(given.headers.etag) },
       payload: { ...inputOf(user), learningRole: 'key-user' },
     });
-    expect(refused.statusCode).toBe(400);
-    expect(fieldErrorsOf(problemSchema.parse(refused.json()))).toEqual({
+    expectFieldErrors(refused, 400, {
       learningRole: userFormMessages.learningRoleNotOffered,
     });
   });
@@ -419,11 +405,9 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         rows.at(-1)?.text_body ?? '',
       )?.[1];
       expect(path).toBeDefined();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: path!,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'password=a-good-long-password&confirm=a-good-long-password',
+      const res = await t.postForm(path!, {
+        password: 'a-good-long-password',
+        confirm: 'a-good-long-password',
       });
       expect(res.statusCode).toBe(200);
     };
@@ -470,26 +454,20 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
     it('makes a partner account’s new user a partner who reaches My Solutions; without, not', async () => {
       const headers = await as(PAUL);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users',
+      const res = await postUser(
+        t.app,
         headers,
-        payload: meridianUser('new.partner@meridian.test', {
+        meridianUser('new.partner@meridian.test', {
           permissions: ['PARTNER'],
           productIds: ['p-erpx'],
         }),
-      });
+      );
       expect(res.statusCode, res.body).toBe(201);
       const created = accountUserSchema.parse(res.json());
       expect(created.permissions.sort()).toEqual(['NEWS', 'PARTNER']);
       expect(created.productIds).toEqual(['p-erpx']);
       expect((await getUser(PAUL, created.id)).user.productIds).toEqual(['p-erpx']);
-      const plain = await t.app.inject({
-        method: 'POST',
-        url: '/api/users',
-        headers,
-        payload: meridianUser('new.plain@meridian.test'),
-      });
+      const plain = await postUser(t.app, headers, meridianUser('new.plain@meridian.test'));
       expect(plain.statusCode, plain.body).toBe(201);
       expect(accountUserSchema.parse(plain.json())).toMatchObject({
         permissions: ['NEWS'],
@@ -527,12 +505,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         [{ productIds: ['p-nothing'] }, 'productIds', userFormMessages.productNotOffered],
       ];
       for (const [over, field, message] of refusals) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/users',
-          headers,
-          payload: meridianUser('refused@meridian.test', over),
-        });
+        const res = await postUser(t.app, headers, meridianUser('refused@meridian.test', over));
         expect(res.statusCode, JSON.stringify(over)).toBe(400);
         expect(problemSchema.parse(res.json())).toMatchObject({
           detail: message,
@@ -603,16 +576,13 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   });
 
   it('answers a form with errors 400 with the §5 headline and a message per field', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: await as(ANNA),
-      payload: { ...newUserInput(), firstName: '', email: 'not-an-email', phone: '22 12 34 56' },
+    const res = await postUser(t.app, await as(ANNA), {
+      ...newUserInput(),
+      firstName: '',
+      email: 'not-an-email',
+      phone: '22 12 34 56',
     });
-    expect(res.statusCode).toBe(400);
-    const body = problemSchema.parse(res.json());
-    expect(body.detail).toBe(userFormMessages.invalidData);
-    expect(fieldErrorsOf(body)).toEqual({
+    expectUserFormErrors(res, {
       firstName: userFormMessages.required,
       email: userFormMessages.invalidEmail,
       phone: userFormMessages.invalidPhone,
@@ -620,28 +590,24 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   });
 
   it('refuses an e-mail of any account, in any case, with the §5 message', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: await as(ANNA),
-      payload: newUserInput({ email: 'NINA.Basic@portico.test', username: '' }),
-    });
-    expect(res.statusCode).toBe(409);
-    expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
+    const res = await postUser(
+      t.app,
+      await as(ANNA),
+      newUserInput({ email: 'NINA.Basic@portico.test', username: '' }),
+    );
+    expectFieldErrors(res, 409, {
       email: userFormMessages.emailExists,
     });
   });
 
   it('allows one point manager per account, also when two administrators try at once', async () => {
     const headers = await as(ANNA);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const res = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
-    });
-    expect(res.statusCode).toBe(409);
-    expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
+      newUserInput({ email: 'pm2@northwind.test', username: '', role: 'point-manager' }),
+    );
+    expectFieldErrors(res, 409, {
       role: userFormMessages.pointManager,
     });
 
@@ -668,12 +634,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
   it('creates a Pending user whose invitation arrives, works once, and lets them sign in', async () => {
     const headers = await as(ANNA);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers,
-      payload: newUserInput(),
-    });
+    const res = await postUser(t.app, headers, newUserInput());
     expect(res.statusCode).toBe(201);
     const created = accountUserSchema.parse(res.json());
     expect(created.status).toBe('Pending');
@@ -701,18 +662,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(page.body).toContain('<meta name="robots" content="noindex"/>');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
-    const short = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'password=short&confirm=short',
-    });
+    const short = await t.postForm(path, { password: 'short', confirm: 'short' });
     expect(short.statusCode).toBe(422);
-    const accept = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'password=a-good-long-password&confirm=a-good-long-password',
+    const accept = await t.postForm(path, {
+      password: 'a-good-long-password',
+      confirm: 'a-good-long-password',
     });
     expect(accept.statusCode).toBe(200);
     expect(accept.body).toContain('Your password is set');
@@ -736,12 +690,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
   it('keeps the invitation when the process dies between create and send (job in the same transaction)', async () => {
     const headers = await as(ANNA);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const res = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'crash@northwind.test', username: '' }),
-    });
+      newUserInput({ email: 'crash@northwind.test', username: '' }),
+    );
     expect(res.statusCode).toBe(201);
     // No worker ran: the job is a row. A "restarted" node's queue delivers it.
     const { rows } = await t.db.query<{ n: number }>(
@@ -757,12 +710,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
   it('resends (the old link dies) and revokes invitations', async () => {
     const headers = await as(ANNA);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const res = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({ email: 'resend@northwind.test', username: '' }),
-    });
+      newUserInput({ email: 'resend@northwind.test', username: '' }),
+    );
     const { id } = accountUserSchema.parse(res.json());
     await t.app.jobs.runDue('users.invitation');
     const first = (
@@ -933,8 +885,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         payload,
       });
     const deactivate = await self({ ...inputOf(user), active: false });
-    expect(deactivate.statusCode).toBe(409);
-    expect(fieldErrorsOf(problemSchema.parse(deactivate.json()))).toEqual({
+    expectFieldErrors(deactivate, 409, {
       active: userFormMessages.selfDeactivate,
     });
     const demote = await self({ ...inputOf(user), role: 'standard' });
@@ -978,12 +929,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       `update accounts set licence_count = (select count(*) from users where account_id = 'acc-northwind' and status <> 'Inactive')
         where id = 'acc-northwind'`,
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: await as(ANNA),
-      payload: newUserInput({ email: 'one.too.many@northwind.test', username: '' }),
-    });
+    const res = await postUser(
+      t.app,
+      await as(ANNA),
+      newUserInput({ email: 'one.too.many@northwind.test', username: '' }),
+    );
     expect(res.statusCode).toBe(409);
     expect(problemSchema.parse(res.json()).detail).toBe(userFormMessages.licencesExceeded);
   });
@@ -1024,8 +974,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       headers: { ...headers, 'if-match': String(res.headers.etag) },
       payload: { ...payload, firstName: '' },
     });
-    expect(bad.statusCode).toBe(400);
-    expect(fieldErrorsOf(problemSchema.parse(bad.json()))).toEqual({
+    expectFieldErrors(bad, 400, {
       firstName: userFormMessages.required,
     });
   });
@@ -1050,10 +999,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         headers: { ...headers, 'if-match': ifMatch },
         payload: { ...base, [field]: value },
       });
-      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
-      expect(fieldErrorsOf(problemSchema.parse(res.json()))).toEqual({
-        [field]: UNSTORABLE_TEXT_MESSAGE,
-      });
+      expectFieldErrors(res, 400, { [field]: UNSTORABLE_TEXT_MESSAGE }, url);
     }
     // A whole emoji (a surrogate pair) is text like any other.
     const ok = await t.app.inject({
@@ -1121,16 +1067,15 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const before = await totals();
     expect(before).toEqual(await counted());
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const created = await postUser(
+      t.app,
       headers,
-      payload: newUserInput({
+      newUserInput({
         email: 'counted.once@northwind.test',
         username: 'countedonce',
         role: 'read-only',
       }),
-    });
+    );
     expect(created.statusCode).toBe(201);
     const id = accountUserSchema.parse(created.json()).id;
     const afterCreate = await totals();

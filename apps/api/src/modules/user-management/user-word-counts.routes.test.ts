@@ -1,29 +1,19 @@
 import { accountUserListSchema } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-import { bearerFor } from '../../../test/tokens.js';
 
 // ADR 0055 addendum: X-Total-Count of a one-word query comes from stored counts (migration
 // 024) and must stay what the account really holds, counted here from the users' own words,
 // through renames that give a user several words with the word's beginning, status and role
 // changes, deletions and inserts by plain SQL.
 
-const ANNA = 'anna.customer@portico.test';
 const WORDS = ['a', 'an', 'anna', 'lind', 'lars', 'larsens', 'northwind', 'portico', 'q', 'zz'];
 const FILTERS = ['', '&status=Pending', '&status=Active&role=standard', '&role=read-only'];
 
 describe.each(routeDatabaseKinds())('user list word counts over %s', (kind) => {
-  let t: TestApp;
-  let authorization: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    authorization = `Bearer ${await bearerFor(t.app, ANNA)}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appPerSuite(kind);
+  const auth = bearersBeforeAll(t, 'anna');
 
   /** Users of anna's account with a word beginning with `word`, from users.search itself. */
   async function counted(word: string, filter: string): Promise<number> {
@@ -41,7 +31,7 @@ describe.each(routeDatabaseKinds())('user list word counts over %s', (kind) => {
   async function listed(word: string, filter: string, page = 1) {
     const res = await t.app.inject({
       url: `/api/users?query=${encodeURIComponent(word)}${filter}&page=${page}`,
-      headers: { authorization },
+      headers: { authorization: auth.anna },
     });
     expect(res.statusCode, res.body).toBe(200);
     return {

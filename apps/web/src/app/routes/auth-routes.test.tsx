@@ -1,16 +1,21 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { browserRedirect } from '../../lib/auth/browser-redirect.js';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { completeSignIn } from '../../lib/auth/callback.js';
 import { getAccessToken, getIdToken } from '../../lib/auth/tokens.js';
-import { useNotificationStore } from '../../lib/notifications/notification-store.js';
 import { createFakeProvider } from '../../../test/fake-oidc-provider.js';
 import { setupTestServer } from '../../../test/msw.js';
 import { TEST_ISSUER, testConfig, installTestConfig } from '../../../test/test-config.js';
-import { demoProfile, renderApp, shellHandlers, signIn } from '../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../start-up.js';
+import {
+  demoProfile,
+  pageShown,
+  renderApp,
+  shellHandlers,
+  signIn,
+} from '../../../test/app-test-harness.js';
+import { resetSignInAroundEach } from '../../../test/page-lifecycle.js';
+import { captureRedirects } from '../../../test/sign-in.js';
 import { readUserCookie, userCookieValue, writeUserCookie } from '../user-cookie.js';
 import { resetStateRedirect } from './state-redirect-page.js';
 
@@ -31,28 +36,13 @@ const [provider, flaky] = await Promise.all([
 ]);
 const server = setupTestServer(...shellHandlers(), ...provider.handlers);
 
+resetSignInAroundEach();
 let redirectTo: MockInstance<(url: string) => void>;
-// Whole-app renders on a shared two-core machine: allow for slow first renders.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => {
-  installTestConfig();
-  redirectTo = vi.spyOn(browserRedirect, 'to').mockImplementation(() => undefined);
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  redirectTo = captureRedirects();
   vi.mocked(completeSignIn).mockReset();
   resetStateRedirect();
 });
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
-  const pageshow = new Event('pageshow');
-  Object.defineProperty(pageshow, 'persisted', { value: true });
-  window.dispatchEvent(pageshow);
-});
-
-const pageShown = () =>
-  waitFor(() => expect(screen.getByTestId('app-page')).toBeVisible(), { timeout: 5000 });
 
 describe('state-redirect: the sign-in callback (§2, §4)', () => {
   it('shows "Signing you in…" and then replaces the callback with the returned path', async () => {

@@ -3,9 +3,12 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../../app/providers.js';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { setRuntimeConfig } from '../../config/runtime-config.js';
-import { installTestConfig, TEST_ORIGIN } from '../../../test/test-config.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  itCachesLikeAStartUpSlice,
+  itLoadsOneTickAfterAsked,
+  resetQuerySliceAroundEach,
+} from '../../../test/query-slice-support.js';
 import { useNotificationStore } from '../notifications/notification-store.js';
 import {
   successManagerQueryKey,
@@ -22,37 +25,21 @@ const manager: SuccessManager = {
 
 // The app's client: its caches hand every failure to the one §8 handler (ADR 0065).
 const newClient = () => createQueryClient();
-const requestedUrls = (spy: MockInstance<typeof fetch>) =>
-  spy.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
-
 function withClient(client: QueryClient) {
   return function Wrapper({ children }: { children: ReactNode }) {
     return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   };
 }
 
-beforeEach(() => {
-  installTestConfig({ apiBase: `${TEST_ORIGIN}/api` });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  useNotificationStore.getState().clear();
-  setRuntimeConfig(null);
-});
+resetQuerySliceAroundEach();
 
 describe('success-manager slice (§3, §4 start-up, §7 GET {api}/successmanager)', () => {
-  it('loads the success manager from {api}/successmanager one tick after it is asked for', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(manager));
-    const pending = newClient().query(successManagerQueryOptions());
-    for (let i = 0; i < 5; i += 1) await Promise.resolve();
-    expect(fetchSpy).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(fetchSpy).toHaveBeenCalledOnce();
-    expect(requestedUrls(fetchSpy)).toEqual(['http://localhost:3000/api/successmanager']);
-    await expect(pending).resolves.toEqual({ result: manager, error: false });
-  });
+  itLoadsOneTickAfterAsked(
+    (client) => client.query(successManagerQueryOptions()),
+    'http://localhost:3000/api/successmanager',
+    manager,
+    { result: manager, error: false },
+  );
 
   it('stores a 204 as the error flag with no result, without telling the user of an error', async () => {
     const fetchSpy = vi
@@ -87,21 +74,9 @@ describe('success-manager slice (§3, §4 start-up, §7 GET {api}/successmanager
     expect(client.getQueryData(successManagerQueryKey)).toEqual({ result: manager, error: false });
   });
 
-  it('never goes stale or out of the cache', () => {
-    const options = successManagerQueryOptions();
-    expect(options.staleTime).toBe(Infinity);
-    expect(options.gcTime).toBe(Infinity);
-  });
-
-  it('reports a failure through the one §8 handler and leaves the cache empty', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 500 }));
-    const client = newClient();
-    await expect(client.query(successManagerQueryOptions())).rejects.toMatchObject({
-      status: 500,
-    });
-    expect(useNotificationStore.getState().notification).toMatchObject({ type: 'error' });
-    expect(client.getQueryData(successManagerQueryKey)).toBeUndefined();
-  });
+  itCachesLikeAStartUpSlice(successManagerQueryOptions, (client) =>
+    client.query(successManagerQueryOptions()),
+  );
 
   it('treats an answer of the wrong shape as a failure, not as a manager', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

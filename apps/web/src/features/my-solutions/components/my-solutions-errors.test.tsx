@@ -7,6 +7,7 @@ import { fileSaver } from '../../../lib/files/save-file.js';
 import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
+import { ERP, ERP_INSTALLER as DOWNLOAD } from '../../../../test/my-solutions-fixtures.js';
 
 // Issue 27: one §8 error path in My Solutions. Each call a page cannot show without failing
 // is the §8 text with a retry that loads it (never "Loading" for ever, never an empty page); a
@@ -15,17 +16,6 @@ import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 const server = setUpAppTests();
 
-const ERP = { id: 'p-erp', productName: 'ERP', slug: 'erp', contentId: 'c-erp' };
-const DOWNLOAD = {
-  id: 'd-1',
-  name: 'ERP 2026.2 installer',
-  version: '2026.2',
-  releaseDate: '2026-06-16',
-  fileName: 'portico-erp-2026.2-installer.bin',
-  size: 2_456_789,
-  sha256: 'ab'.repeat(32),
-  url: '/api/products/p-erp/downloads/d-1/file',
-};
 const NOTE = {
   id: 1,
   version: '2026.2',

@@ -5,10 +5,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { problemResponse } from '../../../../test/error-cases.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
+import { ERP } from '../../../../test/my-solutions-fixtures.js';
 
 const server = setUpAppTests();
 
-const ERP = { id: 'p-erp', productName: 'ERP', slug: 'erp', contentId: 'c-erp' };
 const ERPX = { id: 'p-erpx', productName: 'ERPx', slug: 'erpx', contentId: 'c-erpx' };
 
 function handlers() {

@@ -5,21 +5,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
+import { ERP, ERP_INSTALLER as DOWNLOAD } from '../../../../test/my-solutions-fixtures.js';
 
 const server = setUpAppTests();
 
-const ERP = { id: 'p-erp', productName: 'ERP', slug: 'erp', contentId: 'c-erp' };
-const SHA = 'ab'.repeat(32);
-const DOWNLOAD = {
-  id: 'd-1',
-  name: 'ERP 2026.2 installer',
-  version: '2026.2',
-  releaseDate: '2026-06-16',
-  fileName: 'portico-erp-2026.2-installer.bin',
-  size: 2_456_789,
-  sha256: SHA,
-  url: '/api/products/p-erp/downloads/d-1/file',
-};
+const SHA = DOWNLOAD.sha256;
 
 let fileAuthorization: string | null = null;
 let listQueries: URLSearchParams[] = [];

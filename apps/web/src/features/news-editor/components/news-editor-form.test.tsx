@@ -1,8 +1,8 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { NewsImageUpload } from '@portico/contracts';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   demoProfile,
   renderSignedIn,
@@ -11,24 +11,20 @@ import {
 } from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { profileQueryKey } from '../../../lib/profile/profile-query.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import {
   CATALOGUE_TEXT,
   ERROR_STATUSES,
   errorResponse,
   problemResponse,
 } from '../../../../test/error-cases.js';
-import { setupTestServer } from '../../../../test/msw.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 12: the news editor's no-access page, its labels, its validation messages and that a
 // failed save keeps every word the employee wrote.
 
 const employee = { ...demoProfile, unit4Employee: true };
-const server = setupTestServer(...shellHandlers({ profile: employee }));
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests(...shellHandlers({ profile: employee }));
 
 const item = {
   id: 42,
@@ -50,8 +46,6 @@ const item = {
 };
 
 beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   server.use(
     http.get(url('/api/news/editor'), () =>
       HttpResponse.json(
@@ -76,11 +70,6 @@ beforeEach(() => {
       HttpResponse.json(item, { headers: { ETag: '"v3"' } }),
     ),
   );
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 describe('news editor', () => {

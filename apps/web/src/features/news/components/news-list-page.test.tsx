@@ -1,39 +1,22 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type renderApp,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
+import { type renderApp, renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { toIsoDate } from '../../../components/ui/date-filter/date-range.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { ERROR_STATUSES, problemResponse } from '../../../../test/error-cases.js';
-import { setupTestServer } from '../../../../test/msw.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
-import { installTestConfig } from '../../../../test/test-config.js';
 import { newsItem, newsItems, newsServer } from '../../../../test/news-test-server.js';
 import { NEWS_QUERY_KEY } from '../utils/news-query-storage.js';
 
 // §2 News list, §4 News list (URL state, NewsQuery session rules), §9 page size 30.
 
-const server = setupTestServer(...shellHandlers());
-// Whole-app renders on a shared two-core machine: allow for slow renders.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests();
 
 let scrollTo: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  installTestConfig();
   scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 function serve(items = newsItems(45)) {

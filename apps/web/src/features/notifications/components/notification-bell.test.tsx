@@ -1,13 +1,10 @@
 import type { NotificationList } from '@portico/contracts';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { demoProfile, renderSignedIn, url } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 import {
   bellShellHandlers,
   noNewsHandler,
@@ -16,17 +13,13 @@ import {
 
 // Issue 12: the notification centre's bell in the shell header.
 
-const server = setupTestServer(...bellShellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests(...bellShellHandlers());
 
 let list: NotificationList;
 const readCalls: string[] = [];
 
 beforeEach(() => {
-  installTestConfig();
   readCalls.length = 0;
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   list = {
     unreadCount: 1,
     items: [
@@ -61,11 +54,6 @@ beforeEach(() => {
     noNewsHandler,
     http.get(url('/api/news/:id'), () => HttpResponse.json({}, { status: 404 })),
   );
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 describe('the notification bell', () => {

@@ -1,12 +1,10 @@
 import type { NotificationList, UserNotification } from '@portico/contracts';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, url } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 import { NOTIFICATION_POLL_MS } from '../api/notifications-api.js';
 import { useNotificationStreamStore } from '../api/notification-stream.js';
 import {
@@ -40,9 +38,7 @@ class TestEventSource extends EventTarget {
   }
 }
 
-const server = setupTestServer(...bellShellHandlers());
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
+const server = setUpAppTests(...bellShellHandlers());
 
 const item = (id: string, title: string): UserNotification => notificationItem({ id, title });
 
@@ -51,7 +47,6 @@ let polls = 0;
 let tickets = 0;
 
 beforeEach(() => {
-  installTestConfig();
   vi.stubGlobal('EventSource', TestEventSource);
   TestEventSource.all = [];
   polls = 0;
@@ -72,10 +67,8 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  resetStartUpForTests();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const latestSource = async (count: number): Promise<TestEventSource> => {

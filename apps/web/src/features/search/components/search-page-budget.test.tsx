@@ -1,37 +1,21 @@
-import type { UserProfile } from '@portico/contracts';
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, shellHandlers } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn, shellHandlers } from '../../../../test/app-test-harness.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 import {
   noSourceAnswers,
+  searchingAnna as anna,
   searchServer,
   type SearchServerOptions,
 } from '../../../../test/search-test-server.js';
 
 // Issue 34 (ADR 0061): a spent per-user search budget (429) reads as "wait", not "broken".
 
-const server = setupTestServer();
-// Whole-app renders on a shared two-core machine: allow for slow renders.
-vi.setConfig({ testTimeout: 20_000 });
-
-const anna: UserProfile = {
-  ...demoProfile,
-  permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT'],
-};
+const server = setUpAppTests();
 const WAIT = 'You have searched too often in a short time. Please wait a minute and try again.';
 
 beforeEach(() => {
-  installTestConfig();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  vi.restoreAllMocks();
 });
 
 async function open(options: SearchServerOptions) {

@@ -1,46 +1,21 @@
-import type { SavedSearch, SearchHits, UserProfile } from '@portico/contracts';
-import { act, screen, within } from '@testing-library/react';
+import type { SavedSearch, SearchHits } from '@portico/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderSignedIn, shellHandlers, url } from '../../../../test/app-test-harness.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 import {
-  demoProfile,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../../test/app-test-harness.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { searchServer, type SearchServerOptions } from '../../../../test/search-test-server.js';
-import { installTestConfig } from '../../../../test/test-config.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
-import { installAnalytics } from '../../../lib/analytics/analytics.js';
-import {
-  installRecordingAnalytics,
-  type RecordingAnalytics,
-} from '../../../lib/analytics/recording-analytics.js';
-import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+  recordSearchEventsAroundEach,
+  searchingAnna as anna,
+  searchServer,
+  type SearchServerOptions,
+} from '../../../../test/search-test-server.js';
 
 // Issue 38: hits under the cards, highlights as elements, "show all", the spelling correction.
 
-const server = setupTestServer();
-vi.setConfig({ testTimeout: 20_000 });
-
-const anna: UserProfile = {
-  ...demoProfile,
-  permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT'],
-};
-
-let recorded: RecordingAnalytics;
-beforeEach(() => {
-  installTestConfig();
-  recorded = installRecordingAnalytics();
-});
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  installAnalytics(null);
-  vi.restoreAllMocks();
-});
+const server = setUpAppTests();
+const { navigations: searchNavigations } = recordSearchEventsAroundEach();
 
 const hitsFor = (query: string): SearchHits => ({
   query,
@@ -131,7 +106,7 @@ describe('search results page: hits under the cards', () => {
     await renderSignedIn('/search?query=report&productId=c-fin');
     const list = await screen.findByRole('list', { name: 'Top results in Support cases' });
     await userEvent.click(within(list).getByRole('link', { name: 'Report fails' }));
-    expect(recorded.recorded('siteSearchNavigate').map((e) => e.event)).toContainEqual({
+    expect(searchNavigations()).toContainEqual({
       query: 'report',
       productId: 'c-fin',
       card: 'cases',

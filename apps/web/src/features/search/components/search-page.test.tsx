@@ -1,22 +1,17 @@
 import type { UserProfile } from '@portico/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoProfile, renderSignedIn, shellHandlers } from '../../../../test/app-test-harness.js';
-import { resetStartUpForTests } from '../../../app/start-up.js';
 import { noticeHiddenKey } from '../../../components/ui/notice-banner/notice-storage.js';
-import { installAnalytics } from '../../../lib/analytics/analytics.js';
-import {
-  installRecordingAnalytics,
-  type RecordingAnalytics,
-} from '../../../lib/analytics/recording-analytics.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../../test/msw.js';
-import { installTestConfig } from '../../../../test/test-config.js';
+import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 import {
   communityUrl,
   learningUrl,
   noSourceAnswers,
+  recordSearchEventsAroundEach,
+  searchingAnna as anna,
   searchServer,
   supportUrl,
   type SearchEndpoint,
@@ -26,29 +21,10 @@ import {
 // §2 Search results page, §4 (product search only on new criteria), §5 totals, §6
 // SUPPORT_SERVICE_NOW, §7 analytics events, §8 other messages and the University/SN log line.
 
-const server = setupTestServer();
-// Whole-app renders on a shared two-core machine: allow for slow renders.
-vi.setConfig({ testTimeout: 20_000 });
+const server = setUpAppTests();
+const { queries: searchQueries, navigations: searchNavigations } = recordSearchEventsAroundEach();
 
-const anna: UserProfile = {
-  ...demoProfile,
-  permissions: ['NEWS', 'SUPPORT', 'SUPPORT_SERVICE_NOW', 'USERMANAGEMENT'],
-};
 const nina: UserProfile = { ...demoProfile, id: 'u-nina', permissions: ['NEWS'] };
-
-let recorded: RecordingAnalytics;
-beforeEach(() => {
-  installTestConfig();
-  recorded = installRecordingAnalytics();
-});
-const searchQueries = () => recorded.recorded('siteSearchQuery').map((e) => e.event);
-const searchNavigations = () => recorded.recorded('siteSearchNavigate').map((e) => e.event);
-afterEach(() => {
-  act(() => useNotificationStore.getState().clear());
-  resetStartUpForTests();
-  installAnalytics(null);
-  vi.restoreAllMocks();
-});
 
 function serve(options: SearchServerOptions & { profile?: UserProfile } = {}) {
   const search = searchServer(options);

@@ -10,7 +10,11 @@ import {
   shellHandlers,
   url,
 } from '../../../../test/app-test-harness.js';
-import { managementContext } from '../../../../test/account-fixtures.js';
+import {
+  accountUser,
+  emptyUserFormChoices,
+  managementContext,
+} from '../../../../test/account-fixtures.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 37: the change history labelled as the form is, in the viewer's language, and the
@@ -20,16 +24,11 @@ const server = setUpAppTests();
 
 const ZONES = ['Europe/Oslo', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Karachi', 'America/New_York'];
 
-const ada = {
-  ...{ id: 'u-1', accountId: 'acc-1', accountName: 'Northwind Logistics AS' },
-  ...{ parentAccountName: null, firstName: 'Ada', lastName: 'Lovelace' },
-  ...{ email: 'ada@example.test', username: '', language: 'en', timeZone: 'Asia/Kolkata' },
-  ...{ address: '', billingAddress: '', shippingAddress: '', city: '', postalCode: '' },
-  ...{ country: '', phone: '', mobile: '', fax: '', phoneExtension: '', hotlineCode: '' },
-  ...{ website: '', role: 'administrator', c4uRole: 'none', billingPlatformRole: '' },
-  ...{ learningRole: '', status: 'Inactive', lastLoginAt: null, version: 3 },
-  ...{ permissions: ['NEWS', 'USERMANAGEMENT'], productIds: [] },
-};
+const ada = accountUser({
+  ...{ id: 'u-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
+  ...{ timeZone: 'Asia/Kolkata', role: 'administrator', status: 'Inactive', version: 3 },
+  permissions: ['NEWS', 'USERMANAGEMENT'],
+});
 
 /** What the audit of ada answers: a change with noise among the fields (issue 37). */
 const audit: UserAuditEntry[] = [
@@ -68,11 +67,7 @@ beforeEach(() => {
         { id: 'standard', name: 'Standard user', permissions: ['NEWS'] },
       ]),
     ),
-    http.get(url('/api/users/permissions'), () => HttpResponse.json([])),
-    http.get(url('/api/users/products'), () => HttpResponse.json([])),
-    http.get(url('/api/users/administrators'), () => HttpResponse.json([])),
-    http.get(url('/api/users/billing-platform-roles'), () => HttpResponse.json([])),
-    http.get(url('/api/users/learning-roles'), () => HttpResponse.json([])),
+    ...emptyUserFormChoices(),
     http.get(url('/api/content/labels/timezones'), () =>
       HttpResponse.json(ZONES.map((key) => ({ key, value: key }))),
     ),

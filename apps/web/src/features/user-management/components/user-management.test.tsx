@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderSignedIn, url } from '../../../../test/app-test-harness.js';
-import { managementContext } from '../../../../test/account-fixtures.js';
+import {
+  accountUser,
+  emptyUserFormChoices,
+  listedUser,
+  managementContext,
+} from '../../../../test/account-fixtures.js';
 import {
   CATALOGUE_TEXT,
   ERROR_STATUSES,
@@ -18,16 +23,7 @@ import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 const server = setUpAppTests();
 
 const context = managementContext({ parentAccountName: 'Northwind Group Holding' });
-const users = Array.from({ length: 20 }, (_, i) => ({
-  id: `u-${i}`,
-  firstName: `First${i}`,
-  lastName: `Last${i}`,
-  email: `user${i}@example.test`,
-  username: '',
-  role: 'standard',
-  status: i === 0 ? 'Pending' : 'Active',
-  lastLoginAt: null,
-}));
+const users = Array.from({ length: 20 }, (_, i) => listedUser(i));
 
 /** The user profiles (roles) as the API offers an administrator who holds them all. */
 const profiles = [
@@ -35,19 +31,6 @@ const profiles = [
   { id: 'standard', name: 'Standard user', permissions: ['NEWS', 'SUPPORT'] },
   { id: 'read-only', name: 'Read only', permissions: ['NEWS'] },
 ];
-
-/** One user as `GET /api/users/{id}` answers it. */
-const accountUser = (over: Record<string, unknown> = {}) => ({
-  ...{ id: 'u-0', accountId: 'acc-1', accountName: 'Northwind Logistics AS' },
-  ...{ parentAccountName: null, firstName: 'First0', lastName: 'Last0' },
-  ...{ email: 'user0@example.test', username: '', language: 'en', timeZone: 'Europe/Oslo' },
-  ...{ address: '', billingAddress: '', shippingAddress: '', city: '', postalCode: '' },
-  ...{ country: '', phone: '', mobile: '', fax: '', phoneExtension: '', hotlineCode: '' },
-  ...{ website: '', role: 'standard', c4uRole: 'none', billingPlatformRole: '' },
-  ...{ learningRole: '', status: 'Active', lastLoginAt: null, version: 1 },
-  ...{ permissions: ['NEWS', 'SUPPORT'], productIds: [] },
-  ...over,
-});
 
 const ada = accountUser({
   ...{ id: 'u-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
@@ -60,11 +43,7 @@ beforeEach(() => {
       HttpResponse.json(users, { headers: { 'X-Total-Count': '45' } }),
     ),
     http.get(url('/api/users/profiles'), () => HttpResponse.json(profiles)),
-    http.get(url('/api/users/permissions'), () => HttpResponse.json([])),
-    http.get(url('/api/users/products'), () => HttpResponse.json([])),
-    http.get(url('/api/users/administrators'), () => HttpResponse.json([])),
-    http.get(url('/api/users/billing-platform-roles'), () => HttpResponse.json([])),
-    http.get(url('/api/users/learning-roles'), () => HttpResponse.json([])),
+    ...emptyUserFormChoices(),
     http.get(url('/api/content/labels/timezones'), () =>
       HttpResponse.json([{ key: 'Europe/Oslo', value: 'Europe/Oslo' }]),
     ),
