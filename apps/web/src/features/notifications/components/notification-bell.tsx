@@ -149,7 +149,11 @@ function Bell() {
             {t('notifications.title')}
           </h2>
           {unread > 0 && (
-            <button type="button" className="ui-link-button nb-link-button" onClick={() => void markAll()}>
+            <button
+              type="button"
+              className="ui-link-button nb-link-button"
+              onClick={() => void markAll()}
+            >
               {t('notifications.mark-all-read')}
             </button>
           )}
