@@ -66,7 +66,17 @@ async function activeUser(t: TestApp, id: string): Promise<{ email: string; toke
     [id],
   );
   const email = rows[0]!.email;
-  return { email, token: await bearerFor(t.app, email) };
+  const token = await bearerFor(t.app, email);
+  // The write bypassed the API: the node honours the user once the change feed has dropped
+  // its cached state (asynchronous over PostgreSQL), which a loaded machine shows.
+  await vi.waitFor(
+    async () => {
+      const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: auth(token) });
+      expect(me.statusCode).toBe(200);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  return { email, token };
 }
 
 /** What Anna's user management sends to change one of her users. */
