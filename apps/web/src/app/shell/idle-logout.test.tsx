@@ -4,19 +4,19 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setRuntimeConfig } from '../../config/runtime-config.js';
 import { IDLE_RETURN_KEY, LAST_ACTIVITY_KEY, takeIdleReturnPath } from '../../lib/auth/idle.js';
 import { installTestConfig } from '../../../test/test-config.js';
-import { IdleLogout } from './idle-logout.js';
+import { IdleLogout, idleWarningCode, type IdleWarningCode } from './idle-logout.js';
 
 // Issue 11: idle sign-out after IDLE_TIMEOUT_MINUTES, a warning with a countdown first,
 // activity in any tab counts, the place is kept for the next sign-in.
 
 const MINUTE = 60_000;
 
-function renderAt(path: string, idleTimeoutMinutes = 5) {
+function renderAt(path: string, idleTimeoutMinutes = 5, warningCode?: IdleWarningCode) {
   installTestConfig({ idleTimeoutMinutes });
   const router = createMemoryRouter(
     [
       { path: '/logout', element: <p>Signing out</p> },
-      { path: '*', element: <IdleLogout /> },
+      { path: '*', element: <IdleLogout warning={warningCode} /> },
     ],
     { initialEntries: [path] },
   );
@@ -135,5 +135,25 @@ describe('<IdleLogout>', () => {
     expect(warning()).toBeNull();
     expect(router.state.location.pathname).toBe('/news');
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('still signs out on time when the warning’s code cannot load (offline, or a release replaced it)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let loads = 0;
+    const failing = idleWarningCode(() => {
+      loads += 1;
+      return Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    });
+    const router = renderAt('/search?query=cloud', 5, failing);
+    await advance(4 * MINUTE + 30_000);
+    // The preload and the warning itself both tried; no dialog, and the page is still there.
+    expect(loads).toBeGreaterThanOrEqual(1);
+    expect(warning()).toBeNull();
+    expect(warn).toHaveBeenCalledWith('The idle warning could not be loaded', expect.any(Error));
+    expect(router.state.location.pathname).toBe('/search');
+    await advance(30_000);
+    expect(router.state.location.pathname).toBe('/logout');
+    expect(takeIdleReturnPath()).toBe('/search?query=cloud');
+    warn.mockRestore();
   });
 });

@@ -19,21 +19,35 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 /** The warning's code is fetched this long before it is due, so it is there when it is. */
 const PRELOAD_BEFORE_WARNING_MS = 120_000;
 
-const loadWarning = () => import('./idle-warning.js');
+type WarningLoader = () => Promise<{ IdleWarning: ComponentType<IdleWarningProps> }>;
+
+/** The warning's lazily loaded component and the fetch that warms it up ahead of time. */
+export interface IdleWarningCode {
+  Component: ComponentType<IdleWarningProps>;
+  preload: () => Promise<unknown>;
+}
+
 /**
  * The warning shows after half an hour at the soonest: its code is no part of the first
  * screen. Should it not load (offline, or a release has replaced its file), there is no
  * warning, but the clock runs on and the sign-out still comes: a failed import must not
  * take the idle sign-out down with it.
  */
-const IdleWarning = lazy<ComponentType<IdleWarningProps>>(() =>
-  loadWarning()
-    .then((module) => ({ default: module.IdleWarning }))
-    .catch((error: unknown) => {
-      console.warn('The idle warning could not be loaded', error);
-      return { default: () => null };
-    }),
-);
+export function idleWarningCode(load: WarningLoader): IdleWarningCode {
+  return {
+    Component: lazy<ComponentType<IdleWarningProps>>(() =>
+      load()
+        .then((module) => ({ default: module.IdleWarning }))
+        .catch((error: unknown) => {
+          console.warn('The idle warning could not be loaded', error);
+          return { default: () => null };
+        }),
+    ),
+    preload: load,
+  };
+}
+
+const appWarning = idleWarningCode(() => import('./idle-warning.js'));
 
 /**
  * Idle sign-out (issue 11; ADR 0020): after `idleTimeoutMinutes` (config.json,
@@ -42,7 +56,12 @@ const IdleWarning = lazy<ComponentType<IdleWarningProps>>(() =>
  * and the path and query they were on are kept for their next sign-in. Mounted only while
  * signed in.
  */
-export function IdleLogout() {
+export function IdleLogout({
+  warning: warningCode = appWarning,
+}: {
+  /** The warning's code (a test gives one whose load fails). */
+  warning?: IdleWarningCode;
+} = {}) {
   const timeoutMs = getConfig().idleTimeoutMinutes * 60_000;
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
@@ -76,7 +95,7 @@ export function IdleLogout() {
         setSecondsLeft(Math.ceil(remaining / 1000));
       } else {
         if (remaining <= warningMs + PRELOAD_BEFORE_WARNING_MS)
-          void loadWarning().catch(() => undefined);
+          void warningCode.preload().catch(() => undefined);
         setSecondsLeft(null);
       }
     };
@@ -106,7 +125,7 @@ export function IdleLogout() {
       }
       window.removeEventListener('storage', onStorage);
     };
-  }, [timeoutMs, navigate]);
+  }, [timeoutMs, navigate, warningCode]);
 
   const stay = () => {
     recordActivity();
@@ -120,7 +139,7 @@ export function IdleLogout() {
   if (secondsLeft === null) return null;
   return (
     <Suspense fallback={null}>
-      <IdleWarning secondsLeft={secondsLeft} onStay={stay} onSignOut={signOutNow} />
+      <warningCode.Component secondsLeft={secondsLeft} onStay={stay} onSignOut={signOutNow} />
     </Suspense>
   );
 }
