@@ -193,4 +193,36 @@ describe.each(routeDatabaseKinds())('saved searches over %s', (kind) => {
     const bell = notificationListSchema.parse((await call('GET', '/api/notifications')).json());
     expect(bell.items.map((n) => n.title)).toContain('New results for “quoll”');
   });
+
+  it('tells an item dated earlier than its publication: it is new from when it went live', async () => {
+    await call('POST', '/api/search/saved', {
+      query: 'dunnart',
+      notifyBell: true,
+      notifyEmail: false,
+    });
+    await check(new Date());
+    expect(await t.app.jobs.runDue(SAVED_SEARCHES_JOB)).toBe(0);
+    // Dated this morning, published now: after the last check, though its date is before it.
+    const published = await call(
+      'POST',
+      '/api/news',
+      {
+        title: 'The dunnart survey',
+        subtitle: '',
+        location: '',
+        publicationDate: Date.now() - 3 * 3_600_000,
+        introduction: 'Counted.',
+        content: '<p>Every dunnart.</p>',
+        headerImage: null,
+        sales: false,
+        productIds: [],
+        action: 'publish',
+      },
+      'erik',
+    );
+    expect(published.statusCode).toBe(201);
+    expect(await t.app.jobs.runDue(SAVED_SEARCHES_JOB)).toBe(1);
+    const bell = notificationListSchema.parse((await call('GET', '/api/notifications')).json());
+    expect(bell.items.map((n) => n.title)).toContain('New results for “dunnart”');
+  });
 });

@@ -53,7 +53,10 @@ const NEWS_SQL: SourceSql = {
   text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
   type: 'null',
   ref: 't.id::text',
-  since: 't.publication_date',
+  // An item went live at its publication date, or when it was published if that was later:
+  // an editor often dates an item earlier than the moment it goes out (this morning, a
+  // backdated release), and a check between the two must not make it never new.
+  since: `greatest(t.publication_date, (select e.announced_at from news_editorial e where e.id = t.id))`,
 };
 
 export const SOURCES: Record<SearchHitSource, SourceSql> = {
