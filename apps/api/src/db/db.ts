@@ -118,3 +118,14 @@ export function unavailableOr(error: unknown): unknown {
     ? new DatabaseUnavailableError({ cause: error })
     : error;
 }
+
+/** The first row a query answers, or undefined: the shape of every "find one" read. */
+export async function firstRow<T extends object>(
+  db: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+  options?: QueryOptions,
+): Promise<T | undefined> {
+  const { rows } = await db.query<T>(sql, params, options);
+  return rows[0];
+}

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.js';
+import { firstRow, type Queryable } from '../db/db.js';
 
 // SQL of the account-scoped areas' checks (lib/account-scope.ts, lib/product-access.ts): the
 // caller's account, whether they may see another, a product the caller may open.
@@ -15,11 +15,11 @@ export async function findAccountCaller(
   db: Queryable,
   userId: string,
 ): Promise<AccountCallerRow | undefined> {
-  const { rows } = await db.query<AccountCallerRow>(
+  return firstRow<AccountCallerRow>(
+    db,
     'select account_id, unit4_employee, permissions, language, time_zone from users where id = $1',
     [userId],
   );
-  return rows[0];
 }
 
 export async function accountExists(db: Queryable, accountId: string): Promise<boolean> {
@@ -45,10 +45,9 @@ export async function findAccountName(
   db: Queryable,
   accountId: string,
 ): Promise<string | undefined> {
-  const { rows } = await db.query<{ name: string }>('select name from accounts where id = $1', [
-    accountId,
-  ]);
-  return rows[0]?.name;
+  return (
+    await firstRow<{ name: string }>(db, 'select name from accounts where id = $1', [accountId])
+  )?.name;
 }
 
 export interface ProductAccessRow {
@@ -66,7 +65,8 @@ export async function findProductAccess(
   userId: string,
   productId: string,
 ): Promise<ProductAccessRow | undefined> {
-  const { rows } = await db.query<ProductAccessRow>(
+  return firstRow<ProductAccessRow>(
+    db,
     `select p.id, p.product_name, p.slug, p.content_id,
             u.id is not null as user_exists,
             coalesce(u.unit4_employee, false)
@@ -77,5 +77,4 @@ export async function findProductAccess(
       where p.id = $2`,
     [userId, productId],
   );
-  return rows[0];
 }

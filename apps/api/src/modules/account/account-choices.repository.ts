@@ -1,5 +1,5 @@
 import type { AccountChoice } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 /** `%term%` for LIKE, with the term's own wildcards taken literally. */
 const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -27,10 +27,7 @@ export async function findAccountChoice(
   db: Queryable,
   accountId: string,
 ): Promise<AccountChoice | undefined> {
-  const { rows } = await db.query<AccountChoice>('select id, name from accounts where id = $1', [
-    accountId,
-  ]);
-  return rows[0];
+  return firstRow<AccountChoice>(db, 'select id, name from accounts where id = $1', [accountId]);
 }
 
 /** The user's recently used accounts, last used first. */

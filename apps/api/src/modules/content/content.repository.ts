@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 export async function findLabels(
   db: Queryable,
@@ -13,11 +13,10 @@ export async function findLabels(
 
 /** The caller's profile language, or null for an unknown user. */
 export async function profileLanguage(db: Queryable, userId: string): Promise<string | null> {
-  const { rows } = await db.query<{ language: string }>(
-    'select language from users where id = $1',
-    [userId],
+  return (
+    (await firstRow<{ language: string }>(db, 'select language from users where id = $1', [userId]))
+      ?.language ?? null
   );
-  return rows[0]?.language ?? null;
 }
 
 export async function listProducts(
@@ -33,9 +32,9 @@ export async function findContentDocument(
   db: Queryable,
   id: string,
 ): Promise<{ title: string; content: string } | undefined> {
-  const { rows } = await db.query<{ title: string; content: string }>(
+  return firstRow<{ title: string; content: string }>(
+    db,
     'select title, content from content_documents where id = $1',
     [id],
   );
-  return rows[0];
 }

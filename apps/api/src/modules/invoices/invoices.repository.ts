@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 /** An invoice as a writer (seed, benchmark) hands it over. Amounts in minor units. */
 export interface NewInvoice {
@@ -247,7 +247,8 @@ export async function findInvoiceDocument(
   today: string,
   accountId: string | null,
 ): Promise<InvoiceDocumentRow | undefined> {
-  const { rows } = await db.query<InvoiceDocumentRow>(
+  return firstRow<InvoiceDocumentRow>(
+    db,
     `select ${columns('i.')},
             a.name as account_name, a.enterprise_customer_id, i.vat_percent::text as vat_percent,
             b.street, b.postal_code, b.city, b.country, b.vat_number,
@@ -258,7 +259,6 @@ export async function findInvoiceDocument(
       where i.id = $1::bigint and $2::date is not null and ($3::text is null or i.account_id = $3)`,
     [id, today, accountId],
   );
-  return rows[0];
 }
 
 export interface InvoiceLineRow {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 // SQL of news delivery (issue 12, ADR 0031): who gets a published item and how, one delivery
 // row per user, item and channel, the bell's notification, and the digests' runs.
@@ -22,11 +22,11 @@ export interface RecipientRow {
 }
 
 export async function findNews(db: Queryable, newsId: number): Promise<NewsRow | undefined> {
-  const { rows } = await db.query<NewsRow>(
+  return firstRow<NewsRow>(
+    db,
     `select id::text as id, title, subtitle, introduction from news where id = $1`,
     [newsId],
   );
-  return rows[0];
 }
 
 /**

@@ -1,10 +1,9 @@
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 // The one row of unsubscribe_keys (migration 011; JSON since 029, encrypted: ADR 0060).
 
 export async function findUnsubscribeKey(db: Queryable): Promise<unknown> {
-  const { rows } = await db.query<{ secret: unknown }>('select secret from unsubscribe_keys');
-  return rows[0]?.secret;
+  return (await firstRow<{ secret: unknown }>(db, 'select secret from unsubscribe_keys'))?.secret;
 }
 
 /** Stores `value` unless a key is there (several nodes agree on one); the stored value. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 export interface UserProfileRow {
   id: string;
@@ -25,7 +25,8 @@ export async function findUserProfile(
   db: Queryable,
   userId: string,
 ): Promise<UserProfileRow | undefined> {
-  const { rows } = await db.query<UserProfileRow>(
+  return firstRow<UserProfileRow>(
+    db,
     `select u.id, u.email, u.first_name, u.last_name, u.language, u.subscription_level,
             u.unit4_employee, u.permissions,
             a.enterprise_customer_id, a.name as company_name, a.dynamics_customer_id, u.time_zone
@@ -34,7 +35,6 @@ export async function findUserProfile(
       where u.id = $1`,
     [userId],
   );
-  return rows[0];
 }
 
 export async function findConnectedProducts(
@@ -69,11 +69,11 @@ export async function findOwnSettings(
   db: Queryable,
   userId: string,
 ): Promise<OwnSettingsRow | undefined> {
-  const { rows } = await db.query<OwnSettingsRow>(
+  return firstRow<OwnSettingsRow>(
+    db,
     `select u.email, a.name as account_name, u.first_name, u.last_name, u.phone, u.mobile,
             u.language, u.time_zone, u.version
        from users u join accounts a on a.id = u.account_id where u.id = $1`,
     [userId],
   );
-  return rows[0];
 }

@@ -1,5 +1,5 @@
 import { NOTIFICATION_PAGE_SIZE, type UserNotification } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 import type { IssuedAt } from '../user-management/index.js';
 import {
   STILL_AVAILABLE,
@@ -74,22 +74,28 @@ export interface StreamUser {
  * one user run one at a time, so two of them cannot both pass the per-user cap.
  */
 export async function lockStreamUser(tx: Queryable, userId: string): Promise<StreamUser | null> {
-  const { rows } = await tx.query<StreamUser>(
-    `select status, tokens_valid_after, ${ACCESS} as access from users where id = $1
+  return (
+    (await firstRow<StreamUser>(
+      tx,
+      `select status, tokens_valid_after, ${ACCESS} as access from users where id = $1
      for no key update`,
-    [userId],
+      [userId],
+    )) ?? null
   );
-  return rows[0] ?? null;
 }
 
 /** How many streams the user has open on any node (leases not lapsed). */
 export async function countLiveLeases(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::integer as n from notification_stream_leases
+  return (
+    (
+      await firstRow<{ n: number }>(
+        db,
+        `select count(*)::integer as n from notification_stream_leases
       where user_id = $1 and expires_at > now()`,
-    [userId],
+        [userId],
+      )
+    )?.n ?? 0
   );
-  return rows[0]?.n ?? 0;
 }
 
 export async function insertLease(
@@ -121,11 +127,15 @@ export async function releaseLeases(db: Queryable, ids: string[]): Promise<void>
 
 /** The id of the user's newest notification, '0' when there is none. */
 export async function newestNotificationId(db: Queryable, userId: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `select coalesce(max(id), 0)::text as id from user_notifications where user_id = $1`,
-    [userId],
+  return (
+    (
+      await firstRow<{ id: string }>(
+        db,
+        `select coalesce(max(id), 0)::text as id from user_notifications where user_id = $1`,
+        [userId],
+      )
+    )?.id ?? '0'
   );
-  return rows[0]?.id ?? '0';
 }
 
 /** The current access value of each user that still exists. */

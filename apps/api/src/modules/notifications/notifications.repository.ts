@@ -1,5 +1,5 @@
 import { NOTIFICATION_PAGE_SIZE, type UserNotification } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 export interface NotificationRow {
   id: string;
@@ -55,12 +55,16 @@ export async function listNotifications(
 }
 
 export async function countUnread(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::integer as n from user_notifications
+  return (
+    (
+      await firstRow<{ n: number }>(
+        db,
+        `select count(*)::integer as n from user_notifications
       where user_id = $1 and read_at is null and ${STILL_AVAILABLE}`,
-    [userId],
+        [userId],
+      )
+    )?.n ?? 0
   );
-  return rows[0]?.n ?? 0;
 }
 
 /** Marks one of the caller's notifications read; false when the caller has no such one. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 // SQL of the embedded OpenID Connect provider: accounts for sign-in, key material, the
 // provider's stored models (migration 002-oidc) and the sign-in rate limit (006-sign-in-limits).
@@ -23,18 +23,15 @@ export async function findUserByEmail(
   db: Queryable,
   email: string,
 ): Promise<SignInUser | undefined> {
-  const { rows } = await db.query<SignInUser>(
+  return firstRow<SignInUser>(
+    db,
     `select ${userColumns} from users where lower(email) = lower($1)`,
     [email],
   );
-  return rows[0];
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<SignInUser | undefined> {
-  const { rows } = await db.query<SignInUser>(`select ${userColumns} from users where id = $1`, [
-    id,
-  ]);
-  return rows[0];
+  return firstRow<SignInUser>(db, `select ${userColumns} from users where id = $1`, [id]);
 }
 
 /** Stores `value` under `name` unless a value is already there; returns the stored value. */
@@ -47,11 +44,9 @@ export async function insertKeyIfAbsent(
     'insert into oidc_keys (name, value) values ($1, $2) on conflict (name) do nothing',
     [name, JSON.stringify(value)],
   );
-  const { rows } = await db.query<{ value: unknown }>(
-    'select value from oidc_keys where name = $1',
-    [name],
-  );
-  return rows[0]?.value;
+  return (
+    await firstRow<{ value: unknown }>(db, 'select value from oidc_keys where name = $1', [name])
+  )?.value;
 }
 
 /** Replaces the value under `name` only while it is still `expected`. */
@@ -69,11 +64,9 @@ export async function replaceKey(
 }
 
 export async function findKey(db: Queryable, name: string): Promise<unknown> {
-  const { rows } = await db.query<{ value: unknown }>(
-    'select value from oidc_keys where name = $1',
-    [name],
-  );
-  return rows[0]?.value;
+  return (
+    await firstRow<{ value: unknown }>(db, 'select value from oidc_keys where name = $1', [name])
+  )?.value;
 }
 
 export interface StoredPayload {
@@ -167,8 +160,11 @@ export async function reserveAttempt(
   limit: number,
   windowSeconds: number,
 ): Promise<number | null> {
-  const { rows } = await db.query<{ attempts: number }>(
-    `insert into sign_in_limits as l (key, window_start, attempts) values ($1, now(), 1)
+  return (
+    (
+      await firstRow<{ attempts: number }>(
+        db,
+        `insert into sign_in_limits as l (key, window_start, attempts) values ($1, now(), 1)
      on conflict (key) do update set
        window_start = case when l.window_start <= now() - make_interval(secs => $3::integer)
                            then now() else l.window_start end,
@@ -176,9 +172,10 @@ export async function reserveAttempt(
                        then 1 else l.attempts + 1 end
      where l.window_start <= now() - make_interval(secs => $3::integer) or l.attempts < $2::integer
      returning attempts`,
-    [key, limit, windowSeconds],
+        [key, limit, windowSeconds],
+      )
+    )?.attempts ?? null
   );
-  return rows[0]?.attempts ?? null;
 }
 
 /** Gives reserved attempts back (a sign-in that succeeded, or was never checked). */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 export interface CustomerAccountRow {
   id: string;
@@ -12,11 +12,11 @@ export async function findPartnerCaller(
   db: Queryable,
   userId: string,
 ): Promise<{ account_id: string; permissions: string[] } | undefined> {
-  const { rows } = await db.query<{ account_id: string; permissions: string[] }>(
+  return firstRow<{ account_id: string; permissions: string[] }>(
+    db,
     'select account_id, permissions from users where id = $1',
     [userId],
   );
-  return rows[0];
 }
 
 /** The customer accounts linked to a partner account, by name. */

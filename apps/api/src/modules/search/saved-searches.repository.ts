@@ -1,5 +1,5 @@
 import { SAVED_SEARCHES_LIMIT, type SavedSearch, type SavedSearchValues } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 import { DomainError } from '../../lib/errors.js';
 
 interface SavedSearchRow {
@@ -117,11 +117,15 @@ export async function findSavedSearchQuery(
   userId: string,
   id: string,
 ): Promise<string | null> {
-  const { rows } = await db.query<{ query: string }>(
-    'select query from saved_searches where id = $1 and user_id = $2',
-    [id, userId],
+  return (
+    (
+      await firstRow<{ query: string }>(
+        db,
+        'select query from saved_searches where id = $1 and user_id = $2',
+        [id, userId],
+      )
+    )?.query ?? null
   );
-  return rows[0]?.query ?? null;
 }
 
 export interface DueSavedSearch {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 export interface DeskCaller {
   userId: string;
@@ -67,10 +67,7 @@ export async function findDeskCaller(
   db: Queryable,
   userId: string,
 ): Promise<DeskCaller | undefined> {
-  const { rows } = await db.query<DeskCaller>(`select ${callerColumns} from users where id = $1`, [
-    userId,
-  ]);
-  return rows[0];
+  return firstRow<DeskCaller>(db, `select ${callerColumns} from users where id = $1`, [userId]);
 }
 
 const caseColumns = `c.number, c.title as "shortDescription", c.description, c.category,
@@ -103,14 +100,14 @@ export async function findCase(
   accountId: string,
   number: string,
 ): Promise<SupportCase | undefined> {
-  const { rows } = await db.query<SupportCase>(
+  return firstRow<SupportCase>(
+    db,
     `select ${caseColumns}
        from support_cases c
        left join users u on u.id = c.created_by
       where c.account_id = $1 and c.number = $2`,
     [accountId, number],
   );
-  return rows[0];
 }
 
 /**
@@ -161,11 +158,13 @@ export async function listContacts(db: Queryable, accountId: string): Promise<Co
 
 /** The stored value of the desk's named key (encrypted, ADR 0060); undefined when absent. */
 export async function findDeskKey(db: Queryable, name: string): Promise<unknown> {
-  const { rows } = await db.query<{ secret: unknown }>(
-    'select secret from support_desk_keys where name = $1',
-    [name],
-  );
-  return rows[0]?.secret;
+  return (
+    await firstRow<{ secret: unknown }>(
+      db,
+      'select secret from support_desk_keys where name = $1',
+      [name],
+    )
+  )?.secret;
 }
 
 /** Stores `value` under `name` unless a value is there (several nodes agree on one). */
@@ -228,7 +227,8 @@ export async function findDeskSessionCaller(
   sessionId: string,
   grantId: string | undefined,
 ): Promise<DeskSessionCallerRow | undefined> {
-  const { rows } = await db.query<DeskSessionCallerRow>(
+  return firstRow<DeskSessionCallerRow>(
+    db,
     `select ${callerColumns}, status, tokens_valid_after,
             exists (select 1 from support_desk_session_ends where sid = $2) as session_ended,
             $3::text is not null and not exists (
@@ -238,7 +238,6 @@ export async function findDeskSessionCaller(
        from users where id = $1`,
     [userId, sessionId, grantId ?? null],
   );
-  return rows[0];
 }
 
 /** Ends a desk session on every instance (a portal sign-out, ADR 0005 addendum). */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 export interface InvitationRow {
   id: string;
@@ -45,7 +45,8 @@ export async function findInvitationToSend(
   db: Queryable,
   id: string,
 ): Promise<InvitationToSend | undefined> {
-  const { rows } = await db.query<InvitationToSend>(
+  return firstRow<InvitationToSend>(
+    db,
     `select i.id, i.user_id, u.email, u.first_name, a.name as account_name, i.expires_at,
             u.language, u.time_zone
        from user_invitations i
@@ -55,7 +56,6 @@ export async function findInvitationToSend(
         and i.expires_at > now() and u.status = 'Pending'`,
     [id],
   );
-  return rows[0];
 }
 
 export async function setInvitationToken(
@@ -92,15 +92,17 @@ export async function openInvitationMailStatus(
   db: Queryable,
   userId: string,
 ): Promise<'queued' | 'sent' | 'failed' | undefined> {
-  const { rows } = await db.query<{ status: 'queued' | 'sent' | 'failed' }>(
-    `select case when mail_failed_at is not null then 'failed'
+  return (
+    await firstRow<{ status: 'queued' | 'sent' | 'failed' }>(
+      db,
+      `select case when mail_failed_at is not null then 'failed'
                  when sent_at is not null then 'sent' else 'queued' end as status
        from user_invitations
       where user_id = $1 and accepted_at is null and revoked_at is null
       order by created_at desc limit 1`,
-    [userId],
-  );
-  return rows[0]?.status;
+      [userId],
+    )
+  )?.status;
 }
 
 export interface OpenInvitation {
@@ -118,14 +120,14 @@ export async function findOpenInvitationByToken(
   db: Queryable,
   tokenHash: string,
 ): Promise<OpenInvitation | undefined> {
-  const { rows } = await db.query<OpenInvitation>(
+  return firstRow<OpenInvitation>(
+    db,
     `select i.id, i.user_id, u.account_id, u.email, u.first_name, u.last_name, u.language
        from user_invitations i join users u on u.id = i.user_id
       where i.token_hash = $1 and i.accepted_at is null and i.revoked_at is null
         and i.expires_at > now() and u.status = 'Pending'`,
     [tokenHash],
   );
-  return rows[0];
 }
 
 /** Single use: only the first of two concurrent acceptances gets true. */
@@ -154,16 +156,16 @@ export async function activateInvitedUser(
 }
 
 export async function latestInvitation(db: Queryable, userId: string) {
-  const { rows } = await db.query<{
+  return firstRow<{
     created_at: Date | string;
     expires_at: Date | string;
     sent_at: Date | string | null;
     accepted_at: Date | string | null;
     revoked_at: Date | string | null;
   }>(
+    db,
     `select created_at, expires_at, sent_at, accepted_at, revoked_at from user_invitations
       where user_id = $1 order by created_at desc limit 1`,
     [userId],
   );
-  return rows[0];
 }

@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 // SQL of the token rule (ADR 0027, 0029): a token's user, revocation, sign-ins, and the
 // external provider identities linked to a user.
@@ -15,11 +15,11 @@ export async function deleteProviderState(db: Queryable, userId: string): Promis
 
 /** The token rule of ADR 0027: what the auth plugin needs about a token's user. */
 export async function findTokenState(db: Queryable, userId: string) {
-  const { rows } = await db.query<{ status: UserStatus; tokens_valid_after: Date | string | null }>(
+  return firstRow<{ status: UserStatus; tokens_valid_after: Date | string | null }>(
+    db,
     'select status, tokens_valid_after from users where id = $1',
     [userId],
   );
-  return rows[0];
 }
 
 export async function updateLastLogin(db: Queryable, userId: string): Promise<void> {
@@ -41,11 +41,13 @@ export async function findLinkedUserId(
   issuer: string,
   subject: string,
 ): Promise<string | undefined> {
-  const { rows } = await db.query<{ user_id: string }>(
-    'select user_id from user_identities where issuer = $1 and subject = $2',
-    [issuer, subject],
-  );
-  return rows[0]?.user_id;
+  return (
+    await firstRow<{ user_id: string }>(
+      db,
+      'select user_id from user_identities where issuer = $1 and subject = $2',
+      [issuer, subject],
+    )
+  )?.user_id;
 }
 
 /** A user who may be linked by a verified e-mail: Active or Pending. */
@@ -53,11 +55,11 @@ export async function findLinkableUser(
   db: Queryable,
   email: string,
 ): Promise<{ id: string; status: string } | undefined> {
-  const { rows } = await db.query<{ id: string; status: string }>(
+  return firstRow<{ id: string; status: string }>(
+    db,
     `select id, status from users where lower(email) = lower($1) and status in ('Active', 'Pending')`,
     [email],
   );
-  return rows[0];
 }
 
 /** Links (issuer, subject) to the user; a pair linked meanwhile by another call stays as it is. */

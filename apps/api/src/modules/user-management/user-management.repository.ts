@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 
 // SQL of user management (issue 15). Every statement that reads or writes another user is
 // scoped by account id here as well as in the service: an id of another account finds nothing.
@@ -21,13 +21,13 @@ export async function findAdminCaller(
   db: Queryable,
   userId: string,
 ): Promise<AdminCallerRow | undefined> {
-  const { rows } = await db.query<AdminCallerRow>(
+  return firstRow<AdminCallerRow>(
+    db,
     `select id, account_id, first_name, last_name, permissions, unit4_employee, status,
             language, time_zone
        from users where id = $1`,
     [userId],
   );
-  return rows[0];
 }
 
 export interface AccountRow {
@@ -62,13 +62,13 @@ export async function findAccount(
   withUsage = lock,
 ): Promise<AccountRow | undefined> {
   if (lock) await db.query('select id from accounts where id = $1 for update', [accountId]);
-  const { rows } = await db.query<AccountRow>(
+  return firstRow<AccountRow>(
+    db,
     `select ${withUsage ? accountColumns : accountColumnsLight}
        from accounts a left join accounts p on p.id = a.parent_account_id
       where a.id = $1`,
     [accountId],
   );
-  return rows[0];
 }
 
 export async function listAccounts(db: Queryable): Promise<AccountRow[]> {
@@ -126,11 +126,11 @@ export async function findUser(
   id: string,
   accountId: string | null,
 ): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(
+  return firstRow<UserRow>(
+    db,
     `select ${userColumns} from users where id = $1 and ($2::text is null or account_id = $2)`,
     [id, accountId],
   );
-  return rows[0];
 }
 
 export async function listAdministrators(db: Queryable, accountId: string) {

@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { firstRow, type Queryable } from '../../db/db.js';
 import { type UserRow, userColumns } from './user-management.repository.js';
 
 // SQL of user writes (§3, §6): insert, update at a version, delete, and the checks a write
@@ -89,7 +89,8 @@ export async function updateUser(
   row: UserWrite,
 ): Promise<UserRow | undefined> {
   const sets = writeColumns.map((c, i) => `${c} = $${i + 4}`);
-  const { rows } = await db.query<UserRow>(
+  return firstRow<UserRow>(
+    db,
     `update users set ${sets.join(', ')}, version = version + 1, updated_at = now(),
             tokens_valid_after = case when $${writeColumns.length + 4} <> 'Active'
                                       then now() else tokens_valid_after end
@@ -97,7 +98,6 @@ export async function updateUser(
       returning ${userColumns}`,
     [id, accountId, version, ...writeColumns.map((c) => row[c]), row.status],
   );
-  return rows[0];
 }
 
 export async function deleteUser(
@@ -118,12 +118,16 @@ export async function countActiveAdministrators(
   accountId: string,
   exceptUserId: string,
 ): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::integer as n from users
+  return (
+    (
+      await firstRow<{ n: number }>(
+        db,
+        `select count(*)::integer as n from users
       where account_id = $1 and id <> $2 and status = 'Active' and 'USERMANAGEMENT' = any(permissions)`,
-    [accountId, exceptUserId],
+        [accountId, exceptUserId],
+      )
+    )?.n ?? 0
   );
-  return rows[0]?.n ?? 0;
 }
 
 export async function emailTaken(db: Queryable, email: string, exceptId: string | null) {
