@@ -18,31 +18,6 @@ export function titlePrefixQuery(typed: string): string | null {
 }
 
 /**
- * A typed prefix whose words stand in at most this many titles (search_words) is rare: its
- * suggestions are read from the GIN index and sorted, not found by walking the source's date
- * index newest first (which, for a prefix in no title, reads every row: 3.3 s at a million
- * news). The planner cannot tell: it guesses about 5 000 matches for any prefix.
- */
-export const RARE_PREFIX_TITLES = 2_000;
-
-/**
- * How many titles at the most begin words with the rarest of the typed words: for each
- * word, the titles of the vocabulary's words (migration 031, folded) that begin with it.
- */
-export async function titlePrefixBound(db: Queryable, typed: string): Promise<number> {
-  const words = typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return 0;
-  const { rows } = await db.query<{ bound: string | number | null }>(
-    `select min(n) as bound
-       from (select (select coalesce(sum(titles), 0) from search_words
-                      where word like search_fold(w) || '%') as n
-               from unnest($1::text[]) w) x`,
-    [words],
-  );
-  return Number(rows[0]?.bound ?? 0);
-}
-
-/**
  * How many of a source's newest rows a frequent prefix's suggestions are looked for in before
  * the GIN index is asked. A walk of the date index with the match as a filter reads until it
  * has enough, and the planner, which guesses a few hundred matches for any prefix, would
@@ -51,68 +26,116 @@ export async function titlePrefixBound(db: Queryable, typed: string): Promise<nu
  */
 export const SUGGESTION_WALK_ROWS = 2_000;
 
-/** Whether the source has at least `rows` rows in the caller's scope (else a walk saw them all). */
-async function scopeFills(
-  db: Queryable,
-  source: SearchHitSource,
-  scope: string | undefined,
-  rows: number,
-): Promise<boolean> {
-  const s = SOURCES[source];
-  const scoped = s.scope.map((c) => c.replace('$4', '$1'));
-  const { rows: found } = await db.query<{ n: number | string }>(
-    `select count(*) as n from (select 1 from ${s.from}
-      ${scoped.length > 0 ? `where ${scoped.join(' and ')}` : ''} limit ${rows}) x`,
-    s.scope.some((c) => c.includes('$4')) ? [scope] : [],
-  );
-  return Number(found[0]?.n ?? 0) >= rows;
+/** One source a caller may search, with what scopes it (a product's or an account's id). */
+export interface SuggestionSource {
+  source: SearchHitSource;
+  scope?: string | undefined;
+}
+
+export interface SourceSuggestionRow extends SuggestionRow {
+  source: SearchHitSource;
+}
+
+export interface Suggestions {
+  rows: SourceSuggestionRow[];
+  /** The typed words stand in at most `rareTitles` titles: every source read its index. */
+  rare: boolean;
 }
 
 /**
- * Titles of one source that begin words with what was typed (titlePrefixQuery), newest first
- * in the source's own order, at most `limit`; ts_headline marks those rows only. `rare`
- * (titlePrefixBound ≤ RARE_PREFIX_TITLES): the matches are taken from the GIN index (a
- * MATERIALIZED set the order cannot reach into) and sorted. Else the newest `walkRows` rows
- * are looked through first, and the index only when they hold fewer than `limit` and are not
- * all the rows there are. Cases are walked within the caller's account, whose cases are few:
- * the vocabulary holds no case titles.
+ * The plan's knobs; tests turn them to prove each path gives the same titles. `rareTitles`: a
+ * prefix whose words stand in at most this many titles (search_words) is rare, its matches
+ * read from the GIN index and sorted (the planner cannot tell: it guesses about 5 000
+ * matches for any prefix, and a walk of the date index for a prefix in no title reads every
+ * row, 3.3 s at a million news). `walkRows`: SUGGESTION_WALK_ROWS.
  */
-export async function findSourceSuggestions(
+export interface SuggestionKnobs {
+  rareTitles?: number;
+  walkRows?: number;
+}
+
+export const RARE_PREFIX_TITLES = 2_000;
+
+/**
+ * Titles of each source that begin words with what was typed (titlePrefixQuery), newest first
+ * in the source's own order, at most `limit` a source, in ONE statement (issue 38: a round
+ * trip per source and plan step cost more than the reads). Per source: when the prefix is
+ * rare, the matches from the GIN index (a MATERIALIZED set the order cannot reach into),
+ * sorted; else the newest `walkRows` rows are looked through, and the index only when they
+ * hold fewer than `limit` and are not all the rows there are. PostgreSQL runs a branch only
+ * when its one-time condition holds, so each source reads one path (two when the walk falls
+ * short). Cases are walked within the caller's account, whose cases are few: the vocabulary
+ * holds no case titles. ts_headline marks the chosen rows only.
+ */
+export async function findSuggestions(
   db: Queryable,
-  source: SearchHitSource,
-  tsquery: string,
+  sources: readonly SuggestionSource[],
+  typed: string,
   limit: number,
-  scope?: string,
-  rare = false,
-  walkRows = SUGGESTION_WALK_ROWS,
-): Promise<SuggestionRow[]> {
-  const s = SOURCES[source];
+  knobs: SuggestionKnobs = {},
+): Promise<Suggestions> {
+  const tsquery = titlePrefixQuery(typed);
+  if (tsquery === null || sources.length === 0) return { rows: [], rare: false };
+  const walkRows = knobs.walkRows ?? SUGGESTION_WALK_ROWS;
+  const words = typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const params: unknown[] = [
+    tsquery,
+    TITLE_OPTIONS,
+    limit,
+    words,
+    knobs.rareTitles ?? RARE_PREFIX_TITLES,
+  ];
   const q = `to_tsquery('english', $1)`;
   const matches = `t.title_search @@ ${q}`;
-  const params: unknown[] = [tsquery, TITLE_OPTIONS, limit];
-  if (s.scope.some((c) => c.includes('$4'))) params.push(scope);
-  const select = `select ${s.ref} as ref, ${clean('t.title')} as title`;
-  const marked = async (rows: string) =>
-    (
-      await db.query<SuggestionRow>(
-        `select p.ref, ts_headline('english', p.title, ${q}, $2) as title from (${rows}) p`,
-        params,
-      )
-    ).rows;
-  if (source === 'cases') {
-    return marked(
-      `${select} from ${s.from} where ${[...s.scope, matches].join(' and ')} order by ${s.order} limit $3`,
-    );
-  }
-  if (!rare) {
-    const newest = `select t.* from ${s.from} ${s.scope.length > 0 ? `where ${s.scope.join(' and ')}` : ''} order by ${s.order} limit ${walkRows}`;
-    const walked = await marked(
-      `${select} from (${newest}) t where ${matches} order by ${s.order} limit $3`,
-    );
-    if (walked.length >= limit || !(await scopeFills(db, source, scope, walkRows))) return walked;
-  }
-  return marked(
-    `with t as materialized (select t.* from ${s.from} where ${[...s.scope, matches].join(' and ')})
-     ${select} from t order by ${s.order} limit $3`,
+  const ctes: string[] = [
+    // The rarest typed word's titles: for each word, the titles of the vocabulary's words
+    // (migration 031, folded) that begin with it.
+    `rare as (select coalesce(min(n), 0) <= $5 as yes
+       from (select (select coalesce(sum(titles), 0) from search_words
+                      where word like search_fold(w) || '%') as n
+               from unnest($4::text[]) w) x)`,
+  ];
+  const parts = sources.map(({ source, scope }, i) => {
+    const s = SOURCES[source];
+    let scoped = s.scope;
+    if (s.scope.some((c) => c.includes('$4'))) {
+      params.push(scope);
+      scoped = s.scope.map((c) => c.replace('$4', `$${params.length}`));
+    }
+    const where = (extra: string[]) =>
+      [...scoped, ...extra].length > 0 ? `where ${[...scoped, ...extra].join(' and ')}` : '';
+    const select = `select ${s.ref} as ref, t.title`;
+    const ordered = (from: string) =>
+      `${select}, row_number() over (order by ${s.order}) as n from ${from} order by ${s.order} limit $3`;
+    const indexed = `(with t as materialized (select t.* from ${s.from} ${where([matches])})
+        ${ordered('t')})`;
+    if (source === 'cases')
+      return `select ${i} as i, * from (${ordered(`${s.from} ${where([matches])}`)}) c`;
+    const newest = `(select t.* from ${s.from} ${where([])} order by ${s.order} limit ${walkRows}) t`;
+    ctes.push(`w${i} as (${ordered(`${newest} where ${matches}`)})`);
+    // The index is read when the prefix is rare, or when the walk fell short of the limit
+    // and did not see every row of the scope.
+    const index = `(select yes from rare)
+        or ((select count(*) from w${i}) < $3
+            and (select count(*) from (select 1 from ${s.from} ${where([])} limit ${walkRows + 1}) x) > ${walkRows})`;
+    return `select ${i} as i, * from w${i} where not (${index})
+      union all
+      select ${i} as i, * from ${indexed} x where ${index}`;
+  });
+  const { rows } = await db.query<{ i: number; ref: string; title: string; rare: boolean }>(
+    `with ${ctes.join(',\n')}
+     select p.i, p.ref, ts_headline('english', ${clean('p.title')}, ${q}, $2) as title,
+            (select yes from rare) as rare
+       from (${parts.join('\n union all \n')}) p
+      order by p.i, p.n`,
+    params,
   );
+  return {
+    rows: rows.map((r) => ({
+      source: sources[r.i]?.source ?? 'news',
+      ref: r.ref,
+      title: r.title,
+    })),
+    rare: rows[0]?.rare ?? false,
+  };
 }

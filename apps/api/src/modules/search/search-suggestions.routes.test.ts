@@ -12,11 +12,7 @@ import { demoProducts } from '../../seed/products.js';
 import { insertNews } from '../news/news.repository.js';
 import { RECENT_SEARCHES_KEPT } from './search-history.repository.js';
 import { toSegments } from './search-segments.js';
-import {
-  findSourceSuggestions,
-  titlePrefixBound,
-  titlePrefixQuery,
-} from './search-suggestions.repository.js';
+import { findSuggestions } from './search-suggestions.repository.js';
 
 const erp = demoProducts[0];
 
@@ -70,23 +66,30 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
   });
 
   it('reads a rare prefix from the index and a frequent one from the newest rows: the same titles', async () => {
-    // The vocabulary bounds the titles: twelve begin a word with "walla", none with "kanga"…
-    expect(await titlePrefixBound(t.db, 'walla')).toBe(12);
-    expect(await titlePrefixBound(t.db, 'walla outb')).toBe(12);
-    expect(await titlePrefixBound(t.db, 'zyzzy')).toBe(0);
-    const prefixes = titlePrefixQuery('walla outb')!;
-    for (const source of ['news', 'productNews', 'serviceCatalog'] as const) {
-      const scope = source === 'productNews' ? demoProducts[0].id : undefined;
-      const walked = await findSourceSuggestions(t.db, source, prefixes, 5, scope, false);
-      const indexed = await findSourceSuggestions(t.db, source, prefixes, 5, scope, true);
-      expect(indexed, source).toEqual(walked);
-      // A frequent prefix whose matches the newest rows do not hold: the index answers.
-      const beyond = await findSourceSuggestions(t.db, source, prefixes, 5, scope, false, 0);
-      expect(beyond, source).toEqual(indexed);
-    }
-    const news = await findSourceSuggestions(t.db, 'news', prefixes, 3, undefined, true);
+    // The vocabulary bounds the titles: twelve begin a word with "walla" (and "outb").
+    const sources = [
+      { source: 'news' },
+      { source: 'productNews', scope: demoProducts[0].id },
+      { source: 'serviceCatalog' },
+    ] as const;
+    const find = (typed: string, limit: number, knobs: Parameters<typeof findSuggestions>[4]) =>
+      findSuggestions(t.db, sources, typed, limit, knobs);
+    const indexed = await find('walla outb', 5, { rareTitles: 12 });
+    expect(indexed.rare).toBe(true);
+    const walked = await find('walla outb', 5, { rareTitles: 11 });
+    expect(walked.rare).toBe(false);
+    expect(indexed.rows).toEqual(walked.rows);
+    // A frequent prefix whose matches the newest rows do not hold: the index answers.
+    const beyond = await find('walla outb', 5, { rareTitles: 11, walkRows: 0 });
+    expect(beyond.rows).toEqual(indexed.rows);
+    expect(indexed.rows.filter((r) => r.source === 'news')).toHaveLength(5);
+    // A word in no title is rare (nothing to walk for).
+    expect((await find('zyzzy', 5, {})).rows).toEqual([]);
+    const news = await findSuggestions(t.db, [{ source: 'news' }], 'walla outb', 3, {
+      rareTitles: 12,
+    });
     expect(
-      news.map((r) =>
+      news.rows.map((r) =>
         toSegments(r.title)
           .map((p) => p.text)
           .join(''),

@@ -6,12 +6,7 @@ import {
   type SearchSuggestions,
 } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import {
-  findSourceSuggestions,
-  RARE_PREFIX_TITLES,
-  titlePrefixBound,
-  titlePrefixQuery,
-} from './search-suggestions.repository.js';
+import { findSuggestions, titlePrefixQuery } from './search-suggestions.repository.js';
 import { hitHref, planHits, type SearchHitsContext } from './search-hits.service.js';
 import { listRecentSearches, rememberSearch as remember } from './search-history.repository.js';
 import { toSegments } from './search-segments.js';
@@ -31,27 +26,16 @@ export async function getSuggestions(
   const { query } = criteria;
   const tsquery = titlePrefixQuery(query);
   if (query.length < SEARCH_MIN_LENGTH || tsquery === null) return { suggestions: [] };
-  const [plan, bound] = await Promise.all([
-    planHits(ctx, callerId, criteria.productId),
-    titlePrefixBound(ctx.db, query),
-  ]);
-  const rare = bound <= RARE_PREFIX_TITLES;
-  const perSource = await Promise.all(
-    plan.sources.map(async ({ source, scope }) => {
-      const rows = await findSourceSuggestions(
-        ctx.db,
-        source,
-        tsquery,
-        SEARCH_SUGGESTIONS_LIMIT,
-        scope,
-        rare,
-      );
-      return rows.map((row): SearchSuggestion => ({
+  const plan = await planHits(ctx, callerId, criteria.productId);
+  const { rows } = await findSuggestions(ctx.db, plan.sources, query, SEARCH_SUGGESTIONS_LIMIT);
+  const perSource = plan.sources.map(({ source }) =>
+    rows
+      .filter((row) => row.source === source)
+      .map((row): SearchSuggestion => ({
         source,
         title: toSegments(row.title),
         href: hitHref(ctx, plan.product, source, row, query),
-      }));
-    }),
+      })),
   );
   const suggestions: SearchSuggestion[] = [];
   const seen = new Set<string>();
