@@ -8,7 +8,7 @@ import {
   type SealOptions,
   type SecretRow,
 } from '../../lib/key-encryption.js';
-import { findKey, insertKeyIfAbsent, replaceKey } from './oidc.repository.js';
+import { secretRow } from '../../lib/sealed-secrets.repository.js';
 
 /** The one signing algorithm of the embedded provider (id tokens and JWT access tokens). */
 export const SIGNING_ALG = 'RS256';
@@ -44,13 +44,7 @@ function publicPart(jwk: JWK): JWK {
 }
 
 /** The row of `name` in oidc_keys. */
-function keyRow(db: Queryable, name: string): SecretRow {
-  return {
-    find: () => findKey(db, name),
-    insertIfAbsent: (value) => insertKeyIfAbsent(db, name, value),
-    replace: (expected, value) => replaceKey(db, name, expected, value),
-  };
-}
+const keyRow = (db: Queryable, name: string): SecretRow => secretRow(db, 'oidc_keys', name);
 
 /**
  * The RS256 key set, generated on the very first start and kept in the database, so tokens

@@ -34,41 +34,6 @@ export async function findUserById(db: Queryable, id: string): Promise<SignInUse
   return firstRow<SignInUser>(db, `select ${userColumns} from users where id = $1`, [id]);
 }
 
-/** Stores `value` under `name` unless a value is already there; returns the stored value. */
-export async function insertKeyIfAbsent(
-  db: Queryable,
-  name: string,
-  value: unknown,
-): Promise<unknown> {
-  await db.query(
-    'insert into oidc_keys (name, value) values ($1, $2) on conflict (name) do nothing',
-    [name, JSON.stringify(value)],
-  );
-  return (
-    await firstRow<{ value: unknown }>(db, 'select value from oidc_keys where name = $1', [name])
-  )?.value;
-}
-
-/** Replaces the value under `name` only while it is still `expected`. */
-export async function replaceKey(
-  db: Queryable,
-  name: string,
-  expected: unknown,
-  value: unknown,
-): Promise<void> {
-  await db.query('update oidc_keys set value = $3 where name = $1 and value = $2::jsonb', [
-    name,
-    JSON.stringify(expected),
-    JSON.stringify(value),
-  ]);
-}
-
-export async function findKey(db: Queryable, name: string): Promise<unknown> {
-  return (
-    await firstRow<{ value: unknown }>(db, 'select value from oidc_keys where name = $1', [name])
-  )?.value;
-}
-
 export interface StoredPayload {
   payload: Record<string, unknown>;
   consumedAt: Date | null;

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
+import { secretRow } from '../../lib/sealed-secrets.repository.js';
 import type { Queryable } from '../../db/db.js';
 import {
   loadSealedSecret,
@@ -14,10 +15,7 @@ import {
   claimFrameToken,
   endDeskSession,
   forgetExpiredFrameTokens,
-  findDeskKey,
   forgetExpiredSessionEnds,
-  insertDeskKeyIfAbsent,
-  replaceDeskKey,
 } from './services.repository.js';
 
 // How the framed desk knows its caller (docs/decisions/0005-support-desk-frames.md): the SPA
@@ -113,11 +111,7 @@ export function loadDeskSecret(
   options?: SealOptions,
 ): Promise<string> {
   return loadSealedSecret(
-    {
-      find: () => findDeskKey(db, HMAC_KEY),
-      insertIfAbsent: (value) => insertDeskKeyIfAbsent(db, HMAC_KEY, value),
-      replace: (expected, value) => replaceDeskKey(db, HMAC_KEY, expected, value),
-    },
+    secretRow(db, 'support_desk_keys', HMAC_KEY),
     encryptionKey,
     `support-desk-${HMAC_KEY}`,
     hmacSecret,

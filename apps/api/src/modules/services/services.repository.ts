@@ -156,43 +156,6 @@ export async function listContacts(db: Queryable, accountId: string): Promise<Co
   return rows;
 }
 
-/** The stored value of the desk's named key (encrypted, ADR 0060); undefined when absent. */
-export async function findDeskKey(db: Queryable, name: string): Promise<unknown> {
-  return (
-    await firstRow<{ secret: unknown }>(
-      db,
-      'select secret from support_desk_keys where name = $1',
-      [name],
-    )
-  )?.secret;
-}
-
-/** Stores `value` under `name` unless a value is there (several nodes agree on one). */
-export async function insertDeskKeyIfAbsent(
-  db: Queryable,
-  name: string,
-  value: unknown,
-): Promise<unknown> {
-  await db.query(
-    'insert into support_desk_keys (name, secret) values ($1, $2) on conflict (name) do nothing',
-    [name, JSON.stringify(value)],
-  );
-  return findDeskKey(db, name);
-}
-
-/** Replaces the value under `name` only while it is still `expected`. */
-export async function replaceDeskKey(
-  db: Queryable,
-  name: string,
-  expected: unknown,
-  value: unknown,
-): Promise<void> {
-  await db.query(
-    'update support_desk_keys set secret = $3 where name = $1 and secret = $2::jsonb',
-    [name, JSON.stringify(expected), JSON.stringify(value)],
-  );
-}
-
 /**
  * Records the first use of a frame token; false when it was used before (a replay). One
  * statement, so two instances racing on the same token cannot both win.
