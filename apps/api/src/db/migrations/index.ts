@@ -36,6 +36,8 @@ import { sql as accountChoicesAndCodedLabels } from './035-account-choices-and-c
 import { sql as productDescriptions } from './036-product-descriptions.js';
 import { sql as titleSearch } from './037-title-search.js';
 import { sql as productContentOrder } from './038-product-content-order.js';
+import { sql as caseSearchOrder } from './039-case-search-order.js';
+import { sql as productNewsOrder } from './040-product-news-order.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -77,4 +79,6 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '036-product-descriptions', sql: productDescriptions },
   { name: '037-title-search', sql: titleSearch },
   { name: '038-product-content-order', sql: productContentOrder },
+  { name: '039-case-search-order', sql: caseSearchOrder },
+  { name: '040-product-news-order', sql: productNewsOrder },
 ];

@@ -436,6 +436,28 @@ describe.each(routeDatabaseKinds())('news publishing over %s', (kind) => {
       expect(other.statusCode).toBe(404);
     });
 
+    it('keeps the item’s publication date on its product links (the search walks them in that order)', async () => {
+      const first = Date.UTC(2024, 4, 1, 8);
+      const { item } = await create(
+        form({ productIds: ['p-erp'], publicationDate: first, action: 'publish' }),
+      );
+      const dates = async () =>
+        (
+          await t.db.query<{ ms: number | string }>(
+            `select (extract(epoch from publication_date) * 1000)::bigint as ms
+               from news_products where news_id = $1`,
+            [item.id],
+          )
+        ).rows.map((r) => Number(r.ms));
+      expect(await dates()).toEqual([first]);
+      const moved = Date.UTC(2024, 5, 2, 9);
+      await update(
+        item.id,
+        form({ productIds: ['p-erp'], publicationDate: moved, action: 'publish' }),
+      );
+      expect(await dates()).toEqual([moved]);
+    });
+
     it('answers 404 for an unknown product and 400 for an unknown target', async () => {
       const unknownPath = await asErik('POST', '/api/products/p-nope/news', form());
       expect(unknownPath.statusCode).toBe(404);

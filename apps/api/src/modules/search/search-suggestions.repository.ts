@@ -111,7 +111,7 @@ export async function findSuggestions(
         ${ordered('t')})`;
     if (source === 'cases')
       return `select ${i} as i, * from (${ordered(`${s.from} ${where([matches])}`)}) c`;
-    const newest = `(select t.* from ${s.from} ${where([])} order by ${s.order} limit ${walkRows}) t`;
+    const newest = `(select t.* from ${s.from} ${where([])} order by ${s.walkOrder ?? s.order} limit ${walkRows}) t`;
     ctes.push(`w${i} as (${ordered(`${newest} where ${matches}`)})`);
     // The index is read when the prefix is rare, or when the walk fell short of the limit
     // and did not see every row of the scope.
