@@ -318,7 +318,8 @@ export async function findNewMatches(
 /**
  * For each word (1-based `i`), the nearest word of the title vocabulary (migration 031) when
  * the word is unknown there or in `rarerFactor` times fewer titles than that neighbour: pg_trgm
- * similarity over the folded word, then the more frequent. `best` null: none near enough.
+ * similarity over the folded word, then the more frequent; never another form of the word itself
+ * (its stem is the same, so it finds the same items). `best` null: none near enough.
  */
 export async function nearestTitleWords(
   db: Queryable,
@@ -330,6 +331,8 @@ export async function nearestTitleWords(
         select s.word from search_words s
          where s.word operator(portico_ext.%) f.word and s.word <> f.word
            and s.titles > $2 * coalesce(k.titles, 0)
+           -- Another form of the same word ("customer" for "customers") finds the same items.
+           and ts_lexize('english_stem', s.word) is distinct from ts_lexize('english_stem', f.word)
          order by portico_ext.similarity(s.word, f.word) desc, s.titles desc, s.word
          limit 1) as best
        from unnest($1::text[]) with ordinality as a(raw, i)

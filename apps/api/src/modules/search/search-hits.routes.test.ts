@@ -12,7 +12,7 @@ import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
 import { insertNews } from '../news/news.repository.js';
-import { bareWords } from './search-correction.js';
+import { bareWords, correctQuery } from './search-correction.js';
 
 const erp = demoProducts[0];
 // Words no seeded row contains, so the hits below are the rows inserted here.
@@ -182,6 +182,19 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     // A word the titles know is left alone, and so are phrases and excluded words.
     expect((await hits({ query: WORD })).correction).toBeNull();
     expect((await hits({ query: '"invoyse" -invoyce' })).correction).toBeNull();
+    // Another form of a word in far more titles finds the same items: nothing to offer.
+    await insertNews(t.db, [
+      ...Array.from({ length: 12 }, (_, i) => ({
+        title: `A wombat census ${i}`,
+        publicationDate: Date.UTC(2018, 0, 2),
+        content: '<p>x</p>',
+      })),
+      { title: 'Two wombats', publicationDate: Date.UTC(2018, 0, 3), content: '<p>x</p>' },
+    ]);
+    expect((await hits({ query: 'wombats' })).correction).toBeNull();
+    // … and no second search is run for it.
+    expect(await correctQuery(t.db, 'wombats')).toBeNull();
+    expect(await correctQuery(t.db, 'wombatz')).toBe('wombat');
   });
 
   it('refuses what is not a search: 400 without a query, 404 for an unknown product', async () => {
