@@ -78,12 +78,14 @@ async function fill(db: Db): Promise<void> {
   for (const index of indexes) await db.exec(`drop index ${index.indexname}`);
   await db.query(
     `insert into invoices (account_id, number, issued_on, due_on, uploaded_at, currency, net_minor,
-                           vat_minor, amount_minor, direct_debit, paid_at)
+                           vat_minor, amount_minor, direct_debit, paid_at, vat_percent)
      select account_id, 'B' || lpad(g::text, 9, '0'), issued, issued + 30,
             issued + interval '1 day' + (g % 17) * interval '1 hour', 'NOK', net, net / 4,
             net + net / 4, g % 3 = 0,
             case when issued < current_date - 90 and g % 50 <> 0 then issued + 28
-                 when issued < current_date - 31 and g % 4 = 0 then issued + 29 end
+                 when issued < current_date - 31 and g % 4 = 0 then issued + 29 end,
+            -- The VAT is a quarter of the net: 25 %.
+            25
        from (select g,
                     case when g <= $2::int then 'acc-northwind'
                          else 'bench-' || (1 + g % $3::int) end as account_id,

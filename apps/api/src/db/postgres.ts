@@ -33,10 +33,12 @@ export async function openPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // No JIT: the portal's statements are short index reads, and PostgreSQL's cost guess for
-    // a plan's branches that seldom run (the search's fallbacks) often passes jit_above_cost,
-    // so compiling took 40 ms of a 3 ms statement (issue 38, measured at a million news).
-    options: `-c search_path="${schema}" -c jit=off`,
+    // No JIT and no parallel workers: the portal's statements are short index reads. The cost
+    // guess for a plan's seldom-run branches (the search's fallbacks) passed jit_above_cost,
+    // and compiling took 40 ms of a 3 ms statement; two workers cost about 3 ms to start, on
+    // cores the other users' statements need (issue 38: the search under 20 users p50 −25 to
+    // −40 %; the documents bench at a million rows is the same with and without them).
+    options: `-c search_path="${schema}" -c jit=off -c max_parallel_workers_per_gather=0`,
     // Fail fast while the database is away (ADR 0053): a query waits this long for a
     // connection, new or pooled, then answers 503 instead of hanging.
     connectionTimeoutMillis: connectTimeoutMs,
