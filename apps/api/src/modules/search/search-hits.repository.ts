@@ -138,52 +138,63 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
  */
 export const HIT_WALK_ROWS = 2_000;
 
-function hitsSql(source: SearchHitSource, walkRows: number): string {
+/**
+ * One source's part of the hits statement: its CTEs (named with `i`) and its rows. `scope` is
+ * the source's scope condition with its parameter's number.
+ */
+function sourceHitsSql(
+  i: number,
+  source: SearchHitSource,
+  scope: string[],
+  walkRows: number,
+): { ctes: string[]; rows: string } {
   const s = SOURCES[source];
   const table = s.from.split(' ')[0];
   const where = (extra: string[]) =>
-    [...s.scope, ...extra].length > 0 ? `where ${[...s.scope, ...extra].join(' and ')}` : '';
+    [...scope, ...extra].length > 0 ? `where ${[...scope, ...extra].join(' and ')}` : '';
   const match = `t.search @@ ${TSQUERY}`;
   const windowOf = (from: string) =>
     `select t.${s.key} as id, row_number() over (order by ${s.order}) as n from ${from}
       order by ${s.order} limit ${HIT_WINDOW}`;
   // The matches from the GIN index, sorted (a MATERIALIZED set the order cannot reach into),
   // only when the newest rows held fewer than the window and were not all the scope's rows.
-  const index = `(select count(*) from walk) < ${HIT_WINDOW}
-      and (select count(*) from walked) >= ${walkRows}`;
-  // w is MATERIALIZED so the ranking's ORDER BY … LIMIT is not pushed into it.
-  return /* sql */ `
-    with walked as materialized (
-      select t.*, t.search @@ ${TSQUERY} as hit
-        from (select t.* from ${s.from} ${where([])}
-               order by ${s.walkOrder ?? s.order} limit ${walkRows}) t
-    ),
-    walk as (${windowOf('walked t where t.hit')}),
-    w as materialized (
-      select id, n from walk where not (${index})
-      union all
-      select id, n from (
-        with t as materialized (select t.* from ${s.from} ${where([match])})
-        ${windowOf('t')}
-      ) x where ${index}
-    ),
-    top as (
-      select t.*, ts_rank_cd('{0,0,0,1}', t.search, ${TSQUERY}) > 0 as title_hit,
-             ts_rank_cd(t.search, ${TSQUERY}) as rank, w.n
-        from w join ${table} t on t.${s.key} = w.id
-       order by title_hit desc, rank desc, w.n
-       limit ${SEARCH_HITS_PER_SOURCE}
-    )
-    select (select count(*) from w) as found, h.*
+  const index = `(select count(*) from walk${i}) < ${HIT_WINDOW}
+      and (select count(*) from walked${i}) >= ${walkRows}`;
+  return {
+    ctes: [
+      `walked${i} as materialized (
+        select t.*, t.search @@ ${TSQUERY} as hit
+          from (select t.* from ${s.from} ${where([])}
+                 order by ${s.walkOrder ?? s.order} limit ${walkRows}) t
+      )`,
+      `walk${i} as (${windowOf(`walked${i} t where t.hit`)})`,
+      // MATERIALIZED so the ranking's ORDER BY … LIMIT is not pushed into it.
+      `w${i} as materialized (
+        select id, n from walk${i} where not (${index})
+        union all
+        select id, n from (
+          with t as materialized (select t.* from ${s.from} ${where([match])})
+          ${windowOf('t')}
+        ) x where ${index}
+      )`,
+      `top${i} as (
+        select t.*, ts_rank_cd('{0,0,0,1}', t.search, ${TSQUERY}) > 0 as title_hit,
+               ts_rank_cd(t.search, ${TSQUERY}) as rank, w.n
+          from w${i} w join ${table} t on t.${s.key} = w.id
+         order by title_hit desc, rank desc, w.n
+         limit ${SEARCH_HITS_PER_SOURCE}
+      )`,
+    ],
+    rows: `select ${i} as i, (select count(*) from w${i}) as found, h.*
       from (select 1) one
       left join (
         select t.${s.key}::text as id, ${s.ref} as ref,
                ts_headline('english', ${clean('t.title')}, ${TSQUERY}, $2) as title,
                ts_headline('english', ${clean(s.text)}, ${TSQUERY}, $3) as snippet,
-               ${s.date} as date, ${s.type} as type, t.title_hit, t.rank, t.n
-          from top t
-      ) h on true
-     order by h.title_hit desc, h.rank desc, h.n`;
+               (${s.date})::text as date, (${s.type})::text as type, t.title_hit, t.rank, t.n
+          from top${i} t
+      ) h on true`,
+  };
 }
 
 export interface HitRow {
@@ -203,20 +214,36 @@ export interface SourceHitRows {
   rows: HitRow[];
 }
 
+/** A source the caller may search, with what scopes it (a product's or an account's id). */
+export interface HitSource {
+  source: SearchHitSource;
+  scope?: string | undefined;
+}
+
 /**
- * One source's best hits for a query. `scope` is the product id (product sources) or the
- * caller's account id (knowledge articles, cases); none for news and the service catalogue.
+ * Each source's best hits for a query, in the order of `sources`, in ONE statement (issue
+ * 38: a statement per source cost a round trip and a pooled connection each, seven a call).
+ * `scope` is the product id (product sources) or the caller's account id (knowledge articles,
+ * cases); none for news and the service catalogue.
  */
-export async function findSourceHits(
+export async function findHits(
   db: Queryable,
-  source: SearchHitSource,
+  sources: readonly HitSource[],
   query: string,
-  scope?: string,
   walkRows = HIT_WALK_ROWS,
-): Promise<SourceHitRows> {
+): Promise<SourceHitRows[]> {
+  if (sources.length === 0) return [];
   const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
-  if (SOURCES[source].scope.some((c) => c.includes('$4'))) params.push(scope);
+  const parts = sources.map(({ source, scope }, i) => {
+    let scoped = SOURCES[source].scope;
+    if (scoped.some((c) => c.includes('$4'))) {
+      params.push(scope);
+      scoped = scoped.map((c) => c.replace('$4', `$${params.length}`));
+    }
+    return sourceHitsSql(i, source, scoped, walkRows);
+  });
   const { rows } = await db.query<{
+    i: number;
     found: number | string;
     id: string | null;
     ref: string | null;
@@ -224,12 +251,19 @@ export async function findSourceHits(
     snippet: string | null;
     date: string | null;
     type: string | null;
-  }>(hitsSql(source, walkRows), params);
-  const found = Number(rows[0]?.found ?? 0);
-  const hits: HitRow[] = [];
+  }>(
+    `with ${parts.flatMap((p) => p.ctes).join(',\n')}
+     select * from (${parts.map((p) => p.rows).join('\n union all \n')}) r
+      order by r.i, r.title_hit desc, r.rank desc, r.n`,
+    params,
+  );
+  const answers: SourceHitRows[] = sources.map(() => ({ found: 0, rows: [] }));
   for (const row of rows) {
+    const answer = answers[row.i];
+    if (!answer) continue;
+    answer.found = Number(row.found);
     if (row.id === null || row.ref === null) continue;
-    hits.push({
+    answer.rows.push({
       id: row.id,
       ref: row.ref,
       title: row.title ?? '',
@@ -238,7 +272,7 @@ export async function findSourceHits(
       type: row.type,
     });
   }
-  return { found, rows: hits };
+  return answers;
 }
 
 export interface HitProductRow {

@@ -12,7 +12,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { correctQuery } from './search-correction.js';
 import {
   findHitProduct,
-  findSourceHits,
+  findHits,
   MATCH_END,
   MATCH_START,
   type HitProductRow,
@@ -86,9 +86,7 @@ interface Found {
 }
 
 async function searchPlan(ctx: SearchHitsContext, plan: HitPlan, query: string): Promise<Found> {
-  const results = await Promise.all(
-    plan.sources.map(({ source, scope }) => findSourceHits(ctx.db, source, query, scope)),
-  );
+  const results = await findHits(ctx.db, plan.sources, query);
   return {
     found: results.reduce((sum, r) => sum + r.found, 0),
     sources: results.map((result, i) => {
