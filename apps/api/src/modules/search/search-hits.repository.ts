@@ -158,22 +158,36 @@ function sourceHitsSql(
       order by ${s.order} limit ${HIT_WINDOW}`;
   // The matches from the GIN index, sorted (a MATERIALIZED set the order cannot reach into),
   // only when the newest rows held fewer than the window and were not all the scope's rows.
-  const index = `(select count(*) from walk${i}) < ${HIT_WINDOW}
-      and (select count(*) from walked${i}) >= ${walkRows}`;
+  const index = `(select count(*) from walk${i}) < ${HIT_WINDOW} and (select yes from fills${i})`;
+  const walkOrder = s.walkOrder ?? s.order;
+  // What the index branch keeps of each match: the key and the columns of the order.
+  const matchColumns = [
+    ...new Set([s.key, ...[...s.order.matchAll(/\bt\.(\w+)/g)].map((m) => m[1] ?? '')]),
+  ]
+    .map((column) => `t.${column}`)
+    .join(', ');
   return {
     ctes: [
-      `walked${i} as materialized (
-        select t.*, t.search @@ ${TSQUERY} as hit
-          from (select t.* from ${s.from} ${where([])}
-                 order by ${s.walkOrder ?? s.order} limit ${walkRows}) t
+      // The newest rows in the index's order, numbered as they come (no sort), and the first
+      // HIT_WINDOW of them that match: the scan stops there (a few hundred rows for a
+      // frequent word), and the order of the newest rows is kept through the filter.
+      `walk${i} as (
+        select id, n from (
+          select t.${s.key} as id, t.search, row_number() over (order by ${walkOrder}) as n
+            from ${s.from} ${where([])} order by ${walkOrder} limit ${walkRows}
+        ) t where ${match} limit ${HIT_WINDOW}
       )`,
-      `walk${i} as (${windowOf(`walked${i} t where t.hit`)})`,
+      // Whether the scope has more rows than the walk saw (read once, and only when asked).
+      `fills${i} as (
+        select count(*) > ${walkRows} as yes
+          from (select 1 from ${s.from} ${where([])} limit ${walkRows + 1}) x
+      )`,
       // MATERIALIZED so the ranking's ORDER BY … LIMIT is not pushed into it.
       `w${i} as materialized (
         select id, n from walk${i} where not (${index})
         union all
         select id, n from (
-          with t as materialized (select t.* from ${s.from} ${where([match])})
+          with t as materialized (select ${matchColumns} from ${s.from} ${where([match])})
           ${windowOf('t')}
         ) x where ${index}
       )`,
