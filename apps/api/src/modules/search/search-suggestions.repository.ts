@@ -111,13 +111,26 @@ export async function findSuggestions(
         ${ordered('t')})`;
     if (source === 'cases')
       return `select ${i} as i, * from (${ordered(`${s.from} ${where([matches])}`)}) c`;
-    const newest = `(select t.* from ${s.from} ${where([])} order by ${s.walkOrder ?? s.order} limit ${walkRows}) t`;
-    ctes.push(`w${i} as (${ordered(`${newest} where ${matches}`)})`);
+    const walkOrder = s.walkOrder ?? s.order;
+    // The newest rows in the index's order, numbered as they come (no sort), and the first
+    // `limit` of them that match: the scan stops there.
+    ctes.push(
+      `w${i} as (
+        select ref, title, n from (
+          ${select}, t.title_search, row_number() over (order by ${walkOrder}) as n
+            from ${s.from} ${where([])} order by ${walkOrder} limit ${walkRows}
+        ) t where ${matches} limit $3
+      )`,
+      // Whether the scope has more rows than the walk saw (read once, and only when asked).
+      `fills${i} as (
+        select count(*) > ${walkRows} as yes
+          from (select 1 from ${s.from} ${where([])} limit ${walkRows + 1}) x
+      )`,
+    );
     // The index is read when the prefix is rare, or when the walk fell short of the limit
     // and did not see every row of the scope.
     const index = `(select yes from rare)
-        or ((select count(*) from w${i}) < $3
-            and (select count(*) from (select 1 from ${s.from} ${where([])} limit ${walkRows + 1}) x) > ${walkRows})`;
+        or ((select count(*) from w${i}) < $3 and (select yes from fills${i}))`;
     return `select ${i} as i, * from w${i} where not (${index})
       union all
       select ${i} as i, * from ${indexed} x where ${index}`;
