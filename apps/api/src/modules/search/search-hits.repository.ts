@@ -134,7 +134,7 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
  * least one item in twenty fills the window there (a few ms at a million news); the planner,
  * which cannot tell, read every match of two frequent words from the GIN index and sorted
  * them (`invoice automation` in one product's news: 200 ms), or walked the whole date index
- * for a word in no item (the service catalogue: 35 ms). Exported for the API test.
+ * for a word in no item (the service catalogue: 35 ms).
  */
 export const HIT_WALK_ROWS = 2_000;
 

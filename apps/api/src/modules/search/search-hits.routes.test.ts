@@ -13,6 +13,7 @@ import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
 import { insertNews } from '../news/news.repository.js';
 import { bareWords, correctQuery } from './search-correction.js';
+import { findHits } from './search-hits.repository.js';
 
 const erp = demoProducts[0];
 // Words no seeded row contains, so the hits below are the rows inserted here.
@@ -114,6 +115,24 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     expect(ownCase?.href).toBe('/services/track-case/QK1');
     // The stored "In progress" goes out as a code, for the page to show in its language.
     expect(ownCase).toMatchObject({ status: 'in-progress', type: null });
+  });
+
+  it('finds the same hits by the newest rows and by the index', async () => {
+    // Every source of the plan, scoped as anna's call scopes them.
+    const sources = [
+      { source: 'knowledgeArticles', scope: demoAccounts.northwind.id },
+      { source: 'productDocumentation', scope: erp.id },
+      { source: 'cases', scope: demoAccounts.northwind.id },
+      { source: 'serviceCatalog' },
+      { source: 'productSoftwareDownloads', scope: erp.id },
+      { source: 'productNews', scope: erp.id },
+      { source: 'news' },
+    ] as const;
+    const walked = await findHits(t.db, sources, WORD);
+    // No newest rows to look through: every source asks its index.
+    const indexed = await findHits(t.db, sources, WORD, 0);
+    expect(indexed).toEqual(walked);
+    expect(walked.filter((r) => r.found > 0)).toHaveLength(sources.length);
   });
 
   it('ranks title matches first, and keeps a title’s markup as text', async () => {
