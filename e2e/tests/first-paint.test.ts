@@ -94,6 +94,39 @@ describe('the first paint of /news', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the first screen’s pictures come before any of the app’s code (issue 36)', async () => {
+    const { page } = session;
+    await signIn(page, baseUrl, anna);
+    await expect
+      .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
+      .toBeDefined();
+    // The first card's picture is slow to come; the app's scripts are asked for after it.
+    const HELD_MS = 1200;
+    let pictureDone = -1;
+    const scriptAsked: number[] = [];
+    await page.route('**/media/news/**', async (route) => {
+      await new Promise((done) => setTimeout(done, HELD_MS));
+      await route.continue();
+    });
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/media/news/') && pictureDone < 0) pictureDone = Date.now();
+    });
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && !request.url().endsWith('/boot-after-paint.js'))
+        scriptAsked.push(Date.now());
+    });
+    try {
+      await page.goto(`${baseUrl}/news`);
+      await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
+    } finally {
+      await page.unroute('**/media/news/**');
+    }
+    expect(pictureDone).toBeGreaterThan(0);
+    expect(scriptAsked.length).toBeGreaterThan(0);
+    expect(Math.min(...scriptAsked)).toBeGreaterThanOrEqual(pictureDone);
+    await expectNoAxeViolations(page);
+  });
+
   test('React 19 runs the app that takes over, and the takeover moves nothing (issue 25)', async () => {
     const { page } = session;
     // Signed in afresh: another file may sign anna out everywhere meanwhile.

@@ -4,8 +4,9 @@
 // is on screen before any of the app's code runs (a module script would run as soon as parsing
 // ends, often before the first frame, and the app's first render is one long task). After the
 // next frame it asks for every chunk side by side (modulepreload, a few per task) and imports
-// the entry. A hidden tab paints no frames: it starts after a short wait instead. A classic
-// script, so that it may read its own data attributes under `script-src 'self'`.
+// the entry. A hidden tab paints no frames: it starts after a short wait instead. The first
+// screen's pictures are waited for first (below). A classic script, so that it may read its
+// own data attributes under `script-src 'self'`.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
@@ -39,8 +40,37 @@
     started = true;
     addSome();
   }
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
-  setTimeout(start, 100);
+  function afterFrame() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+    setTimeout(start, 100);
+  }
+  // The first screen's pictures (fetchpriority="high") come first: the app's code asks for
+  // the connections and the main thread only once they are in and painted, so they never wait
+  // behind a script on a slow phone (issue 36). Never more than IMAGE_WAIT_MS, so a picture
+  // that hangs does not hold the app back.
+  var IMAGE_WAIT_MS = 2000;
+  var painted = document.getElementById('portico-first-paint');
+  var images = painted ? painted.querySelectorAll('img[fetchpriority="high"]') : [];
+  var waiting = 0;
+  var released = false;
+  function release() {
+    if (released) return;
+    released = true;
+    afterFrame();
+  }
+  function oneDone() {
+    waiting -= 1;
+    if (waiting <= 0) release();
+  }
+  for (var i = 0; i < images.length; i++) {
+    var image = images[i];
+    if (image.complete) continue;
+    waiting += 1;
+    image.addEventListener('load', oneDone, { once: true });
+    image.addEventListener('error', oneDone, { once: true });
+  }
+  if (waiting === 0) release();
+  else setTimeout(release, IMAGE_WAIT_MS);
 })();
