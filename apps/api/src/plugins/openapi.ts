@@ -28,7 +28,8 @@ function isDescribedPath(url: string): boolean {
 
 /**
  * Swagger UI's colours that fail WCAG AA contrast (white on light badges, green on white),
- * darkened. Served as a file (/api/docs/static/theme/portico.css), so no inline style.
+ * darkened, and its "copy" buttons (shown while the pointer is over an operation) at the 24 px
+ * a touch target needs (axe target-size). Served as a file (/api/docs/static/theme/portico.css), so no inline style.
  */
 const docsCss = `
 .swagger-ui .info .title small { background: #4f5662; }
@@ -45,6 +46,8 @@ const docsCss = `
 .swagger-ui .btn.cancel { color: #b3261e; border-color: #b3261e; }
 .swagger-ui .btn.execute { background-color: #1c5aa6; border-color: #1c5aa6; }
 .swagger-ui .download-contents { background: #4f5662; }
+.swagger-ui .copy-to-clipboard { min-width: 24px; }
+.swagger-ui .copy-to-clipboard button { min-width: 24px; min-height: 24px; }
 `;
 
 /**
