@@ -55,6 +55,14 @@ const newsGrid = (page: Page) => page.getByRole('list', { name: 'News items' });
 const cookieNamed = async (page: Page, name: string) =>
   (await page.context().cookies(`${baseUrl}/news`)).find((cookie) => cookie.name === name);
 
+/** anna signed in afresh (another file may sign her out everywhere), the server's cookie set. */
+async function signInWithFirstPaint(page: Page): Promise<void> {
+  await signIn(page, baseUrl, anna);
+  await expect
+    .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
+    .toBeDefined();
+}
+
 describe('the first paint of /news', () => {
   test("shows anna's news list without a script, then the app takes over", async () => {
     const { page } = session;
@@ -96,10 +104,7 @@ describe('the first paint of /news', () => {
 
   test('the first screen’s pictures come before any of the app’s code (issue 36)', async () => {
     const { page } = session;
-    await signIn(page, baseUrl, anna);
-    await expect
-      .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
-      .toBeDefined();
+    await signInWithFirstPaint(page);
     // The first card's picture is slow to come; the app's scripts are asked for after it.
     const HELD_MS = 1200;
     let pictureDone = -1;
@@ -129,11 +134,7 @@ describe('the first paint of /news', () => {
 
   test('React 19 runs the app that takes over, and the takeover moves nothing (issue 25)', async () => {
     const { page } = session;
-    // Signed in afresh: another file may sign anna out everywhere meanwhile.
-    await signIn(page, baseUrl, anna);
-    await expect
-      .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
-      .toBeDefined();
+    await signInWithFirstPaint(page);
     await recordShiftsAndTakeover(page);
     const scripts: string[] = [];
     page.on('response', (response) => {
@@ -284,10 +285,7 @@ describe('the first paint of /news', () => {
 
   test('signing out takes the cookie back', async () => {
     const { page } = session;
-    await signIn(page, baseUrl, anna);
-    await expect
-      .poll(() => cookieNamed(page, 'portico-first-paint'), { timeout: 10_000 })
-      .toBeDefined();
+    await signInWithFirstPaint(page);
     await page.getByRole('link', { name: 'Sign out', exact: true }).click();
     // The provider session ends too: let its pages settle before looking (and before the
     // browser context closes in the middle of its redirects).

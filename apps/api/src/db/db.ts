@@ -129,3 +129,14 @@ export async function firstRow<T extends object>(
   const { rows } = await db.query<T>(sql, params, options);
   return rows[0];
 }
+
+/** The first column of the first row a query answers, or undefined: a "find one value" read. */
+export async function firstValue<T>(
+  db: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+  options?: QueryOptions,
+): Promise<T | undefined> {
+  const row = await firstRow<Record<string, T>>(db, sql, params, options);
+  return row === undefined ? undefined : Object.values(row)[0];
+}

@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../db/db.js';
+import { firstRow, firstValue, type Queryable } from '../db/db.js';
 
 // SQL of the account-scoped areas' checks (lib/account-scope.ts, lib/product-access.ts): the
 // caller's account, whether they may see another, a product the caller may open.
@@ -45,9 +45,7 @@ export async function findAccountName(
   db: Queryable,
   accountId: string,
 ): Promise<string | undefined> {
-  return (
-    await firstRow<{ name: string }>(db, 'select name from accounts where id = $1', [accountId])
-  )?.name;
+  return firstValue<string>(db, 'select name from accounts where id = $1', [accountId]);
 }
 
 export interface ProductAccessRow {

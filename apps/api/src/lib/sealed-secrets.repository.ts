@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../db/db.js';
+import { firstValue, type Queryable } from '../db/db.js';
 import type { SecretRow } from './key-encryption.js';
 
 /** The tables that keep a sealed secret per name, and the column that holds it. */
@@ -19,11 +19,7 @@ export function secretRow(
 ): SecretRow {
   const column = SECRET_TABLES[table];
   const find = async () =>
-    (
-      await firstRow<{ v: unknown }>(db, `select ${column} as v from ${table} where name = $1`, [
-        name,
-      ])
-    )?.v;
+    await firstValue<unknown>(db, `select ${column} as v from ${table} where name = $1`, [name]);
   return {
     find,
     insertIfAbsent: async (value) => {

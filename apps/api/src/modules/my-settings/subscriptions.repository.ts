@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstValue, type Queryable } from '../../db/db.js';
 
 // SQL of e-mail subscriptions (issue 12, ADR 0030): one row per user, topic and product
 // (product_content_id '' for topics that are not per product).
@@ -67,9 +67,7 @@ export async function turnOffSubscription(
 
 /** The profile language of the user an unsubscribe link names, if the user exists. */
 export async function findUserLanguage(db: Queryable, userId: string): Promise<string | undefined> {
-  return (
-    await firstRow<{ language: string }>(db, 'select language from users where id = $1', [userId])
-  )?.language;
+  return firstValue<string>(db, 'select language from users where id = $1', [userId]);
 }
 
 /** The product's name, by its content id (the scope of a per-product subscription). */
@@ -77,11 +75,7 @@ export async function findProductName(
   db: Queryable,
   contentId: string,
 ): Promise<string | undefined> {
-  return (
-    await firstRow<{ product_name: string }>(
-      db,
-      'select product_name from products where content_id = $1',
-      [contentId],
-    )
-  )?.product_name;
+  return firstValue<string>(db, 'select product_name from products where content_id = $1', [
+    contentId,
+  ]);
 }

@@ -1,9 +1,9 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstValue, type Queryable } from '../../db/db.js';
 
 // The one row of unsubscribe_keys (migration 011; JSON since 029, encrypted: ADR 0060).
 
 export async function findUnsubscribeKey(db: Queryable): Promise<unknown> {
-  return (await firstRow<{ secret: unknown }>(db, 'select secret from unsubscribe_keys'))?.secret;
+  return firstValue<unknown>(db, 'select secret from unsubscribe_keys');
 }
 
 /** Stores `value` unless a key is there (several nodes agree on one); the stored value. */

@@ -4,7 +4,7 @@ import {
   DOCUMENTS_SEARCH_WINDOW,
   type DocumentSort,
 } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstValue, type Queryable } from '../../db/db.js';
 
 /** The facet columns of product_documents: the contract's §9 facets in snake case (facet index = position). */
 export const FACET_COLUMNS = DOCUMENT_FACETS.map((facet) =>
@@ -29,14 +29,12 @@ export function listVocabulary(db: Queryable): Promise<{ rows: VocabularyRow[] }
 /** The product's id from its id or its contentId (the web names products by contentId, §3). */
 export async function findProductId(db: Queryable, idOrContentId: string): Promise<string | null> {
   return (
-    (
-      await firstRow<{ id: string }>(
-        db,
-        'select id from products where id = $1 or content_id = $1 limit 1',
-        [idOrContentId],
-        { prepare: true },
-      )
-    )?.id ?? null
+    (await firstValue<string>(
+      db,
+      'select id from products where id = $1 or content_id = $1 limit 1',
+      [idOrContentId],
+      { prepare: true },
+    )) ?? null
   );
 }
 

@@ -1,5 +1,5 @@
 import { NOTIFICATION_PAGE_SIZE, type UserNotification } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, firstValue, type Queryable } from '../../db/db.js';
 import type { IssuedAt } from '../user-management/index.js';
 import {
   STILL_AVAILABLE,
@@ -87,14 +87,12 @@ export async function lockStreamUser(tx: Queryable, userId: string): Promise<Str
 /** How many streams the user has open on any node (leases not lapsed). */
 export async function countLiveLeases(db: Queryable, userId: string): Promise<number> {
   return (
-    (
-      await firstRow<{ n: number }>(
-        db,
-        `select count(*)::integer as n from notification_stream_leases
+    (await firstValue<number>(
+      db,
+      `select count(*)::integer as n from notification_stream_leases
       where user_id = $1 and expires_at > now()`,
-        [userId],
-      )
-    )?.n ?? 0
+      [userId],
+    )) ?? 0
   );
 }
 
@@ -128,13 +126,11 @@ export async function releaseLeases(db: Queryable, ids: string[]): Promise<void>
 /** The id of the user's newest notification, '0' when there is none. */
 export async function newestNotificationId(db: Queryable, userId: string): Promise<string> {
   return (
-    (
-      await firstRow<{ id: string }>(
-        db,
-        `select coalesce(max(id), 0)::text as id from user_notifications where user_id = $1`,
-        [userId],
-      )
-    )?.id ?? '0'
+    (await firstValue<string>(
+      db,
+      `select coalesce(max(id), 0)::text as id from user_notifications where user_id = $1`,
+      [userId],
+    )) ?? '0'
   );
 }
 

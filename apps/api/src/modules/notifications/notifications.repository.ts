@@ -1,5 +1,5 @@
 import { NOTIFICATION_PAGE_SIZE, type UserNotification } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstValue, type Queryable } from '../../db/db.js';
 
 export interface NotificationRow {
   id: string;
@@ -56,14 +56,12 @@ export async function listNotifications(
 
 export async function countUnread(db: Queryable, userId: string): Promise<number> {
   return (
-    (
-      await firstRow<{ n: number }>(
-        db,
-        `select count(*)::integer as n from user_notifications
+    (await firstValue<number>(
+      db,
+      `select count(*)::integer as n from user_notifications
       where user_id = $1 and read_at is null and ${STILL_AVAILABLE}`,
-        [userId],
-      )
-    )?.n ?? 0
+      [userId],
+    )) ?? 0
   );
 }
 

@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, firstValue, type Queryable } from '../../db/db.js';
 
 // SQL of the embedded OpenID Connect provider: accounts for sign-in, key material, the
 // provider's stored models (migration 002-oidc) and the sign-in rate limit (006-sign-in-limits).
@@ -126,10 +126,9 @@ export async function reserveAttempt(
   windowSeconds: number,
 ): Promise<number | null> {
   return (
-    (
-      await firstRow<{ attempts: number }>(
-        db,
-        `insert into sign_in_limits as l (key, window_start, attempts) values ($1, now(), 1)
+    (await firstValue<number>(
+      db,
+      `insert into sign_in_limits as l (key, window_start, attempts) values ($1, now(), 1)
      on conflict (key) do update set
        window_start = case when l.window_start <= now() - make_interval(secs => $3::integer)
                            then now() else l.window_start end,
@@ -137,9 +136,8 @@ export async function reserveAttempt(
                        then 1 else l.attempts + 1 end
      where l.window_start <= now() - make_interval(secs => $3::integer) or l.attempts < $2::integer
      returning attempts`,
-        [key, limit, windowSeconds],
-      )
-    )?.attempts ?? null
+      [key, limit, windowSeconds],
+    )) ?? null
   );
 }
 

@@ -1,5 +1,5 @@
 import { SAVED_SEARCHES_LIMIT, type SavedSearch, type SavedSearchValues } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstValue, type Queryable } from '../../db/db.js';
 import { DomainError } from '../../lib/errors.js';
 
 interface SavedSearchRow {
@@ -118,13 +118,11 @@ export async function findSavedSearchQuery(
   id: string,
 ): Promise<string | null> {
   return (
-    (
-      await firstRow<{ query: string }>(
-        db,
-        'select query from saved_searches where id = $1 and user_id = $2',
-        [id, userId],
-      )
-    )?.query ?? null
+    (await firstValue<string>(
+      db,
+      'select query from saved_searches where id = $1 and user_id = $2',
+      [id, userId],
+    )) ?? null
   );
 }
 

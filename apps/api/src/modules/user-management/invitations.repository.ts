@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, firstValue, type Queryable } from '../../db/db.js';
 
 export interface InvitationRow {
   id: string;
@@ -92,17 +92,15 @@ export async function openInvitationMailStatus(
   db: Queryable,
   userId: string,
 ): Promise<'queued' | 'sent' | 'failed' | undefined> {
-  return (
-    await firstRow<{ status: 'queued' | 'sent' | 'failed' }>(
-      db,
-      `select case when mail_failed_at is not null then 'failed'
+  return firstValue<'queued' | 'sent' | 'failed'>(
+    db,
+    `select case when mail_failed_at is not null then 'failed'
                  when sent_at is not null then 'sent' else 'queued' end as status
        from user_invitations
       where user_id = $1 and accepted_at is null and revoked_at is null
       order by created_at desc limit 1`,
-      [userId],
-    )
-  )?.status;
+    [userId],
+  );
 }
 
 export interface OpenInvitation {

@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, firstValue, type Queryable } from '../../db/db.js';
 
 // SQL of the token rule (ADR 0027, 0029): a token's user, revocation, sign-ins, and the
 // external provider identities linked to a user.
@@ -41,13 +41,11 @@ export async function findLinkedUserId(
   issuer: string,
   subject: string,
 ): Promise<string | undefined> {
-  return (
-    await firstRow<{ user_id: string }>(
-      db,
-      'select user_id from user_identities where issuer = $1 and subject = $2',
-      [issuer, subject],
-    )
-  )?.user_id;
+  return firstValue<string>(
+    db,
+    'select user_id from user_identities where issuer = $1 and subject = $2',
+    [issuer, subject],
+  );
 }
 
 /** A user who may be linked by a verified e-mail: Active or Pending. */

@@ -1,5 +1,5 @@
 import type { UserListQuery, UserStatus } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstValue, type Queryable } from '../../db/db.js';
 
 // SQL of the user list (§5): a page of an account's users, searched by word prefixes and
 // counted with the plan of ADR 0038. Every statement is scoped by account id.
@@ -284,24 +284,20 @@ export async function countUsers(db: Queryable, accountId: string, q: ListFilter
   if (words.length > 0) {
     const { cte, params } = await matchesCte(db, accountId, q, words);
     return (
-      (
-        await firstRow<{ n: number }>(
-          db,
-          `with ${cte} select count(*)::integer as n from matches`,
-          params,
-        )
-      )?.n ?? 0
+      (await firstValue<number>(
+        db,
+        `with ${cte} select count(*)::integer as n from matches`,
+        params,
+      )) ?? 0
     );
   }
   // Exact, from the trigger-kept counts (migration 019): at most 12 rows, whatever the size.
   const { where, params } = listFilter(accountId, q);
   return (
-    (
-      await firstRow<{ n: number }>(
-        db,
-        `select coalesce(sum(users), 0)::integer as n from user_list_counts where ${where}`,
-        params,
-      )
-    )?.n ?? 0
+    (await firstValue<number>(
+      db,
+      `select coalesce(sum(users), 0)::integer as n from user_list_counts where ${where}`,
+      params,
+    )) ?? 0
   );
 }

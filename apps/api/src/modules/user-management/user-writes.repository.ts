@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, firstValue, type Queryable } from '../../db/db.js';
 import { type UserRow, userColumns } from './user-management.repository.js';
 
 // SQL of user writes (§3, §6): insert, update at a version, delete, and the checks a write
@@ -119,14 +119,12 @@ export async function countActiveAdministrators(
   exceptUserId: string,
 ): Promise<number> {
   return (
-    (
-      await firstRow<{ n: number }>(
-        db,
-        `select count(*)::integer as n from users
+    (await firstValue<number>(
+      db,
+      `select count(*)::integer as n from users
       where account_id = $1 and id <> $2 and status = 'Active' and 'USERMANAGEMENT' = any(permissions)`,
-        [accountId, exceptUserId],
-      )
-    )?.n ?? 0
+      [accountId, exceptUserId],
+    )) ?? 0
   );
 }
 
