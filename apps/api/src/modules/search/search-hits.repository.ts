@@ -139,19 +139,63 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
 export const HIT_WALK_ROWS = 2_000;
 
 /**
+ * A source's scope for one statement: its scope parameter (if it has one) pushed onto
+ * `params` and renumbered there, and its WHERE with any `extra` conditions.
+ */
+export function scopedWhere(
+  source: SearchHitSource,
+  scope: string | undefined,
+  params: unknown[],
+): (extra: string[]) => string {
+  let scoped = SOURCES[source].scope;
+  if (scoped.some((c) => c.includes('$4'))) {
+    params.push(scope);
+    scoped = scoped.map((c) => c.replace('$4', `$${params.length}`));
+  }
+  return (extra) =>
+    [...scoped, ...extra].length > 0 ? `where ${[...scoped, ...extra].join(' and ')}` : '';
+}
+
+/**
+ * Two CTEs over a source's newest `walkRows` rows in its index's order: `walk`, the first
+ * `limit` of them that `match` (numbered `n` as the index gives them, no sort, so the scan
+ * stops there), with the `columns` (aliased, on `t`) and the `vector` the match reads; and
+ * `fills`, whether the scope holds more rows than the walk saw (read once, only when asked).
+ */
+export function newestRowsWalk(
+  s: SourceSql,
+  where: (extra: string[]) => string,
+  names: { walk: string; fills: string },
+  walk: { columns: string; outputs: string; vector: string; match: string; limit: string },
+  walkRows: number,
+): string[] {
+  const order = s.walkOrder ?? s.order;
+  return [
+    `${names.walk} as (
+      select ${walk.outputs} from (
+        select ${walk.columns}, ${walk.vector}, row_number() over (order by ${order}) as n
+          from ${s.from} ${where([])} order by ${order} limit ${walkRows}
+      ) t where ${walk.match} limit ${walk.limit}
+    )`,
+    `${names.fills} as (
+      select count(*) > ${walkRows} as yes
+        from (select 1 from ${s.from} ${where([])} limit ${walkRows + 1}) x
+    )`,
+  ];
+}
+
+/**
  * One source's part of the hits statement: its CTEs (named with `i`) and its rows. `scope` is
  * the source's scope condition with its parameter's number.
  */
 function sourceHitsSql(
   i: number,
   source: SearchHitSource,
-  scope: string[],
+  where: (extra: string[]) => string,
   walkRows: number,
 ): { ctes: string[]; rows: string } {
   const s = SOURCES[source];
   const table = s.from.split(' ')[0];
-  const where = (extra: string[]) =>
-    [...scope, ...extra].length > 0 ? `where ${[...scope, ...extra].join(' and ')}` : '';
   const match = `t.search @@ ${TSQUERY}`;
   const windowOf = (from: string) =>
     `select t.${s.key} as id, row_number() over (order by ${s.order}) as n from ${from}
@@ -159,7 +203,6 @@ function sourceHitsSql(
   // The matches from the GIN index, sorted (a MATERIALIZED set the order cannot reach into),
   // only when the newest rows held fewer than the window and were not all the scope's rows.
   const index = `(select count(*) from walk${i}) < ${HIT_WINDOW} and (select yes from fills${i})`;
-  const walkOrder = s.walkOrder ?? s.order;
   // What the index branch keeps of each match: the key and the columns of the order.
   const matchColumns = [
     ...new Set([s.key, ...[...s.order.matchAll(/\bt\.(\w+)/g)].map((m) => m[1] ?? '')]),
@@ -168,20 +211,20 @@ function sourceHitsSql(
     .join(', ');
   return {
     ctes: [
-      // The newest rows in the index's order, numbered as they come (no sort), and the first
-      // HIT_WINDOW of them that match: the scan stops there (a few hundred rows for a
-      // frequent word), and the order of the newest rows is kept through the filter.
-      `walk${i} as (
-        select id, n from (
-          select t.${s.key} as id, t.search, row_number() over (order by ${walkOrder}) as n
-            from ${s.from} ${where([])} order by ${walkOrder} limit ${walkRows}
-        ) t where ${match} limit ${HIT_WINDOW}
-      )`,
-      // Whether the scope has more rows than the walk saw (read once, and only when asked).
-      `fills${i} as (
-        select count(*) > ${walkRows} as yes
-          from (select 1 from ${s.from} ${where([])} limit ${walkRows + 1}) x
-      )`,
+      // The newest rows first: a frequent word fills the window in a few hundred of them.
+      ...newestRowsWalk(
+        s,
+        where,
+        { walk: `walk${i}`, fills: `fills${i}` },
+        {
+          columns: `t.${s.key} as id`,
+          outputs: 'id, n',
+          vector: 't.search',
+          match,
+          limit: String(HIT_WINDOW),
+        },
+        walkRows,
+      ),
       // MATERIALIZED so the ranking's ORDER BY … LIMIT is not pushed into it.
       `w${i} as materialized (
         select id, n from walk${i} where not (${index})
@@ -248,14 +291,9 @@ export async function findHits(
 ): Promise<SourceHitRows[]> {
   if (sources.length === 0) return [];
   const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
-  const parts = sources.map(({ source, scope }, i) => {
-    let scoped = SOURCES[source].scope;
-    if (scoped.some((c) => c.includes('$4'))) {
-      params.push(scope);
-      scoped = scoped.map((c) => c.replace('$4', `$${params.length}`));
-    }
-    return sourceHitsSql(i, source, scoped, walkRows);
-  });
+  const parts = sources.map(({ source, scope }, i) =>
+    sourceHitsSql(i, source, scopedWhere(source, scope, params), walkRows),
+  );
   const { rows } = await db.query<{
     i: number;
     found: number | string;

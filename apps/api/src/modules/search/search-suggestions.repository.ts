@@ -1,6 +1,13 @@
 import type { SearchHitSource } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import { clean, SOURCES, TITLE_OPTIONS, type SuggestionRow } from './search-hits.repository.js';
+import {
+  clean,
+  newestRowsWalk,
+  scopedWhere,
+  SOURCES,
+  TITLE_OPTIONS,
+  type SuggestionRow,
+} from './search-hits.repository.js';
 
 // As-you-type suggestions (issue 38, ADR 0066): titles that begin words with what was typed,
 // read from each searchable title's own vector (title_search, migration 037), per source.
@@ -97,13 +104,7 @@ export async function findSuggestions(
   ];
   const parts = sources.map(({ source, scope }, i) => {
     const s = SOURCES[source];
-    let scoped = s.scope;
-    if (s.scope.some((c) => c.includes('$4'))) {
-      params.push(scope);
-      scoped = s.scope.map((c) => c.replace('$4', `$${params.length}`));
-    }
-    const where = (extra: string[]) =>
-      [...scoped, ...extra].length > 0 ? `where ${[...scoped, ...extra].join(' and ')}` : '';
+    const where = scopedWhere(source, scope, params);
     const select = `select ${s.ref} as ref, t.title`;
     const ordered = (from: string) =>
       `${select}, row_number() over (order by ${s.order}) as n from ${from} order by ${s.order} limit $3`;
@@ -111,21 +112,21 @@ export async function findSuggestions(
         ${ordered('t')})`;
     if (source === 'cases')
       return `select ${i} as i, * from (${ordered(`${s.from} ${where([matches])}`)}) c`;
-    const walkOrder = s.walkOrder ?? s.order;
-    // The newest rows in the index's order, numbered as they come (no sort), and the first
-    // `limit` of them that match: the scan stops there.
+    // The newest rows first: a frequent prefix has its few titles in a few dozen of them.
     ctes.push(
-      `w${i} as (
-        select ref, title, n from (
-          ${select}, t.title_search, row_number() over (order by ${walkOrder}) as n
-            from ${s.from} ${where([])} order by ${walkOrder} limit ${walkRows}
-        ) t where ${matches} limit $3
-      )`,
-      // Whether the scope has more rows than the walk saw (read once, and only when asked).
-      `fills${i} as (
-        select count(*) > ${walkRows} as yes
-          from (select 1 from ${s.from} ${where([])} limit ${walkRows + 1}) x
-      )`,
+      ...newestRowsWalk(
+        s,
+        where,
+        { walk: `w${i}`, fills: `fills${i}` },
+        {
+          columns: `${s.ref} as ref, t.title`,
+          outputs: 'ref, title, n',
+          vector: 't.title_search',
+          match: matches,
+          limit: '$3',
+        },
+        walkRows,
+      ),
     );
     // The index is read when the prefix is rare, or when the walk fell short of the limit
     // and did not see every row of the scope.
