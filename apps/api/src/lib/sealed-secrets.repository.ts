@@ -18,8 +18,8 @@ export function secretRow(
   name: string,
 ): SecretRow {
   const column = SECRET_TABLES[table];
-  const find = async () =>
-    await firstValue<unknown>(db, `select ${column} as v from ${table} where name = $1`, [name]);
+  const find = () =>
+    firstValue<unknown>(db, `select ${column} as v from ${table} where name = $1`, [name]);
   return {
     find,
     insertIfAbsent: async (value) => {
