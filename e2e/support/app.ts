@@ -1,11 +1,22 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Opens an address of the app and waits until the app shows it itself. On the news list the
- * server first paints an inert copy of the page (ADR 0044) that the app replaces once it is
- * ready; a test that acted before then would find two copies, or press inert buttons.
+ * Opens an address of the app and waits until the app runs it. On a page the server paints
+ * (ADR 0044, 0075) the markup shows before any script; a test that acted before React took it
+ * over would press buttons that do nothing yet.
  */
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.locator('#portico-first-paint').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const reacts = (element: Element | null, prefix: string) =>
+        element !== null && Object.keys(element).some((key) => key.startsWith(prefix));
+      return (
+        reacts(document.getElementById('root'), '__reactContainer$') &&
+        reacts(document.getElementById('main'), '__reactFiber$')
+      );
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }

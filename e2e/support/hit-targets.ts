@@ -13,8 +13,8 @@ export interface HitReport {
 }
 
 /**
- * Hit-tests the page as it is now. `root` limits the check to one copy of the page (the
- * server's first paint, `#portico-first-paint`); the whole document by default.
+ * Hit-tests the page as it is now. `root` limits the check to one part of the page (the app's
+ * root, as the server painted it); the whole document by default.
  */
 export function checkHitTargets(page: Page, root = 'body'): Promise<HitReport> {
   return page.evaluate((rootSelector) => {

@@ -1,8 +1,9 @@
-// Browser test of the server's first paint of the news list (issue 11 "fast first load",
-// ADR 0044): after sign-in the server knows the user by an HttpOnly cookie and writes the
-// news list, rendered with the app's own components, into the first HTML. The page shows it
-// without any script; the app then replaces it with its own; sign-out takes the cookie back.
-import type { Page } from 'playwright-core';
+// Browser test of the server's first paint (issue 11 "fast first load", issue 25, ADR 0044,
+// 0057, 0075): after sign-in the server knows the user by an HttpOnly cookie and writes the
+// app itself, rendered for that user with its own routes and components, into the first HTML.
+// The page shows without any script; React then hydrates that very markup (no copy, no swap);
+// sign-out takes the cookie back.
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
@@ -11,17 +12,30 @@ import { anna } from '../support/demo-users.js';
 import { emailField, signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
-type Recorded = { shifts: { at: number; value: number }[]; takeover: number };
+type Recorded = { shifts: { at: number; value: number }[] };
 
 /**
- * Records, from the first byte of every page the tab loads, its layout shifts and the moment
- * the server's copy leaves (-1 until it has). Once per document, however often it is added.
+ * Records, from the first byte of every page the tab loads, its layout shifts (once per
+ * document, however often this is added) and the first element matching `selector` that the
+ * server wrote (the page's own node, to be found again once the app runs).
  */
-async function recordShiftsAndTakeover(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __recorded?: Recorded };
+async function recordPaint(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((painted: string) => {
+    const w = window as unknown as {
+      __recorded?: Recorded;
+      __painted?: Record<string, Element>;
+    };
+    const found: Record<string, Element> = (w.__painted ??= {});
+    new MutationObserver((_, observer) => {
+      // Only a node of the HTML as it arrives (the parser's): none the app adds later.
+      if (document.readyState !== 'loading') observer.disconnect();
+      const node = document.querySelector(painted);
+      if (!node || document.readyState !== 'loading') return;
+      found[painted] = node;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
     if (w.__recorded) return;
-    const recorded: Recorded = { shifts: [], takeover: -1 };
+    const recorded: Recorded = { shifts: [] };
     w.__recorded = recorded;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -30,27 +44,46 @@ async function recordShiftsAndTakeover(page: Page): Promise<void> {
           recorded.shifts.push({ at: shift.startTime, value: shift.value });
       }
     }).observe({ type: 'layout-shift', buffered: true });
-    let painted = false;
-    new MutationObserver((_, observer) => {
-      if (document.getElementById('portico-first-paint')) painted = true;
-      else if (painted) {
-        recorded.takeover = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
+  }, selector);
 }
 
-function readShiftsAndTakeover(page: Page): Promise<Recorded> {
-  return page.evaluate(
-    () =>
-      (window as unknown as { __recorded?: Recorded }).__recorded ?? { shifts: [], takeover: -1 },
+/** The layout shifts so far, summed. */
+const shiftsOf = (page: Page): Promise<number> =>
+  page.evaluate(() =>
+    ((window as unknown as { __recorded?: Recorded }).__recorded?.shifts ?? []).reduce(
+      (sum, shift) => sum + shift.value,
+      0,
+    ),
   );
+
+/**
+ * Whether the node the server wrote for `selector` is still in the page and is React's own
+ * now: hydrated, not replaced by a render of the app's own.
+ */
+const paintedNodeHydrated = (page: Page, selector: string): Promise<boolean> =>
+  page.evaluate((painted) => {
+    const node = (window as unknown as { __painted?: Record<string, Element> }).__painted?.[
+      painted
+    ];
+    return (
+      node !== undefined &&
+      node.isConnected &&
+      Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
+    );
+  }, selector);
+
+/** What React and the app say when the markup and the app's render differ. */
+function hydrationComplaints(page: Page): string[] {
+  const said: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text();
+    if (/differed from the app|hydrat|#418|#423|#425/i.test(text)) said.push(text);
+  });
+  return said;
 }
 
 const session = useBrowser();
 
-const firstPaint = (page: Page) => page.locator('#portico-first-paint');
 const newsGrid = (page: Page) => page.getByRole('list', { name: 'News items' });
 const cookieNamed = async (page: Page, name: string) =>
   (await page.context().cookies(`${baseUrl}/news`)).find((cookie) => cookie.name === name);
@@ -64,7 +97,7 @@ async function signInWithFirstPaint(page: Page): Promise<void> {
 }
 
 describe('the first paint of /news', () => {
-  test("shows anna's news list without a script, then the app takes over", async () => {
+  test("shows anna's news list without a script, then the app hydrates that very list", async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
     await expect
@@ -77,28 +110,32 @@ describe('the first paint of /news', () => {
     const newest = (await apiJson<{ title: string }[]>(page, '/api/news?page=1&size=30'))[0];
     expect(newest).toBeDefined();
 
-    // No script at all: what shows is the server's page, in anna's words.
+    // No script at all: what shows is the app as the server rendered it, in anna's words.
     await page.route('**/*.js', (route) => route.abort());
     await page.goto(`${baseUrl}/news`);
-    // It is inert (a picture of the page until the app runs it), so it is read by CSS here.
-    await firstPaint(page).waitFor({ state: 'visible' });
-    expect(await firstPaint(page).getAttribute('inert')).toBe('');
-    expect(await firstPaint(page).locator('h1').innerText()).toBe('News');
-    expect(await firstPaint(page).locator('.news-card').first().innerText()).toContain(
+    await newsGrid(page).waitFor({ state: 'visible' });
+    expect(await page.locator('#root h1').innerText()).toBe('News');
+    expect(await newsGrid(page).getByRole('article').first().innerText()).toContain(
       newest?.title ?? '',
     );
-    expect(await firstPaint(page).locator('header').innerText()).toContain('Anna');
+    expect(await page.locator('#root header').innerText()).toContain('Anna');
     await expectNoAxeViolations(page);
 
-    // With its scripts the app shows its own list and the server's copy is gone.
+    // With its scripts React takes that markup over: the first card is the server's node.
     await page.unroute('**/*.js');
+    await recordPaint(page, '#root .news-card');
+    const complaints = hydrationComplaints(page);
     await page.goto(`${baseUrl}/news`);
-    await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
-    expect(await firstPaint(page).count()).toBe(0);
+    await expect
+      .poll(() => paintedNodeHydrated(page, '#root .news-card'), { timeout: 15_000 })
+      .toBe(true);
     expect(await newsGrid(page).count()).toBe(1);
     expect(await newsGrid(page).getByRole('article').first().innerText()).toContain(
       newest?.title ?? '',
     );
+    // The app runs: the bell came in after hydration, and the page is the app's to use.
+    await page.getByRole('button', { name: 'Notifications' }).waitFor({ state: 'visible' });
+    expect(complaints).toEqual([]);
     await expectNoAxeViolations(page);
   });
 
@@ -132,23 +169,26 @@ describe('the first paint of /news', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('React 19 runs the app that takes over, and the takeover moves nothing (issue 25)', async () => {
+  test('React 19 hydrates the painted page, and hydrating moves nothing (issue 25)', async () => {
     const { page } = session;
     await signInWithFirstPaint(page);
-    await recordShiftsAndTakeover(page);
+    await recordPaint(page, '#root .news-card');
+    const complaints = hydrationComplaints(page);
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.push(response.url());
     });
     // A phone (the header folds its menu and search there) with a slow CPU: the app's effects
-    // then run frames after its first commit, so whatever moves after the takeover shows.
+    // then run frames after hydration, so whatever moves when the app takes over shows.
     const viewport = page.viewportSize();
     await page.setViewportSize({ width: 412, height: 915 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     try {
       await page.goto(`${baseUrl}/news`);
-      await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
+      await expect
+        .poll(() => paintedNodeHydrated(page, '#root .news-card'), { timeout: 20_000 })
+        .toBe(true);
       await page.waitForTimeout(1000);
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -156,24 +196,17 @@ describe('the first paint of /news', () => {
       if (viewport) await page.setViewportSize(viewport);
     }
     const startUp = [...scripts];
-    const seen = {
-      ...(await readShiftsAndTakeover(page)),
-      // React 19's createRoot marks its container; Preact's compat layer does not.
-      reactRoot: await page.evaluate(() => {
-        const root = document.getElementById('root');
-        return (
-          root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'))
-        );
-      }),
-    };
-    expect(seen.reactRoot).toBe(true);
-    expect(seen.takeover).toBeGreaterThan(0);
-    const atTakeover = seen.shifts.filter((shift) => Math.abs(shift.at - seen.takeover) < 500);
-    // Replacing the copy used to move the page by 1.0; then the signed-out header the app
-    // took over with (0.017, its bell 26 px lower) and a list shown before its first page
-    // (0.002); then, on a phone, a frame with the header's menu unfolded (0.31) before the
-    // effect that folds it ran. What is left is the copy's own settling (≤ 0.002).
-    expect(atTakeover.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThanOrEqual(0.005);
+    // React 19's hydrateRoot marks its container; Preact's compat layer does not.
+    const reactRoot = await page.evaluate(() => {
+      const root = document.getElementById('root');
+      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+    });
+    expect(reactRoot).toBe(true);
+    expect(complaints).toEqual([]);
+    // The takeover of a copy used to move the page by 1.0, then by 0.017 (the signed-out
+    // header), then, on a phone, by 0.31 (a frame with the header's menu unfolded). Hydrating
+    // the painted markup moves nothing; what is left is the page's own settling (≤ 0.002).
+    expect(await shiftsOf(page)).toBeLessThanOrEqual(0.005);
     // The shipped scripts are React 19's own (Preact's compat layer reports React 18.3.1).
     const bodies = await Promise.all(
       scripts.map((address) => fetch(address).then((response) => response.text())),
@@ -202,7 +235,7 @@ describe('the first paint of /news', () => {
     await expect.poll(zodFetched, { timeout: 15_000 }).toBe(true);
   });
 
-  test('/invoices and the My Solutions dashboard are painted by the server too, and the takeover moves nothing (ADR 0057)', async () => {
+  test('/invoices and the My Solutions dashboard are painted by the server too, and hydrating moves nothing (ADR 0057, 0075)', async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
     await expect
@@ -214,7 +247,7 @@ describe('the first paint of /news', () => {
         { timeout: 10_000 },
       )
       .toBeDefined();
-    await recordShiftsAndTakeover(page);
+    const complaints = hydrationComplaints(page);
     const invoices = await apiJson<{ number: string }[]>(page, '/api/invoices?page=1&size=20');
     const pages = [
       {
@@ -236,27 +269,22 @@ describe('the first paint of /news', () => {
       },
     ];
     for (const { path, heading, own, item, zodFree } of pages) {
-      // No script: the server's page, in anna's words, with her data.
+      // No script: the app as the server rendered it, in anna's words, with her data.
       await page.route('**/*.js', (route) => route.abort());
       await page.goto(`${baseUrl}${path}`);
-      await firstPaint(page).waitFor({ state: 'visible' });
-      expect(await firstPaint(page).locator('h1').innerText()).toContain(heading);
-      expect(await firstPaint(page).locator('main').innerText()).toContain(item);
-      await expectNoAxeViolations(page);
-      // With its scripts the app takes over, and nothing on the page moves.
-      await page.unroute('**/*.js');
-      await page.goto(`${baseUrl}${path}`);
       await page.locator(own).first().waitFor({ state: 'visible' });
-      await expect.poll(() => firstPaint(page).count()).toBe(0);
+      expect(await page.locator('#root h1').first().innerText()).toContain(heading);
+      expect(await page.locator('#root main').innerText()).toContain(item);
+      await expectNoAxeViolations(page);
+      // With its scripts React hydrates the very nodes, and nothing on the page moves.
+      await page.unroute('**/*.js');
+      await recordPaint(page, own);
+      await page.goto(`${baseUrl}${path}`);
+      await expect.poll(() => paintedNodeHydrated(page, own), { timeout: 15_000 }).toBe(true);
       await page.waitForTimeout(500);
-      const { shifts, takeover } = await readShiftsAndTakeover(page);
-      const sum = (list: { value: number }[]) => list.reduce((all, s) => all + s.value, 0);
-      expect(takeover).toBeGreaterThan(0);
-      // From the takeover on, nothing moves.
-      expect(sum(shifts.filter((shift) => shift.at >= takeover - 50))).toBeLessThanOrEqual(0.005);
-      // Nor before it: the copy is shown once it is parsed whole. Painted while still arriving,
-      // /invoices' filters widened as their date filter came in (0.007, one run in three).
-      expect(sum(shifts)).toBeLessThanOrEqual(0.005);
+      // Shown once parsed whole: painted while still arriving, /invoices' filters widened as
+      // their date filter came in (0.007, one run in three).
+      expect(await shiftsOf(page)).toBeLessThanOrEqual(0.005);
       if (zodFree) {
         await page.waitForTimeout(2000); // the page settles (1 s without a request) and then some
         const zodFetched = await page.evaluate(() =>
@@ -267,6 +295,7 @@ describe('the first paint of /news', () => {
         expect(zodFetched).toBe(false);
       }
     }
+    expect(complaints).toEqual([]);
   });
 
   test('a saved search of the session is not hidden behind the plain list', async () => {
@@ -276,11 +305,15 @@ describe('the first paint of /news', () => {
     const word = newest?.title.split(/\s+/).find((w) => /^\p{L}{4,}$/u.test(w)) ?? 'news';
     await page.goto(`${baseUrl}/news?query=${encodeURIComponent(word)}`);
     await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
-    // Back to the plain address: the app restores the saved query, so no server list shows.
+    // Back to the plain address: the app restores the saved query and renders its results
+    // itself, rather than hydrating the server's plain list (and never shows a mismatch).
+    const complaints = hydrationComplaints(page);
     await page.goto(`${baseUrl}/news`);
     await page.locator('#root .news-card').first().waitFor({ state: 'visible' });
-    expect(await firstPaint(page).count()).toBe(0);
-    expect(await page.getByRole('searchbox', { name: 'Search news' }).inputValue()).toBe(word);
+    await expect
+      .poll(() => page.getByRole('searchbox', { name: 'Search news' }).inputValue())
+      .toBe(word);
+    expect(complaints).toEqual([]);
   });
 
   test('signing out takes the cookie back', async () => {

@@ -183,7 +183,7 @@ describe("the server's first paint keeps its cards in their boxes (issue 39)", (
   test('/news and /my-solutions, painted without a script', async () => {
     const { page } = session;
     await signIn(page, baseUrl, anna);
-    // The server paints a copy for a browser whose cookie says who signs in here (ADR 0044).
+    // The server paints the app for a browser whose cookie says who signs in here (ADR 0044).
     await expect
       .poll(
         async () => (await page.context().cookies(`${baseUrl}/my-solutions`)).map((c) => c.name),
@@ -197,11 +197,8 @@ describe("the server's first paint keeps its cards in their boxes (issue 39)", (
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 });
         await page.goto(`${baseUrl}${url}`);
-        const copy = page.locator('#portico-first-paint');
-        await copy.waitFor({ state: 'visible' });
-        // The copy is inert (no hit-testing at all); its geometry is what a person would click.
-        await copy.evaluate((element) => element.removeAttribute('inert'));
-        const report = await checkHitTargets(page, '#portico-first-paint');
+        await page.locator('#root main').waitFor({ state: 'visible' });
+        const report = await checkHitTargets(page, '#root');
         expect(report.problems, `${url} at ${width} px`).toEqual([]);
         expect(report.cards, `${url} at ${width} px`).toBeGreaterThan(0);
         expect(report.controls, `${url} at ${width} px`).toBeGreaterThan(0);

@@ -51,7 +51,7 @@
   // behind a script on a slow phone (issue 36). Never more than IMAGE_WAIT_MS, so a picture
   // that hangs does not hold the app back.
   var IMAGE_WAIT_MS = 2000;
-  var painted = document.getElementById('portico-first-paint');
+  var painted = document.getElementById('root');
   var images = painted ? painted.querySelectorAll('img[fetchpriority="high"]') : [];
   var waiting = 0;
   var released = false;

@@ -2,8 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.js';
-import { startFirstRequests } from './app/first-requests.js';
-import { removeFirstPaint } from './lib/auth/first-paint.js';
+import { startFirstRequests, startLaterRequests } from './app/first-requests.js';
+import { hydrateFirstPaint, readFirstPaintState } from './app/first-paint-hydration.js';
 import { capturePreviewLanguage } from './lib/labels/preview-language.js';
 import { createAppRouter } from './app/router.js';
 import { loadRuntimeConfig } from './config/runtime-config.js';
@@ -37,7 +37,6 @@ function showStartFailure(container: HTMLElement, error: unknown): void {
   reload.textContent = i18n.t('start.failed.reload');
   reload.addEventListener('click', () => window.location.reload());
   main.append(message, reload);
-  removeFirstPaint();
   container.replaceChildren(main);
 }
 
@@ -71,6 +70,15 @@ export async function start(container: HTMLElement): Promise<Root | null> {
   // page frozen on a slow phone (issue 25, TBT). This first boundary ends the entry's
   // evaluation.
   await nextTask();
+  // The server painted this page with the app itself (ADR 0075): React takes that markup over.
+  const painted = readFirstPaintState(container);
+  if (painted) {
+    const root = await hydrateFirstPaint(container, queryClient, painted);
+    if (root) {
+      startLaterRequests(queryClient);
+      return root;
+    }
+  }
   const firstScreen = startFirstRequests(queryClient, window.location);
   // The first use of a time zone loads the browser's zone data (about a tenth of a second on a
   // slow phone), not inside the first render that formats a date.

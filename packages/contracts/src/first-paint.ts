@@ -1,28 +1,7 @@
+import type { RuntimeConfig } from './config.js';
 import type { LabelEntry } from './content.js';
 import type { NewsListItem } from './news.js';
 import type { UserProfile } from './user.js';
-
-/**
- * What the API hands the web build's server renderer of the news list (ADR 0044), in
- * process: apps/web/src/first-paint/news-first-paint.tsx renders it, apps/api's
- * modules/first-paint calls it. Everything in it was read or made by the server itself.
- */
-export interface NewsFirstPaintInput {
-  /** The address asked for: /news or /news/{page}. */
-  path: string;
-  /** Its query string (none for a first paint). */
-  search: string;
-  profile: UserProfile;
-  /** The labels' language, and the cpplabels answer in it (catalogue and overrides). */
-  language: string;
-  labels: readonly LabelEntry[];
-  news: { items: NewsListItem[]; total: number };
-  /** The shared header and footer as the server renders them for this user. */
-  header: string;
-  footer: string;
-}
-
-export type RenderNewsFirstPaint = (input: NewsFirstPaintInput) => string;
 
 /**
  * A GET the page renderer asks for, answered exactly as `/api` answers the signed-in user
@@ -34,24 +13,54 @@ export type FirstPaintGet = (
 ) => Promise<{ body: unknown; total: number | null } | null>;
 
 /**
- * The first paint of another page than the news list (issue 25: `/invoices`,
- * `/my-solutions`): the renderer reads the page's own calls through `get`, under the §7
- * addresses the app would call, and answers null when it has nothing to paint.
+ * What the API hands the web build's server renderer (ADR 0044, 0057, 0075), in process:
+ * apps/web/src/first-paint renders the whole app for the address, apps/api's
+ * modules/first-paint calls it. Everything in it was read or made by the server itself.
  */
-export interface PageFirstPaintInput {
+export interface FirstPaintInput {
+  /** The address asked for: /news, /news/{page}, /invoices or /my-solutions. */
   path: string;
+  /** Its query string (none for a first paint). */
   search: string;
   profile: UserProfile;
+  /** The labels' language, and the cpplabels answer in it (catalogue and overrides). */
   language: string;
   labels: readonly LabelEntry[];
+  /**
+   * The shared header for this user as the app shows it (its buttons shown, collapsed), and
+   * the footer in `language`.
+   */
   header: string;
   footer: string;
+  /** The news list's page, read by the server once for the page and the app's call (ADR 0043). */
+  news?: { items: NewsListItem[]; total: number };
   /** The configured bases of the app's calls (§7): the API and the invoices endpoint. */
   endpoints: { api: string; invoices: string };
   get: FirstPaintGet;
+  /** The runtime configuration the page carries (ADR 0021): the app renders with it. */
+  config: RuntimeConfig;
 }
 
-export type RenderPageFirstPaint = (input: PageFirstPaintInput) => Promise<string | null>;
+/**
+ * What the app needs to take the server's markup over as its own (`hydrateRoot`): the query
+ * cache the page was rendered from, the labels' server list (the app merges its own defaults
+ * over it, as a fetch would) and the router's loader data. Written into the first HTML as a
+ * JSON data block.
+ */
+export interface FirstPaintState {
+  queries: unknown;
+  labels: { language: string; list: readonly LabelEntry[] };
+  router: { loaderData: Record<string, unknown> };
+}
+
+export interface FirstPaint {
+  /** The app's markup for `#root`. */
+  html: string;
+  state: FirstPaintState;
+}
+
+/** Renders the app for an address, or null when there is nothing to paint. */
+export type RenderFirstPaint = (input: FirstPaintInput) => Promise<FirstPaint | null>;
 
 /** The address prefixes that can be painted by the server, each with its own cookie path. */
 export const FIRST_PAINT_PATHS = ['/news', '/invoices', '/my-solutions'] as const;

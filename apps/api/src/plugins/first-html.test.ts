@@ -168,7 +168,7 @@ describe('the first HTML (ADR 0021)', () => {
     });
   });
 
-  it("writes a first paint and the shell's texts as they are, dollar signs included", () => {
+  it("writes the painted app into the root, its data beside it, and the shell's texts as they are, dollar signs included", () => {
     // String.replace would read "$'" as "the rest of the page" and "$&" as the marker.
     const title = "Save $$ now: $' and $& stay text";
     const out = renderFirstHtml(
@@ -177,14 +177,26 @@ describe('the first HTML (ADR 0021)', () => {
         config: {} as never,
         header: `<p>${title}</p>`,
         footer: '',
-        firstPaint: `<h2 class="card">${title}</h2>`,
+        firstPaint: {
+          html: `<h2 class="card">${title}</h2>`,
+          state: { queries: { title: `</script><script>${title}` } },
+          sprite: '<svg><symbol id="icon-x"></symbol></svg>',
+        },
         preload: { scripts: ['/assets/news-1.js'], styles: [] },
       },
     );
     const document = new JSDOM(out).window.document;
-    expect(document.querySelector('#portico-first-paint .card')?.textContent).toBe(title);
-    expect(document.getElementById('portico-first-paint')?.hasAttribute('inert')).toBe(true);
+    // The app's own markup, in its root: React hydrates it (ADR 0075).
+    expect(document.querySelector('#root > .card')?.textContent).toBe(title);
     expect(document.querySelectorAll('#root')).toHaveLength(1);
+    // The data it was rendered from, as JSON that cannot end its element early.
+    const state = document.getElementById('portico-first-paint-state');
+    expect(state?.getAttribute('type')).toBe('application/json');
+    expect(JSON.parse(state?.textContent ?? 'null')).toEqual({
+      queries: { title: `</script><script>${title}` },
+    });
+    // The icons the painted page draws, outside the root.
+    expect(document.querySelector('#portico-painted-sprite symbol#icon-x')).not.toBeNull();
     // The app's code is asked for once the copy is painted (styles and images first, ADR 0057).
     expect(document.querySelector('script[type="module"]')).toBeNull();
     expect(document.querySelector('link[rel="modulepreload"]')).toBeNull();
@@ -193,14 +205,15 @@ describe('the first HTML (ADR 0021)', () => {
     expect(boot?.getAttribute('data-preload')).toBe('/assets/react-1.js /assets/news-1.js');
     expect(boot?.hasAttribute('defer')).toBe(true);
     expect(boot?.parentElement?.tagName).toBe('BODY');
-    // Shown once the whole copy is parsed: the element the browser waits for comes after it.
+    // Shown once the whole app is parsed: the element the browser waits for comes after it.
     const expectLink = document.querySelector('head link[rel="expect"]');
     expect(expectLink?.getAttribute('blocking')).toBe('render');
     const awaited = document.querySelector(expectLink?.getAttribute('href') ?? '#none');
-    const copy = document.getElementById('portico-first-paint');
-    expect(awaited && copy && copy.compareDocumentPosition(awaited)).toBe(
-      copy?.DOCUMENT_POSITION_FOLLOWING,
+    const root = document.getElementById('root');
+    expect(awaited && root && root.compareDocumentPosition(awaited)).toBe(
+      root?.DOCUMENT_POSITION_FOLLOWING,
     );
+    expect(awaited && root?.contains(awaited)).toBe(false);
   });
 
   it('blocks no rendering on a page the server did not paint', () => {

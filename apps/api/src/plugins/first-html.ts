@@ -28,13 +28,19 @@ export interface FirstHtmlParts {
   /** Addresses of scripts (modulepreload) and style sheets (preload) the route needs. */
   preload?: { scripts: readonly string[]; styles: readonly string[] };
   /**
-   * The page rendered on the server for its user (ADR 0044), shown until the app is ready.
-   * The route's style sheets are then linked, not just preloaded: the markup needs them.
+   * The app rendered on the server for its user (ADR 0044, 0075), and the data it was
+   * rendered from, which the app hydrates. The route's style sheets are then linked, not just
+   * preloaded: the markup needs them.
    */
-  firstPaint?: string;
+  firstPaint?: { html: string; state: unknown; sprite: string };
 }
 
-export const FIRST_PAINT_ELEMENT_ID = 'portico-first-paint';
+/** The painted app's data (apps/web/src/app/first-paint-hydration.tsx reads it). */
+export const FIRST_PAINT_STATE_ID = 'portico-first-paint-state';
+/** The icon sprite of a painted page (apps/web/src/app/shell/icon-sprite.tsx looks for it). */
+export const PAINTED_SPRITE_ID = 'portico-painted-sprite';
+/** An empty element right after the painted app: the page is shown once it is parsed. */
+export const FIRST_PAINT_END_ID = 'portico-first-paint-end';
 
 /** JSON that cannot end its <script> element nor open a comment inside it. */
 function jsonForScript(value: unknown): string {
@@ -108,26 +114,31 @@ export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): strin
         : `<link rel="preload" as="style" crossorigin href="${attribute(href)}" />`,
     ),
     ...(painted ? [] : routeScripts),
-    // A painted page is shown once its copy has been parsed whole (the app's root follows it):
+    // A painted page is shown once its markup has been parsed whole (the element after it):
     // painted while still arriving, its toolbars re-flowed as their later controls came in,
     // and the page moved before any script ran (issue 25, ADR 0058).
-    ...(painted ? ['<link rel="expect" href="#root" blocking="render" />'] : []),
+    ...(painted ? [`<link rel="expect" href="#${FIRST_PAINT_END_ID}" blocking="render" />`] : []),
     `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(parts.config)}</script>`,
   ].join('\n    ');
   const body = [
     `<template id="${HEADER_TEMPLATE_ID}">${templateBody(parts.header)}</template>`,
     `<template id="${FOOTER_TEMPLATE_ID}">${templateBody(parts.footer)}</template>`,
-    ...(painted ? [boot] : []),
+    ...(parts.firstPaint
+      ? [
+          `<script type="application/json" id="${FIRST_PAINT_STATE_ID}">${jsonForScript(parts.firstPaint.state)}</script>`,
+          boot,
+        ]
+      : []),
   ].join('\n    ');
-  const root = '<div id="root">';
+  const root = '<div id="root"></div>';
   const withFirstPaint =
     parts.firstPaint !== undefined && indexHtml.includes(root)
       ? insertAt(
           indexHtml,
           root,
-          // inert: a picture of the page until the app runs it. Its buttons could not work
-          // yet, and assistive technology hears the app's "loading" status instead.
-          `<div id="${FIRST_PAINT_ELEMENT_ID}" inert>${parts.firstPaint}</div>\n    ${root}`,
+          // The icons first: the painted app draws them (icon-sprite.tsx leaves them there).
+          `<div class="app-icon-sprite" id="${PAINTED_SPRITE_ID}" hidden aria-hidden="true">${parts.firstPaint.sprite}</div>\n    ` +
+            `<div id="root">${parts.firstPaint.html}</div><template id="${FIRST_PAINT_END_ID}"></template>`,
         )
       : indexHtml;
   const withHead = withFirstPaint.includes('</head>')

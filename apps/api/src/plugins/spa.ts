@@ -9,11 +9,10 @@ import { buildRuntimeConfig } from '../modules/runtime-config/index.js';
 import { englishTexts } from '../lib/i18n/translate.js';
 import { loadSprite, renderFooter, renderHeader } from '../modules/shared/index.js';
 import {
-  isPaintedPagePath,
+  firstPaintFor,
+  isPaintedPath,
   loadFirstPaint,
-  newsFirstPaintFor,
-  pageFirstPaintFor,
-  type FirstPaint,
+  type PaintedPage,
 } from '../modules/first-paint/index.js';
 import { pickEncoding } from '../lib/compress-public.js';
 import {
@@ -98,13 +97,11 @@ const ROUTE_SOURCES: readonly { matches: (path: string) => boolean; source: stri
   },
 ];
 
-const isNewsPath = (path: string): boolean => path === '/news' || path.startsWith('/news/');
-
 interface FirstHtml {
   /** The shared first HTML of an address, with its route's code and styles preloaded. */
   shared(path: string): EncodedHtml;
   /** A page with a first paint and the user's header written in (per request). */
-  paintedWith(path: string, firstPaint: FirstPaint): string;
+  paintedWith(path: string, painted: PaintedPage): string;
 }
 
 /** The first HTML for every client route, built once at start-up (ADR 0021). */
@@ -125,8 +122,12 @@ function buildFirstHtml(env: Env, distDir: string): FirstHtml {
   const routeOf = (path: string) => routes.find((route) => route.matches(path));
   return {
     shared: (path) => routeOf(path)?.html ?? other,
-    paintedWith: (path, { html, header }) =>
-      renderFirstHtml(index, { ...(routeOf(path)?.parts ?? parts), header, firstPaint: html }),
+    paintedWith: (path, { paint, header, sprite }) =>
+      renderFirstHtml(index, {
+        ...(routeOf(path)?.parts ?? parts),
+        header,
+        firstPaint: { ...paint, sprite },
+      }),
   };
 }
 
@@ -163,7 +164,7 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
   const distDir = resolve(options.distDir ?? webDistDir());
   const built = existsSync(resolve(distDir, 'index.html'));
   const firstHtml = built ? buildFirstHtml(app.env, distDir) : null;
-  const renderers = built
+  const render = built
     ? await loadFirstPaint(
         options.firstPaintFile ?? resolve(distDir, '..', 'dist-ssr', 'first-paint.js'),
       )
@@ -208,11 +209,7 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     // Client-side route: the SPA decides what to show (and its own "not found").
     if (!firstHtml) return reply.callNotFound();
     const firstPaint =
-      renderers?.news && isNewsPath(path)
-        ? await newsFirstPaintFor(app, renderers.news, request)
-        : renderers?.page && isPaintedPagePath(path)
-          ? await pageFirstPaintFor(app, renderers.page, request)
-          : null;
+      render && isPaintedPath(path) ? await firstPaintFor(app, render, request) : null;
     if (firstPaint !== null) {
       return sendHtml(request, reply, { personal: firstHtml.paintedWith(path, firstPaint) });
     }

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestServer } from '../../test/msw.js';
 import { installTestConfig } from '../../test/test-config.js';
 import { demoProfile, signIn, url } from '../../test/app-test-harness.js';
-import { capturePreviewLanguage } from '../lib/labels/preview-language.js';
 import { startFirstRequests } from './first-requests.js';
 import { createQueryClient } from './providers.js';
 
@@ -124,47 +123,5 @@ describe('startFirstRequests', () => {
     void startFirstRequests(createQueryClient(), at('/news'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
-  });
-});
-
-// ADR 0044: the server's first paint stays only while it shows what the app will show.
-describe('startFirstRequests and the first paint', () => {
-  const paint = () => {
-    const element = document.createElement('div');
-    element.id = 'portico-first-paint';
-    document.body.append(element);
-  };
-  const painted = () => document.getElementById('portico-first-paint') !== null;
-  afterEach(() => document.getElementById('portico-first-paint')?.remove());
-
-  it('keeps it for the plain list', () => {
-    signIn();
-    paint();
-    void startFirstRequests(createQueryClient(), at('/news'));
-    expect(painted()).toBe(true);
-  });
-
-  it("drops it while a translator previews a language other than the profile's", () => {
-    signIn();
-    capturePreviewLanguage('?language=de');
-    try {
-      paint();
-      void startFirstRequests(createQueryClient(), at('/news'));
-      expect(painted()).toBe(false);
-    } finally {
-      window.sessionStorage.clear();
-    }
-  });
-
-  it('drops it for a search, and when signed out', () => {
-    signIn();
-    paint();
-    void startFirstRequests(createQueryClient(), at('/news?query=cloud'));
-    expect(painted()).toBe(false);
-
-    window.localStorage.clear();
-    paint();
-    void startFirstRequests(createQueryClient(), at('/news'));
-    expect(painted()).toBe(false);
   });
 });

@@ -4,7 +4,6 @@ import { routeParams, routePaths } from '../config/paths.js';
 import { newsListQueryOptions } from '../features/news/api/news-list.js';
 import { notificationsQueryOptions } from '../features/notifications/api/notifications-api.js';
 import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
-import { removeFirstPaint } from '../lib/auth/first-paint.js';
 import { isAuthorised } from '../lib/auth/session.js';
 import { currentLanguage } from '../lib/labels/i18n.js';
 import { labelsQueryOptions } from '../lib/labels/labels-query.js';
@@ -41,13 +40,7 @@ import { userCookieFor } from './start-up.js';
 const ignore = (): undefined => undefined;
 
 export function startFirstRequests(queryClient: QueryClient, location: Location): Promise<void> {
-  if (!isAuthorised()) {
-    // Signed out here (whatever the server believed): the sign-in comes next, not the list.
-    removeFirstPaint();
-    return Promise.resolve();
-  }
-  // A translator's preview shows another language than the profile's the server painted in.
-  if (previewLanguage() !== null) removeFirstPaint();
+  if (!isAuthorised()) return Promise.resolve();
   const settled: Promise<unknown>[] = [];
   const profile = queryClient.query(profileQueryOptions());
   settled.push(
@@ -71,17 +64,19 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
   // Then the icon sprite and the bell's list, which the first render does not wait for: asked
   // here, in a task of their own, instead of in the task where React runs the first screen's
   // effects (one long task on a slow phone, issue 25).
-  void pageTask.then(nextTask).then(() => {
-    void queryClient.query(spriteQueryOptions()).catch(ignore);
-    void queryClient.query(notificationsQueryOptions()).catch(ignore);
-  });
+  void pageTask.then(nextTask).then(() => startLaterRequests(queryClient));
   return Promise.all(settled).then(ignore, ignore);
 }
 
+/** The icon sprite and the bell's list, which no first render waits for. */
+export function startLaterRequests(queryClient: QueryClient): void {
+  void queryClient.query(spriteQueryOptions()).catch(ignore);
+  void queryClient.query(notificationsQueryOptions()).catch(ignore);
+}
+
 /**
- * The painted page's code and calls (news list, /invoices, the My Solutions dashboard), to be
- * started in a task of their own; null on other pages. Whether the server's copy stays is
- * decided at once.
+ * The code and calls of the pages the server may paint (news list, /invoices, the My Solutions
+ * dashboard), to be started in a task of their own; null on other pages.
  */
 function pageRequests(
   queryClient: QueryClient,
@@ -93,9 +88,6 @@ function pageRequests(
     (matchPath(routePaths.newsItem, path) ? null : matchPath(routePaths.newsPage, path));
   if (list) {
     const criteria = readNewsUrlState(location.search, list.params[routeParams.page]);
-    // The server painted the plain list; an address with a search, or this session's saved
-    // one, shows another.
-    if (criteria.query !== '') removeFirstPaint();
     return () => {
       void import('../features/news/news.route.js');
       return queryClient.query(newsListQueryOptions(criteria)).catch(ignore);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
 import { paths, routePaths } from '../config/paths.js';
 import type { RouteHandle } from '../config/route-handle.js';
 import { requireSignIn } from './guard.js';
@@ -112,6 +112,10 @@ export const rootRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(rootRoutes);
+/**
+ * The app's router; `hydrationData` and the table with the address's route modules loaded when
+ * it takes over the server's markup (ADR 0075).
+ */
+export function createAppRouter(hydrationData?: HydrationState, routes = rootRoutes) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 }

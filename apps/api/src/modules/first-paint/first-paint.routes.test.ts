@@ -10,29 +10,31 @@ import { createTestDb, type TestDb } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 
-// ADR 0044: the app hands its token to the server as an HttpOnly cookie for /news, and the
-// server writes the user's news list into the first HTML. The web build's real renderer is
-// tested in the browser (e2e/tests/first-paint.test.ts); here a stand-in renderer shows what
-// the server hands it, so the server's part is tested without a web build.
-const STAND_IN = `export function renderNewsFirstPaint(input) {
-  const seen = { path: input.path, language: input.language, first: input.news.items[0]?.title,
-    total: input.news.total, name: input.profile.firstName, labels: input.labels.length,
-    header: input.header.includes('<'), footer: input.footer.includes('<'),
-    menuShown: input.header.includes('aria-controls="portico-header-menu">') };
-  return '<p id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</p>';
-}
-export async function renderPageFirstPaint(input) {
+// ADR 0044, 0075: the app hands its token to the server as an HttpOnly cookie for the painted
+// addresses, and the server writes the app rendered for the user into the first HTML. The web
+// build's real renderer is tested in the browser (e2e/tests/first-paint.test.ts) and in jsdom
+// (apps/web); here a stand-in renderer shows what the server hands it, so the server's part is
+// tested without a web build.
+const STAND_IN = `export async function renderFirstPaint(input) {
   const list = async (address) => {
     const answer = await input.get(address);
     return answer === null ? null : { count: answer.body.length, total: answer.total };
   };
-  const seen = { path: input.path, name: input.profile.firstName,
-    header: input.header.includes('<'), endpoints: input.endpoints,
-    accounts: await list(input.endpoints.invoices + '/accounts'),
-    invoices: await list(input.endpoints.invoices + '?page=1&size=20'),
-    products: await list(input.endpoints.api + '/products'),
-    elsewhere: await input.get('https://elsewhere.example/api/products') };
-  return '<p id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</p>';
+  const seen = input.news
+    ? { path: input.path, language: input.language, first: input.news.items[0]?.title,
+        total: input.news.total, name: input.profile.firstName, labels: input.labels.length,
+        header: input.header.includes('<'), footer: input.footer.includes('<'),
+        menuShown: input.header.includes('aria-controls="portico-header-menu">'),
+        config: input.config.apiBase }
+    : { path: input.path, name: input.profile.firstName,
+        header: input.header.includes('<'), endpoints: input.endpoints,
+        accounts: await list(input.endpoints.invoices + '/accounts'),
+        invoices: await list(input.endpoints.invoices + '?page=1&size=20'),
+        products: await list(input.endpoints.api + '/products'),
+        elsewhere: await input.get('https://elsewhere.example/api/products') };
+  return { html: '<p id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</p>',
+    state: { queries: { seen: input.path }, labels: { language: input.language, list: [] },
+      router: { loaderData: {} } } };
 }`;
 
 const ANNA = 'anna.customer@portico.test';
@@ -47,13 +49,11 @@ interface Seen {
   header: boolean;
   footer: boolean;
   menuShown: boolean;
+  config: string;
 }
 
 function seenIn(html: string): Seen | null {
-  const match =
-    /<div id="portico-first-paint" inert>(?:(?!<\/div>).)*<\/div><p id="seen">(.*?)<\/p><\/div>/s.exec(
-      html,
-    );
+  const match = /<div id="root"><p id="seen">(.*?)<\/p><\/div>/s.exec(html);
   return match?.[1] ? (JSON.parse(match[1]) as Seen) : null;
 }
 
@@ -95,7 +95,7 @@ function firstPaintApp(envOverrides: Record<string, string> = {}) {
   return { setup, page };
 }
 
-describe('the first paint of the news list (ADR 0044)', () => {
+describe('the first paint of the news list (ADR 0044, 0075)', () => {
   const { setup, page } = firstPaintApp();
   let app: FastifyInstance;
   let token: string;
@@ -161,9 +161,19 @@ describe('the first paint of the news list (ADR 0044)', () => {
       footer: true,
       // As the app shows it on a phone: the Menu button, collapsed (not hidden for scripts).
       menuShown: true,
+      // The app renders with the configuration the page carries.
+      config: '/api',
     });
-    // The header's icons come with it.
-    expect(response.body).toMatch(/<div class="app-icon-sprite" hidden aria-hidden="true"><svg/);
+    // The data the app was rendered from, for the browser to hydrate it (ADR 0075).
+    const state =
+      /<script type="application\/json" id="portico-first-paint-state">(.*?)<\/script>/s.exec(
+        response.body,
+      )?.[1];
+    expect(JSON.parse(state ?? 'null')).toMatchObject({ queries: { seen: '/news' } });
+    // The header's icons come with it, outside the app's root.
+    expect(response.body).toMatch(
+      /<div class="app-icon-sprite" id="portico-painted-sprite" hidden aria-hidden="true"><svg/,
+    );
     // The app takes over with anna's header as /shared/header sends it (issue 25): her
     // greeting, her links and the bell's place, not the signed-out header of other pages.
     const template = /<template id="portico-shared-header">([\s\S]*?)<\/template>/.exec(
@@ -173,10 +183,10 @@ describe('the first paint of the news list (ADR 0044)', () => {
     expect(template).toContain('<span class="portico-header__bell"></span>');
     expect(template).toContain('href="/invoices"');
     // The styles and images first: the app's scripts come after the painted page, and the
-    // app starts once the copy is painted (ADR 0057).
+    // app starts once it is painted (ADR 0057).
     expect(response.body).not.toContain('<script type="module"');
     expect(response.body.indexOf('src="/boot-after-paint.js"')).toBeGreaterThan(
-      response.body.indexOf('portico-first-paint'),
+      response.body.indexOf('<p id="seen">'),
     );
   });
 

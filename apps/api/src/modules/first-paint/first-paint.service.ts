@@ -3,10 +3,10 @@ import { pathToFileURL } from 'node:url';
 import {
   newsListQuerySchema,
   safeHeaderImage,
+  type FirstPaint,
   type FirstPaintGet,
   type LabelEntry,
-  type RenderNewsFirstPaint,
-  type RenderPageFirstPaint,
+  type RenderFirstPaint,
   type UserProfile,
 } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,38 +15,34 @@ import { getLabels } from '../content/index.js';
 import { getCachedNewsPage } from '../news/index.js';
 import { cookieValue, loadSprite, renderFooter, renderHeader } from '../shared/index.js';
 import { getOwnProfile } from '../my-settings/index.js';
+import { buildRuntimeConfig } from '../runtime-config/index.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 
-/** The list addresses a first paint is made for: page 1 or a numbered page, no filters. */
-const LIST_PATH = /^\/news(?:\/(\d{1,6}))?\/?$/;
-/** The other pages painted by the server (issue 25, ADR 0057), without a query string. */
+/** The addresses a first paint is made for: the news list (page 1 or a numbered page), */
+/** /invoices and the My Solutions dashboard (issue 25, ADR 0057), without a query string. */
+const NEWS_PATH = /^\/news(?:\/(\d{1,6}))?\/?$/;
 const PAGE_PATH = /^\/(?:invoices|my-solutions)\/?$/;
 
-/** The renderers of the web build's server entry (dist-ssr/first-paint.js). */
-export interface FirstPaintRenderers {
-  news: RenderNewsFirstPaint | null;
-  page: RenderPageFirstPaint | null;
-}
+/** Whether the server may paint this address (the cookie and the token decide the rest). */
+export const isPaintedPath = (path: string): boolean =>
+  NEWS_PATH.test(path) || PAGE_PATH.test(path);
 
 /** Loads the web build's server entry; null when it was not built (the app then paints alone). */
-export async function loadFirstPaint(file: string): Promise<FirstPaintRenderers | null> {
+export async function loadFirstPaint(file: string): Promise<RenderFirstPaint | null> {
   if (!existsSync(file)) return null;
   const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  const news = module['renderNewsFirstPaint'];
-  const page = module['renderPageFirstPaint'];
-  return {
-    news: typeof news === 'function' ? (news as RenderNewsFirstPaint) : null,
-    page: typeof page === 'function' ? (page as RenderPageFirstPaint) : null,
-  };
+  const render = module['renderFirstPaint'];
+  return typeof render === 'function' ? (render as RenderFirstPaint) : null;
 }
 
-export interface FirstPaint {
-  /** The picture of the page, shown until the app takes over. */
-  html: string;
+export interface PaintedPage {
+  /** The app's markup and the data it was rendered from (ADR 0075). */
+  paint: FirstPaint;
+  /** The icons the page draws, outside the app's root (the app then asks for none). */
+  sprite: string;
   /**
-   * The user's header as /shared/header sends it, for the page's header template: the app
-   * takes over with the header the picture shows (greeting, the user's links, the bell's
-   * place) instead of the signed-out one, so nothing in it changes or moves (issue 25).
+   * The user's header as /shared/header sends it, for the page's header template: should the
+   * app render the page anew (another session in this browser), it starts with this header.
    */
   header: string;
 }
@@ -57,7 +53,10 @@ interface PaintContext {
   profile: UserProfile;
   language: string;
   labels: readonly LabelEntry[];
-  /** The header as the app shows it (the picture) and as /shared/header sends it (the template). */
+  /**
+   * The header as the app shows it (its Menu, Search and More buttons shown and collapsed),
+   * so nothing in it moves when the app takes it over, and as /shared/header sends it.
+   */
   header: { painted: string; template: string };
   footer: string;
 }
@@ -92,77 +91,43 @@ async function paintContext(
   };
 }
 
-/** The icons the header draws (the app adds this sprite itself once it runs). */
-const spriteHtml = (): string =>
-  `<div class="app-icon-sprite" hidden aria-hidden="true">${loadSprite().svg}</div>`;
-
 /**
- * The news list's first paint for this request (ADR 0044), or null: no cookie, a token /api
- * would not honour, not a plain list address (a search, dates or a preview language are
- * the app's to show), or anything failing. It never fails the page: the app paints as before.
+ * The news list's page as the app's list call will ask for it, read once for both (ADR 0043);
+ * undefined for another address, null for a page the call would refuse (0, or past the last).
  */
-export async function newsFirstPaintFor(
-  app: FastifyInstance,
-  render: RenderNewsFirstPaint,
-  request: FastifyRequest,
-): Promise<FirstPaint | null> {
-  const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
-  const list = LIST_PATH.exec(path);
-  if (!list || search !== '') return null;
-  // The list call's own criteria; a page it would refuse (0, or past the last) is the app's
-  // to show.
+async function newsPageFor(app: FastifyInstance, path: string) {
+  const list = NEWS_PATH.exec(path);
+  if (!list) return undefined;
   const criteria = newsListQuerySchema.safeParse({ page: list[1] ?? '1' });
   if (!criteria.success) return null;
-  try {
-    const context = await paintContext(app, request);
-    if (!context) return null;
-    // The page the app's list call asks for next, read once for both (ADR 0043).
-    const news = await getCachedNewsPage(app.readCaches.newsList, app.db, criteria.data);
-    const html =
-      spriteHtml() +
-      render({
-        path,
-        search: '',
-        profile: context.profile,
-        language: context.language,
-        labels: context.labels,
-        news: {
-          total: news.total,
-          // As the app does: only http(s) and same-origin images reach an <img> (issue 11).
-          items: news.items.map((item) => ({
-            ...item,
-            headerImage: safeHeaderImage(item.headerImage),
-          })),
-        },
-        header: context.header.painted,
-        footer: context.footer,
-      });
-    return { html, header: context.header.template };
-  } catch (error) {
-    request.log.warn({ err: error }, 'no first paint of the news list');
-    return null;
-  }
+  const news = await getCachedNewsPage(app.readCaches.newsList, app.db, criteria.data);
+  return {
+    total: news.total,
+    // As the app does: only http(s) and same-origin images reach an <img> (issue 11).
+    items: news.items.map((item) => ({ ...item, headerImage: safeHeaderImage(item.headerImage) })),
+  };
 }
 
-/** Whether this address is one of the other pages the server may paint. */
-export const isPaintedPagePath = (path: string): boolean => PAGE_PATH.test(path);
-
 /**
- * The first paint of `/invoices` or `/my-solutions` (issue 25, ADR 0057), or null as for the
- * news list. The renderer reads the page's data through this server's own routes, run with
- * the user's token (`inject`), so it sees exactly what the app's calls will: the same
+ * The first paint for this request (ADR 0044, 0057, 0075), or null: no cookie, a token /api
+ * would not honour, not a painted address (a search, dates or a preview language are the
+ * app's to show), or anything failing. It never fails the page: the app paints as before.
+ * The renderer reads the page's other data through this server's own routes, run with the
+ * user's token (`inject`), so it sees exactly what the app's calls will: the same
  * authorisation, the same answers. A configured endpoint elsewhere (§7) is not read here.
  */
-export async function pageFirstPaintFor(
+export async function firstPaintFor(
   app: FastifyInstance,
-  render: RenderPageFirstPaint,
+  render: RenderFirstPaint,
   request: FastifyRequest,
-): Promise<FirstPaint | null> {
+): Promise<PaintedPage | null> {
   const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
-  if (!isPaintedPagePath(path) || search !== '') return null;
+  if (!isPaintedPath(path) || search !== '') return null;
   try {
     const context = await paintContext(app, request);
     if (!context) return null;
+    const news = await newsPageFor(app, path);
+    if (news === null) return null;
     const get: FirstPaintGet = async (address) => {
       // Only this server's own paths (an endpoint configured elsewhere is the app's to call).
       if (!address.startsWith('/') || address.startsWith('//')) return null;
@@ -178,7 +143,7 @@ export async function pageFirstPaintFor(
       const total = Number(answer.headers['x-total-count']);
       return { body: answer.json(), total: Number.isFinite(total) ? total : null };
     };
-    const html = await render({
+    const paint = await render({
       path,
       search: '',
       profile: context.profile,
@@ -186,10 +151,14 @@ export async function pageFirstPaintFor(
       labels: context.labels,
       header: context.header.painted,
       footer: context.footer,
+      ...(news ? { news } : {}),
       endpoints: { api: app.env.API_BASE, invoices: app.env.INVOICES_URL },
       get,
+      config: buildRuntimeConfig(app.env, loadSprite().hash),
     });
-    return html === null ? null : { html: spriteHtml() + html, header: context.header.template };
+    return paint === null
+      ? null
+      : { paint, header: context.header.template, sprite: loadSprite().svg };
   } catch (error) {
     request.log.warn({ err: error }, 'no first paint of the page');
     return null;

@@ -1,4 +1,4 @@
-// modules/first-paint (ADR 0044, 0057): the app's first pages rendered into the first HTML.
+// modules/first-paint (ADR 0044, 0057, 0075): the app's first pages rendered into the first HTML.
 import { firstPaintRoutes } from './first-paint.routes.js';
 
 /** The first paint's own calls. */
@@ -6,9 +6,8 @@ export const firstPaintModule = firstPaintRoutes;
 
 // What plugins/spa renders into index.html.
 export {
-  isPaintedPagePath,
+  firstPaintFor,
+  isPaintedPath,
   loadFirstPaint,
-  newsFirstPaintFor,
-  pageFirstPaintFor,
-  type FirstPaint,
+  type PaintedPage,
 } from './first-paint.service.js';

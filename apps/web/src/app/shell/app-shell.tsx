@@ -1,10 +1,10 @@
 import type { Product } from '@portico/contracts';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { currentRouteHandle, FULL_WIDTH_CLASS } from '../../config/route-handle.js';
 import { usePageViews } from '../../lib/analytics/use-page-views.js';
-import { useFirstPaintTakeover } from '../../lib/auth/first-paint.js';
+import { useHydrated } from '../../lib/render/use-hydrated.js';
 import { NotificationBar } from '../../components/ui/notification-bar/notification-bar.js';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.js';
 import { useT } from '../../lib/labels/use-t.js';
@@ -30,6 +30,9 @@ import './header-fit.css';
 
 const NO_PRODUCTS: readonly Product[] = [];
 
+/** The User Timing mark of the moment the app first runs the page. */
+export const APP_RUNNING_MARK = 'portico:app-running';
+
 /** Loaded, or failed: a header or footer that cannot load must not keep the page hidden. */
 const settled = (query: UseQueryResult<string>): boolean =>
   (query.isSuccess && !query.isPlaceholderData) || query.isError;
@@ -45,16 +48,13 @@ function focusMain(event: MouseEvent<HTMLAnchorElement>): void {
 /**
  * Issue 12: the notification bell is an item of the header's bar (in each new header): after
  * the account links on a desktop, beside the Search and Menu buttons on a phone. Portico's own
- * header holds the bell's place; another header source gets it at the end. Never the server's
- * copy of the page (ADR 0044), which has a header of its own until the takeover: a bell
- * placed there would leave with it.
+ * header holds the bell's place; another header source gets it at the end.
  */
 function findBellHost(): Element | null {
-  const inApp = (selector: string): Element | null =>
-    [...document.querySelectorAll(selector)].find(
-      (element) => !element.closest('#portico-first-paint'),
-    ) ?? null;
-  return inApp('.app-header .portico-header__bell') ?? inApp('.app-header .portico-header__bar');
+  return (
+    document.querySelector('.app-header .portico-header__bell') ??
+    document.querySelector('.app-header .portico-header__bar')
+  );
 }
 
 /**
@@ -67,6 +67,10 @@ export function AppShell() {
   const t = useT();
   const startUp = useStartUp();
   useNavigationEffects();
+  // A User Timing mark once the app runs the page, hydrated or rendered (bench:web reads it).
+  useEffect(() => {
+    performance.mark(APP_RUNNING_MARK);
+  }, []);
   usePageViews();
   const fullWidth = currentRouteHandle(useMatches()).layout === 'fullWidth';
 
@@ -92,8 +96,9 @@ export function AppShell() {
     settled(header) ||
     (inlineHeader !== undefined && header.isPlaceholderData && header.data === inlineHeader);
   const visible = startUp.ready && headerReady && settled(footer);
-  // The server's first paint (ADR 0044) stands in until the app shows the page itself.
-  useFirstPaintTakeover(visible);
+  // The bell is a portal into a node of the browser's making: after the server's markup is
+  // taken over (ADR 0075).
+  const hydrated = useHydrated();
   return (
     <>
       <a className="app-skip-link" href="#main" onClick={focusMain}>
@@ -123,7 +128,7 @@ export function AppShell() {
             }}
           />
         )}
-        {startUp.authorised && header.data && (
+        {startUp.authorised && header.data && hydrated && (
           <NotificationBell findHost={findBellHost} hostKey={header.data} />
         )}
         <main id="main" className="app-main" tabIndex={-1}>

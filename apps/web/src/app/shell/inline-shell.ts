@@ -17,6 +17,8 @@ const read = new Map<SharedFragment, string | undefined>();
 
 export function inlineShellHtml(kind: SharedFragment): string | undefined {
   if (read.has(kind)) return read.get(kind);
+  // The server's render of the app (ADR 0075) is given its header and footer.
+  if (typeof document === 'undefined') return undefined;
   const template = document.getElementById(TEMPLATE_IDS[kind]);
   const html =
     template instanceof HTMLTemplateElement && template.innerHTML.trim() !== ''

@@ -25,8 +25,18 @@ export const CODE_VERIFIER_KEY = 'portico.auth.code_verifier';
 
 const DEFAULT_SCOPE = 'openid profile email';
 
+/**
+ * The server's first paint (ADR 0075) renders only for a user whose token it has checked: in
+ * the server's copy of the app, every render is a signed-in one.
+ */
+let renderingOnServer = false;
+
+export function renderAsSignedInOnServer(): void {
+  renderingOnServer = true;
+}
+
 export function isAuthorised(): boolean {
-  return getAccessToken() !== null;
+  return renderingOnServer || getAccessToken() !== null;
 }
 
 /** The redirect_uri registered for this app: the state-redirect callback on this origin. */

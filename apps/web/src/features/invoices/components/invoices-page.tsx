@@ -14,7 +14,6 @@ import { DateFilter } from '../../../components/ui/date-filter/date-filter.js';
 import type { DateRange } from '../../../components/ui/date-filter/date-range.js';
 import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { Toolbar } from '../../../components/ui/toolbar/toolbar.js';
-import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -57,10 +56,6 @@ export function InvoicesPage() {
   useRecordAccountInView(urlState.accountId, recents.data);
   const state = { ...urlState, accountId: accountInView(urlState.accountId, recents.data) };
   const list = useInvoiceList(state, granted && recents.data !== undefined);
-  // The server's picture of this page (ADR 0057) stays until the page's own data is in.
-  useFirstPaintHold(
-    access.isError || access.data?.granted === false || list.data !== undefined || list.isError,
-  );
   const pdf = useDownloadInvoicePdf();
   const listFile = useDownloadInvoiceList();
   const statusId = useId();

@@ -1,4 +1,3 @@
-import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
 import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -18,8 +17,6 @@ export function DashboardPage() {
   const connected = (products.data ?? []).filter((p) => p.connected);
   const highlights = useProductHighlights(connected.length > 0);
   const highlightOf = new Map((highlights.data ?? []).map((h) => [h.productId, h]));
-  // The server's picture of this page (ADR 0057) stays until the tiles are in, with their lines.
-  useFirstPaintHold(!products.isPending && !(connected.length > 0 && highlights.isPending));
 
   return (
     <div className="my-solutions">

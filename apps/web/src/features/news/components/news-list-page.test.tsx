@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type renderApp, renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { toIsoDate } from '../../../components/ui/date-filter/date-range.js';
 import { ERROR_STATUSES, problemResponse } from '../../../../test/error-cases.js';
@@ -232,32 +232,6 @@ describe('news list: NewsQuery in session storage (§4, §9)', () => {
     await waitFor(() => expect(address(router).params.has('query')).toBe(false));
     await waitFor(() => expect(screen.getByText('45 results')).toBeVisible());
     expect(news.last().has('query')).toBe(false);
-  });
-});
-
-describe('news list: taking over from the server’s first paint (ADR 0044, issue 25)', () => {
-  afterEach(() => document.getElementById('portico-first-paint')?.remove());
-
-  it('keeps the painted list until its own first page is in, then replaces it in one step', async () => {
-    const painted = document.createElement('div');
-    painted.id = 'portico-first-paint';
-    document.body.prepend(painted);
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    // Held until answer(), then passed on to the list's own handler.
-    const gate = http.get(url('/api/news'), async () => {
-      await answered;
-    });
-    server.use(gate, ...newsServer(newsItems(3)).handlers);
-    await open('/news');
-    // The shell is ready (header, labels) but the list has not answered: the copy stays.
-    expect(screen.getByRole('heading', { level: 1, name: 'News' })).toBeInTheDocument();
-    expect(document.getElementById('portico-first-paint')).not.toBeNull();
-
-    answer();
-    expect(await cards()).toHaveLength(3);
-    expect(document.getElementById('portico-first-paint')).toBeNull();
-    expect(screen.getByText('3 results')).toBeVisible();
   });
 });
 

@@ -7,7 +7,6 @@ import { Pagination } from '../../../components/ui/pagination/pagination.js';
 import { SearchBox, type SearchCriteria } from '../../../components/ui/search-box/search-box.js';
 import { Toolbar } from '../../../components/ui/toolbar/toolbar.js';
 import { paths } from '../../../config/paths.js';
-import { useFirstPaintHold } from '../../../lib/auth/first-paint.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useProfile } from '../../../lib/profile/profile-query.js';
 import { NEWS_PAGE_SIZE, useNewsList } from '../api/news-list.js';
@@ -37,9 +36,6 @@ export function NewsListPage({ source = generalNewsSource }: { source?: NewsSour
   const list = useNewsList(state, source);
   // Issue 12: vendor employees publish news; only they see the way to the editor.
   const isEmployee = useProfile()?.unit4Employee === true;
-
-  // The server's painted list stays until this one has its first page (or its error).
-  useFirstPaintHold(list.data !== undefined || list.isError);
 
   const result = list.data;
   const settled = list.isSuccess && !list.isPlaceholderData;
