@@ -17,7 +17,6 @@
 // BENCH_LH_RUNS (3) runs each. BENCH_LH_RUNS=0 skips Lighthouse; BENCH_LH_SHIFTS=1 lists the
 // elements that shifted in each page's last run; BENCH_LH_PAGES (comma-separated) picks the pages
 // and BENCH_LH_DUMP=dir keeps each report as JSON.
-import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,6 +26,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/chromium.js';
 import { anna } from '../support/demo-users.js';
+import { startPortico } from '../support/portico-server.js';
 import { signIn } from '../support/sign-in.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,33 +63,6 @@ interface Measure {
 }
 
 const waterfallWanted = process.env['BENCH_WATERFALL'] === '1';
-
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-  });
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${baseUrl}/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not become ready');
-}
 
 /** Brotli size of a built asset (the .br copy the server sends), else its plain size. */
 function brotliSize(address: string): number {
@@ -374,9 +347,9 @@ async function main(): Promise<void> {
     !existsSync(join(distDir, 'index.html'))
   )
     throw new Error('Run `npm run build` first.');
-  const dataDir = await mkdtemp(join(tmpdir(), 'portico-bench-web-'));
   const profileDir = await mkdtemp(join(tmpdir(), 'portico-bench-profile-'));
-  const server = await startServer(dataDir);
+  // The built server over a scratch PGlite, even where DATABASE_URL is set.
+  const server = await startPortico(port, { DATABASE_URL: '' });
   let context: BrowserContext | undefined;
   try {
     // A persistent profile with a debugging port: Lighthouse opens its tabs in the same,
@@ -460,8 +433,7 @@ async function main(): Promise<void> {
   } finally {
     await context?.close();
     await unlink(join(distDir, STATIC_NAME)).catch(() => undefined);
-    server.kill('SIGTERM');
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
     await rm(profileDir, { recursive: true, force: true });
   }
 }

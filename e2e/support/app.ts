@@ -1,22 +1,32 @@
 import type { Page } from 'playwright-core';
 
+/** The app's User Timing mark once it runs a page (APP_RUNNING_MARK, app-shell.tsx). */
+const APP_RUNNING_MARK = 'portico:app-running';
+
 /**
  * Opens an address of the app and waits until the app runs it. On a page the server paints
  * (ADR 0044, 0075) the markup shows before any script; a test that acted before React took it
- * over would press buttons that do nothing yet.
+ * over would press buttons that do nothing yet. An address that leads elsewhere (the
+ * provider's sign-in page) is open once it has loaded.
  */
 export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(
-    () => {
-      const reacts = (element: Element | null, prefix: string) =>
-        element !== null && Object.keys(element).some((key) => key.startsWith(prefix));
-      return (
-        reacts(document.getElementById('root'), '__reactContainer$') &&
-        reacts(document.getElementById('main'), '__reactFiber$')
-      );
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const state = await page
+      .evaluate(
+        (mark) =>
+          performance.getEntriesByName(mark).length > 0
+            ? 'running'
+            : document.readyState !== 'loading' && document.getElementById('root') === null
+              ? 'elsewhere'
+              : 'starting',
+        APP_RUNNING_MARK,
+      )
+      // A navigation (a redirect to sign in) replaced the document meanwhile.
+      .catch(() => 'starting');
+    if (state !== 'starting') return;
+    if (Date.now() > deadline) throw new Error(`the app did not run ${url} within 30 s`);
+    await page.waitForTimeout(50);
+  }
 }

@@ -1,6 +1,7 @@
 // Issue 12: set the signed-in user's own settings through the API (PUT /api/users/me with
 // If-Match), e.g. to restore a shared demo user at the end of a test.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { signIn } from './sign-in.js';
 import { apiFetch, apiJson, apiSend } from './api.js';
 
 export async function setOwnSettings(
@@ -31,4 +32,22 @@ export async function setOwnSubscriptions(
     subscriptions,
   });
   if (status !== 200) throw new Error(`POST /api/subscriptions answered ${status}`);
+}
+
+/**
+ * Signs `email`'s user in on a page of its own and sets their language back to English: whatever a
+ * test in another language did, the other tests and files find the shared demo user as seeded.
+ */
+export async function speakEnglishAgain(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await signIn(page, baseUrl, email);
+    await setOwnSettings(page, baseUrl, { language: 'en' });
+  } finally {
+    await page.close();
+  }
 }

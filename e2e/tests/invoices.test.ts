@@ -206,8 +206,9 @@ describe('invoices in Chromium', () => {
     const firstRow = page.locator('table.invoices__table tbody tr').first();
     for (const status of STUB_STATUSES) {
       const release = await stubApiError(page, 'GET', '/api/invoices', status);
-      // The server paints the page first (ADR 0057); the app replaces it with its error state.
-      await openApp(page, `${baseUrl}/invoices`);
+      // An address with a query is the app's to load (a painted one has the server's data,
+      // ADR 0075): its list call fails.
+      await openApp(page, `${baseUrl}/invoices?page=1`);
       const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
       await alert.waitFor({ timeout: 15_000 });
       if (status === 500) await expectNoAxeViolations(page);

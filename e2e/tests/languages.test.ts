@@ -20,7 +20,7 @@ import {
   ownTexts,
   pageTexts,
 } from '../support/language-check.js';
-import { setOwnSettings } from '../support/own-settings.js';
+import { setOwnSettings, speakEnglishAgain } from '../support/own-settings.js';
 import { signIn, waitForSignInPage } from '../support/sign-in.js';
 import { openApp } from '../support/app.js';
 
@@ -127,16 +127,7 @@ const FALLBACK_NOTICE = CATALOGS.web.en['labels.fallback.notice'] ?? '';
 const BROWSER_LANGUAGES = ['de'] as const satisfies readonly Language[];
 
 describe('the portal in a real language and the pseudo-locale', () => {
-  afterAll(async () => {
-    // Whatever happened, anna speaks English again for the other files.
-    const page = await session.browser.newPage();
-    try {
-      await signIn(page, baseUrl, anna);
-      await setOwnSettings(page, baseUrl, { language: 'en' });
-    } finally {
-      await page.close();
-    }
-  });
+  afterAll(() => speakEnglishAgain(session.browser, baseUrl, anna));
 
   test.each(BROWSER_LANGUAGES)(
     '%s: the listed routes are in the language, with no English left over',

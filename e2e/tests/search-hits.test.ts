@@ -11,7 +11,7 @@ import { apiJson, apiSend, publishNews } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, demoUsers, erik } from '../support/demo-users.js';
-import { setOwnSettings } from '../support/own-settings.js';
+import { setOwnSettings, speakEnglishAgain } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
@@ -52,15 +52,7 @@ const LANGUAGES = ['en', 'de'] as const satisfies readonly Language[];
 
 describe.each(LANGUAGES)('search that finds, in %s', (language) => {
   afterAll(async () => {
-    if (language === 'en') return;
-    // Whatever happened, anna speaks English again for the other tests and files.
-    const page = await session.browser.newPage();
-    try {
-      await signIn(page, baseUrl, anna);
-      await setOwnSettings(page, baseUrl, { language: 'en' });
-    } finally {
-      await page.close();
-    }
+    if (language !== 'en') await speakEnglishAgain(session.browser, baseUrl, anna);
   });
 
   async function signInAnna(): Promise<Page> {

@@ -5,7 +5,6 @@ import {
   downloadParamsSchema,
   newsItemSchema,
   newsListQuerySchema,
-  newsListSchema,
   productDetailSchema,
   productHighlightListSchema,
   productNewsItemParamsSchema,
@@ -27,9 +26,8 @@ import {
   bearerErrors,
   fileResponse,
   problemResponse,
-  withTotalCount,
 } from '../../lib/route-schemas.js';
-import { findProductNewsItem, getProductNewsPage } from '../news/index.js';
+import { findProductNewsItem, getProductNewsPage, newsPageResponse } from '../news/index.js';
 import { parseByteRange } from './byte-range.js';
 import { downloadStream } from './download-bytes.js';
 import {
@@ -300,11 +298,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
         params: productParamsSchema,
         querystring: newsListQuerySchema,
         response: {
-          200: withTotalCount(
-            newsListSchema,
-            'The items of the page.',
-            'How many items match (a search counts the newest 1000 matches).',
-          ),
+          200: newsPageResponse,
           ...bearerErrors(400, 403, 404, 429),
         },
       },

@@ -98,23 +98,34 @@ function writeParams(write: EditorialWrite): unknown[] {
   ];
 }
 
-export async function insertEditorial(
+type Author = { id: string; name: string };
+
+/** An insert or update of an item's record: the write's fields ($1–$12), its id and author. */
+async function writeEditorial(
   db: Queryable,
+  sql: string,
   id: number,
   write: EditorialWrite,
-  author: { id: string; name: string },
+  author: Author,
 ): Promise<EditorialRow> {
-  const { rows } = await db.query<EditorialDbRow>(
+  const params = [...writeParams(write), id, author.id, author.name];
+  const { rows } = await db.query<EditorialDbRow>(sql, params);
+  return normalise(only(rows));
+}
+
+export const insertEditorial = (db: Queryable, id: number, write: EditorialWrite, author: Author) =>
+  writeEditorial(
+    db,
     /* sql */ `
     insert into news_editorial as e (status, title, subtitle, location, publication_date,
       introduction, content, header_image_large, header_image_medium, header_image_small, sales,
       product_ids, id, author_id, author_name)
     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13, $14, $15)
     returning ${COLUMNS}`,
-    [...writeParams(write), id, author.id, author.name],
+    id,
+    write,
+    author,
   );
-  return normalise(only(rows));
-}
 
 /**
  * Makes an editorial record for an item that is live but was never edited here (the seeded
@@ -124,7 +135,7 @@ export async function insertEditorial(
 export async function adoptLiveNews(
   db: Queryable,
   id: number,
-  author: { id: string; name: string },
+  author: Author,
 ): Promise<EditorialRow | undefined> {
   const { rows } = await db.query<EditorialDbRow>(
     /* sql */ `
@@ -179,13 +190,9 @@ export async function findLiveAsEditorial(
   return rows[0] ? normalise(rows[0]) : undefined;
 }
 
-export async function updateEditorial(
-  db: Queryable,
-  id: number,
-  write: EditorialWrite,
-  author: { id: string; name: string },
-): Promise<EditorialRow> {
-  const { rows } = await db.query<EditorialDbRow>(
+export const updateEditorial = (db: Queryable, id: number, write: EditorialWrite, author: Author) =>
+  writeEditorial(
+    db,
     /* sql */ `
     update news_editorial e set status = $1, title = $2, subtitle = $3, location = $4,
       publication_date = $5, introduction = $6, content = $7, header_image_large = $8,
@@ -193,10 +200,10 @@ export async function updateEditorial(
       author_id = $14, author_name = $15, updated_at = now(), version = e.version + 1
      where e.id = $13
     returning ${COLUMNS}`,
-    [...writeParams(write), id, author.id, author.name],
+    id,
+    write,
+    author,
   );
-  return normalise(only(rows));
-}
 
 export async function setStatus(
   db: Queryable,

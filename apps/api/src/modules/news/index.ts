@@ -1,6 +1,9 @@
 // modules/news (§2 news list and detail): the news list, an item, and a product's news.
 import { newsRoutes } from './news.routes.js';
 
+/** The answer of a page of news, for a route of another area that lists news (a product's). */
+export { newsPageResponse } from './news.routes.js';
+
 /** /api/news*. */
 export const newsModule = newsRoutes;
 

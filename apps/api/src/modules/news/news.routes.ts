@@ -10,6 +10,13 @@ import { bearerErrors, withTotalCount } from '../../lib/route-schemas.js';
 import { hasSearchText, searchBudgetHook } from '../search-budget/index.js';
 import { getCachedNewsPage, getNewsItem } from './news.service.js';
 
+/** A page of news as both lists answer it (the news list, a product's news). */
+export const newsPageResponse = withTotalCount(
+  newsListSchema,
+  'The items of the page.',
+  'How many items match (a search counts the newest 1000 matches).',
+);
+
 /** Ids are bigint identities; more digits than that cannot name a row. */
 const MAX_ID_DIGITS = 15;
 
@@ -31,11 +38,7 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         tags: ['news'],
         querystring: newsListQuerySchema,
         response: {
-          200: withTotalCount(
-            newsListSchema,
-            'The items of the page.',
-            'How many items match (a search counts the newest 1000 matches).',
-          ),
+          200: newsPageResponse,
           ...bearerErrors(400, 429),
         },
       },

@@ -4,6 +4,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
   type KeyboardEvent,
   type Ref,
 } from 'react';
@@ -54,6 +55,8 @@ const sameApplied = (a: Applied | null, b: Applied | null): boolean =>
 // jsdom (tests) has no popover API; there the panel is a plain disclosure shown with `hidden`.
 const supportsPopover = (): boolean =>
   typeof HTMLElement !== 'undefined' && 'showPopover' in HTMLElement.prototype;
+const never = () => () => undefined;
+const noPopoverOnServer = () => false;
 
 const isPopoverOpen = (element: HTMLElement): boolean => {
   try {
@@ -115,7 +118,9 @@ export function DateFilter({
   const id = useId();
   const panelId = `${id}-panel`;
   const errorId = `${id}-error`;
-  const [popover] = useState(supportsPopover);
+  // The server knows no popover API: the painted page has a plain panel, which hydration keeps
+  // (ADR 0075); the render right after makes it a popover where the browser has the API.
+  const popover = useSyncExternalStore(never, supportsPopover, noPopoverOnServer);
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(() => valuesOf(startDate, endDate));
   /** The values as they were after the last settled change: what "restore" goes back to. */

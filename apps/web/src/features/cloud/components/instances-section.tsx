@@ -1,12 +1,11 @@
 import type { CloudInstance } from '@portico/contracts';
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
-import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { CardTable } from '../../../components/ui/card-table/card-table.js';
 import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudInstances } from '../api/cloud-queries.js';
 import { useCanPickCloudAccount } from './cloud-layout.js';
-import { ColumnHeads } from '../../../components/ui/card-table/column-heads.js';
 
 const STATUS_MODIFIER: Record<CloudInstance['status'], string> = {
   OPERATIONAL: 'good',
@@ -51,46 +50,41 @@ function InstanceCard({ instance, format }: { instance: CloudInstance; format: F
           {t('cloud.instance.open', { name: instance.name })}
         </a>
       </p>
-      <ScrollRegion className="cloud__scroller" labelledBy={`${headingId}-env`}>
-        <table className="cloud__table ui-card-table">
-          <caption id={`${headingId}-env`}>
-            {t('cloud.environments', { name: instance.name })}
-          </caption>
-          <ColumnHeads
-            labels={[
-              t('cloud.environment.name'),
-              t('cloud.environment.version'),
-              t('cloud.environment.refresh'),
-              t('cloud.environment.address'),
-            ]}
-          />
-          <tbody>
-            {instance.environments.map((environment) => (
-              <tr key={environment.id}>
-                <th scope="row">
-                  {environment.name === null
-                    ? t(`cloud.kind.${environment.kind}`)
-                    : t('cloud.environment.named', {
-                        name: environment.name,
-                        kind: t(`cloud.kind.${environment.kind}`),
-                      })}
-                </th>
-                <td data-label={t('cloud.environment.version')}>{environment.version}</td>
-                <td data-label={t('cloud.environment.refresh')}>
-                  {environment.lastRefreshAt
-                    ? format.dateTime(environment.lastRefreshAt)
-                    : t('cloud.environment.never')}
-                </td>
-                <td data-label={t('cloud.environment.address')}>
-                  <a href={environment.url} target="_blank" rel="noreferrer">
-                    {environment.url.replace(/^https:\/\//, '')}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <CardTable
+        name={{ caption: t('cloud.environments', { name: instance.name }) }}
+        scrollerClassName="cloud__scroller"
+        className="cloud__table"
+        head={[
+          t('cloud.environment.name'),
+          t('cloud.environment.version'),
+          t('cloud.environment.refresh'),
+          t('cloud.environment.address'),
+        ]}
+      >
+        {instance.environments.map((environment) => (
+          <tr key={environment.id}>
+            <th scope="row">
+              {environment.name === null
+                ? t(`cloud.kind.${environment.kind}`)
+                : t('cloud.environment.named', {
+                    name: environment.name,
+                    kind: t(`cloud.kind.${environment.kind}`),
+                  })}
+            </th>
+            <td data-label={t('cloud.environment.version')}>{environment.version}</td>
+            <td data-label={t('cloud.environment.refresh')}>
+              {environment.lastRefreshAt
+                ? format.dateTime(environment.lastRefreshAt)
+                : t('cloud.environment.never')}
+            </td>
+            <td data-label={t('cloud.environment.address')}>
+              <a href={environment.url} target="_blank" rel="noreferrer">
+                {environment.url.replace(/^https:\/\//, '')}
+              </a>
+            </td>
+          </tr>
+        ))}
+      </CardTable>
     </article>
   );
 }

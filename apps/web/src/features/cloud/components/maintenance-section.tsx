@@ -2,13 +2,12 @@ import type { MaintenanceWindow } from '@portico/contracts';
 import { useState } from 'react';
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
-import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { CardTable } from '../../../components/ui/card-table/card-table.js';
 import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useMaintenance } from '../api/cloud-queries.js';
 import { formatEnd } from '../utils/cloud-format.js';
-import { ColumnHeads } from '../../../components/ui/card-table/column-heads.js';
 
 const IMPACT_MODIFIER: Record<MaintenanceWindow['impact'], string> = {
   NO_DOWNTIME: 'good',
@@ -32,57 +31,56 @@ function WindowTable({ id, title, windows, format, onCalendar }: WindowTableProp
       {windows.length === 0 ? (
         <p>{t('cloud.maintenance.none')}</p>
       ) : (
-        <ScrollRegion className="cloud__scroller" labelledBy={id}>
-          <table className="cloud__table ui-card-table" data-testid={id}>
-            <ColumnHeads
-              labels={[
-                t('cloud.maintenance.when'),
-                t('cloud.maintenance.window'),
-                t('cloud.maintenance.impact'),
-                t('cloud.maintenance.environments'),
-                t('cloud.maintenance.calendar'),
-              ]}
-            />
-            <tbody>
-              {windows.map((window) => (
-                <tr key={window.id} data-window-id={window.id}>
-                  <td className="cloud__when" data-label={t('cloud.maintenance.when')}>
-                    {/* One value (a card's line on a phone): start – end. */}
-                    <span>
-                      <time dateTime={window.startsAt}>{format.dateTime(window.startsAt)}</time>
-                      {' – '}
-                      <time dateTime={window.endsAt}>
-                        {formatEnd(format, window.startsAt, window.endsAt)}
-                      </time>
-                    </span>
-                  </td>
-                  <th scope="row" className="cloud__window">
-                    <span className="cloud__window-title">{window.title}</span>
-                    <span className="cloud__window-text">{window.description}</span>
-                  </th>
-                  <td data-label={t('cloud.maintenance.impact')}>
-                    <span className={`cloud-badge cloud-badge--${IMPACT_MODIFIER[window.impact]}`}>
-                      {t(`cloud.impact.${window.impact}`)}
-                    </span>
-                  </td>
-                  <td data-label={t('cloud.maintenance.environments')}>
-                    {window.environments.map((kind) => t(`cloud.kind.${kind}`)).join(', ')}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="ui-link-button"
-                      aria-label={t('cloud.maintenance.ics.label', { title: window.title })}
-                      onClick={() => onCalendar(window)}
-                    >
-                      {t('cloud.maintenance.ics')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <CardTable
+          name={{ headingId: id }}
+          scrollerClassName="cloud__scroller"
+          className="cloud__table"
+          testId={id}
+          head={[
+            t('cloud.maintenance.when'),
+            t('cloud.maintenance.window'),
+            t('cloud.maintenance.impact'),
+            t('cloud.maintenance.environments'),
+            t('cloud.maintenance.calendar'),
+          ]}
+        >
+          {windows.map((window) => (
+            <tr key={window.id} data-window-id={window.id}>
+              <td className="cloud__when" data-label={t('cloud.maintenance.when')}>
+                {/* One value (a card's line on a phone): start – end. */}
+                <span>
+                  <time dateTime={window.startsAt}>{format.dateTime(window.startsAt)}</time>
+                  {' – '}
+                  <time dateTime={window.endsAt}>
+                    {formatEnd(format, window.startsAt, window.endsAt)}
+                  </time>
+                </span>
+              </td>
+              <th scope="row" className="cloud__window">
+                <span className="cloud__window-title">{window.title}</span>
+                <span className="cloud__window-text">{window.description}</span>
+              </th>
+              <td data-label={t('cloud.maintenance.impact')}>
+                <span className={`cloud-badge cloud-badge--${IMPACT_MODIFIER[window.impact]}`}>
+                  {t(`cloud.impact.${window.impact}`)}
+                </span>
+              </td>
+              <td data-label={t('cloud.maintenance.environments')}>
+                {window.environments.map((kind) => t(`cloud.kind.${kind}`)).join(', ')}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="ui-link-button"
+                  aria-label={t('cloud.maintenance.ics.label', { title: window.title })}
+                  onClick={() => onCalendar(window)}
+                >
+                  {t('cloud.maintenance.ics')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </CardTable>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { ENVIRONMENT_KINDS } from '@portico/contracts';
 import { useFormat } from '../../../lib/format/use-format.js';
-import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { CardTable } from '../../../components/ui/card-table/card-table.js';
 import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useReleaseSchedules } from '../api/cloud-queries.js';
@@ -24,44 +24,35 @@ export function ReleaseSchedulesSection() {
         return (
           <section key={schedule.product.id} className="cloud__section" aria-labelledby={id}>
             <h2 id={id}>{schedule.product.name}</h2>
-            <ScrollRegion className="cloud__scroller" labelledBy={`${id}-caption`}>
-              <table className="cloud__table ui-card-table">
-                <caption id={`${id}-caption`} className="ui-visually-hidden">
-                  {t('cloud.releases.caption', { product: schedule.product.name })}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('cloud.releases.release')}</th>
-                    {kinds.map((kind) => (
-                      <th key={kind} scope="col">
-                        {t(`cloud.kind.${kind}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {schedule.releases.map((release) => (
-                    <tr key={release.version}>
-                      <th scope="row">
-                        {release.version} <span className="cloud__muted">{release.name}</span>
-                      </th>
-                      {kinds.map((kind) => {
-                        const date = release.milestones.find((m) => m.environment === kind)?.date;
-                        return (
-                          <td key={kind} data-label={t(`cloud.kind.${kind}`)}>
-                            {date ? (
-                              <time dateTime={date}>{format.calendarDate(date, 'medium')}</time>
-                            ) : (
-                              '–'
-                            )}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <CardTable
+              name={{
+                caption: t('cloud.releases.caption', { product: schedule.product.name }),
+                hidden: true,
+              }}
+              scrollerClassName="cloud__scroller"
+              className="cloud__table"
+              head={[t('cloud.releases.release'), ...kinds.map((kind) => t(`cloud.kind.${kind}`))]}
+            >
+              {schedule.releases.map((release) => (
+                <tr key={release.version}>
+                  <th scope="row">
+                    {release.version} <span className="cloud__muted">{release.name}</span>
+                  </th>
+                  {kinds.map((kind) => {
+                    const date = release.milestones.find((m) => m.environment === kind)?.date;
+                    return (
+                      <td key={kind} data-label={t(`cloud.kind.${kind}`)}>
+                        {date ? (
+                          <time dateTime={date}>{format.calendarDate(date, 'medium')}</time>
+                        ) : (
+                          '–'
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </CardTable>
           </section>
         );
       })}

@@ -12,7 +12,7 @@ import {
 } from 'recharts';
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
-import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { CardTable } from '../../../components/ui/card-table/card-table.js';
 import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
@@ -126,12 +126,12 @@ function AvailabilityChart({ report, format }: { report: AvailabilityReport; for
 function AvailabilityTable({ report, format }: { report: AvailabilityReport; format: Format }) {
   const t = useT();
   return (
-    <ScrollRegion className="cloud__scroller" labelledBy="availability-table">
-      <table
-        className="cloud__table cloud__table--numbers ui-card-table"
-        data-testid="availability-table"
-      >
-        <caption id="availability-table">{t('cloud.reports.availability.table')}</caption>
+    <CardTable
+      name={{ caption: t('cloud.reports.availability.table') }}
+      scrollerClassName="cloud__scroller"
+      className="cloud__table cloud__table--numbers"
+      testId="availability-table"
+      head={
         <thead>
           <tr>
             <th scope="col">{t('cloud.reports.month')}</th>
@@ -145,30 +145,29 @@ function AvailabilityTable({ report, format }: { report: AvailabilityReport; for
             ))}
           </tr>
         </thead>
-        <tbody>
-          {report.months.map((month) => (
-            <tr key={month} data-month={month}>
-              <th scope="row">{format.month(month)}</th>
-              {report.instances.map((instance) => {
-                const point = instance.points.find((p) => p.month === month);
-                return (
-                  <td
-                    key={instance.id}
-                    data-label={instance.name}
-                    className={point && !point.slaMet ? 'cloud__missed' : undefined}
-                  >
-                    {point ? format.number(point.availabilityPercent, 2) : '–'}
-                    {point && !point.slaMet && (
-                      <span className="cloud__missed-text"> ({t('cloud.reports.sla.missed')})</span>
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+      }
+    >
+      {report.months.map((month) => (
+        <tr key={month} data-month={month}>
+          <th scope="row">{format.month(month)}</th>
+          {report.instances.map((instance) => {
+            const point = instance.points.find((p) => p.month === month);
+            return (
+              <td
+                key={instance.id}
+                data-label={instance.name}
+                className={point && !point.slaMet ? 'cloud__missed' : undefined}
+              >
+                {point ? format.number(point.availabilityPercent, 2) : '–'}
+                {point && !point.slaMet && (
+                  <span className="cloud__missed-text"> ({t('cloud.reports.sla.missed')})</span>
+                )}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </CardTable>
   );
 }
 
@@ -191,48 +190,41 @@ function ResponseTimes({ report, format }: { report: ResponseTimeReport; format:
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <ScrollRegion className="cloud__scroller" labelledBy="response-table">
-        <table className="cloud__table cloud__table--numbers ui-card-table">
-          <caption id="response-table">{t('cloud.reports.response-times.table')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('cloud.reports.month')}</th>
-              {report.instances.flatMap((instance) => [
-                <th key={`${instance.id}-p50`} scope="col">
-                  {t('cloud.reports.p50', { name: instance.name })}
-                </th>,
-                <th key={`${instance.id}-p95`} scope="col">
-                  {t('cloud.reports.p95', { name: instance.name })}
-                </th>,
-              ])}
-            </tr>
-          </thead>
-          <tbody>
-            {report.months.map((month) => (
-              <tr key={month}>
-                <th scope="row">{format.month(month)}</th>
-                {report.instances.flatMap((instance) => {
-                  const point = instance.points.find((p) => p.month === month);
-                  return [
-                    <td
-                      key={`${instance.id}-p50`}
-                      data-label={t('cloud.reports.p50', { name: instance.name })}
-                    >
-                      {point ? format.number(point.p50Ms) : '–'}
-                    </td>,
-                    <td
-                      key={`${instance.id}-p95`}
-                      data-label={t('cloud.reports.p95', { name: instance.name })}
-                    >
-                      {point ? format.number(point.p95Ms) : '–'}
-                    </td>,
-                  ];
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <CardTable
+        name={{ caption: t('cloud.reports.response-times.table') }}
+        scrollerClassName="cloud__scroller"
+        className="cloud__table cloud__table--numbers"
+        head={[
+          t('cloud.reports.month'),
+          ...report.instances.flatMap((instance) => [
+            t('cloud.reports.p50', { name: instance.name }),
+            t('cloud.reports.p95', { name: instance.name }),
+          ]),
+        ]}
+      >
+        {report.months.map((month) => (
+          <tr key={month}>
+            <th scope="row">{format.month(month)}</th>
+            {report.instances.flatMap((instance) => {
+              const point = instance.points.find((p) => p.month === month);
+              return [
+                <td
+                  key={`${instance.id}-p50`}
+                  data-label={t('cloud.reports.p50', { name: instance.name })}
+                >
+                  {point ? format.number(point.p50Ms) : '–'}
+                </td>,
+                <td
+                  key={`${instance.id}-p95`}
+                  data-label={t('cloud.reports.p95', { name: instance.name })}
+                >
+                  {point ? format.number(point.p95Ms) : '–'}
+                </td>,
+              ];
+            })}
+          </tr>
+        ))}
+      </CardTable>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceSort, SortOrder } from '@portico/contracts';
-import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { CardTable } from '../../../components/ui/card-table/card-table.js';
 import type { Format } from '../../../lib/format/format.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { InvoiceStatusBadge } from './invoice-status-badge.js';
@@ -53,14 +53,18 @@ export function InvoiceTable({
   // On a phone each row is a card whose cells name their column (ui.css .ui-card-table).
   const label = (key: Column['key']) => t(`invoices.column.${key}`);
   return (
-    <ScrollRegion className="invoices__scroller" labelledBy="invoices-caption">
-      <table className="invoices__table ui-card-table" aria-busy={busy}>
-        <caption id="invoices-caption" className="ui-visually-hidden">
-          {t('invoices.table.caption', {
-            sort: t(`invoices.column.${sortColumn?.key ?? 'uploadDate'}`),
-            order: t(`invoices.order.${order}`),
-          })}
-        </caption>
+    <CardTable
+      name={{
+        caption: t('invoices.table.caption', {
+          sort: t(`invoices.column.${sortColumn?.key ?? 'uploadDate'}`),
+          order: t(`invoices.order.${order}`),
+        }),
+        hidden: true,
+      }}
+      scrollerClassName="invoices__scroller"
+      className="invoices__table"
+      busy={busy}
+      head={
         <thead>
           <tr>
             {COLUMNS.map((column) => {
@@ -95,38 +99,35 @@ export function InvoiceTable({
             </th>
           </tr>
         </thead>
-        <tbody>
-          {invoices.map((invoice) => (
-            <tr key={invoice.id} data-invoice-id={invoice.id}>
-              <th scope="row" data-label={label('number')}>
-                {invoice.number}
-              </th>
-              <td data-label={label('date')}>{format.calendarDate(invoice.date, 'medium')}</td>
-              <td data-label={label('dueDate')}>
-                {format.calendarDate(invoice.dueDate, 'medium')}
-              </td>
-              <td data-label={label('uploadDate')}>{format.dateTime(invoice.uploadedAt)}</td>
-              <td className="invoices__numeric" data-label={label('amount')}>
-                {format.currency(invoice.amount, invoice.currency)}
-              </td>
-              <td data-label={label('status')}>
-                <InvoiceStatusBadge status={invoice.status} />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="ui-link-button"
-                  aria-label={t('invoices.pdf.label', { number: invoice.number })}
-                  aria-busy={downloadingId === invoice.id}
-                  onClick={() => onDownload(invoice)}
-                >
-                  {t('invoices.pdf')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+      }
+    >
+      {invoices.map((invoice) => (
+        <tr key={invoice.id} data-invoice-id={invoice.id}>
+          <th scope="row" data-label={label('number')}>
+            {invoice.number}
+          </th>
+          <td data-label={label('date')}>{format.calendarDate(invoice.date, 'medium')}</td>
+          <td data-label={label('dueDate')}>{format.calendarDate(invoice.dueDate, 'medium')}</td>
+          <td data-label={label('uploadDate')}>{format.dateTime(invoice.uploadedAt)}</td>
+          <td className="invoices__numeric" data-label={label('amount')}>
+            {format.currency(invoice.amount, invoice.currency)}
+          </td>
+          <td data-label={label('status')}>
+            <InvoiceStatusBadge status={invoice.status} />
+          </td>
+          <td>
+            <button
+              type="button"
+              className="ui-link-button"
+              aria-label={t('invoices.pdf.label', { number: invoice.number })}
+              aria-busy={downloadingId === invoice.id}
+              onClick={() => onDownload(invoice)}
+            >
+              {t('invoices.pdf')}
+            </button>
+          </td>
+        </tr>
+      ))}
+    </CardTable>
   );
 }

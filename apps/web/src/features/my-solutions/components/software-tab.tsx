@@ -1,14 +1,13 @@
 import type { Download } from '@portico/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ScrollRegion } from '../../../components/ui/scroll-region/scroll-region.js';
+import { CardTable } from '../../../components/ui/card-table/card-table.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useDownloadFile, useDownloads } from '../api/products.js';
 import { useCurrentProduct } from '../../../lib/product/current-product.js';
 import { ReleaseSelect } from './release-select.js';
-import { ColumnHeads } from '../../../components/ui/card-table/column-heads.js';
 
 /**
  * The software tab: the product's downloads (the account is licensed for connected products),
@@ -55,70 +54,64 @@ export function SoftwareTab() {
         <p role="status">{t('my-solutions.software.empty')}</p>
       )}
       {rows.length > 0 && (
-        <ScrollRegion className="my-solutions-software__scroller" labelledBy="software-caption">
-          <table
-            className="my-solutions-software__table ui-card-table"
-            aria-busy={downloads.isFetching}
-          >
-            <caption id="software-caption" className="ui-visually-hidden">
-              {t('my-solutions.software.caption', { product: product.productName })}
-            </caption>
-            <ColumnHeads
-              labels={[
-                t('my-solutions.software.name'),
-                t('my-solutions.software.version'),
-                t('my-solutions.software.date'),
-                t('my-solutions.software.size'),
-                t('my-solutions.software.sha256'),
-                t('my-solutions.software.download'),
-              ]}
-            />
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id}>
-                  <th scope="row">{d.name}</th>
-                  <td data-label={t('my-solutions.software.version')}>{d.version}</td>
-                  <td data-label={t('my-solutions.software.date')}>
-                    <time dateTime={d.releaseDate}>
-                      {format.calendarDate(d.releaseDate, 'long')}
-                    </time>
-                  </td>
-                  <td
-                    className="my-solutions-software__numeric"
-                    data-label={t('my-solutions.software.size')}
-                  >
-                    <data value={d.size}>{format.fileSize(d.size)}</data>
-                  </td>
-                  <td
-                    className="my-solutions-software__sha"
-                    data-label={t('my-solutions.software.sha256')}
-                  >
-                    <code data-sha256={d.id}>{d.sha256}</code>
-                    <button
-                      type="button"
-                      className="ui-link-button"
-                      aria-label={t('my-solutions.software.copy.label', { name: d.name })}
-                      onClick={() => void copy(d)}
-                    >
-                      {t('my-solutions.software.copy')}
-                    </button>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="ui-link-button"
-                      aria-label={t('my-solutions.software.download.label', { name: d.name })}
-                      disabled={download.isPending}
-                      onClick={() => download.mutate({ productId: product.id, download: d })}
-                    >
-                      {t('my-solutions.software.download')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <CardTable
+          name={{
+            caption: t('my-solutions.software.caption', { product: product.productName }),
+            hidden: true,
+          }}
+          scrollerClassName="my-solutions-software__scroller"
+          className="my-solutions-software__table"
+          busy={downloads.isFetching}
+          head={[
+            t('my-solutions.software.name'),
+            t('my-solutions.software.version'),
+            t('my-solutions.software.date'),
+            t('my-solutions.software.size'),
+            t('my-solutions.software.sha256'),
+            t('my-solutions.software.download'),
+          ]}
+        >
+          {rows.map((d) => (
+            <tr key={d.id}>
+              <th scope="row">{d.name}</th>
+              <td data-label={t('my-solutions.software.version')}>{d.version}</td>
+              <td data-label={t('my-solutions.software.date')}>
+                <time dateTime={d.releaseDate}>{format.calendarDate(d.releaseDate, 'long')}</time>
+              </td>
+              <td
+                className="my-solutions-software__numeric"
+                data-label={t('my-solutions.software.size')}
+              >
+                <data value={d.size}>{format.fileSize(d.size)}</data>
+              </td>
+              <td
+                className="my-solutions-software__sha"
+                data-label={t('my-solutions.software.sha256')}
+              >
+                <code data-sha256={d.id}>{d.sha256}</code>
+                <button
+                  type="button"
+                  className="ui-link-button"
+                  aria-label={t('my-solutions.software.copy.label', { name: d.name })}
+                  onClick={() => void copy(d)}
+                >
+                  {t('my-solutions.software.copy')}
+                </button>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="ui-link-button"
+                  aria-label={t('my-solutions.software.download.label', { name: d.name })}
+                  disabled={download.isPending}
+                  onClick={() => download.mutate({ productId: product.id, download: d })}
+                >
+                  {t('my-solutions.software.download')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </CardTable>
       )}
     </section>
   );
