@@ -130,6 +130,15 @@ export async function firstRow<T extends object>(
   return rows[0];
 }
 
+/**
+ * A repository's "find one row by its key" read, written once: `sql` takes the key as $1.
+ * `rowBy<Row>(sql)` is the finder `(db, key) => Row | undefined`.
+ */
+export const rowBy =
+  <T extends object, K extends string | number = string>(sql: string) =>
+  (db: Queryable, key: K): Promise<T | undefined> =>
+    firstRow<T>(db, sql, [key]);
+
 /** The first column of the first row a query answers, or undefined: a "find one value" read. */
 export async function firstValue<T>(
   db: Queryable,

@@ -1,4 +1,4 @@
-import { firstRow, firstValue, type Queryable } from '../db/db.js';
+import { firstRow, rowBy, firstValue, type Queryable } from '../db/db.js';
 
 // SQL of the account-scoped areas' checks (lib/account-scope.ts, lib/product-access.ts): the
 // caller's account, whether they may see another, a product the caller may open.
@@ -11,16 +11,9 @@ export interface AccountCallerRow {
   time_zone: string;
 }
 
-export async function findAccountCaller(
-  db: Queryable,
-  userId: string,
-): Promise<AccountCallerRow | undefined> {
-  return firstRow<AccountCallerRow>(
-    db,
-    'select account_id, unit4_employee, permissions, language, time_zone from users where id = $1',
-    [userId],
-  );
-}
+export const findAccountCaller = rowBy<AccountCallerRow>(
+  'select account_id, unit4_employee, permissions, language, time_zone from users where id = $1',
+);
 
 export async function accountExists(db: Queryable, accountId: string): Promise<boolean> {
   const { rows } = await db.query('select 1 from accounts where id = $1', [accountId]);

@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { rowBy, type Queryable } from '../../db/db.js';
 
 // SQL of news delivery (issue 12, ADR 0031): who gets a published item and how, one delivery
 // row per user, item and channel, the bell's notification, and the digests' runs.
@@ -21,13 +21,9 @@ export interface RecipientRow {
   scope: string;
 }
 
-export async function findNews(db: Queryable, newsId: number): Promise<NewsRow | undefined> {
-  return firstRow<NewsRow>(
-    db,
-    `select id::text as id, title, subtitle, introduction from news where id = $1`,
-    [newsId],
-  );
-}
+export const findNews = rowBy<NewsRow, number>(
+  `select id::text as id, title, subtitle, introduction from news where id = $1`,
+);
 
 /**
  * Who gets a news item, and how: general-news subscribers get every item (product news is

@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { rowBy, type Queryable } from '../../db/db.js';
 
 export interface UserProfileRow {
   id: string;
@@ -21,21 +21,14 @@ export interface ConnectedProductRow {
   slug: string;
 }
 
-export async function findUserProfile(
-  db: Queryable,
-  userId: string,
-): Promise<UserProfileRow | undefined> {
-  return firstRow<UserProfileRow>(
-    db,
-    `select u.id, u.email, u.first_name, u.last_name, u.language, u.subscription_level,
-            u.unit4_employee, u.permissions,
-            a.enterprise_customer_id, a.name as company_name, a.dynamics_customer_id, u.time_zone
-       from users u
-       join accounts a on a.id = u.account_id
-      where u.id = $1`,
-    [userId],
-  );
-}
+export const findUserProfile = rowBy<UserProfileRow>(
+  `select u.id, u.email, u.first_name, u.last_name, u.language, u.subscription_level,
+          u.unit4_employee, u.permissions,
+          a.enterprise_customer_id, a.name as company_name, a.dynamics_customer_id, u.time_zone
+     from users u
+     join accounts a on a.id = u.account_id
+    where u.id = $1`,
+);
 
 export async function findConnectedProducts(
   db: Queryable,
@@ -65,15 +58,8 @@ export interface OwnSettingsRow {
 }
 
 /** What My settings shows of the caller (§2): editable fields, e-mail and account. */
-export async function findOwnSettings(
-  db: Queryable,
-  userId: string,
-): Promise<OwnSettingsRow | undefined> {
-  return firstRow<OwnSettingsRow>(
-    db,
-    `select u.email, a.name as account_name, u.first_name, u.last_name, u.phone, u.mobile,
-            u.language, u.time_zone, u.version
-       from users u join accounts a on a.id = u.account_id where u.id = $1`,
-    [userId],
-  );
-}
+export const findOwnSettings = rowBy<OwnSettingsRow>(
+  `select u.email, a.name as account_name, u.first_name, u.last_name, u.phone, u.mobile,
+          u.language, u.time_zone, u.version
+     from users u join accounts a on a.id = u.account_id where u.id = $1`,
+);

@@ -1,4 +1,4 @@
-import { firstRow, firstValue, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, firstValue, type Queryable } from '../../db/db.js';
 
 // SQL of the embedded OpenID Connect provider: accounts for sign-in, key material, the
 // provider's stored models (migration 002-oidc) and the sign-in rate limit (006-sign-in-limits).
@@ -19,16 +19,9 @@ export interface SignInUser {
 const userColumns = `id, email, password_hash as "passwordHash", first_name as "firstName",
   last_name as "lastName", language, status`;
 
-export async function findUserByEmail(
-  db: Queryable,
-  email: string,
-): Promise<SignInUser | undefined> {
-  return firstRow<SignInUser>(
-    db,
-    `select ${userColumns} from users where lower(email) = lower($1)`,
-    [email],
-  );
-}
+export const findUserByEmail = rowBy<SignInUser>(
+  `select ${userColumns} from users where lower(email) = lower($1)`,
+);
 
 export async function findUserById(db: Queryable, id: string): Promise<SignInUser | undefined> {
   return firstRow<SignInUser>(db, `select ${userColumns} from users where id = $1`, [id]);

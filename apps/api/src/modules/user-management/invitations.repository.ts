@@ -1,4 +1,4 @@
-import { firstRow, firstValue, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, firstValue, type Queryable } from '../../db/db.js';
 
 export interface InvitationRow {
   id: string;
@@ -41,22 +41,15 @@ export interface InvitationToSend {
 }
 
 /** An invitation that may still be sent: open, not expired, its user still Pending. */
-export async function findInvitationToSend(
-  db: Queryable,
-  id: string,
-): Promise<InvitationToSend | undefined> {
-  return firstRow<InvitationToSend>(
-    db,
-    `select i.id, i.user_id, u.email, u.first_name, a.name as account_name, i.expires_at,
-            u.language, u.time_zone
-       from user_invitations i
-       join users u on u.id = i.user_id
-       join accounts a on a.id = u.account_id
-      where i.id = $1 and i.accepted_at is null and i.revoked_at is null
-        and i.expires_at > now() and u.status = 'Pending'`,
-    [id],
-  );
-}
+export const findInvitationToSend = rowBy<InvitationToSend>(
+  `select i.id, i.user_id, u.email, u.first_name, a.name as account_name, i.expires_at,
+          u.language, u.time_zone
+     from user_invitations i
+     join users u on u.id = i.user_id
+     join accounts a on a.id = u.account_id
+    where i.id = $1 and i.accepted_at is null and i.revoked_at is null
+      and i.expires_at > now() and u.status = 'Pending'`,
+);
 
 export async function setInvitationToken(
   db: Queryable,
@@ -114,19 +107,12 @@ export interface OpenInvitation {
 }
 
 /** The open invitation a token names (by its hash), for a user still Pending. */
-export async function findOpenInvitationByToken(
-  db: Queryable,
-  tokenHash: string,
-): Promise<OpenInvitation | undefined> {
-  return firstRow<OpenInvitation>(
-    db,
-    `select i.id, i.user_id, u.account_id, u.email, u.first_name, u.last_name, u.language
-       from user_invitations i join users u on u.id = i.user_id
-      where i.token_hash = $1 and i.accepted_at is null and i.revoked_at is null
-        and i.expires_at > now() and u.status = 'Pending'`,
-    [tokenHash],
-  );
-}
+export const findOpenInvitationByToken = rowBy<OpenInvitation>(
+  `select i.id, i.user_id, u.account_id, u.email, u.first_name, u.last_name, u.language
+     from user_invitations i join users u on u.id = i.user_id
+    where i.token_hash = $1 and i.accepted_at is null and i.revoked_at is null
+      and i.expires_at > now() and u.status = 'Pending'`,
+);
 
 /** Single use: only the first of two concurrent acceptances gets true. */
 export async function markAccepted(db: Queryable, id: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, type Queryable } from '../../db/db.js';
 
 // SQL of user management (issue 15). Every statement that reads or writes another user is
 // scoped by account id here as well as in the service: an id of another account finds nothing.
@@ -17,18 +17,11 @@ export interface AdminCallerRow {
   time_zone: string;
 }
 
-export async function findAdminCaller(
-  db: Queryable,
-  userId: string,
-): Promise<AdminCallerRow | undefined> {
-  return firstRow<AdminCallerRow>(
-    db,
-    `select id, account_id, first_name, last_name, permissions, unit4_employee, status,
-            language, time_zone
-       from users where id = $1`,
-    [userId],
-  );
-}
+export const findAdminCaller = rowBy<AdminCallerRow>(
+  `select id, account_id, first_name, last_name, permissions, unit4_employee, status,
+          language, time_zone
+     from users where id = $1`,
+);
 
 export interface AccountRow {
   id: string;
