@@ -22,11 +22,7 @@ import { callerIdOf } from '../../lib/caller.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { requireProductAccess } from '../../lib/product-access.js';
 import { problem, sendProblem } from '../../lib/problem.js';
-import {
-  bearerErrors,
-  fileResponse,
-  problemResponse,
-} from '../../lib/route-schemas.js';
+import { bearerErrors, fileResponse, problemResponse } from '../../lib/route-schemas.js';
 import { findProductNewsItem, getProductNewsPage, newsPageResponse } from '../news/index.js';
 import { parseByteRange } from './byte-range.js';
 import { downloadStream } from './download-bytes.js';
