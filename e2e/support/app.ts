@@ -1,8 +1,5 @@
 import type { Page } from 'playwright-core';
 
-/** The app's User Timing mark once it runs a page (APP_RUNNING_MARK, app-shell.tsx). */
-const APP_RUNNING_MARK = 'portico:app-running';
-
 /**
  * Opens an address of the app and waits until the app runs it. On a page the server paints
  * (ADR 0044, 0075) the markup shows before any script; a test that acted before React took it
@@ -13,15 +10,14 @@ export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
   const deadline = Date.now() + 30_000;
   for (;;) {
+    // The app marks the document once it runs the page (app-shell.tsx).
     const state = await page
-      .evaluate(
-        (mark) =>
-          performance.getEntriesByName(mark).length > 0
-            ? 'running'
-            : document.readyState !== 'loading' && document.getElementById('root') === null
-              ? 'elsewhere'
-              : 'starting',
-        APP_RUNNING_MARK,
+      .evaluate(() =>
+        document.documentElement.dataset['app'] === 'running'
+          ? 'running'
+          : document.readyState !== 'loading' && document.getElementById('root') === null
+            ? 'elsewhere'
+            : 'starting',
       )
       // A navigation (a redirect to sign in) replaced the document meanwhile.
       .catch(() => 'starting');

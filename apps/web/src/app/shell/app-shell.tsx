@@ -67,9 +67,12 @@ export function AppShell() {
   const t = useT();
   const startUp = useStartUp();
   useNavigationEffects();
-  // A User Timing mark once the app runs the page, hydrated or rendered (bench:web reads it).
+  // Once the app runs the page, hydrated or rendered: a User Timing mark (bench:web reads it)
+  // and the document says so (`data-app="running"`: tests wait for it, their fake clocks
+  // replace the page's performance API).
   useEffect(() => {
     performance.mark(APP_RUNNING_MARK);
+    document.documentElement.dataset['app'] = 'running';
   }, []);
   usePageViews();
   const fullWidth = currentRouteHandle(useMatches()).layout === 'fullWidth';
