@@ -40,7 +40,12 @@ async function serverPaint(path = '/news'): Promise<FirstPaint> {
     search: '',
     profile: anna,
     language: 'de',
-    labels: [{ key: 'news.title', value: 'Neuigkeiten' }],
+    labels: [
+      { key: 'news.title', value: 'Neuigkeiten' },
+      // What the app's English defaults already say does not travel in the page.
+      { key: 'toolbar.help', value: 'Help' },
+      { key: 'toolbar.loading', value: ' ' },
+    ],
     header: defaultHeaderHtml,
     footer: defaultFooterHtml,
     news: { items: newsItems(3), total: 3 },
@@ -94,6 +99,7 @@ afterEach(() => {
 describe('the first paint, hydrated (ADR 0075)', () => {
   it('takes the painted page over node for node, without a mismatch, and runs it', async () => {
     const painted = await serverPaint();
+    expect(painted.state.labels.list).toEqual([{ key: 'news.title', value: 'Neuigkeiten' }]);
     const container = pageWith(painted);
     const heading = container.querySelector('h1');
     const firstCard = container.querySelector('article');

@@ -1,6 +1,6 @@
 import type { FirstPaintState } from '@portico/contracts';
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { matchPath, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { routeParams, routePaths } from '../config/paths.js';
@@ -95,17 +95,23 @@ export async function hydrateFirstPaint(
   };
   queryClient.setQueryData(labelsQueryOptions(state.labels.language).queryKey, loaded);
   const router = createAppRouter({ loaderData: state.router.loaderData }, routes);
-  return hydrateRoot(
-    container,
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-    {
-      // React renders the page anew where the markup differs; worth knowing, not failing.
-      onRecoverableError: (error) =>
-        console.warn('The painted page differed from the app; React rendered it again', error),
-    },
-  );
+  let root: Root | null = null;
+  // A transition: React hydrates in slices, yielding to the browser between them, instead of
+  // one long task that holds the painted page frozen on a slow phone (issue 25, TBT).
+  startTransition(() => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+      {
+        // React renders the page anew where the markup differs; worth knowing, not failing.
+        onRecoverableError: (error) =>
+          console.warn('The painted page differed from the app; React rendered it again', error),
+      },
+    );
+  });
+  return root;
 }

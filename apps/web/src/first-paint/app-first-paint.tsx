@@ -1,4 +1,4 @@
-import type { FirstPaint, FirstPaintInput } from '@portico/contracts';
+import type { FirstPaint, FirstPaintInput, LabelEntry } from '@portico/contracts';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,6 +8,7 @@ import { rootRoutes } from '../app/router.js';
 import { footerQueryOptions, headerQueryOptions } from '../app/shell/shell-queries.js';
 import { userCookieFor } from '../app/start-up.js';
 import { setRuntimeConfig } from '../config/runtime-config.js';
+import { registeredDefaults } from '../lib/labels/define-labels.js';
 import { labelsQueryOptions, type LoadedLabels } from '../lib/labels/labels-query.js';
 import { profileQueryKey } from '../lib/profile/profile-query.js';
 import { pageDataFor } from './first-paint-pages.js';
@@ -21,6 +22,12 @@ import { setServerLabels } from './first-paint-shell.js';
  */
 
 const handler = createStaticHandler(rootRoutes);
+
+/** The labels whose text differs from the app's English default (an empty one keeps it). */
+function beyondDefaults(list: readonly LabelEntry[]): LabelEntry[] {
+  const defaults = registeredDefaults();
+  return list.filter(({ key, value }) => value.trim() !== '' && value !== defaults[key]);
+}
 
 export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPaint | null> {
   const pageData = pageDataFor(input.path);
@@ -58,11 +65,12 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
     return {
       html,
       state: {
-        // The labels travel as the server's list: the app merges its own defaults over it.
         queries: dehydrate(cache, {
           shouldDehydrateQuery: (query) => query.queryKey[0] !== 'labels',
         }),
-        labels: { language: locale, list: input.labels },
+        // The labels travel as the server's list, less what the app's own English defaults
+        // already say (most of an English list): the app merges the list over its defaults.
+        labels: { language: locale, list: beyondDefaults(input.labels) },
         router: { loaderData: context.loaderData },
       },
     };
