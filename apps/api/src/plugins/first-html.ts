@@ -120,9 +120,14 @@ export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): strin
     ...(painted ? [`<link rel="expect" href="#${FIRST_PAINT_END_ID}" blocking="render" />`] : []),
     `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(parts.config)}</script>`,
   ].join('\n    ');
+  // A painted page holds its header and footer once, in the app's markup (ADR 0075).
   const body = [
-    `<template id="${HEADER_TEMPLATE_ID}">${templateBody(parts.header)}</template>`,
-    `<template id="${FOOTER_TEMPLATE_ID}">${templateBody(parts.footer)}</template>`,
+    ...(parts.firstPaint
+      ? []
+      : [
+          `<template id="${HEADER_TEMPLATE_ID}">${templateBody(parts.header)}</template>`,
+          `<template id="${FOOTER_TEMPLATE_ID}">${templateBody(parts.footer)}</template>`,
+        ]),
     ...(parts.firstPaint
       ? [
           `<script type="application/json" id="${FIRST_PAINT_STATE_ID}">${jsonForScript(parts.firstPaint.state)}</script>`,

@@ -100,7 +100,7 @@ const ROUTE_SOURCES: readonly { matches: (path: string) => boolean; source: stri
 interface FirstHtml {
   /** The shared first HTML of an address, with its route's code and styles preloaded. */
   shared(path: string): EncodedHtml;
-  /** A page with a first paint and the user's header written in (per request). */
+  /** A page with the app painted for its user written in (per request). */
   paintedWith(path: string, painted: PaintedPage): string;
 }
 
@@ -122,10 +122,9 @@ function buildFirstHtml(env: Env, distDir: string): FirstHtml {
   const routeOf = (path: string) => routes.find((route) => route.matches(path));
   return {
     shared: (path) => routeOf(path)?.html ?? other,
-    paintedWith: (path, { paint, header, sprite }) =>
+    paintedWith: (path, { paint, sprite }) =>
       renderFirstHtml(index, {
         ...(routeOf(path)?.parts ?? parts),
-        header,
         firstPaint: { ...paint, sprite },
       }),
   };

@@ -1,4 +1,4 @@
-import type { FirstPaintState } from '@portico/contracts';
+import type { FirstPaintState, UserProfile } from '@portico/contracts';
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -9,8 +9,11 @@ import { readNewsUrlState } from '../features/news/hooks/use-news-url-state.js';
 import { isAuthorised } from '../lib/auth/session.js';
 import { applyLabels, labelsQueryOptions, type LoadedLabels } from '../lib/labels/labels-query.js';
 import { previewLanguage } from '../lib/labels/preview-language.js';
+import { profileQueryKey } from '../lib/profile/profile-query.js';
 import { AppProviders } from './providers.js';
 import { createAppRouter, rootRoutes } from './router.js';
+import { footerQueryOptions, headerQueryOptions } from './shell/shell-queries.js';
+import { userCookieFor } from './start-up.js';
 
 /**
  * The first paint taken over (ADR 0075): the server rendered the whole app for this address
@@ -50,6 +53,13 @@ function rendersAsPainted(queryClient: QueryClient, location: Location): boolean
   return queryClient.getQueryData(newsListQueryOptions(criteria).queryKey) !== undefined;
 }
 
+/** The shared header and footer as the painted page holds them (the app's own markup). */
+function paintedShell(container: HTMLElement): { header: string; footer: string } | null {
+  const header = container.querySelector(':scope > .app-page > header.app-header');
+  const footer = container.querySelector(':scope > .app-page > footer.app-footer');
+  return header && footer ? { header: header.innerHTML, footer: footer.innerHTML } : null;
+}
+
 /**
  * The route table with this address's lazy route modules loaded (the server had them): a
  * router that had to load them first would render its fallback, not the painted page. A copy,
@@ -84,6 +94,11 @@ export async function hydrateFirstPaint(
   // The server's own dehydrate() output (app-first-paint.tsx).
   hydrate(queryClient, state.queries as DehydratedState);
   if (!rendersAsPainted(queryClient, window.location)) return null;
+  const shell = paintedShell(container);
+  const profile = queryClient.getQueryData<UserProfile>(profileQueryKey);
+  if (!shell || !profile) return null;
+  queryClient.setQueryData(headerQueryOptions(userCookieFor(profile)).queryKey, shell.header);
+  queryClient.setQueryData(footerQueryOptions(state.labels.language).queryKey, shell.footer);
   const [labels, routes] = await Promise.all([
     applyLabels(state.labels.language, state.labels.list),
     routesLoadedFor(window.location),

@@ -66,7 +66,10 @@ export async function renderFirstPaint(input: FirstPaintInput): Promise<FirstPai
       html,
       state: {
         queries: dehydrate(cache, {
-          shouldDehydrateQuery: (query) => query.queryKey[0] !== 'labels',
+          // The header and footer are in the markup once (the app reads them from there);
+          // the labels travel as a list (below).
+          shouldDehydrateQuery: ({ queryKey }) =>
+            queryKey[0] !== 'labels' && queryKey[0] !== 'shell',
         }),
         // The labels travel as the server's list, less what the app's own English defaults
         // already say (most of an English list): the app merges the list over its defaults.

@@ -40,11 +40,6 @@ export interface PaintedPage {
   paint: FirstPaint;
   /** The icons the page draws, outside the app's root (the app then asks for none). */
   sprite: string;
-  /**
-   * The user's header as /shared/header sends it, for the page's header template: should the
-   * app render the page anew (another session in this browser), it starts with this header.
-   */
-  header: string;
 }
 
 /** What every painted page needs: the user the cookie names, their labels, header and footer. */
@@ -55,9 +50,9 @@ interface PaintContext {
   labels: readonly LabelEntry[];
   /**
    * The header as the app shows it (its Menu, Search and More buttons shown and collapsed),
-   * so nothing in it moves when the app takes it over, and as /shared/header sends it.
+   * so nothing in it moves when the app takes it over.
    */
-  header: { painted: string; template: string };
+  header: string;
   footer: string;
 }
 
@@ -83,10 +78,7 @@ async function paintContext(
     profile,
     language,
     labels,
-    header: {
-      painted: renderHeader(app.env, headerUser, t, { asTheAppShowsIt: true }),
-      template: renderHeader(app.env, headerUser, t),
-    },
+    header: renderHeader(app.env, headerUser, t, { asTheAppShowsIt: true }),
     footer: renderFooter(app.env, t),
   };
 }
@@ -149,16 +141,14 @@ export async function firstPaintFor(
       profile: context.profile,
       language: context.language,
       labels: context.labels,
-      header: context.header.painted,
+      header: context.header,
       footer: context.footer,
       ...(news ? { news } : {}),
       endpoints: { api: app.env.API_BASE, invoices: app.env.INVOICES_URL },
       get,
       config: buildRuntimeConfig(app.env, loadSprite().hash),
     });
-    return paint === null
-      ? null
-      : { paint, header: context.header.template, sprite: loadSprite().svg };
+    return paint === null ? null : { paint, sprite: loadSprite().svg };
   } catch (error) {
     request.log.warn({ err: error }, 'no first paint of the page');
     return null;
