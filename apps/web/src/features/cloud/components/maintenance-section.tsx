@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { CardTable } from '../../../components/ui/card-table/card-table.js';
+import { RowAction } from '../../../components/ui/card-table/row-action.js';
 import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
@@ -68,16 +69,12 @@ function WindowTable({ id, title, windows, format, onCalendar }: WindowTableProp
               <td data-label={t('cloud.maintenance.environments')}>
                 {window.environments.map((kind) => t(`cloud.kind.${kind}`)).join(', ')}
               </td>
-              <td>
-                <button
-                  type="button"
-                  className="ui-link-button"
-                  aria-label={t('cloud.maintenance.ics.label', { title: window.title })}
-                  onClick={() => onCalendar(window)}
-                >
-                  {t('cloud.maintenance.ics')}
-                </button>
-              </td>
+              <RowAction
+                label={t('cloud.maintenance.ics.label', { title: window.title })}
+                onClick={() => onCalendar(window)}
+              >
+                {t('cloud.maintenance.ics')}
+              </RowAction>
             </tr>
           ))}
         </CardTable>

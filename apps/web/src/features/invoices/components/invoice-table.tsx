@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceSort, SortOrder } from '@portico/contracts';
 import { CardTable } from '../../../components/ui/card-table/card-table.js';
+import { RowAction } from '../../../components/ui/card-table/row-action.js';
 import type { Format } from '../../../lib/format/format.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { InvoiceStatusBadge } from './invoice-status-badge.js';
@@ -115,17 +116,13 @@ export function InvoiceTable({
           <td data-label={label('status')}>
             <InvoiceStatusBadge status={invoice.status} />
           </td>
-          <td>
-            <button
-              type="button"
-              className="ui-link-button"
-              aria-label={t('invoices.pdf.label', { number: invoice.number })}
-              aria-busy={downloadingId === invoice.id}
-              onClick={() => onDownload(invoice)}
-            >
-              {t('invoices.pdf')}
-            </button>
-          </td>
+          <RowAction
+            label={t('invoices.pdf.label', { number: invoice.number })}
+            busy={downloadingId === invoice.id}
+            onClick={() => onDownload(invoice)}
+          >
+            {t('invoices.pdf')}
+          </RowAction>
         </tr>
       ))}
     </CardTable>

@@ -2,6 +2,7 @@ import type { Download } from '@portico/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardTable } from '../../../components/ui/card-table/card-table.js';
+import { RowAction } from '../../../components/ui/card-table/row-action.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -98,17 +99,13 @@ export function SoftwareTab() {
                   {t('my-solutions.software.copy')}
                 </button>
               </td>
-              <td>
-                <button
-                  type="button"
-                  className="ui-link-button"
-                  aria-label={t('my-solutions.software.download.label', { name: d.name })}
-                  disabled={download.isPending}
-                  onClick={() => download.mutate({ productId: product.id, download: d })}
-                >
-                  {t('my-solutions.software.download')}
-                </button>
-              </td>
+              <RowAction
+                label={t('my-solutions.software.download.label', { name: d.name })}
+                disabled={download.isPending}
+                onClick={() => download.mutate({ productId: product.id, download: d })}
+              >
+                {t('my-solutions.software.download')}
+              </RowAction>
             </tr>
           ))}
         </CardTable>
