@@ -61,7 +61,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       /** Said after the scope note. */
       note?: string;
       response: ZodType;
-      read: (db: Queryable, accountId: string) => Promise<unknown>;
+      read: (db: Queryable, accountId: string, query: CloudQuery) => Promise<unknown>;
     },
   ) => {
     const { read, note, ...doc } = route;
@@ -70,8 +70,10 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     app.get(
       path,
       { schema: readSchema({ ...doc, description, tags, querystring, errors: [400, 404] }) },
-      async (request, reply) =>
-        reply.headers(privately).send(await read(app.db, await accountOf(request, request.query))),
+      async (request, reply) => {
+        const account = await accountOf(request, request.query);
+        return reply.headers(privately).send(await read(app.db, account, request.query));
+      },
     );
   };
 
@@ -160,52 +162,25 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     read: getNotifications,
   });
 
-  const reportNote = (what: string): string =>
-    `${what} per instance over the last \`months\` full calendar months (default 12, at most 36). ${scopeNote}`;
+  /** What a report covers (after the scope note). */
+  const period = (what: string): string =>
+    `${what} per instance over the last \`months\` full calendar months (default 12, at most 36).`;
 
-  app.get(
-    '/api/cloud/reports/availability',
-    {
-      schema: {
-        operationId: 'getAvailabilityReport',
-        summary: 'Monthly availability per instance against its SLA',
-        description: reportNote('Availability, downtime and whether the SLA was met'),
-        tags,
-        querystring: cloudQuerySchema,
-        response: {
-          200: availabilityReportSchema.describe('The months covered and one series per instance.'),
-          ...bearerErrors(400, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const account = await accountOf(request, request.query);
-      const report = await getAvailabilityReport(app.db, account, request.query.months);
-      return reply.headers(privately).send(report);
-    },
-  );
+  accountRead('/api/cloud/reports/availability', {
+    operationId: 'getAvailabilityReport',
+    summary: 'Monthly availability per instance against its SLA',
+    note: period('Availability, downtime and whether the SLA was met'),
+    response: availabilityReportSchema.describe('The months covered and one series per instance.'),
+    read: (db, account, query) => getAvailabilityReport(db, account, query.months),
+  });
 
-  app.get(
-    '/api/cloud/reports/response-times',
-    {
-      schema: {
-        operationId: 'getResponseTimeReport',
-        summary: 'Monthly response times per instance',
-        description: reportNote('Median and 95th percentile response times and request counts'),
-        tags,
-        querystring: cloudQuerySchema,
-        response: {
-          200: responseTimeReportSchema.describe('The months covered and one series per instance.'),
-          ...bearerErrors(400, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const account = await accountOf(request, request.query);
-      const report = await getResponseTimeReport(app.db, account, request.query.months);
-      return reply.headers(privately).send(report);
-    },
-  );
+  accountRead('/api/cloud/reports/response-times', {
+    operationId: 'getResponseTimeReport',
+    summary: 'Monthly response times per instance',
+    note: period('Median and 95th percentile response times and request counts'),
+    response: responseTimeReportSchema.describe('The months covered and one series per instance.'),
+    read: (db, account, query) => getResponseTimeReport(db, account, query.months),
+  });
 
   /** The report of `name` as one table: the same header and cells feed the CSV and the XLSX. */
   const tableOf = async (
@@ -234,7 +209,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         schema: {
           operationId: `download${report}Csv`,
           summary: `${title} as CSV`,
-          description: `${reportNote('One row')} Sent as an attachment (${name}.csv).`,
+          description: `${scopeNote} ${period('One row')} Sent as an attachment (${name}.csv).`,
           tags,
           querystring: cloudQuerySchema,
           response: {
@@ -258,7 +233,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         schema: {
           operationId: `download${report}Xlsx`,
           summary: `${title} as an Excel workbook`,
-          description: `${reportNote('One row')} Sent as an attachment (${name}.xlsx).`,
+          description: `${scopeNote} ${period('One row')} Sent as an attachment (${name}.xlsx).`,
           tags,
           querystring: cloudQuerySchema,
           response: {

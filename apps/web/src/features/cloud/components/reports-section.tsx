@@ -1,4 +1,5 @@
 import type { AvailabilityReport, ResponseTimeReport } from '@portico/contracts';
+import type { ReactNode } from 'react';
 import {
   CartesianGrid,
   Legend,
@@ -82,44 +83,70 @@ function Downloads({ report }: { report: Report }) {
   );
 }
 
+interface MonthlyChartProps {
+  /** The picture's name (the table after it is the accessible form). */
+  label: string;
+  rows: Record<string, string | number>[];
+  /** The value axis: how a tick reads, and its range where it does not start at 0. */
+  axis: { format: (value: number) => string; domain?: [number, number] };
+  tooltip: (value: number) => string;
+  /** Reference lines under the series (an SLA). */
+  marks?: ReactNode;
+  /** The series (seriesLines). */
+  lines: ReactNode;
+}
+
+/** A report's monthly line chart: one line per instance, a month a point. */
+function MonthlyChart({ label, rows, axis, tooltip, marks, lines }: MonthlyChartProps) {
+  return (
+    // The chart is a picture for sighted users; the table after it is the accessible form.
+    <div className="cloud-chart" role="img" aria-label={label}>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+        <LineChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 24, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" className="cloud-chart__grid" />
+          <XAxis dataKey="month" className="cloud-chart__axis" />
+          <YAxis
+            {...(axis.domain ? { domain: axis.domain } : {})}
+            tickFormatter={axis.format}
+            width={72}
+            className="cloud-chart__axis"
+          />
+          <Tooltip formatter={(value) => tooltip(Number(value))} />
+          <Legend />
+          {marks}
+          {lines}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
 function AvailabilityChart({ report, format }: { report: AvailabilityReport; format: Format }) {
   const t = useT();
-  const data = chartRows(report, format, (point) => point.availabilityPercent);
   const values = report.instances.flatMap((i) => i.points.map((p) => p.availabilityPercent));
   const slas = [...new Set(report.instances.map((i) => i.slaPercent))];
   const floor = Math.floor(Math.min(99, ...values, ...slas) * 10) / 10;
   return (
-    // The chart is a picture for sighted users; the table after it is the accessible form.
-    <div className="cloud-chart" role="img" aria-label={t('cloud.reports.availability.chart')}>
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-        <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 24, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" className="cloud-chart__grid" />
-          <XAxis dataKey="month" className="cloud-chart__axis" />
-          <YAxis
-            domain={[floor, 100]}
-            tickFormatter={(value: number) => format.percent(value, 1)}
-            width={72}
-            className="cloud-chart__axis"
-          />
-          <Tooltip formatter={(value) => format.percent(Number(value), 2)} />
-          <Legend />
-          {slas.map((sla) => (
-            <ReferenceLine
-              key={sla}
-              y={sla}
-              stroke="#b3261e"
-              strokeDasharray="6 4"
-              className="cloud-chart__sla"
-              label={{
-                value: t('cloud.reports.sla', { sla: format.number(sla, 1) }),
-                position: 'insideBottomRight',
-              }}
-            />
-          ))}
-          {seriesLines(report.instances, (instance) => instance.name)}
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+    <MonthlyChart
+      label={t('cloud.reports.availability.chart')}
+      rows={chartRows(report, format, (point) => point.availabilityPercent)}
+      axis={{ format: (value) => format.percent(value, 1), domain: [floor, 100] }}
+      tooltip={(value) => format.percent(value, 2)}
+      marks={slas.map((sla) => (
+        <ReferenceLine
+          key={sla}
+          y={sla}
+          stroke="#b3261e"
+          strokeDasharray="6 4"
+          className="cloud-chart__sla"
+          label={{
+            value: t('cloud.reports.sla', { sla: format.number(sla, 1) }),
+            position: 'insideBottomRight',
+          }}
+        />
+      ))}
+      lines={seriesLines(report.instances, (instance) => instance.name)}
+    />
   );
 }
 
@@ -173,23 +200,17 @@ function AvailabilityTable({ report, format }: { report: AvailabilityReport; for
 
 function ResponseTimes({ report, format }: { report: ResponseTimeReport; format: Format }) {
   const t = useT();
-  const data = chartRows(report, format, (point) => point.p50Ms);
   return (
     <>
-      <div className="cloud-chart" role="img" aria-label={t('cloud.reports.response-times.chart')}>
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 24, left: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" className="cloud-chart__grid" />
-            <XAxis dataKey="month" className="cloud-chart__axis" />
-            <YAxis tickFormatter={(value: number) => format.milliseconds(value)} width={72} />
-            <Tooltip formatter={(value) => format.milliseconds(Number(value))} />
-            <Legend />
-            {seriesLines(report.instances, (instance) =>
-              t('cloud.reports.p50', { name: instance.name }),
-            )}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <MonthlyChart
+        label={t('cloud.reports.response-times.chart')}
+        rows={chartRows(report, format, (point) => point.p50Ms)}
+        axis={{ format: (value) => format.milliseconds(value) }}
+        tooltip={(value) => format.milliseconds(value)}
+        lines={seriesLines(report.instances, (instance) =>
+          t('cloud.reports.p50', { name: instance.name }),
+        )}
+      />
       <CardTable
         name={{ caption: t('cloud.reports.response-times.table') }}
         scrollerClassName="cloud__scroller"
