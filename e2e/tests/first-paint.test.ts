@@ -126,6 +126,10 @@ describe('the first paint of /news', () => {
     await page.unroute('**/*.js');
     await recordPaint(page, '#root .news-card');
     const complaints = hydrationComplaints(page);
+    const spriteAsked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/sprite.svg')) spriteAsked.push(request.url());
+    });
     await page.goto(`${baseUrl}/news`);
     await expect
       .poll(() => paintedNodeHydrated(page, '#root .news-card'), { timeout: 15_000 })
@@ -140,6 +144,8 @@ describe('the first paint of /news', () => {
     await page.getByRole('button', { name: /^Date/ }).click();
     await page.getByRole('button', { name: 'Last month' }).waitFor({ state: 'visible' });
     expect(complaints).toEqual([]);
+    // The icons came with the page: the app asks for no sprite of its own.
+    expect(spriteAsked).toEqual([]);
     await expectNoAxeViolations(page);
   });
 

@@ -17,6 +17,7 @@ import {
   headerQueryOptions,
   spriteQueryOptions,
 } from './shell/shell-queries.js';
+import { PAINTED_SPRITE_ID } from './shell/icon-sprite.js';
 import { userCookieFor } from './start-up.js';
 
 /**
@@ -68,9 +69,13 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
   return Promise.all(settled).then(ignore, ignore);
 }
 
-/** The icon sprite and the bell's list, which no first render waits for. */
+/**
+ * The icon sprite and the bell's list, which no first render waits for. A page the server
+ * painted has its sprite already (icon-sprite.tsx draws none then).
+ */
 export function startLaterRequests(queryClient: QueryClient): void {
-  void queryClient.query(spriteQueryOptions()).catch(ignore);
+  if (!document.getElementById(PAINTED_SPRITE_ID))
+    void queryClient.query(spriteQueryOptions()).catch(ignore);
   void queryClient.query(notificationsQueryOptions()).catch(ignore);
 }
 
