@@ -73,7 +73,13 @@ export async function start(container: HTMLElement): Promise<Root | null> {
   // The server painted this page with the app itself (ADR 0075): React takes that markup over.
   const painted = readFirstPaintState(container);
   if (painted) {
-    const root = await hydrateFirstPaint(container, queryClient, painted);
+    // Should the page's code not load, the app renders the page itself (and says why).
+    const root = await hydrateFirstPaint(container, queryClient, painted).catch(
+      (error: unknown) => {
+        console.error('The painted page could not be taken over', error);
+        return null;
+      },
+    );
     if (root) {
       startLaterRequests(queryClient);
       return root;
