@@ -1,5 +1,16 @@
 import { SEARCH_HITS_PER_SOURCE, type SearchHitSource } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
+import {
+  clean,
+  HIT_WALK_ROWS,
+  HIT_WINDOW,
+  newestRowsWalk,
+  scopedWhere,
+  SNIPPET_OPTIONS,
+  SOURCES,
+  TITLE_OPTIONS,
+  TSQUERY,
+} from './search-hit-sources.repository.js';
 
 // The hits under the search page's cards (issue 38, ADR 0066). Each source answers its best
 // few matches: the newest HIT_WINDOW matches in the source's own date order (the plan of ADR
@@ -8,181 +19,6 @@ import type { Queryable } from '../../db/db.js';
 // Titles and snippets come from ts_headline with control characters as match markers; the
 // texts they cut never contain those (the input and the editors refuse control characters,
 // and translate() drops any that a row written by hand holds).
-
-/** Matches ranked per source; `found` counts them up to this bound. */
-export const HIT_WINDOW = 100;
-
-const TSQUERY = `websearch_to_tsquery('english', $1)`;
-/** Match markers of ts_headline: STX and ETX are never part of a stored text. */
-export const MATCH_START = '\u0002';
-export const MATCH_END = '\u0003';
-export const TITLE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`;
-const SNIPPET_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=28, MinWords=12, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
-
-export const clean = (expr: string) => `translate(${expr}, E'\\x02\\x03', '')`;
-/** Markup out of an HTML body: its text only (entities are decoded with the snippet). */
-const textOf = (html: string) => `regexp_replace(${html}, '<[^>]*>', ' ', 'g')`;
-const isoTime = (expr: string) =>
-  `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
-export interface SourceSql {
-  /** The rows to search, aliased t; may join others. */
-  from: string;
-  /** The primary key of t. */
-  key: string;
-  /** Conditions of this caller besides the match ($4 is the scope parameter). */
-  scope: string[];
-  /** The order the window is taken in (the source's list order, newest first). */
-  order: string;
-  date: string;
-  text: string;
-  type: string;
-  /** What the link needs besides id and title (a case's number, a news item's id). */
-  ref: string;
-  /** When an item became findable, for saved searches' news; null: the source has no date. */
-  since: string | null;
-  /**
-   * The same order as `order`, in columns of the scope's table where its index gives it
-   * (a product's news: news_products, migration 040): the walk through the newest rows.
-   */
-  walkOrder?: string;
-}
-
-/** The news list's window; product news is the same list narrowed to one product. */
-const NEWS_SQL: SourceSql = {
-  from: 'news t',
-  key: 'id',
-  scope: [],
-  order: 't.publication_date desc, t.id desc',
-  date: isoTime('t.publication_date'),
-  text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
-  type: 'null',
-  ref: 't.id::text',
-  // An item went live at its publication date, or when it was published if that was later:
-  // an editor often dates an item earlier than the moment it goes out (this morning, a
-  // backdated release), and a check between the two must not make it never new.
-  since: `greatest(t.publication_date, (select e.announced_at from news_editorial e where e.id = t.id))`,
-};
-
-export const SOURCES: Record<SearchHitSource, SourceSql> = {
-  news: NEWS_SQL,
-  productNews: {
-    ...NEWS_SQL,
-    from: 'news t join news_products np on np.news_id = t.id',
-    scope: ['np.product_id = $4'],
-    walkOrder: 'np.publication_date desc, np.news_id desc',
-  },
-  productDocumentation: {
-    from: 'product_document_texts t',
-    key: 'document_id',
-    scope: ['t.product_id = $4'],
-    order: 't.product_id, t.published_on desc, t.document_id desc',
-    date: `to_char(t.published_on, 'YYYY-MM-DD')`,
-    text: `t.summary || ' ' || ${textOf('t.content')}`,
-    type: 'null',
-    ref: 't.document_id::text',
-    since: '(t.published_on + 1)::timestamptz',
-  },
-  productSoftwareDownloads: {
-    from: 'product_content t',
-    key: 'id',
-    scope: ['t.product_id = $4', `t.kind = 'software'`],
-    order: 't.published_at desc, t.id desc',
-    date: isoTime('t.published_at'),
-    text: 't.body',
-    type: 'null',
-    ref: 't.id::text',
-    since: 't.published_at',
-  },
-  knowledgeArticles: {
-    from: 'knowledge_articles t',
-    key: 'id',
-    scope: ['(t.account_id is null or t.account_id = $4)'],
-    order: 't.id desc',
-    date: 'null',
-    text: 't.body',
-    type: 't.number',
-    ref: 't.number',
-    since: null,
-  },
-  cases: {
-    from: 'support_cases t',
-    key: 'id',
-    scope: ['t.account_id = $4'],
-    order: 't.opened_at desc, t.id desc',
-    date: isoTime('t.opened_at'),
-    text: 't.description',
-    type: 't.status',
-    ref: 't.number',
-    since: 't.opened_at',
-  },
-  serviceCatalog: {
-    from: 'service_catalog_items t',
-    key: 'id',
-    scope: [],
-    order: 't.id',
-    date: 'null',
-    text: 't.description',
-    type: 't.category',
-    ref: 't.id::text',
-    since: null,
-  },
-};
-
-/**
- * How many of a source's newest rows the hits' window is looked for in first. A word in at
- * least one item in twenty fills the window there (a few ms at a million news); the planner,
- * which cannot tell, read every match of two frequent words from the GIN index and sorted
- * them (`invoice automation` in one product's news: 200 ms), or walked the whole date index
- * for a word in no item (the service catalogue: 35 ms).
- */
-export const HIT_WALK_ROWS = 2_000;
-
-/**
- * A source's scope for one statement: its scope parameter (if it has one) pushed onto
- * `params` and renumbered there, and its WHERE with any `extra` conditions.
- */
-export function scopedWhere(
-  source: SearchHitSource,
-  scope: string | undefined,
-  params: unknown[],
-): (extra: string[]) => string {
-  let scoped = SOURCES[source].scope;
-  if (scoped.some((c) => c.includes('$4'))) {
-    params.push(scope);
-    scoped = scoped.map((c) => c.replace('$4', `$${params.length}`));
-  }
-  return (extra) =>
-    [...scoped, ...extra].length > 0 ? `where ${[...scoped, ...extra].join(' and ')}` : '';
-}
-
-/**
- * Two CTEs over a source's newest `walkRows` rows in its index's order: `walk`, the first
- * `limit` of them that `match` (numbered `n` as the index gives them, no sort, so the scan
- * stops there), with the `columns` (aliased, on `t`) and the `vector` the match reads; and
- * `fills`, whether the scope holds more rows than the walk saw (read once, only when asked).
- */
-export function newestRowsWalk(
-  s: SourceSql,
-  where: (extra: string[]) => string,
-  names: { walk: string; fills: string },
-  walk: { columns: string; outputs: string; vector: string; match: string; limit: string },
-  walkRows: number,
-): string[] {
-  const order = s.walkOrder ?? s.order;
-  return [
-    `${names.walk} as (
-      select ${walk.outputs} from (
-        select ${walk.columns}, ${walk.vector}, row_number() over (order by ${order}) as n
-          from ${s.from} ${where([])} order by ${order} limit ${walkRows}
-      ) t where ${walk.match} limit ${walk.limit}
-    )`,
-    `${names.fills} as (
-      select count(*) > ${walkRows} as yes
-        from (select 1 from ${s.from} ${where([])} limit ${walkRows + 1}) x
-    )`,
-  ];
-}
 
 /**
  * One source's part of the hits statement: its CTEs (named with `i`) and its rows. `scope` is

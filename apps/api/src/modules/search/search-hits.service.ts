@@ -13,11 +13,10 @@ import { correctQuery } from './search-correction.js';
 import {
   findHitProduct,
   findHits,
-  MATCH_END,
-  MATCH_START,
   type HitProductRow,
   type HitRow,
 } from './search-hits.repository.js';
+import { MATCH_END, MATCH_START } from './search-hit-sources.repository.js';
 import { findSearchCaller } from './search.repository.js';
 import { toSegments } from './search-segments.js';
 

@@ -1,6 +1,6 @@
 import type { TextSegments } from '@portico/contracts';
 import { decodeHTML } from 'entities';
-import { MATCH_END, MATCH_START } from './search-hits.repository.js';
+import { MATCH_END, MATCH_START } from './search-hit-sources.repository.js';
 
 /**
  * ts_headline's answer (matches between MATCH_START and MATCH_END) as text segments, runs of

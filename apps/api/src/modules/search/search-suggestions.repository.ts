@@ -6,8 +6,8 @@ import {
   scopedWhere,
   SOURCES,
   TITLE_OPTIONS,
-  type SuggestionRow,
-} from './search-hits.repository.js';
+} from './search-hit-sources.repository.js';
+import type { SuggestionRow } from './search-hits.repository.js';
 
 // As-you-type suggestions (issue 38, ADR 0066): titles that begin words with what was typed,
 // read from each searchable title's own vector (title_search, migration 037), per source.
