@@ -1,5 +1,5 @@
 import type { FirstPaint, UserProfile } from '@portico/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Root } from 'react-dom/client';
@@ -16,6 +16,7 @@ import { setUpAppTests } from '../../test/page-lifecycle.js';
 import { testConfig } from '../../test/test-config.js';
 import { NEWS_QUERY_KEY } from '../features/news/utils/news-query-storage.js';
 import { renderFirstPaint } from '../first-paint/app-first-paint.js';
+import { installRecordingAnalytics } from '../lib/analytics/recording-analytics.js';
 import { i18n } from '../lib/labels/i18n.js';
 import { capturePreviewLanguage } from '../lib/labels/preview-language.js';
 import {
@@ -107,6 +108,7 @@ describe('the first paint, hydrated (ADR 0075)', () => {
     expect(firstCard).not.toBeNull();
     const errors = vi.spyOn(console, 'error');
     const warnings = vi.spyOn(console, 'warn');
+    const sink = installRecordingAnalytics();
 
     expect(await hydrateAt('/news', container)).not.toBeNull();
 
@@ -131,6 +133,10 @@ describe('the first paint, hydrated (ADR 0075)', () => {
     expect(await screen.findByRole('dialog', { name: 'Suchtipps' })).toBeVisible();
     // What the server cannot draw comes right after: the bell, in the header's bar.
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    // §4 Start-up and §7: analytics starts with the profile and sees the page view, as on a
+    // page the app renders alone.
+    await waitFor(() => expect(sink.pageViews()).toEqual(['/news']));
+    expect(sink.recorded('init').map((e) => e.profile.id)).toEqual([anna.id]);
   });
 
   it('leaves the page to the app where this browser would show another one', async () => {

@@ -17,7 +17,7 @@ import {
   headerQueryOptions,
   spriteQueryOptions,
 } from './shell/shell-queries.js';
-import { PAINTED_SPRITE_ID } from './shell/icon-sprite.js';
+import { hasPaintedSprite } from './shell/icon-sprite.js';
 import { userCookieFor } from './start-up.js';
 
 /**
@@ -74,8 +74,7 @@ export function startFirstRequests(queryClient: QueryClient, location: Location)
  * painted has its sprite already (icon-sprite.tsx draws none then).
  */
 export function startLaterRequests(queryClient: QueryClient): void {
-  if (!document.getElementById(PAINTED_SPRITE_ID))
-    void queryClient.query(spriteQueryOptions()).catch(ignore);
+  if (!hasPaintedSprite()) void queryClient.query(spriteQueryOptions()).catch(ignore);
   void queryClient.query(notificationsQueryOptions()).catch(ignore);
 }
 

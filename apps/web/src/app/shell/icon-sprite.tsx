@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useBrowserValue } from '../../lib/render/use-hydrated.js';
 import { spriteQueryOptions } from './shell-queries.js';
 
 /** The sprite the server writes beside a painted page (ADR 0075), outside the app's root. */
 export const PAINTED_SPRITE_ID = 'portico-painted-sprite';
 
-const never = () => () => undefined;
-const paintedSprite = () => document.getElementById(PAINTED_SPRITE_ID) !== null;
+/** Whether the page came with the icons (then the app asks for no sprite of its own). */
+export const hasPaintedSprite = (): boolean => document.getElementById(PAINTED_SPRITE_ID) !== null;
 
 function FetchedSprite() {
   const sprite = useQuery(spriteQueryOptions());
@@ -27,6 +27,6 @@ function FetchedSprite() {
  * the server painted has it already (and the server's render draws none of its own).
  */
 export function IconSprite() {
-  const painted = useSyncExternalStore(never, paintedSprite, () => true);
+  const painted = useBrowserValue(hasPaintedSprite, true);
   return painted ? null : <FetchedSprite />;
 }

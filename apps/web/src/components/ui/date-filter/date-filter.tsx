@@ -4,11 +4,11 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type KeyboardEvent,
   type Ref,
 } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
+import { useBrowserValue } from '../../../lib/render/use-hydrated.js';
 import {
   checkRange,
   CLEARED_RANGE,
@@ -55,8 +55,6 @@ const sameApplied = (a: Applied | null, b: Applied | null): boolean =>
 // jsdom (tests) has no popover API; there the panel is a plain disclosure shown with `hidden`.
 const supportsPopover = (): boolean =>
   typeof HTMLElement !== 'undefined' && 'showPopover' in HTMLElement.prototype;
-const never = () => () => undefined;
-const noPopoverOnServer = () => false;
 
 const isPopoverOpen = (element: HTMLElement): boolean => {
   try {
@@ -120,7 +118,7 @@ export function DateFilter({
   const errorId = `${id}-error`;
   // The server knows no popover API: the painted page has a plain panel, which hydration keeps
   // (ADR 0075); the render right after makes it a popover where the browser has the API.
-  const popover = useSyncExternalStore(never, supportsPopover, noPopoverOnServer);
+  const popover = useBrowserValue(supportsPopover, false);
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(() => valuesOf(startDate, endDate));
   /** The values as they were after the last settled change: what "restore" goes back to. */
