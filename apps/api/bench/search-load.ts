@@ -96,8 +96,8 @@ export async function get(
   return res.statusCode === 200;
 }
 
-export function printLoads(results: readonly LoadResult[], users: number): void {
-  console.log(`\nunder ${users} parallel users:`);
+export function printLoads(results: readonly LoadResult[], users: number, title: string): void {
+  console.log(`\nunder ${users} parallel users, ${title}:`);
   console.log('| what                   |  runs |  p50 ms |  p99 ms |  max ms | target p99 |');
   console.log('|------------------------|------:|--------:|--------:|--------:|-----------:|');
   const targets: Record<string, string> = {

@@ -5,6 +5,7 @@ import type { CacheOutcome } from '../lib/metrics/metrics.js';
 import { rootPlugin } from '../lib/root-plugin.js';
 import type { CachedNewsPage } from '../modules/news/index.js';
 import { FacetIndexCache, loadFacetIndex } from '../modules/my-solutions/index.js';
+import { createSearchCaches, type SearchCaches } from '../modules/search/index.js';
 import type { TokenStateReader } from '../modules/user-management/index.js';
 
 /** The channel the triggers of migration 016 notify on; payload "<schema> <what> [<id>]". */
@@ -20,6 +21,8 @@ export interface ReadCaches {
   newsList: ReadCache<string, CachedNewsPage>;
   /** product id → its documents as facet bitmaps (ADR 0055 addendum), built in the background. */
   documentFacets: FacetIndexCache;
+  /** A search's answers (hits, counts, suggestions, corrections) by query and scope. */
+  search: SearchCaches;
   /** Whether they serve: on, and hearing the database's notifications. */
   serving(): boolean;
 }
@@ -39,8 +42,9 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Read caches for the two reads every news-list call made (ADR 0043): the caller's token
- * state and the list page. Several instances stay one portal: each listens for the database's
- * change notifications (triggers, migration 016), which reach every instance on commit, and
+ * state and the list page; a product's document facets; a search's answers (ADR 0066
+ * addendum). Several instances stay one portal: each listens for the database's change
+ * notifications (triggers, migrations 016, 024, 041), which reach every instance on commit, and
  * serves from cache only while it is listening. A write through this instance also drops its
  * own caches before it answers, so its caller reads what it wrote even before the
  * notification arrives. READ_CACHE=0 turns them off (every read goes to the database).
@@ -70,6 +74,7 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
       load: (productId) => loadFacetIndex(app.db, productId),
       onError: (error) => app.log.warn(error, 'could not build document facet bitmaps'),
     }),
+    search: createSearchCaches({ ttlMs: TTL_MS, serving, onLookup: counted }),
     serving,
   };
   // Not the document bitmaps: no API call writes documents, so only their notification (or
@@ -77,6 +82,7 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
   const clearAll = () => {
     caches.tokenState.clear();
     caches.newsList.clear();
+    caches.search.clear();
   };
   app.decorate('readCaches', caches);
   const changes = new ChangeFeed(app.db, CHANGES_CHANNEL);
@@ -93,8 +99,14 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
     if (schema !== app.db.schema) return;
     // A user's notifications (migration 022) are in no cache: the streams hear those.
     if (what?.startsWith('notification')) return;
-    if (what === 'news') caches.newsList.clear();
-    else if (what === 'documents') caches.documentFacets.clear();
+    // News and documents are searched too; 'search' is every other searchable table (041).
+    if (what === 'news') {
+      caches.newsList.clear();
+      caches.search.clear();
+    } else if (what === 'documents') {
+      caches.documentFacets.clear();
+      caches.search.clear();
+    } else if (what === 'search') caches.search.clear();
     else if (what === 'user' && id) caches.tokenState.forget(id);
     else clearAll();
   };

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { RuntimeConfig } from '@portico/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env.js';
 import { webDistDir } from '../lib/paths.js';
@@ -105,10 +106,10 @@ interface FirstHtml {
 }
 
 /** The first HTML for every client route, built once at start-up (ADR 0021). */
-function buildFirstHtml(env: Env, distDir: string): FirstHtml {
+function buildFirstHtml(env: Env, distDir: string, config: RuntimeConfig): FirstHtml {
   const index = readFileSync(resolve(distDir, 'index.html'), 'utf8');
   const parts = {
-    config: buildRuntimeConfig(env, loadSprite().hash),
+    config,
     // Built once, so in English; the SPA swaps in the header in the user's language.
     header: renderHeader(env, null, englishTexts()),
     footer: renderFooter(env, englishTexts()),
@@ -162,7 +163,9 @@ export const notBuiltMessage =
 export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) => {
   const distDir = resolve(options.distDir ?? webDistDir());
   const built = existsSync(resolve(distDir, 'index.html'));
-  const firstHtml = built ? buildFirstHtml(app.env, distDir) : null;
+  // Built once: every page carries it, the painted ones in their data block too.
+  const config = buildRuntimeConfig(app.env, loadSprite().hash);
+  const firstHtml = built ? buildFirstHtml(app.env, distDir, config) : null;
   const render = built
     ? await loadFirstPaint(
         options.firstPaintFile ?? resolve(distDir, '..', 'dist-ssr', 'first-paint.js'),
@@ -208,7 +211,7 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     // Client-side route: the SPA decides what to show (and its own "not found").
     if (!firstHtml) return reply.callNotFound();
     const firstPaint =
-      render && isPaintedPath(path) ? await firstPaintFor(app, render, request) : null;
+      render && isPaintedPath(path) ? await firstPaintFor(app, render, request, config) : null;
     if (firstPaint !== null) {
       return sendHtml(request, reply, { personal: firstHtml.paintedWith(path, firstPaint) });
     }

@@ -38,6 +38,7 @@ import { sql as titleSearch } from './037-title-search.js';
 import { sql as productContentOrder } from './038-product-content-order.js';
 import { sql as caseSearchOrder } from './039-case-search-order.js';
 import { sql as productNewsOrder } from './040-product-news-order.js';
+import { sql as searchChanges } from './041-search-changes.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -81,4 +82,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '038-product-content-order', sql: productContentOrder },
   { name: '039-case-search-order', sql: caseSearchOrder },
   { name: '040-product-news-order', sql: productNewsOrder },
+  { name: '041-search-changes', sql: searchChanges },
 ];

@@ -7,6 +7,7 @@ import {
   type FirstPaintGet,
   type LabelEntry,
   type RenderFirstPaint,
+  type RuntimeConfig,
   type UserProfile,
 } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,7 +16,6 @@ import { getLabels } from '../content/index.js';
 import { getCachedNewsPage } from '../news/index.js';
 import { cookieValue, loadSprite, renderFooter, renderHeader } from '../shared/index.js';
 import { getOwnProfile } from '../my-settings/index.js';
-import { buildRuntimeConfig } from '../runtime-config/index.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 
 /** The addresses a first paint is made for: the news list (page 1 or a numbered page), */
@@ -112,6 +112,7 @@ export async function firstPaintFor(
   app: FastifyInstance,
   render: RenderFirstPaint,
   request: FastifyRequest,
+  config: RuntimeConfig,
 ): Promise<PaintedPage | null> {
   const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
   if (!isPaintedPath(path) || search !== '') return null;
@@ -146,7 +147,7 @@ export async function firstPaintFor(
       ...(news ? { news } : {}),
       endpoints: { api: app.env.API_BASE, invoices: app.env.INVOICES_URL },
       get,
-      config: buildRuntimeConfig(app.env, loadSprite().hash),
+      config,
     });
     return paint === null ? null : { paint, sprite: loadSprite().svg };
   } catch (error) {

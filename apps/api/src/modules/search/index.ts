@@ -25,3 +25,6 @@ registerUnsubscribeScope({
 
 // The saved searches' check job (plugins/jobs).
 export { defineSavedSearchJobs } from './saved-searches.jobs.js';
+
+// The search answers' read caches (plugins/read-caches, ADR 0066 addendum).
+export { createSearchCaches, type SearchCaches } from './search-cache.js';

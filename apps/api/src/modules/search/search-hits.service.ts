@@ -18,12 +18,17 @@ import {
 } from './search-hits.repository.js';
 import { MATCH_END, MATCH_START } from './search-hit-sources.repository.js';
 import { findSearchCaller } from './search.repository.js';
+import { type SearchCaches, throughCache } from './search-cache.js';
 import { toSegments } from './search-segments.js';
 
-/** What the hits need: the database and which sources are external (SEARCH_*_URL). */
+/**
+ * What the hits need: the database, which sources are external (SEARCH_*_URL), and the
+ * instance's search caches (none: every answer from the database).
+ */
 export interface SearchHitsContext {
   db: Queryable;
   env: Pick<Env, 'CSM_URL' | 'SEARCH_PRODUCT_URL' | 'SEARCH_SUPPORT_URL'>;
+  caches?: SearchCaches | undefined;
 }
 
 /** A corrected query is offered ("did you mean") when it finds this many times more. */
@@ -85,7 +90,9 @@ interface Found {
 }
 
 async function searchPlan(ctx: SearchHitsContext, plan: HitPlan, query: string): Promise<Found> {
-  const results = await findHits(ctx.db, plan.sources, query);
+  const results = await throughCache(ctx.caches?.hits, [plan.sources, query], () =>
+    findHits(ctx.db, plan.sources, query),
+  );
   return {
     found: results.reduce((sum, r) => sum + r.found, 0),
     sources: results.map((result, i) => {
@@ -109,7 +116,7 @@ export async function getSearchHits(
   const { query } = criteria;
   const [found, corrected] = await Promise.all([
     searchPlan(ctx, plan, query),
-    correctQuery(ctx.db, query),
+    throughCache(ctx.caches?.corrections, [query], () => correctQuery(ctx.db, query)),
   ]);
   if (corrected === null) return { query, correction: null, sources: found.sources };
   const better = await searchPlan(ctx, plan, corrected);

@@ -8,6 +8,7 @@ import {
   countSupport,
   countUniversityCourses,
 } from './search.repository.js';
+import { type SearchCaches, throughCache } from './search-cache.js';
 import { builtInSearchSource, httpSearchSource, type SearchSource } from './search-source.js';
 
 export interface ProductCriteria {
@@ -59,9 +60,10 @@ const supportCountsSchema = z.object({
 
 /**
  * Picks each source's connector from configuration: SEARCH_<SOURCE>_URL set = the HTTP
- * connector over that address (bounded by SEARCH_TIMEOUT_MS), unset = the built-in tables.
+ * connector over that address (bounded by SEARCH_TIMEOUT_MS), unset = the built-in tables,
+ * whose counts go through the instance's search caches when given.
  */
-export function createSearchSources(env: Env, db: Queryable): SearchSources {
+export function createSearchSources(env: Env, db: Queryable, caches?: SearchCaches): SearchSources {
   const timeoutMs = env.SEARCH_TIMEOUT_MS;
   return {
     product: env.SEARCH_PRODUCT_URL
@@ -73,7 +75,9 @@ export function createSearchSources(env: Env, db: Queryable): SearchSources {
           schema: productSearchCountsSchema,
         })
       : builtInSearchSource('product', async (c: ProductCriteria) => {
-          const n = await countProductContent(db, c.productId, c.query);
+          const n = await throughCache(caches?.productCounts, [c.productId, c.query], () =>
+            countProductContent(db, c.productId, c.query),
+          );
           return {
             productDocumentation: n.documentation,
             productSoftwareDownloads: n.software,
@@ -89,7 +93,9 @@ export function createSearchSources(env: Env, db: Queryable): SearchSources {
           schema: textCountSchema,
         })
       : builtInSearchSource('community', async (c: TextCriteria) => ({
-          count: await countCommunityPosts(db, c.query),
+          count: await throughCache(caches?.textCounts, ['community', c.query], () =>
+            countCommunityPosts(db, c.query),
+          ),
         })),
     support: env.SEARCH_SUPPORT_URL
       ? httpSearchSource({
@@ -100,7 +106,9 @@ export function createSearchSources(env: Env, db: Queryable): SearchSources {
           schema: supportCountsSchema,
         })
       : builtInSearchSource('support', async (c: SupportCriteria) => {
-          const n = await countSupport(db, c.accountId, c.query);
+          const n = await throughCache(caches?.supportCounts, [c.accountId, c.query], () =>
+            countSupport(db, c.accountId, c.query),
+          );
           return {
             casesCount: n.cases,
             serviceCatalogCount: n.catalog,
@@ -116,7 +124,9 @@ export function createSearchSources(env: Env, db: Queryable): SearchSources {
           schema: textCountSchema,
         })
       : builtInSearchSource('university', async (c: TextCriteria) => ({
-          count: await countUniversityCourses(db, c.query),
+          count: await throughCache(caches?.textCounts, ['university', c.query], () =>
+            countUniversityCourses(db, c.query),
+          ),
         })),
   };
 }

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/db.js';
 import { findSuggestions, titlePrefixQuery } from './search-suggestions.repository.js';
 import { hitHref, planHits, type SearchHitsContext } from './search-hits.service.js';
 import { listRecentSearches, rememberSearch as remember } from './search-history.repository.js';
+import { throughCache } from './search-cache.js';
 import { toSegments } from './search-segments.js';
 
 /**
@@ -27,7 +28,11 @@ export async function getSuggestions(
   const tsquery = titlePrefixQuery(query);
   if (query.length < SEARCH_MIN_LENGTH || tsquery === null) return { suggestions: [] };
   const plan = await planHits(ctx, callerId, criteria.productId);
-  const { rows } = await findSuggestions(ctx.db, plan.sources, query, SEARCH_SUGGESTIONS_LIMIT);
+  const { rows } = await throughCache(
+    ctx.caches?.suggestions,
+    [plan.sources, query, SEARCH_SUGGESTIONS_LIMIT],
+    () => findSuggestions(ctx.db, plan.sources, query, SEARCH_SUGGESTIONS_LIMIT),
+  );
   const perSource = plan.sources.map(({ source }) =>
     rows
       .filter((row) => row.source === source)

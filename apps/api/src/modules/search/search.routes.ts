@@ -41,14 +41,16 @@ const tags = ['search'];
  * token; the sources are picked once, from configuration (search-sources.ts).
  */
 export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const sources = createSearchSources(app.env, app.db);
+  const caches = app.readCaches.search;
+  const sources = createSearchSources(app.env, app.db, caches);
   const contextOf = (request: FastifyRequest): SearchContext => ({
     db: app.db,
     sources,
     env: app.env,
     log: request.log,
+    caches,
   });
-  const hitsContext = { db: app.db, env: app.env };
+  const hitsContext = { db: app.db, env: app.env, caches };
   // Every count call spends one call of the caller's search budget (ADR 0061).
   const preHandler = searchBudgetHook(app);
 

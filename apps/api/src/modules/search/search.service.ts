@@ -12,15 +12,20 @@ import type { Db, Queryable } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { getNewsPage } from '../news/index.js';
 import { findProductByContentId, findSearchCaller } from './search.repository.js';
+import { type SearchCaches, throughCache } from './search-cache.js';
 import { SearchSourceError } from './search-source.js';
 import type { SearchSources } from './search-sources.js';
 
-/** What the count rules need: the database, the configured sources, the addresses, a log. */
+/**
+ * What the count rules need: the database, the configured sources, the addresses, a log, and
+ * the instance's search caches (the news count's; the sources hold their own).
+ */
 export interface SearchContext {
   db: Db;
   sources: SearchSources;
   env: Pick<Env, 'COMMUNITY_URL' | 'LEARNING_URL' | 'CSM_URL'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  caches?: SearchCaches | undefined;
 }
 
 /** `{base}/{path}?query=…`: a site's own search page for the query. */
@@ -121,7 +126,9 @@ export async function getCombinedCounts(
   const [productResult, communityResult, newsResult] = await Promise.allSettled([
     ctx.sources.product.count({ productId: product.id, contentId: product.contentId, query }),
     getCommunityCount(ctx, query),
-    getNewsPage(ctx.db, { page: 1, size: 1, query }).then((page) => page.total),
+    throughCache(ctx.caches?.textCounts, ['news', query], () =>
+      getNewsPage(ctx.db, { page: 1, size: 1, query }).then((page) => page.total),
+    ),
   ]);
 
   const errors: CombinedSearchCounts['errors'] = [];
