@@ -415,6 +415,8 @@ async function main(): Promise<void> {
       if (waterfallWanted) {
         console.log('\nwaterfall of the last SPA run (ms from navigation, start → end):');
         for (const line of spa.at(-1)?.waterfall ?? []) console.log(line);
+        console.log('\nwaterfall of the last static copy run:');
+        for (const line of copy.at(-1)?.waterfall ?? []) console.log(line);
       }
       console.log(
         `runs (LCP ms): SPA ${spa.map((m) => m.lcp.toFixed(0)).join(', ')}; static ${copy.map((m) => m.lcp.toFixed(0)).join(', ')}`,

@@ -9,7 +9,9 @@
 // BENCH_LOADS page loads measured (200), BENCH_USERS parallel users of issue 38's part (20),
 // BENCH_QUERY the search text (customers: in about a fifth of every source's items; the
 // generated product documents have their own words),
-// BENCH_KEEP=1 keeps PostgreSQL's scratch schema (for EXPLAIN; drop it yourself).
+// BENCH_KEEP=1 keeps PostgreSQL's scratch schema (for EXPLAIN; drop it yourself),
+// BENCH_READ_CACHE=0 or 1 measures issue 38's part only without or only with the read caches
+// (both by default).
 // One page load = what the results page asks at once: the combined count (product, community,
 // news), the support count and the University count, in parallel. Loads run one after the
 // other; external sources are not involved (built-in connectors only).
@@ -294,15 +296,20 @@ async function main(): Promise<void> {
         `| ${name.padEnd(10)} | ${cell(percentile(times, 50))} | ${cell(percentile(times, 99))} | ${cell(times.at(-1) ?? Number.NaN)} |`,
       );
     }
-    await issue38Figures(app, db, 'every answer from the database (READ_CACHE=0)');
+    const readCache = process.env.BENCH_READ_CACHE;
+    if (readCache !== '1') {
+      await issue38Figures(app, db, 'every answer from the database (READ_CACHE=0)');
+    }
     await knownAnswerFigure(db, env);
     // As `npm start` runs: the search answers are read caches, dropped by the database's
     // change notifications (ADR 0066 addendum). The same queries as above, so after the
     // warm-up this measures the cache's path: the gates, the search budget, the recent
     // searches' write and the JSON, each call.
-    cached = await buildApp({ env: { ...env, READ_CACHE: true }, db, ready: true });
-    await cached.ready();
-    await issue38Figures(cached, db, 'read caches on, as `npm start` runs (READ_CACHE=1)');
+    if (readCache !== '0') {
+      cached = await buildApp({ env: { ...env, READ_CACHE: true }, db, ready: true });
+      await cached.ready();
+      await issue38Figures(cached, db, 'read caches on, as `npm start` runs (READ_CACHE=1)');
+    }
     console.log(
       `\n${label}, ${ROWS} items per source, ${NEWS_ROWS} news, ${DOC_ROWS} documents, ${availableParallelism()} cores`,
     );

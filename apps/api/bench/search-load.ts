@@ -58,6 +58,10 @@ export interface LoadResult {
   name: string;
   times: number[];
   failures: number;
+  /** This process's CPU time per run (the API's side: routes, token checks, JSON, driver). */
+  cpuMsPerRun: number;
+  /** Runs per second over the whole load. */
+  perSecond: number;
 }
 
 /**
@@ -73,6 +77,8 @@ export async function underLoad(
   const times: number[] = [];
   let failures = 0;
   let next = 0;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
   await Promise.all(
     users.map(async (user) => {
       for (let i = next++; i < total; i = next++) {
@@ -83,8 +89,16 @@ export async function underLoad(
       }
     }),
   );
+  const elapsed = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   times.sort((a, b) => a - b);
-  return { name, times, failures };
+  return {
+    name,
+    times,
+    failures,
+    cpuMsPerRun: (used.user + used.system) / 1000 / Math.max(1, times.length),
+    perSecond: (times.length * 1000) / elapsed,
+  };
 }
 
 export async function get(
@@ -98,8 +112,12 @@ export async function get(
 
 export function printLoads(results: readonly LoadResult[], users: number, title: string): void {
   console.log(`\nunder ${users} parallel users, ${title}:`);
-  console.log('| what                   |  runs |  p50 ms |  p99 ms |  max ms | target p99 |');
-  console.log('|------------------------|------:|--------:|--------:|--------:|-----------:|');
+  console.log(
+    '| what                   |  runs |  p50 ms |  p99 ms |  max ms | target p99 | runs/s | API CPU ms/run |',
+  );
+  console.log(
+    '|------------------------|------:|--------:|--------:|--------:|-----------:|-------:|---------------:|',
+  );
   const targets: Record<string, string> = {
     'page with hits': '≤ 100 ms',
     suggestion: '≤ 30 ms',
@@ -108,7 +126,7 @@ export function printLoads(results: readonly LoadResult[], users: number, title:
   for (const r of results) {
     const cell = (n: number) => n.toFixed(1).padStart(7);
     console.log(
-      `| ${r.name.padEnd(22)} | ${String(r.times.length).padStart(5)} | ${cell(percentile(r.times, 50))} | ${cell(percentile(r.times, 99))} | ${cell(r.times.at(-1) ?? Number.NaN)} | ${(targets[r.name] ?? '').padStart(10)} |`,
+      `| ${r.name.padEnd(22)} | ${String(r.times.length).padStart(5)} | ${cell(percentile(r.times, 50))} | ${cell(percentile(r.times, 99))} | ${cell(r.times.at(-1) ?? Number.NaN)} | ${(targets[r.name] ?? '').padStart(10)} | ${r.perSecond.toFixed(0).padStart(6)} | ${r.cpuMsPerRun.toFixed(2).padStart(14)} |`,
     );
   }
 }

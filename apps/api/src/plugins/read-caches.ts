@@ -99,7 +99,8 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
     if (schema !== app.db.schema) return;
     // A user's notifications (migration 022) are in no cache: the streams hear those.
     if (what?.startsWith('notification')) return;
-    // News and documents are searched too; 'search' is every other searchable table (041).
+    // News and documents are searched too; 'search' is every other searchable table, and
+    // 'callers' what the search's gates read of users (041).
     if (what === 'news') {
       caches.newsList.clear();
       caches.search.clear();
@@ -107,8 +108,11 @@ export const readCachesPlugin = rootPlugin('portico-read-caches', (app: FastifyI
       caches.documentFacets.clear();
       caches.search.clear();
     } else if (what === 'search') caches.search.clear();
-    else if (what === 'user' && id) caches.tokenState.forget(id);
-    else clearAll();
+    else if (what === 'callers') caches.search.callers.clear();
+    else if (what === 'user' && id) {
+      caches.tokenState.forget(id);
+      caches.search.callers.clear();
+    } else clearAll();
   };
   app.addHook('onReady', async () => {
     try {

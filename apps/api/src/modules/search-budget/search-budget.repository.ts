@@ -12,6 +12,12 @@ export interface SearchCallReservation {
  * (ADR 0014 §2, ADR 0061): one upsert, so concurrent calls on any instance serialise on the
  * row and at most `limit` pass per window. A refused call changes nothing. The seconds left
  * are read from the row as it was before this statement.
+ *
+ * Its own transaction commits without waiting for the WAL flush (`synchronous_commit` off
+ * for this statement alone, ADR 0061 addendum): the results page's four calls spend from one
+ * row at once, and each held the row lock through a flush. A counter is all a crash of the
+ * database could lose (the last fraction of a second of it): a few more searches allowed,
+ * never a user's write. Call it on the pool, never inside another transaction.
  */
 export async function reserveSearchCall(
   db: Queryable,
@@ -32,6 +38,7 @@ export async function reserveSearchCall(
        returning attempts
      )
      select (select attempts from reserved) as calls,
+            set_config('synchronous_commit', 'off', true) as async_commit,
             (select ceil(extract(epoch from
                       l.window_start + make_interval(secs => $3::integer) - now()))::integer
                from sign_in_limits l where l.key = $1) as seconds_left`,

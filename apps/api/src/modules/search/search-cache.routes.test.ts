@@ -101,4 +101,35 @@ describe.each(routeDatabaseKinds())('search caches over %s', (kind) => {
     ).toBe('/services/track-case/NB2');
     expect((await hits(word, 'paul')).sources.map((s) => s.source)).not.toContain('cases');
   });
+
+  it('a permission or a product taken away by plain SQL closes its sources', async () => {
+    const sourcesOf = async () => (await hits('wallaby')).sources.map((s) => s.source);
+    expect(await sourcesOf()).toEqual(expect.arrayContaining(['cases', 'productDocumentation']));
+    try {
+      await t.db.query(
+        `update users set permissions = array_remove(permissions, 'SUPPORT_SERVICE_NOW')
+          where id = $1`,
+        [demoUsers.anna.id],
+      );
+      await until(async () => !(await sourcesOf()).includes('cases'), 'the cases are closed');
+      await t.db.query('delete from user_products where user_id = $1 and product_id = $2', [
+        demoUsers.anna.id,
+        erp.id,
+      ]);
+      await until(
+        async () => !(await sourcesOf()).includes('productDocumentation'),
+        'the product is closed',
+      );
+    } finally {
+      await t.db.query(
+        `update users set permissions = array_append(permissions, 'SUPPORT_SERVICE_NOW')
+          where id = $1`,
+        [demoUsers.anna.id],
+      );
+      await t.db.query(
+        'insert into user_products (user_id, product_id) values ($1, $2) on conflict do nothing',
+        [demoUsers.anna.id, erp.id],
+      );
+    }
+  });
 });

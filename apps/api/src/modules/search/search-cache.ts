@@ -1,7 +1,15 @@
+import type { Queryable } from '../../db/db.js';
 import { ReadCache } from '../../lib/cache/read-cache.js';
 import type { CacheOutcome } from '../../lib/metrics/metrics.js';
 import type { SourceHitRows } from './search-hits.repository.js';
-import type { ProductContentCountRow, SupportCountRow } from './search.repository.js';
+import {
+  findProductByContentId,
+  findSearchCaller,
+  type ProductContentCountRow,
+  type ProductRef,
+  type SearchCallerRow,
+  type SupportCountRow,
+} from './search.repository.js';
 import type { Suggestions } from './search-suggestions.repository.js';
 
 /**
@@ -14,6 +22,14 @@ import type { Suggestions } from './search-suggestions.repository.js';
  * the instance hears those notifications, and kept at most the read caches' ttl.
  */
 export interface SearchCaches {
+  /**
+   * user id → what the gates read: account, permissions, employee, connected products.
+   * Dropped on any change of those: the user's row ('user <id>', migrations 016 and 029) or
+   * anyone's product links ('callers', 041).
+   */
+  callers: ReadCache<string, SearchCallerRow | null>;
+  /** contentId → the product (id, slug). */
+  products: ReadCache<string, ProductRef | null>;
   /** [sources with scopes, query] → each source's hits (one statement, findHits). */
   hits: ReadCache<string, SourceHitRows[]>;
   /** query → its spelling correction, or null. */
@@ -48,6 +64,8 @@ export function createSearchCaches(options: SearchCachesOptions): SearchCaches {
       ...(options.onLookup ? { onLookup: options.onLookup(`search_${name}`) } : {}),
     });
   const caches = {
+    callers: cache<SearchCallerRow | null>('callers'),
+    products: cache<ProductRef | null>('products'),
     hits: cache<SourceHitRows[]>('hits'),
     corrections: cache<string | null>('corrections'),
     suggestions: cache<Suggestions>('suggestions'),
@@ -63,11 +81,37 @@ export function createSearchCaches(options: SearchCachesOptions): SearchCaches {
   };
 }
 
-/** `load()` through `cache` under the key made of `parts`, or straight when there is none. */
+/**
+ * `load()` through `cache` under the key made of `parts`, or straight when there is none;
+ * kept only when `keep` allows it.
+ */
 export function throughCache<V>(
   cache: ReadCache<string, V> | undefined,
   parts: readonly unknown[],
   load: () => Promise<V>,
+  keep?: (value: V) => boolean,
 ): Promise<V> {
-  return cache ? cache.get(JSON.stringify(parts), load) : load();
+  return cache ? cache.get(JSON.stringify(parts), load, keep) : load();
 }
+
+/** What the gates read through the caches: the database, and the caches when there are. */
+export interface SearchLookups {
+  db: Queryable;
+  caches?: SearchCaches | undefined;
+}
+
+// An unknown user or product is not kept: one made a moment later must be found.
+const found = <V>(value: V | null) => value !== null;
+
+/** The caller as the gates see it (account, permissions, products), or null. */
+export const searchCaller = (ctx: SearchLookups, userId: string) =>
+  throughCache(ctx.caches?.callers, [userId], () => findSearchCaller(ctx.db, userId), found);
+
+/** The product of a contentId, or null. */
+export const searchProduct = (ctx: SearchLookups, contentId: string) =>
+  throughCache(
+    ctx.caches?.products,
+    [contentId],
+    () => findProductByContentId(ctx.db, contentId),
+    found,
+  );

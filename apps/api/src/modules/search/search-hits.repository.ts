@@ -163,39 +163,6 @@ export async function findHits(
   return answers;
 }
 
-export interface HitProductRow {
-  id: string;
-  contentId: string;
-  slug: string;
-  /** The caller reaches it: connected to it, or a vendor employee (as My Solutions says). */
-  reachable: boolean;
-}
-
-/** The product of a search by its contentId, and whether the caller may search its content. */
-export async function findHitProduct(
-  db: Queryable,
-  contentId: string,
-  userId: string,
-): Promise<HitProductRow | null> {
-  const { rows } = await db.query<{
-    id: string;
-    content_id: string;
-    slug: string;
-    reachable: boolean;
-  }>(
-    `select p.id, p.content_id, p.slug,
-            coalesce((select unit4_employee from users where id = $2), false)
-              or exists (select 1 from user_products up where up.user_id = $2 and up.product_id = p.id)
-              as reachable
-       from products p where p.content_id = $1`,
-    [contentId, userId],
-  );
-  const row = rows[0];
-  return row
-    ? { id: row.id, contentId: row.content_id, slug: row.slug, reachable: row.reachable }
-    : null;
-}
-
 export interface SuggestionRow {
   ref: string;
   /** Marked with MATCH_START / MATCH_END where a typed prefix matched. */

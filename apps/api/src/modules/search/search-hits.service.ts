@@ -10,15 +10,10 @@ import type { Env } from '../../config/env.js';
 import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { correctQuery } from './search-correction.js';
-import {
-  findHitProduct,
-  findHits,
-  type HitProductRow,
-  type HitRow,
-} from './search-hits.repository.js';
+import { findHits, type HitRow } from './search-hits.repository.js';
 import { MATCH_END, MATCH_START } from './search-hit-sources.repository.js';
-import { findSearchCaller } from './search.repository.js';
-import { type SearchCaches, throughCache } from './search-cache.js';
+import type { ProductRef } from './search.repository.js';
+import { type SearchCaches, searchCaller, searchProduct, throughCache } from './search-cache.js';
 import { toSegments } from './search-segments.js';
 
 /**
@@ -44,7 +39,8 @@ interface Scoped {
 /** The searchable sources of one caller, in §2's card order, with what scopes each. */
 export interface HitPlan {
   sources: Scoped[];
-  product: HitProductRow | null;
+  /** The product whose sources are searched (the caller reaches it), or null. */
+  product: ProductRef | null;
 }
 
 /**
@@ -59,15 +55,18 @@ export async function planHits(
   productId: string | undefined,
 ): Promise<HitPlan> {
   const [caller, product] = await Promise.all([
-    findSearchCaller(ctx.db, callerId),
-    productId === undefined ? null : findHitProduct(ctx.db, productId, callerId),
+    searchCaller(ctx, callerId),
+    productId === undefined ? null : searchProduct(ctx, productId),
   ]);
   if (productId !== undefined && product === null) {
     throw new NotFoundError(`There is no product with id ${productId}.`);
   }
   const support =
     !ctx.env.SEARCH_SUPPORT_URL && caller?.permissions.includes('SUPPORT_SERVICE_NOW');
-  const products = !ctx.env.SEARCH_PRODUCT_URL && product?.reachable === true;
+  // The caller reaches it: connected to it, or a vendor employee (as My Solutions says).
+  const reachable =
+    product !== null && (caller?.employee === true || caller?.productIds.includes(product.id));
+  const products = !ctx.env.SEARCH_PRODUCT_URL && reachable === true;
   const sources: Scoped[] = [];
   if (support && caller) sources.push({ source: 'knowledgeArticles', scope: caller.accountId });
   if (products) sources.push({ source: 'productDocumentation', scope: product.id });
@@ -145,7 +144,7 @@ const seg = encodeURIComponent;
 /** Where a hit leads: its page in the app, or the support system's for a knowledge article. */
 export function hitHref(
   ctx: SearchHitsContext,
-  product: HitProductRow | null,
+  product: ProductRef | null,
   source: SearchHitSource,
   row: Pick<HitRow, 'ref' | 'title'>,
   query: string,

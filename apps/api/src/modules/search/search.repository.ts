@@ -18,6 +18,7 @@ const bounded = (from: string, where: string) =>
 export interface ProductRef {
   id: string;
   contentId: string;
+  slug: string;
 }
 
 /** The product whose contentId is given (the id the web and external systems use), or null. */
@@ -25,12 +26,12 @@ export async function findProductByContentId(
   db: Queryable,
   contentId: string,
 ): Promise<ProductRef | null> {
-  const { rows } = await db.query<{ id: string; content_id: string }>(
-    'select id, content_id from products where content_id = $1',
+  const { rows } = await db.query<{ id: string; content_id: string; slug: string }>(
+    'select id, content_id, slug from products where content_id = $1',
     [contentId],
   );
   const row = rows[0];
-  return row ? { id: row.id, contentId: row.content_id } : null;
+  return row ? { id: row.id, contentId: row.content_id, slug: row.slug } : null;
 }
 
 /** Counts below are bounded: at most SEARCH_COUNT_LIMIT each. */
@@ -122,19 +123,40 @@ export async function countSupport(
 export interface SearchCallerRow {
   accountId: string;
   permissions: string[];
+  /** A vendor employee reaches every product (as My Solutions says). */
+  employee: boolean;
+  /** The products the caller is connected to. */
+  productIds: string[];
 }
 
-/** The caller's account and permissions (what the support count is authorised against). */
+/**
+ * What a search is authorised against: the caller's account and permissions (the support
+ * sources), and which products the caller reaches (the product sources).
+ */
 export async function findSearchCaller(
   db: Queryable,
   userId: string,
 ): Promise<SearchCallerRow | null> {
-  const { rows } = await db.query<{ account_id: string; permissions: string[] }>(
-    'select account_id, permissions from users where id = $1',
+  const { rows } = await db.query<{
+    account_id: string;
+    permissions: string[];
+    unit4_employee: boolean;
+    product_ids: string[];
+  }>(
+    `select account_id, permissions, unit4_employee,
+            array(select up.product_id from user_products up where up.user_id = u.id) as product_ids
+       from users u where u.id = $1`,
     [userId],
   );
   const row = rows[0];
-  return row ? { accountId: row.account_id, permissions: row.permissions } : null;
+  return row
+    ? {
+        accountId: row.account_id,
+        permissions: row.permissions,
+        employee: row.unit4_employee,
+        productIds: row.product_ids,
+      }
+    : null;
 }
 
 async function countOne(db: Queryable, sql: string, params: unknown[]): Promise<number> {

@@ -8,11 +8,10 @@ import type {
 } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.js';
-import type { Db, Queryable } from '../../db/db.js';
+import type { Db } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { getNewsPage } from '../news/index.js';
-import { findProductByContentId, findSearchCaller } from './search.repository.js';
-import { type SearchCaches, throughCache } from './search-cache.js';
+import { type SearchCaches, searchCaller, searchProduct, throughCache } from './search-cache.js';
 import { SearchSourceError } from './search-source.js';
 import type { SearchSources } from './search-sources.js';
 
@@ -33,8 +32,8 @@ function searchUrl(base: string, path: string, query: string): string {
   return `${base.replace(/\/+$/, '')}/${path}?${new URLSearchParams({ query }).toString()}`;
 }
 
-async function productOf(db: Queryable, contentId: string) {
-  const product = await findProductByContentId(db, contentId);
+async function productOf(ctx: SearchContext, contentId: string) {
+  const product = await searchProduct(ctx, contentId);
   // §3 Product: the web names products by contentId; an unknown one is a 404, not zeros.
   if (!product) throw new NotFoundError(`There is no product with id ${contentId}.`);
   return product;
@@ -45,7 +44,7 @@ export async function getProductCounts(
   ctx: SearchContext,
   criteria: { productId: string; query: string },
 ): Promise<ProductSearchCounts> {
-  const product = await productOf(ctx.db, criteria.productId);
+  const product = await productOf(ctx, criteria.productId);
   return ctx.sources.product.count({
     productId: product.id,
     contentId: product.contentId,
@@ -78,7 +77,7 @@ export async function getSupportCounts(
   if (criteria.userId !== callerId) {
     throw new ForbiddenError('You may only search the support system as yourself.');
   }
-  const caller = await findSearchCaller(ctx.db, callerId);
+  const caller = await searchCaller(ctx, callerId);
   if (!caller?.permissions.includes('SUPPORT_SERVICE_NOW')) {
     throw new ForbiddenError(
       'Searching the support system needs the SUPPORT_SERVICE_NOW permission.',
@@ -121,7 +120,7 @@ export async function getCombinedCounts(
   ctx: SearchContext,
   criteria: { productId: string; query: string },
 ): Promise<CombinedSearchCounts> {
-  const product = await productOf(ctx.db, criteria.productId);
+  const product = await productOf(ctx, criteria.productId);
   const { query } = criteria;
   const [productResult, communityResult, newsResult] = await Promise.allSettled([
     ctx.sources.product.count({ productId: product.id, contentId: product.contentId, query }),
