@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerIdOf } from '../../lib/caller.js';
 import { TooManyRequestsError } from '../../lib/errors.js';
-import { reserveSearchCall } from './search-budget.repository.js';
+import type { Queryable } from '../../db/db.js';
+import { reserveSearchCalls, type SearchCallReservation } from './search-budget.repository.js';
 
 /**
  * The per-user search budget (issue 34, ADR 0061): news searches and the search page's count
@@ -14,9 +15,69 @@ export function searchBudgetMessage(seconds: number): string {
   return `You have searched too often in a short time. Please wait ${seconds} seconds and try again.`;
 }
 
+interface Waiting {
+  resolve: (reservation: SearchCallReservation) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Per database and budget key: the calls waiting for the next reservation. */
+const waitingCalls = new WeakMap<Queryable, Map<string, Waiting[]>>();
+
+/**
+ * One reservation in flight per key and instance: the results page asks four calls at once,
+ * all from one user's row. The first is reserved at once; the calls that come while it is
+ * in flight wait for it (they would wait on the row's lock anyway) and are reserved together
+ * in one statement, so the row takes two writes, not four (issue 38). Near the limit a
+ * refused group is asked again one by one, so exactly as many pass as one by one.
+ */
+function reserve(
+  db: Queryable,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<SearchCallReservation> {
+  let byKey = waitingCalls.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    waitingCalls.set(db, byKey);
+  }
+  const keys = byKey;
+  return new Promise((resolve, reject) => {
+    const waiting = keys.get(key);
+    if (waiting) {
+      waiting.push({ resolve, reject });
+      return;
+    }
+    const queue: Waiting[] = [{ resolve, reject }];
+    keys.set(key, queue);
+    void (async () => {
+      while (queue.length > 0) {
+        const group = queue.splice(0, Math.min(queue.length, limit));
+        try {
+          let answers = await reserveSearchCalls(db, key, limit, windowSeconds, group.length);
+          if (group.length > 1 && answers[0]?.calls === null) {
+            answers = [];
+            for (let i = 0; i < group.length; i += 1) {
+              answers.push(...(await reserveSearchCalls(db, key, limit, windowSeconds)));
+            }
+          }
+          group.forEach((call, i) => {
+            const answer = answers[i];
+            if (answer) call.resolve(answer);
+            else call.reject(new Error('no reservation answered'));
+          });
+        } catch (error) {
+          for (const call of group) call.reject(error);
+        }
+      }
+      keys.delete(key);
+    })();
+  });
+}
+
 /** Spends one search call of the user's budget, or throws 429 with the seconds to wait. */
 export async function spendSearchCall(app: FastifyInstance, userId: string): Promise<void> {
-  const { calls, secondsLeft } = await reserveSearchCall(
+  const { calls, secondsLeft } = await reserve(
     app.db,
     `search:${userId}`,
     app.env.SEARCH_RATE_LIMIT,
