@@ -45,6 +45,8 @@ export async function reserveSearchCalls(
                       l.window_start + make_interval(secs => $3::integer) - now()))::integer
                from sign_in_limits l where l.key = $1) as seconds_left`,
     [key, limit, windowSeconds, count],
+    // Every search call runs it: parsed and planned once per connection.
+    { prepare: true },
   );
   const row = rows[0];
   const secondsLeft = Math.min(windowSeconds, Math.max(1, row?.seconds_left ?? windowSeconds));

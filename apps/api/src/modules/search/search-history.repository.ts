@@ -28,6 +28,8 @@ export async function rememberSearch(
            where user_id = $1 and (query, product_id) <> ($2, $3)
            order by searched_at desc offset $4 - 2 limit 1)`,
     [userId, query, productId ?? '', RECENT_SEARCHES_KEPT],
+    // Every results page runs it: parsed and planned once per connection.
+    { prepare: true },
   );
 }
 
