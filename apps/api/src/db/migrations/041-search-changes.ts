@@ -17,26 +17,22 @@ const SEARCHED = [
   'products',
 ];
 
-export const sql = /* sql */ `
-create function portico_notify_search_changed() returns trigger language plpgsql as $fn$
-begin
-  perform pg_notify('portico_changes', tg_table_schema || ' search');
-  return null;
-end
-$fn$;
-${SEARCHED.map(
-  (table) => `create trigger ${table}_search_changed
-  after insert or update or delete or truncate on ${table}
-  for each statement execute function portico_notify_search_changed();`,
-).join('\n')}
+const NOTIFIED: readonly (readonly [table: string, what: string])[] = [
+  ...SEARCHED.map((table) => [table, 'search'] as const),
+  ['user_products', 'callers'],
+];
 
-create function portico_notify_callers_changed() returns trigger language plpgsql as $fn$
+// One function for every table: what it announces is the trigger's argument.
+export const sql = /* sql */ `
+create function portico_notify_changed() returns trigger language plpgsql as $fn$
 begin
-  perform pg_notify('portico_changes', tg_table_schema || ' callers');
+  perform pg_notify('portico_changes', tg_table_schema || ' ' || tg_argv[0]);
   return null;
 end
 $fn$;
-create trigger user_products_callers_changed
-  after insert or update or delete or truncate on user_products
-  for each statement execute function portico_notify_callers_changed();
+${NOTIFIED.map(
+  ([table, what]) => `create trigger ${table}_${what}_changed
+  after insert or update or delete or truncate on ${table}
+  for each statement execute function portico_notify_changed('${what}');`,
+).join('\n')}
 `;
