@@ -20,8 +20,57 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/** Per database and budget key: the calls waiting for the next reservation. */
-const waitingCalls = new WeakMap<Queryable, Map<string, Waiting[]>>();
+/**
+ * One budget key's calls waiting for the next reservation on one database, and the loop that
+ * reserves them group by group while any wait; `done` runs in the same turn as the loop finds
+ * none left, so a call that comes later starts a new queue.
+ */
+class ReservationQueue {
+  private readonly waiting: Waiting[] = [];
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly key: string,
+    private readonly limit: number,
+    private readonly windowSeconds: number,
+  ) {}
+
+  add(): Promise<SearchCallReservation> {
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  async drain(done: () => void): Promise<void> {
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0, Math.min(this.waiting.length, this.limit));
+      try {
+        const answers = await this.reserveGroup(group.length);
+        group.forEach((call, i) => {
+          const answer = answers[i];
+          if (answer) call.resolve(answer);
+          else call.reject(new Error('no reservation answered'));
+        });
+      } catch (error) {
+        for (const call of group) call.reject(error);
+      }
+    }
+    done();
+  }
+
+  /** All or none in one statement; a refused group is asked again one by one. */
+  private async reserveGroup(size: number): Promise<SearchCallReservation[]> {
+    const { db, key, limit, windowSeconds } = this;
+    const answers = await reserveSearchCalls(db, key, limit, windowSeconds, size);
+    if (size === 1 || answers[0]?.calls !== null) return answers;
+    const singles: SearchCallReservation[] = [];
+    for (let i = 0; i < size; i += 1) {
+      singles.push(...(await reserveSearchCalls(db, key, limit, windowSeconds)));
+    }
+    return singles;
+  }
+}
+
+/** Per database and budget key: the queue of the reservation in flight. */
+const queues = new WeakMap<Queryable, Map<string, ReservationQueue>>();
 
 /**
  * One reservation in flight per key and instance: the results page asks four calls at once,
@@ -36,43 +85,19 @@ function reserve(
   limit: number,
   windowSeconds: number,
 ): Promise<SearchCallReservation> {
-  let byKey = waitingCalls.get(db);
+  let byKey = queues.get(db);
   if (!byKey) {
     byKey = new Map();
-    waitingCalls.set(db, byKey);
+    queues.set(db, byKey);
   }
+  const inFlight = byKey.get(key);
+  if (inFlight) return inFlight.add();
+  const queue = new ReservationQueue(db, key, limit, windowSeconds);
+  byKey.set(key, queue);
+  const answer = queue.add();
   const keys = byKey;
-  return new Promise((resolve, reject) => {
-    const waiting = keys.get(key);
-    if (waiting) {
-      waiting.push({ resolve, reject });
-      return;
-    }
-    const queue: Waiting[] = [{ resolve, reject }];
-    keys.set(key, queue);
-    void (async () => {
-      while (queue.length > 0) {
-        const group = queue.splice(0, Math.min(queue.length, limit));
-        try {
-          let answers = await reserveSearchCalls(db, key, limit, windowSeconds, group.length);
-          if (group.length > 1 && answers[0]?.calls === null) {
-            answers = [];
-            for (let i = 0; i < group.length; i += 1) {
-              answers.push(...(await reserveSearchCalls(db, key, limit, windowSeconds)));
-            }
-          }
-          group.forEach((call, i) => {
-            const answer = answers[i];
-            if (answer) call.resolve(answer);
-            else call.reject(new Error('no reservation answered'));
-          });
-        } catch (error) {
-          for (const call of group) call.reject(error);
-        }
-      }
-      keys.delete(key);
-    })();
-  });
+  void queue.drain(() => keys.delete(key));
+  return answer;
 }
 
 /** Spends one search call of the user's budget, or throws 429 with the seconds to wait. */
