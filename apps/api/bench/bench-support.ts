@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadEnv, type Env } from '../src/config/env.js';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/db.js';
 import { openDb } from '../src/db/open-db.js';
 import { migrate } from '../src/db/migrate.js';
@@ -19,7 +20,6 @@ export function positiveInt(name: string, fallback: number): number {
   return value;
 }
 
-/** Nearest-rank percentile of an ascending list (NaN when empty). */
 /** Prints a Markdown table: the first column left-aligned, the figures right-aligned. */
 export function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, c) =>
@@ -34,10 +34,48 @@ export function printTable(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
+/** Nearest-rank percentile of an ascending list (NaN when empty). */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+export interface Latencies {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** The p50, p99 and maximum of an ascending list of times. */
+export function latencies(sorted: number[]): Latencies {
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
+
+/**
+ * GETs `url` warmUp + loads times, one request at a time, and returns the times of the last
+ * `loads` in ascending order; `onResponse` sees every answer (its status, a figure to report).
+ */
+export async function timeGets(
+  app: FastifyInstance,
+  url: string,
+  authorization: string,
+  { loads, warmUp }: { loads: number; warmUp: number },
+  onResponse: (res: LightMyRequestResponse, i: number) => void,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < warmUp + loads; i++) {
+    const start = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers: { authorization } });
+    const elapsed = performance.now() - start;
+    onResponse(res, i);
+    if (i >= warmUp) times.push(elapsed);
+  }
+  return times.sort((a, b) => a - b);
 }
 
 export interface ScratchDb {

@@ -19,7 +19,13 @@ import { insertGeneratedDocuments } from '../src/seed/product-documents.js';
 import { demoProducts } from '../src/seed/products.js';
 import { demoUsers } from '../src/seed/users.js';
 import { bearerFor } from '../test/tokens.js';
-import { openScratchDb, percentile, positiveInt } from './bench-support.js';
+import {
+  latencies,
+  openScratchDb,
+  positiveInt,
+  timeGets,
+  type Latencies,
+} from './bench-support.js';
 
 const ROWS = positiveInt('BENCH_ROWS', 1_000_000);
 const PRODUCTS = Math.min(positiveInt('BENCH_PRODUCTS', 6), demoProducts.length);
@@ -45,33 +51,27 @@ const kinds: readonly { name: string; url: string }[] = [
 
 /** Each kind LOADS times (after five to warm up), one request at a time. */
 async function measure(app: FastifyInstance, authorization: string) {
-  const results: { name: string; p50: number; p99: number; max: number; total: string }[] = [];
+  const results: ({ name: string; total: string } & Latencies)[] = [];
   let failures = 0;
   for (const kind of kinds) {
-    const times: number[] = [];
     let total = '';
-    for (let i = 0; i < LOADS + 5; i++) {
-      const start = performance.now();
-      const res = await app.inject({ method: 'GET', url: kind.url, headers: { authorization } });
-      const elapsed = performance.now() - start;
-      if (res.statusCode !== 200) {
-        failures += 1;
-        if (failures < 3) console.error(kind.name, res.statusCode, res.body.slice(0, 300));
-      } else if (i === 0) {
-        const page = productDocumentPageSchema.parse(res.json());
-        const counted = page.facets.filter((f) => f.values.length > 0).length;
-        total = `${page.total}${page.windowed ? ' (window)' : ''}, ${counted}/9 facets`;
-      }
-      if (i >= 5) times.push(elapsed); // the first five warm up
-    }
-    times.sort((a, b) => a - b);
-    results.push({
-      name: kind.name,
-      p50: percentile(times, 50),
-      p99: percentile(times, 99),
-      max: times.at(-1) ?? Number.NaN,
-      total,
-    });
+    const times = await timeGets(
+      app,
+      kind.url,
+      authorization,
+      { loads: LOADS, warmUp: 5 },
+      (res, i) => {
+        if (res.statusCode !== 200) {
+          failures += 1;
+          if (failures < 3) console.error(kind.name, res.statusCode, res.body.slice(0, 300));
+        } else if (i === 0) {
+          const page = productDocumentPageSchema.parse(res.json());
+          const counted = page.facets.filter((f) => f.values.length > 0).length;
+          total = `${page.total}${page.windowed ? ' (window)' : ''}, ${counted}/9 facets`;
+        }
+      },
+    );
+    results.push({ name: kind.name, ...latencies(times), total });
   }
   return { results, failures };
 }

@@ -13,7 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { demoUsers } from '../src/seed/users.js';
 import { bearerFor } from '../test/tokens.js';
-import { openScratchDb, percentile, positiveInt } from './bench-support.js';
+import {
+  latencies,
+  openScratchDb,
+  percentile,
+  positiveInt,
+  timeGets,
+  type Latencies,
+} from './bench-support.js';
 
 const ROWS = positiveInt('BENCH_ROWS', 100_000);
 const LOADS = positiveInt('BENCH_LOADS', 200);
@@ -75,28 +82,22 @@ async function main(): Promise<void> {
     await app.ready();
     const authorization = `Bearer ${await bearerFor(app, demoUsers.anna.email)}`;
     const loadBefore = loadavg()[0] ?? 0;
-    const results: { name: string; p50: number; p99: number; max: number; total: string }[] = [];
+    const results: ({ name: string; total: string } & Latencies)[] = [];
     const pooled = { with: [] as number[], without: [] as number[] };
     for (const kind of kinds) {
-      const times: number[] = [];
       let total = '';
-      for (let i = 0; i < LOADS + 10; i++) {
-        const start = performance.now();
-        const res = await app.inject({ method: 'GET', url: kind.url, headers: { authorization } });
-        const elapsed = performance.now() - start;
-        if (res.statusCode !== 200) failures += 1;
-        total = String(res.headers['x-total-count']);
-        if (i >= 10) times.push(elapsed); // the first ten warm up
-      }
-      times.sort((a, b) => a - b);
+      const times = await timeGets(
+        app,
+        kind.url,
+        authorization,
+        { loads: LOADS, warmUp: 10 },
+        (res) => {
+          if (res.statusCode !== 200) failures += 1;
+          total = String(res.headers['x-total-count']);
+        },
+      );
       pooled[kind.withQuery ? 'with' : 'without'].push(...times);
-      results.push({
-        name: kind.name,
-        p50: percentile(times, 50),
-        p99: percentile(times, 99),
-        max: times.at(-1) ?? Number.NaN,
-        total,
-      });
+      results.push({ name: kind.name, ...latencies(times), total });
     }
     console.log(`\n${LOADS} requests per kind, one after the other (GET /api/users as anna):`);
     console.log('| kind                    |   total |  p50 ms |  p99 ms |  max ms |');
