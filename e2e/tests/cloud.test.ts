@@ -3,7 +3,7 @@
 // its table, and an XLSX export that reads back as the API's report; paul sees only his
 // account), with axe on every page visited.
 import { readFile } from 'node:fs/promises';
-import { Workbook } from '@cj-tech-master/excelts';
+import type { AvailabilityReport } from '@portico/contracts';
 import { describe, expect, inject, test } from 'vitest';
 import { pickAccountByKeyboard } from '../support/account-picker.js';
 import { apiJson } from '../support/api.js';
@@ -13,6 +13,7 @@ import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stu
 import { useBrowser } from '../support/browser.js';
 import { setOwnSettings } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
+import { englishAvailabilityRows, sheetRows } from '../../apps/api/test/spreadsheet-rows.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
@@ -23,20 +24,6 @@ interface Window {
   startsAt: string;
   endsAt: string;
 }
-interface Availability {
-  months: string[];
-  instances: {
-    name: string;
-    slaPercent: number;
-    points: {
-      month: string;
-      availabilityPercent: number;
-      slaMet: boolean;
-      downtimeMinutes: number;
-    }[];
-  }[];
-}
-
 /** The browser's zone: far from anna's profile zone, so using the wrong one shows. */
 const BROWSER_ZONE = 'Asia/Tokyo';
 /** anna's profile zone (seed); the page must show times in it, not in the browser's. */
@@ -128,34 +115,15 @@ describe('cloud in Chromium', () => {
     const chart = page.getByRole('img', { name: /Chart of monthly availability/ });
     await expect.poll(() => chart.locator('.recharts-line').count()).toBe(3);
     expect(await chart.locator('.recharts-reference-line').count()).toBe(2);
-    const report = await apiJson<Availability>(page, '/api/cloud/reports/availability');
+    const report = await apiJson<AvailabilityReport>(page, '/api/cloud/reports/availability');
     expect(await table.locator('tbody tr').count()).toBe(report.months.length);
     await expectNoAxeViolations(page);
 
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Availability (XLSX)' }).click();
-    const workbook = new Workbook();
-    await workbook.xlsx.load(await readFile(await (await downloaded).path()));
-    const rows: unknown[][] = [];
-    workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const { rows } = await sheetRows(await readFile(await (await downloaded).path()));
     // Months by name in the user's language (issue 27): "October 2026" for anna.
-    const monthName = new Intl.DateTimeFormat('en', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    expect(rows.slice(1)).toEqual(
-      report.instances.flatMap((i) =>
-        i.points.map((p) => [
-          i.name,
-          monthName.format(new Date(`${p.month}-01T00:00:00Z`)),
-          p.availabilityPercent,
-          i.slaPercent,
-          p.slaMet ? 'Yes' : 'No',
-          p.downtimeMinutes,
-        ]),
-      ),
-    );
+    expect(rows.slice(1)).toEqual(englishAvailabilityRows(report));
   });
 
   test('paul sees his account’s instance, and a customer’s he serves from the picker (§7, issue 37)', async () => {

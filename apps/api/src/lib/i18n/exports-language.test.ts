@@ -14,6 +14,7 @@ import { SUPPORTED_LANGUAGES } from '@portico/locales';
 import { Workbook } from '@cj-tech-master/excelts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.js';
+import { sheetRows } from '../../../test/spreadsheet-rows.js';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { bearerFor } from '../../../test/tokens.js';
 
@@ -37,16 +38,6 @@ describe('the exports in the caller’s language (issue 27)', () => {
     const res = await get(`/api/invoices?${query}`);
     expect(res.statusCode).toBe(200);
     return invoiceListSchema.parse(res.json());
-  };
-
-  const sheetRows = async (payload: Buffer): Promise<{ rows: unknown[][]; name: string }> => {
-    const workbook = new Workbook();
-    await workbook.xlsx.load(payload);
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
-    const rows: unknown[][] = [];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return { rows, name: sheet.name };
   };
 
   it('writes the invoice PDF in German: labels, a German date and a German amount', async () => {

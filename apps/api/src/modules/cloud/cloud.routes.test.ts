@@ -7,8 +7,8 @@ import {
   releaseScheduleListSchema,
   responseTimeReportSchema,
 } from '@portico/contracts';
-import { Workbook } from '@cj-tech-master/excelts';
 import { describe, expect, it } from 'vitest';
+import { englishAvailabilityRows, sheetRows } from '../../../test/spreadsheet-rows.js';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 
@@ -255,30 +255,11 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
       await json(ANNA, '/api/cloud/reports/availability'),
     );
     // Months are written out in the caller's language (issue 27): "October 2026" in English.
-    const monthName = new Intl.DateTimeFormat('en', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    const expected = report.instances.flatMap((i) =>
-      i.points.map((p) => [
-        i.name,
-        monthName.format(new Date(`${p.month}-01T00:00:00Z`)),
-        p.availabilityPercent,
-        i.slaPercent,
-        p.slaMet ? 'Yes' : 'No',
-        p.downtimeMinutes,
-      ]),
-    );
+    const expected = englishAvailabilityRows(report);
 
     const xlsx = await get(ANNA, '/api/cloud/reports/availability.xlsx');
     expect(xlsx.statusCode).toBe(200);
-    const workbook = new Workbook();
-    await workbook.xlsx.load(xlsx.rawPayload);
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
-    const rows: unknown[][] = [];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const { rows } = await sheetRows(xlsx.rawPayload);
     expect(rows[0]).toEqual([
       'Instance',
       'Month',
