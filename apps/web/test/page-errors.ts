@@ -40,10 +40,12 @@ export interface PageErrorCase {
   /** Where the page is. */
   path: string;
   /**
-   * What shows the page loaded after the retry: a heading (visible), or a text (in any of
-   * its places on the page).
+   * What shows the page loaded after the retry: a heading or an element of a role (visible),
+   * or a text (in any of its places on the page).
    */
-  ready: { name: string; level: number } | { text: string };
+  ready: { name: string; level: number } | { role: string } | { text: string };
+  /** A heading the page keeps showing beside the error (its frame did not fail). */
+  heading?: { name: string; level: number };
   redirects: () => Redirects;
   /** Other answers the page needs (after the failing one, which wins). */
   handlers?: HttpHandler[];
@@ -55,7 +57,7 @@ export interface PageErrorCase {
  */
 export async function expectPageErrorWithRetry(
   server: SetupServer,
-  { status, call, path, ready, redirects, handlers = [] }: PageErrorCase,
+  { status, call, path, ready, heading, redirects, handlers = [] }: PageErrorCase,
 ): Promise<void> {
   let fail = true;
   server.use(
@@ -66,6 +68,7 @@ export async function expectPageErrorWithRetry(
   await renderSignedIn(path);
   const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
   expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
+  if (heading) expect(screen.getByRole('heading', heading)).toBeVisible();
   if (status === 401) {
     // The browser is on its way to the login; there is nothing to retry here.
     await waitFor(() => expect(redirects()).toHaveBeenCalled());
@@ -74,6 +77,7 @@ export async function expectPageErrorWithRetry(
   fail = false;
   await user.click(within(alert).getByRole('button', { name: 'Try again' }));
   if ('text' in ready) expect((await screen.findAllByText(ready.text))[0]).toBeInTheDocument();
+  else if ('role' in ready) expect(await screen.findByRole(ready.role)).toBeVisible();
   else expect(await screen.findByRole('heading', ready)).toBeVisible();
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 }

@@ -17,7 +17,7 @@ import {
   errorResponse,
   problemResponse,
 } from '../../../../test/error-cases.js';
-import { catchLoginOn401 } from '../../../../test/page-errors.js';
+import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 const server = setUpAppTests();
@@ -315,28 +315,17 @@ describe('§8 errors on every call of the invoices page', () => {
   const redirects = catchLoginOn401(server);
 
   describe.each(['/api/invoices/accounts', '/api/invoices'])('GET %s', (call) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', async (status) => {
-      let fail = true;
-      server.use(
-        // First: the failing call wins over the page's own answers.
-        http.get(url(call), () => (fail ? errorResponse(status) : undefined)),
-        ...handlers(NORTHWIND),
-      );
-      const user = userEvent.setup();
-      await renderSignedIn('/invoices');
-      const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
-      expect(alert).toHaveTextContent(CATALOGUE_TEXT[status]);
-      expect(screen.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
-      if (status === 401) {
-        // The browser is on its way to the login; there is nothing to retry here.
-        await waitFor(() => expect(redirects()).toHaveBeenCalled());
-        return;
-      }
-      fail = false;
-      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByRole('table')).toBeVisible();
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    });
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
+      expectPageErrorWithRetry(server, {
+        status,
+        call,
+        path: '/invoices',
+        heading: { name: 'Invoices', level: 1 },
+        ready: { role: 'table' },
+        redirects,
+        handlers: handlers(NORTHWIND),
+      }),
+    );
   });
 
   const downloads = [
