@@ -4,6 +4,12 @@ import type { FastifyReply } from 'fastify';
 export const privateNoStore = (reply: FastifyReply): FastifyReply =>
   reply.header('cache-control', 'private, no-store');
 
+/** A page of a list: how many items match, in a header the web app may read across origins. */
+export const withTotalCountHeader = (reply: FastifyReply, total: number): FastifyReply =>
+  reply
+    .header('x-total-count', String(total))
+    .header('access-control-expose-headers', 'X-Total-Count');
+
 /** A file download: private, never cached, saved under `fileName`. */
 export function sendFile(
   reply: FastifyReply,

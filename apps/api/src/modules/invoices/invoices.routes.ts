@@ -19,7 +19,7 @@ import {
   getInvoicesCsv,
   getInvoicesWorkbook,
 } from './invoices.service.js';
-import { sendFile } from '../../lib/reply.js';
+import { privateNoStore, sendFile, withTotalCountHeader } from '../../lib/reply.js';
 
 /** Ids are bigint identities; more digits than that cannot name a row. */
 const MAX_ID_DIGITS = 15;
@@ -60,11 +60,7 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         await accountCallerOf(app.db, request),
         request.query,
       );
-      return reply
-        .header('x-total-count', String(page.total))
-        .header('access-control-expose-headers', 'X-Total-Count')
-        .header('cache-control', 'private, no-store')
-        .send(page.items);
+      return privateNoStore(withTotalCountHeader(reply, page.total)).send(page.items);
     },
   );
 

@@ -15,13 +15,13 @@ import {
   releaseNoteListSchema,
   releaseNotesQuerySchema,
 } from '@portico/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { hasSearchText, searchBudgetHook } from '../search-budget/index.js';
 import { callerIdOf } from '../../lib/caller.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { requireProductAccess } from '../../lib/product-access.js';
 import { problem, sendProblem } from '../../lib/problem.js';
+import { withTotalCountHeader } from '../../lib/reply.js';
 import { bearerErrors, fileResponse, problemResponse } from '../../lib/route-schemas.js';
 import { findProductNewsItem, getProductNewsPage, newsPageResponse } from '../news/index.js';
 import { parseByteRange } from './byte-range.js';
@@ -47,13 +47,6 @@ const fileUrl = (productId: string, downloadId: string) =>
 const rangeNotSatisfiable = problemResponse(
   'The Range starts at or beyond the end of the file; Content-Range names the size (bytes */size).',
 );
-
-function sendTotal<T>(reply: FastifyReply, total: number, items: T) {
-  return reply
-    .header('x-total-count', String(total))
-    .header('access-control-expose-headers', 'X-Total-Count')
-    .send(items);
-}
 
 /**
  * My Solutions (issue 13): the product lookup, releases, downloads with resumable files,
@@ -302,7 +295,7 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
     async (request, reply) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);
       const page = await getProductNewsPage(app.db, product.id, request.query);
-      return sendTotal(reply, page.total, page.items);
+      return withTotalCountHeader(reply, page.total).send(page.items);
     },
   );
 

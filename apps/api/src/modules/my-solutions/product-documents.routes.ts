@@ -7,6 +7,7 @@ import {
   productDocumentsQuerySchema,
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { privateNoStore, withTotalCountHeader } from '../../lib/reply.js';
 import { bearerErrors, fileResponse, withTotalCount } from '../../lib/route-schemas.js';
 import {
   getDocument,
@@ -53,11 +54,7 @@ export const productDocumentsRoutes: FastifyPluginCallbackZod = (app, _options, 
         request.query,
         app.readCaches.documentFacets,
       );
-      return reply
-        .header('x-total-count', String(page.total))
-        .header('access-control-expose-headers', 'X-Total-Count')
-        .header('cache-control', 'private, no-store')
-        .send(page);
+      return privateNoStore(withTotalCountHeader(reply, page.total)).send(page);
     },
   );
 

@@ -17,7 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { privateNoStore } from '../../lib/reply.js';
+import { privateNoStore, withTotalCountHeader } from '../../lib/reply.js';
 import { BadRequestError, DomainError, NotFoundError } from '../../lib/errors.js';
 import {
   bearerErrors,
@@ -137,10 +137,7 @@ export const newsEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const page = await listItems(app.db, callerIdOf(request), request.query);
-      return privateNoStore(reply)
-        .header('x-total-count', String(page.total))
-        .header('access-control-expose-headers', 'X-Total-Count')
-        .send(page.items);
+      return privateNoStore(withTotalCountHeader(reply, page.total)).send(page.items);
     },
   );
 

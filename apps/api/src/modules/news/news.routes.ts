@@ -6,6 +6,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../lib/errors.js';
+import { withTotalCountHeader } from '../../lib/reply.js';
 import { bearerErrors, withTotalCount } from '../../lib/route-schemas.js';
 import { hasSearchText, searchBudgetHook } from '../search-budget/index.js';
 import { getCachedNewsPage, getNewsItem } from './news.service.js';
@@ -51,9 +52,7 @@ export const newsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         const json = reply.serialize(page.items);
         page.json = typeof json === 'string' ? json : new TextDecoder().decode(json);
       }
-      return reply
-        .header('x-total-count', String(page.total))
-        .header('access-control-expose-headers', 'X-Total-Count')
+      return withTotalCountHeader(reply, page.total)
         .type('application/json; charset=utf-8')
         .send(page.json);
     },

@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { privateNoStore } from '../../lib/reply.js';
+import { privateNoStore, withTotalCountHeader } from '../../lib/reply.js';
 import {
   bearerErrors,
   bodyValidatedByService,
@@ -146,10 +146,7 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
       const query = request.query;
       const a = await resolveAdmin(app.db, callerIdOf(request), query.accountId);
       const page = await listAccountUsers(app.db, a, query);
-      return privateNoStore(reply)
-        .header('x-total-count', String(page.total))
-        .header('access-control-expose-headers', 'X-Total-Count')
-        .send(page.items);
+      return privateNoStore(withTotalCountHeader(reply, page.total)).send(page.items);
     },
   );
 
