@@ -99,8 +99,11 @@ interface RawDownload {
   byte_seed: string;
 }
 
-const DOWNLOAD_COLUMNS = `d.id, d.name, d.version, to_char(r.release_date, 'YYYY-MM-DD') as release_date,
-  d.file_name, d.size_bytes, d.sha256, d.byte_seed`;
+// Every download query: the download and the date of its release.
+const DOWNLOAD_SELECT = `select d.id, d.name, d.version, to_char(r.release_date, 'YYYY-MM-DD') as release_date,
+  d.file_name, d.size_bytes, d.sha256, d.byte_seed
+  from product_downloads d
+  join product_releases r on r.product_id = d.product_id and r.version = d.version`;
 
 function toDownloadRow(r: RawDownload): DownloadRow {
   return {
@@ -122,9 +125,7 @@ export async function listDownloads(
   version?: string,
 ): Promise<DownloadRow[]> {
   const { rows } = await db.query<RawDownload>(
-    `select ${DOWNLOAD_COLUMNS}
-       from product_downloads d
-       join product_releases r on r.product_id = d.product_id and r.version = d.version
+    `${DOWNLOAD_SELECT}
       where d.product_id = $1 and ($2::text is null or d.version = $2)
       order by r.release_date desc, d.version desc, d.name`,
     [productId, version ?? null],
@@ -139,9 +140,7 @@ export async function findDownload(
   downloadId: string,
 ): Promise<DownloadRow | null> {
   const { rows } = await db.query<RawDownload>(
-    `select ${DOWNLOAD_COLUMNS}
-       from product_downloads d
-       join product_releases r on r.product_id = d.product_id and r.version = d.version
+    `${DOWNLOAD_SELECT}
       where d.product_id = $1 and d.id = $2`,
     [productId, downloadId],
   );
