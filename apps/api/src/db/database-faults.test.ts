@@ -11,6 +11,7 @@ import { testEnvSource } from '../../test/test-app.js';
 import { createTestDb, type TestDb } from '../../test/test-db.js';
 import { bearerFor } from '../../test/tokens.js';
 import { newUserInput } from '../../test/user-input.js';
+import { ANNA } from '../../test/demo-emails.js';
 
 // Issue 24 "Faults", ADR 0053: PostgreSQL restarts under load. The API talks to the shared
 // cluster through a proxy the test cuts (reset: a restart; blackhole: a server that does not
@@ -18,7 +19,6 @@ import { newUserInput } from '../../test/user-input.js';
 // fast 503 with a JSON message, never a 500 or a hang; the process does not crash; the pool
 // and the change listener come back by themselves; every write answered 2xx is stored.
 
-const ANNA = 'anna.customer@portico.test';
 const CONNECT_TIMEOUT_MS = 800;
 
 interface Outcome {

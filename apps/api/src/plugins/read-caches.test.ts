@@ -10,14 +10,13 @@ import { createTestDb, databaseKinds, type TestDb } from '../../test/test-db.js'
 import { bearerFor } from '../../test/tokens.js';
 import { twoInstances } from '../../test/two-instances.js';
 import { until } from '../../test/until.js';
+import { ANNA } from '../../test/demo-emails.js';
 
 // ADR 0043: the token state and the news list are served from caches that the database's
 // change notifications drop. Whoever writes (another instance, a job, plain SQL), the next
 // reads see it once the notification arrives; a write through the instance itself is seen
 // at once. Each test fails without the triggers of migration 016 or without the plugin's
 // own drop on writes.
-
-const ANNA = 'anna.customer@portico.test';
 
 function cachedApp(db: Db): Promise<FastifyInstance> {
   return buildApp({ env: loadEnv(testEnvSource({ READ_CACHE: '1' })), db, ready: true });

@@ -17,8 +17,7 @@ import { pdfText } from '../../../test/pdf-text.js';
 import { sheetRows } from '../../../test/spreadsheet-rows.js';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { bearerFor } from '../../../test/tokens.js';
-
-const ANNA = 'anna.customer@portico.test';
+import { ANNA } from '../../../test/demo-emails.js';
 
 /** dd.mm.yyyy of an ISO day, written here independently of the server. */
 const germanDay = (iso: string): string => iso.slice(0, 10).split('-').reverse().join('.');

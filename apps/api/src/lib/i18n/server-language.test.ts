@@ -8,8 +8,7 @@ import { bearerFor } from '../../../test/tokens.js';
 import type { Queryable } from '../../db/db.js';
 import { NEWS_PUBLISHED_JOB } from '../../modules/news/news-events.js';
 import { MAIL_SEND_JOB } from '../mail/mailer.js';
-
-const ANNA = 'anna.customer@portico.test';
+import { ANNA } from '../../../test/demo-emails.js';
 
 /** The sign-in page of a fresh authorisation request, with these request headers throughout. */
 async function signInPage(

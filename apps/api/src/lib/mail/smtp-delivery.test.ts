@@ -13,6 +13,7 @@ import { USER_INVITATION_JOB } from '../../modules/user-management/invitations.s
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { createUser } from '../../../test/user-input.js';
+import { ANNA, ERIK } from '../../../test/demo-emails.js';
 
 // Issue 24 "Faults", ADR 0053: the invitation and the news mail go through a real SMTP peer
 // (smtp-server) over STARTTLS with AUTH, trusting its self-signed certificate through
@@ -20,10 +21,8 @@ import { createUser } from '../../../test/user-input.js';
 // delay; once it is back each mail arrives exactly once. A 5xx refusal is recorded, shown to
 // the administrator (a news mail's to the news editor) and not retried.
 
-const ANNA = 'anna.customer@portico.test';
 const REFUSED = 'no.such.mailbox@northwind.test';
 const REFUSED_READER = 'gone.reader@northwind.test';
-const ERIK = 'erik.employee@portico.test';
 
 interface Received {
   to: string[];

@@ -14,10 +14,7 @@ import { loadEnv } from '../../config/env.js';
 import { createTestApp, testEnvSource, type TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
-
-const ANNA = 'anna.customer@portico.test';
-const PAUL = 'paul.partner@portico.test';
-const ERIK = 'erik.employee@portico.test';
+import { ANNA, PAUL, ERIK } from '../../../test/demo-emails.js';
 
 describe.each(routeDatabaseKinds())('the account picker API over %s', (kind) => {
   let t: TestApp;

@@ -11,11 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { englishAvailabilityRows, sheetRows } from '../../../test/spreadsheet-rows.js';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-
-const ANNA = 'anna.customer@portico.test';
-const PAUL = 'paul.partner@portico.test';
-const NINA = 'nina.basic@portico.test';
-const ERIK = 'erik.employee@portico.test';
+import { ANNA, PAUL, ERIK, NINA } from '../../../test/demo-emails.js';
 
 /** "20261114T200000Z" → epoch ms: how a calendar reads a UTC DTSTART. */
 function icsUtc(value: string): number {

@@ -9,6 +9,7 @@ import { testEnvSource } from '../../../test/test-app.js';
 import { createTestDb, type TestDb } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
+import { ANNA } from '../../../test/demo-emails.js';
 
 // ADR 0044, 0075: the app hands its token to the server as an HttpOnly cookie for the painted
 // addresses, and the server writes the app rendered for the user into the first HTML. The web
@@ -36,8 +37,6 @@ const STAND_IN = `export async function renderFirstPaint(input) {
     state: { queries: { seen: input.path }, labels: { language: input.language, list: [] },
       router: { loaderData: {} } } };
 }`;
-
-const ANNA = 'anna.customer@portico.test';
 
 interface Seen {
   path: string;

@@ -12,11 +12,7 @@ import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { insertInvoices } from './invoices.repository.js';
-
-const ANNA = 'anna.customer@portico.test';
-const PAUL = 'paul.partner@portico.test';
-const NINA = 'nina.basic@portico.test';
-const ERIK = 'erik.employee@portico.test';
+import { ANNA, PAUL, ERIK, NINA } from '../../../test/demo-emails.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offsetDays: number): string =>

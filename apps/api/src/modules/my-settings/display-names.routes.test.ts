@@ -9,17 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
 import { newUserInput, postUser } from '../../../test/user-input.js';
+import { ANNA, PAUL, ERIK, NINA } from '../../../test/demo-emails.js';
 
 /**
  * Issue 34: bidirectional controls in a display name reorder what is shown around it
  * ("Anna\u202Egnp.exe" reads "Annaexe.png"). Names a person types lose them (ADR 0061), and
  * names already stored (or written by another system) are answered without them.
  */
-
-const ANNA = 'anna.customer@portico.test';
-const ERIK = 'erik.employee@portico.test';
-const NINA = 'nina.basic@portico.test';
-const PAUL = 'paul.partner@portico.test';
 
 /** Every control the rule names, one after the other. */
 const BIDI = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c';

@@ -4,9 +4,7 @@ import { appPerSuite } from '../../../test/suite-app.js';
 import { expectUserFormErrors } from '../../../test/user-form-errors.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { mintToken } from '../../../test/tokens.js';
-
-const NINA = 'nina.basic@portico.test';
-const PAUL = 'paul.partner@portico.test';
+import { PAUL, NINA } from '../../../test/demo-emails.js';
 
 describe.each(routeDatabaseKinds())('my settings over %s', (kind) => {
   const t = appPerSuite(kind);

@@ -9,10 +9,8 @@ import { keyEncryptionKeySource } from '../../lib/key-encryption.js';
 import { NEWS_PUBLISHED_JOB } from '../news/news-events.js';
 import { sendDueDigests } from './news-delivery.js';
 import { DIGEST_JOB } from './subscriptions.jobs.js';
+import { ANNA, PAUL, NINA } from '../../../test/demo-emails.js';
 
-const ANNA = 'anna.customer@portico.test';
-const NINA = 'nina.basic@portico.test';
-const PAUL = 'paul.partner@portico.test';
 const ERP = '6f1d2c0a-7b3e-4d5a-9c1e-0a1b2c3d4e01';
 
 interface OutboxRow {

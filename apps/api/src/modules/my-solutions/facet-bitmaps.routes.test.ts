@@ -11,13 +11,13 @@ import { createTestApp, testEnvSource, type TestApp } from '../../../test/test-a
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { until } from '../../../test/until.js';
+import { ANNA } from '../../../test/demo-emails.js';
 
 // ADR 0055 addendum: with read caches on, documentation filtered by two or more facets
 // without a query is answered from each node's bitmaps. What a caller sees must be what the
 // SQL of ADR 0034 answers (the same app with caches off, over the same database), and a
 // change of the documents by any writer must reach the answer once the notification arrives.
 
-const ANNA = 'anna.customer@portico.test';
 const BASE = '/api/products/p-erp/documents';
 
 /** A small deterministic generator (the same selections every run). */

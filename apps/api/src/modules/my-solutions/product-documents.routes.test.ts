@@ -10,10 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { DEMO_DOCUMENTS_PER_PRODUCT, writeDocumentTexts } from '../../seed/product-documents.js';
+import { ANNA, PAUL, ERIK } from '../../../test/demo-emails.js';
 
-const ANNA = 'anna.customer@portico.test';
-const PAUL = 'paul.partner@portico.test';
-const ERIK = 'erik.employee@portico.test';
 const ERP_CONTENT_ID = '6f1d2c0a-7b3e-4d5a-9c1e-0a1b2c3d4e01';
 
 /** The database column of each §9 facet, written here independently of the server. */

@@ -15,13 +15,11 @@ import { bearerFor } from '../../../test/tokens.js';
 import { twoInstances } from '../../../test/two-instances.js';
 import { inputOf } from '../../../test/user-input.js';
 import type { Queryable } from '../../db/db.js';
+import { ANNA, ERIK } from '../../../test/demo-emails.js';
 
 // Issue 34 (defects 1 and 2) and issue 37 (ADR 0054, addendum): a stream ends with the
 // sign-in it was opened for, streams are capped per user and per node, a notification fans
 // out with one query per batch, and withdrawn news leaves open bells at once.
-
-const ANNA = 'anna.customer@portico.test';
-const ERIK = 'erik.employee@portico.test';
 
 let sources = 0;
 async function addNotification(

@@ -13,11 +13,10 @@ import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { twoInstances } from '../../../test/two-instances.js';
 import type { Queryable } from '../../db/db.js';
+import { ANNA } from '../../../test/demo-emails.js';
 
 // Issue 24, "Live, across nodes" (ADR 0054): GET /api/notifications/stream pushes the caller's
 // new notifications as Server-Sent Events, fed by the database's change notifications.
-
-const ANNA = 'anna.customer@portico.test';
 
 let sources = 0;
 /** A notification as the delivery job writes one; its id. */

@@ -2,10 +2,7 @@ import { problemSchema, notificationListSchema } from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
-
-const ANNA = 'anna.customer@portico.test';
-const NINA = 'nina.basic@portico.test';
-const PAUL = 'paul.partner@portico.test';
+import { ANNA, PAUL, NINA } from '../../../test/demo-emails.js';
 
 describe.each(routeDatabaseKinds())('the notification centre over %s', (kind) => {
   const t = appPerSuite(kind);

@@ -8,6 +8,7 @@ import { buildApp } from '../../app.js';
 import { loadEnv } from '../../config/env.js';
 import type { Db } from '../../db/db.js';
 import { openDb } from '../../db/open-db.js';
+import { ANNA, PAUL, NINA } from '../../../test/demo-emails.js';
 
 /**
  * Issue 34: one user's cache-busting searches slowed everyone. Each user has a budget of
@@ -16,9 +17,6 @@ import { openDb } from '../../db/open-db.js';
  */
 
 const BUDGET = 5;
-const ANNA = 'anna.customer@portico.test';
-const NINA = 'nina.basic@portico.test';
-const PAUL = 'paul.partner@portico.test';
 
 /** Search calls of every kind the budget covers, each with text no cache has seen. */
 const searches = (n: number): string[] =>

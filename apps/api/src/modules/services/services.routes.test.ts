@@ -6,11 +6,7 @@ import { z } from 'zod';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
-
-const ANNA = 'anna.customer@portico.test';
-const PAUL = 'paul.partner@portico.test';
-const NINA = 'nina.basic@portico.test';
-const ERIK = 'erik.employee@portico.test';
+import { ANNA, PAUL, ERIK, NINA } from '../../../test/demo-emails.js';
 
 /** RFC 4180 reader, written independently of the server's writer so it can disagree. */
 function parseCsv(text: string): string[][] {

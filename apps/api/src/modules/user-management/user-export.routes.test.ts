@@ -3,9 +3,8 @@ import { Workbook } from '@cj-tech-master/excelts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { ANNA, NINA } from '../../../test/demo-emails.js';
 
-const ANNA = 'anna.customer@portico.test';
-const NINA = 'nina.basic@portico.test';
 const BOM = '\uFEFF';
 /** 14:05 UTC: 15:05 in Berlin (winter), 09:05 in New York. */
 const LOGIN = '2026-01-15T14:05:00.000Z';

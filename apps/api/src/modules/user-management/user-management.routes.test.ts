@@ -16,15 +16,11 @@ import { expectFieldErrors, expectUserFormErrors } from '../../../test/user-form
 import { inputOf, newUserInput, postUser } from '../../../test/user-input.js';
 import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
+import { ANNA, PAUL, ERIK, NINA } from '../../../test/demo-emails.js';
 
 // Password checks go through the same bounded queue as the sign-in page (ADR 0014).
 const hashQueue = new HashQueue({ concurrency: 1, maxWaiting: 16 });
 afterAll(() => hashQueue.close());
-
-const ANNA = 'anna.customer@portico.test';
-const ERIK = 'erik.employee@portico.test';
-const NINA = 'nina.basic@portico.test';
-const PAUL = 'paul.partner@portico.test';
 
 describe.each(databaseKinds())('user management API over %s', (kind) => {
   const t = appPerSuite(kind);
