@@ -10,25 +10,15 @@ import { anna, nina, paul } from '../support/demo-users.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
+import {
+  SERVER_DEFAULT_CONTACT_EMAIL,
+  SERVER_DEFAULT_LINKS,
+} from '../../apps/web/test/server-defaults.js';
 
 const baseUrl = inject('codeBaseUrl');
 
 /** The defaults of apps/api/src/config/env.ts, as /config.json hands them to the app. */
-const defaults = {
-  learning: 'https://learning.portico.test',
-  learningPartner: 'https://partners.learning.portico.test',
-  learningCatalogue: 'https://learning.portico.test/catalogue',
-  learningLegacy: 'https://legacy.learning.portico.test',
-  learningNorwegian: 'https://learning.portico.test/no',
-  learningSwedish: 'https://learning.portico.test/sv',
-  csm: 'https://support.portico.test',
-  resources: 'https://resources.portico.test',
-  salesPartners: 'https://salespartners.portico.test',
-  marketplace: 'https://marketplace.portico.test',
-  billing: 'https://billing.portico.test',
-  reportEngineDownload: '/downloads/portico-report-engine.zip',
-  contactEmail: 'support@portico.test',
-};
+const defaults = { ...SERVER_DEFAULT_LINKS, contactEmail: SERVER_DEFAULT_CONTACT_EMAIL };
 
 const session = useBrowser();
 

@@ -1,5 +1,6 @@
 import { DEFAULT_PHONE_PATTERN, type RuntimeConfig } from '@portico/contracts';
 import { setRuntimeConfig } from '../src/config/runtime-config.js';
+import { SERVER_DEFAULT_CONTACT_EMAIL, SERVER_DEFAULT_LINKS } from './server-defaults.js';
 
 /** The test origin (jsdom's location) and a provider on it. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -19,22 +20,7 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
       responseType: 'code',
       scope: 'openid profile email',
     },
-    links: {
-      community: 'https://community.portico.test',
-      csm: 'https://support.portico.test',
-      learning: 'https://learning.portico.test',
-      learningPartner: 'https://partners.learning.portico.test',
-      learningCatalogue: 'https://learning.portico.test/catalogue',
-      learningLegacy: 'https://legacy.learning.portico.test',
-      learningNorwegian: 'https://learning.portico.test/no',
-      learningSwedish: 'https://learning.portico.test/sv',
-      marketplace: 'https://marketplace.portico.test',
-      dealManagement: 'https://deals.portico.test',
-      salesPartners: 'https://salespartners.portico.test',
-      resources: 'https://resources.portico.test',
-      billing: 'https://billing.portico.test',
-      reportEngineDownload: '/downloads/portico-report-engine.zip',
-    },
+    links: SERVER_DEFAULT_LINKS,
     endpoints: {
       invoices: '/api/invoices',
       cloud: '/api/cloud',
@@ -44,7 +30,7 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
     },
     supportFrameBase: '/support-desk',
     logoutPath: '/logout',
-    contactEmail: 'support@portico.test',
+    contactEmail: SERVER_DEFAULT_CONTACT_EMAIL,
     titleSuffix: ' | Portico Community',
     analyticsId: '',
     keepAlive: { url: '', intervalMs: 0 },
