@@ -10,15 +10,12 @@ import { anna, nina, paul } from '../support/demo-users.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { signIn } from '../support/sign-in.js';
-import {
-  SERVER_DEFAULT_CONTACT_EMAIL,
-  SERVER_DEFAULT_LINKS,
-} from '../../apps/web/test/server-defaults.js';
+import { SERVER_DEFAULTS } from '../../apps/web/test/server-defaults.js';
 
 const baseUrl = inject('codeBaseUrl');
 
 /** The defaults of apps/api/src/config/env.ts, as /config.json hands them to the app. */
-const defaults = { ...SERVER_DEFAULT_LINKS, contactEmail: SERVER_DEFAULT_CONTACT_EMAIL };
+const defaults = { ...SERVER_DEFAULTS.links, contactEmail: SERVER_DEFAULTS.contactEmail };
 
 const session = useBrowser();
 

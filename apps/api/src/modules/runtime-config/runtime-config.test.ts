@@ -1,6 +1,7 @@
 import { runtimeConfigSchema } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVER_DEFAULTS } from '../../../../web/test/server-defaults.js';
 import { createPlatformApp } from '../../../test/platform-app.js';
 
 describe('GET /config.json (issue 2 §4)', () => {
@@ -21,31 +22,10 @@ describe('GET /config.json (issue 2 §4)', () => {
 
   it('points at this server by default, with the embedded issuer', async () => {
     const config = await configWith();
+    // The list the web tests and the browser tests take as the server's defaults.
     expect(config).toMatchObject({
-      contentBase: '/api/content',
-      apiBase: '/api',
-      newsBase: '/api/news',
-      sharedBase: '/shared',
-      apiMarker: '/api/',
-      auth: {
-        issuer: 'http://localhost:8080/oidc',
-        clientId: 'portico-spa',
-        responseType: 'code',
-        scope: 'openid profile email',
-      },
-      supportFrameBase: '/support-desk',
-      logoutPath: '/logout',
-      contactEmail: 'support@portico.test',
-      titleSuffix: ' | Portico Community',
-      keepAlive: { url: '', intervalMs: 0 },
-      idleTimeoutMinutes: 30,
-      endpoints: {
-        invoices: '/api/invoices',
-        cloud: '/api/cloud',
-        reports: '/api/cloud/reports',
-        exports: { invoices: '/api/invoices/export.xlsx', users: '/api/users/export' },
-        notifications: '/api/notifications',
-      },
+      ...SERVER_DEFAULTS,
+      auth: { ...SERVER_DEFAULTS.auth, issuer: 'http://localhost:8080/oidc' },
     });
     expect(Object.keys(config.links).sort()).toEqual(
       [
