@@ -48,7 +48,7 @@ export interface Latencies {
 }
 
 /** The p50, p99 and maximum of an ascending list of times. */
-export function latencies(sorted: number[]): Latencies {
+function latencies(sorted: number[]): Latencies {
   return {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
@@ -56,26 +56,36 @@ export function latencies(sorted: number[]): Latencies {
   };
 }
 
+/** One kind of request timed: its times in ascending order, their figures and its total. */
+export interface KindTimes extends Latencies {
+  name: string;
+  /** What the kind's answers say they hold (e.g. a total count), as `read` reported it last. */
+  total: string;
+  times: number[];
+}
+
 /**
- * GETs `url` warmUp + loads times, one request at a time, and returns the times of the last
- * `loads` in ascending order; `onResponse` sees every answer (its status, a figure to report).
+ * GETs the kind's url warmUp + loads times, one request at a time, and times the last `loads`.
+ * `read` sees every answer (to count failures) and may return the total to report.
  */
-export async function timeGets(
+export async function timeKind(
   app: FastifyInstance,
-  url: string,
+  kind: { name: string; url: string },
   authorization: string,
   { loads, warmUp }: { loads: number; warmUp: number },
-  onResponse: (res: LightMyRequestResponse, i: number) => void,
-): Promise<number[]> {
+  read: (res: LightMyRequestResponse, i: number) => string | undefined,
+): Promise<KindTimes> {
   const times: number[] = [];
+  let total = '';
   for (let i = 0; i < warmUp + loads; i++) {
     const start = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers: { authorization } });
+    const res = await app.inject({ method: 'GET', url: kind.url, headers: { authorization } });
     const elapsed = performance.now() - start;
-    onResponse(res, i);
+    total = read(res, i) ?? total;
     if (i >= warmUp) times.push(elapsed);
   }
-  return times.sort((a, b) => a - b);
+  times.sort((a, b) => a - b);
+  return { name: kind.name, total, times, ...latencies(times) };
 }
 
 export interface ScratchDb {

@@ -19,13 +19,7 @@ import { insertGeneratedDocuments } from '../src/seed/product-documents.js';
 import { demoProducts } from '../src/seed/products.js';
 import { demoUsers } from '../src/seed/users.js';
 import { bearerFor } from '../test/tokens.js';
-import {
-  latencies,
-  openScratchDb,
-  positiveInt,
-  timeGets,
-  type Latencies,
-} from './bench-support.js';
+import { openScratchDb, positiveInt, timeKind, type KindTimes } from './bench-support.js';
 
 const ROWS = positiveInt('BENCH_ROWS', 1_000_000);
 const PRODUCTS = Math.min(positiveInt('BENCH_PRODUCTS', 6), demoProducts.length);
@@ -51,27 +45,27 @@ const kinds: readonly { name: string; url: string }[] = [
 
 /** Each kind LOADS times (after five to warm up), one request at a time. */
 async function measure(app: FastifyInstance, authorization: string) {
-  const results: ({ name: string; total: string } & Latencies)[] = [];
+  const results: KindTimes[] = [];
   let failures = 0;
   for (const kind of kinds) {
-    let total = '';
-    const times = await timeGets(
+    const timed = await timeKind(
       app,
-      kind.url,
+      kind,
       authorization,
       { loads: LOADS, warmUp: 5 },
       (res, i) => {
         if (res.statusCode !== 200) {
           failures += 1;
           if (failures < 3) console.error(kind.name, res.statusCode, res.body.slice(0, 300));
-        } else if (i === 0) {
-          const page = productDocumentPageSchema.parse(res.json());
-          const counted = page.facets.filter((f) => f.values.length > 0).length;
-          total = `${page.total}${page.windowed ? ' (window)' : ''}, ${counted}/9 facets`;
+          return undefined;
         }
+        if (i > 0) return undefined;
+        const page = productDocumentPageSchema.parse(res.json());
+        const counted = page.facets.filter((f) => f.values.length > 0).length;
+        return `${page.total}${page.windowed ? ' (window)' : ''}, ${counted}/9 facets`;
       },
     );
-    results.push({ name: kind.name, ...latencies(times), total });
+    results.push(timed);
   }
   return { results, failures };
 }

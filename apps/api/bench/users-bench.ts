@@ -14,12 +14,11 @@ import { buildApp } from '../src/app.js';
 import { demoUsers } from '../src/seed/users.js';
 import { bearerFor } from '../test/tokens.js';
 import {
-  latencies,
   openScratchDb,
   percentile,
   positiveInt,
-  timeGets,
-  type Latencies,
+  timeKind,
+  type KindTimes,
 } from './bench-support.js';
 
 const ROWS = positiveInt('BENCH_ROWS', 100_000);
@@ -82,22 +81,21 @@ async function main(): Promise<void> {
     await app.ready();
     const authorization = `Bearer ${await bearerFor(app, demoUsers.anna.email)}`;
     const loadBefore = loadavg()[0] ?? 0;
-    const results: ({ name: string; total: string } & Latencies)[] = [];
+    const results: KindTimes[] = [];
     const pooled = { with: [] as number[], without: [] as number[] };
     for (const kind of kinds) {
-      let total = '';
-      const times = await timeGets(
+      const timed = await timeKind(
         app,
-        kind.url,
+        kind,
         authorization,
         { loads: LOADS, warmUp: 10 },
         (res) => {
           if (res.statusCode !== 200) failures += 1;
-          total = String(res.headers['x-total-count']);
+          return String(res.headers['x-total-count']);
         },
       );
-      pooled[kind.withQuery ? 'with' : 'without'].push(...times);
-      results.push({ name: kind.name, ...latencies(times), total });
+      pooled[kind.withQuery ? 'with' : 'without'].push(...timed.times);
+      results.push(timed);
     }
     console.log(`\n${LOADS} requests per kind, one after the other (GET /api/users as anna):`);
     console.log('| kind                    |   total |  p50 ms |  p99 ms |  max ms |');
