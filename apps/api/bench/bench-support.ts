@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { loadEnv, type Env } from '../src/config/env.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadEnv, type Env } from '../src/config/env.js';
 import type { Db } from '../src/db/db.js';
 import { openDb } from '../src/db/open-db.js';
 import { migrate } from '../src/db/migrate.js';
