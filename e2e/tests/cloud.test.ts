@@ -24,6 +24,7 @@ interface Window {
   startsAt: string;
   endsAt: string;
 }
+
 /** The browser's zone: far from anna's profile zone, so using the wrong one shows. */
 const BROWSER_ZONE = 'Asia/Tokyo';
 /** anna's profile zone (seed); the page must show times in it, not in the browser's. */
