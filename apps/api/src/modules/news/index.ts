@@ -8,6 +8,7 @@ export { newsPageResponse } from './news.routes.js';
 export const newsModule = newsRoutes;
 
 export {
+  countNewsSearch,
   findProductNewsItem,
   getCachedNewsPage,
   getLatestProductNews,

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/db.js';
 import type { ReadCache } from '../../lib/cache/read-cache.js';
 import { NotFoundError } from '../../lib/errors.js';
 import {
+  countNewsMatches,
   findNewsById,
   insertNews,
   listNews,
@@ -51,6 +52,11 @@ export async function getNewsPage(db: Db, criteria: NewsListCriteria): Promise<N
     ...(criteria.from === undefined ? {} : { from: criteria.from }),
     ...(criteria.to === undefined ? {} : { to: criteria.to }),
   });
+}
+
+/** The news list's total for a search without dates (X-Total-Count of /news?news-query=…). */
+export function countNewsSearch(db: Queryable, query: string): Promise<number> {
+  return countNewsMatches(db, query);
 }
 
 export async function getNewsItem(db: Db, id: number): Promise<NewsItem> {

@@ -40,7 +40,7 @@ export interface SearchCaches {
   productCounts: ReadCache<string, ProductContentCountRow>;
   /** [account id, query] → cases, service catalogue and knowledge article counts. */
   supportCounts: ReadCache<string, SupportCountRow>;
-  /** [source, query] → one source's count (community, University). */
+  /** [source, query] → one source's count (community, University, news). */
   textCounts: ReadCache<string, number>;
   clear(): void;
 }

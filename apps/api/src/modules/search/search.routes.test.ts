@@ -234,6 +234,30 @@ describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => 
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('the news count is the news list’s X-Total-Count for the same words', async () => {
+    // One word is counted from its postings, any other search from the GIN index.
+    const queries = [
+      WORD,
+      `${WORD} product`,
+      `"${WORD} product news"`,
+      `${WORD} -product`,
+      'invoice',
+      'invoice OR report',
+      'zebra',
+    ];
+    for (const query of queries) {
+      const combined = combinedSearchCountsSchema.parse(
+        (await get(`/api/search/combined-count?${q({ productId: erp.contentId, query })}`)).json(),
+      );
+      const list = await get(`/api/news?${q({ query, page: '1', size: '1' })}`);
+      expect(list.statusCode).toBe(200);
+      expect({ query, news: combined.news }).toEqual({
+        query,
+        news: Number(list.headers['x-total-count']),
+      });
+    }
+  });
+
   it('the demo data has results for "invoice" in every source for anna and none for "zebra"', async () => {
     const combined = combinedSearchCountsSchema.parse(
       (

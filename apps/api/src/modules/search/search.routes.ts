@@ -49,7 +49,6 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     env: app.env,
     log: request.log,
     caches,
-    newsList: app.readCaches.newsList,
   });
   const hitsContext = { db: app.db, env: app.env, caches };
   // Every count call spends one call of the caller's search budget (ADR 0061).

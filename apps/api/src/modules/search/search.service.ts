@@ -10,16 +10,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/db.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { type CachedNewsPage, getCachedNewsPage, getNewsPage } from '../news/index.js';
-import type { ReadCache } from '../../lib/cache/read-cache.js';
-import { type SearchCaches, searchCaller, searchProduct } from './search-cache.js';
+import { countNewsSearch } from '../news/index.js';
+import { type SearchCaches, searchCaller, searchProduct, throughCache } from './search-cache.js';
 import { SearchSourceError } from './search-source.js';
 import type { SearchSources } from './search-sources.js';
 
 /**
  * What the count rules need: the database, the configured sources, the addresses, a log, and
- * the instance's read caches: the search caches (the gates'; the sources hold their own) and
- * the news list's (the news total is the news list's X-Total-Count, kept where the list keeps it).
+ * the instance's search caches (the gates' and the news count's; the sources hold their own).
  */
 export interface SearchContext {
   db: Db;
@@ -27,7 +25,6 @@ export interface SearchContext {
   env: Pick<Env, 'COMMUNITY_URL' | 'LEARNING_URL' | 'CSM_URL'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   caches?: SearchCaches | undefined;
-  newsList?: ReadCache<string, CachedNewsPage> | undefined;
 }
 
 /** `{base}/{path}?query=…`: a site's own search page for the query. */
@@ -128,7 +125,7 @@ export async function getCombinedCounts(
   const [productResult, communityResult, newsResult] = await Promise.allSettled([
     ctx.sources.product.count({ productId: product.id, contentId: product.contentId, query }),
     getCommunityCount(ctx, query),
-    newsTotal(ctx, query),
+    throughCache(ctx.caches?.textCounts, ['news', query], () => countNewsSearch(ctx.db, query)),
   ]);
 
   const errors: CombinedSearchCounts['errors'] = [];
@@ -149,15 +146,6 @@ export async function getCombinedCounts(
     news,
     errors,
   };
-}
-
-/** The news list's total for the query: what /news?news-query=… shows as its count. */
-async function newsTotal(ctx: SearchContext, query: string): Promise<number> {
-  const criteria = { page: 1, size: 1, query };
-  const page = ctx.newsList
-    ? await getCachedNewsPage(ctx.newsList, ctx.db, criteria)
-    : await getNewsPage(ctx.db, criteria);
-  return page.total;
 }
 
 /** Source errors carry messages written for the caller; anything else stays in the log. */
