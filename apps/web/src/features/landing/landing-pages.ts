@@ -1,17 +1,21 @@
 import type { RuntimeConfig } from '@portico/contracts';
 import { routePaths } from '../../config/paths.js';
+import type { LabelKey } from '../../lib/labels/use-t.js';
 
 type Links = RuntimeConfig['links'];
 
+/** The landing pages' names: each has its `landing.{name}.*` labels. */
+type LandingName = 'resources' | 'salespartners' | 'marketplace' | 'billingplatform';
+
 /** What a landing page shows (§2): label keys of its title, description and button, and where the button goes. */
 export interface LandingPageEntry {
-  titleKey: string;
-  descriptionKey: string;
-  buttonKey: string;
+  titleKey: LabelKey;
+  descriptionKey: LabelKey;
+  buttonKey: LabelKey;
   link: (links: Links) => string;
 }
 
-const entry = (name: string, link: (links: Links) => string): LandingPageEntry => ({
+const entry = (name: LandingName, link: (links: Links) => string): LandingPageEntry => ({
   titleKey: `landing.${name}.title`,
   descriptionKey: `landing.${name}.description`,
   buttonKey: `landing.${name}.button`,

@@ -1,5 +1,10 @@
 import { matchPath } from 'react-router';
 import { routePaths } from '../../config/paths.js';
+import type { LabelKey } from '../../lib/labels/use-t.js';
+
+/** The six Support4U pages' paths; each names its frame and its `support.title.{path}` label. */
+type SupportPath =
+  'incident' | 'service-request' | 'track-cases' | 'track-case' | 'portals' | 'contacts';
 
 /**
  * The Support4U pages (§2 services), one row per child route: its route pattern, its route
@@ -9,7 +14,7 @@ import { routePaths } from '../../config/paths.js';
  */
 export interface SupportPage {
   readonly route: string;
-  readonly path: string;
+  readonly path: SupportPath;
   readonly appendsCaseNo?: boolean;
   readonly downloadAllCases?: boolean;
 }
@@ -39,7 +44,7 @@ export function matchSupportPage(pathname: string, caseNo = ''): MatchedSupportP
 }
 
 /** The label of the page (and frame) title: `support.title.{route path}` (§2). */
-export const titleKeyOf = (page: SupportPage): string => `support.title.${page.path}`;
+export const titleKeyOf = (page: SupportPage): LabelKey => `support.title.${page.path}`;
 
 /** The frame path below the frame base; track-case appends the case number, encoded (§2). */
 export function framePathOf({ page, caseNo }: MatchedSupportPage): string {

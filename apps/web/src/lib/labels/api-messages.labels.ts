@@ -7,8 +7,14 @@ import { defineLabels } from './define-labels.js';
  * zod issue or from the API's 400/409 answer, as labels (issue 16): `message.<form>.<name>`
  * with the contract's English text as the default. localizeMessage() finds the label by it.
  */
-const prefixed = (prefix: string, messages: Readonly<Record<string, string>>) =>
-  Object.fromEntries(Object.entries(messages).map(([name, text]) => [`${prefix}${name}`, text]));
+const prefixed = <P extends string, M extends Readonly<Record<string, string>>>(
+  prefix: P,
+  messages: M,
+) =>
+  // Object.fromEntries forgets the keys; they are the messages' names behind the prefix.
+  Object.fromEntries(
+    Object.entries(messages).map(([name, text]) => [`${prefix}${name}`, text]),
+  ) as { [K in Extract<keyof M, string> as `${P}${K}`]: string };
 
 export const apiMessageLabels = defineLabels({
   ...prefixed('message.user-form.', userFormMessages),

@@ -1,3 +1,4 @@
+import type { LabelKey } from '@portico/locales/label-keys';
 /**
  * The label store. English defaults live in the 'defaults' namespace (registered by
  * defineLabels at import time); labels from the server go into 'server' for the user's
@@ -10,7 +11,18 @@
 type Bundle = Record<string, string>;
 type Namespace = 'server' | 'defaults';
 export type LabelVars = Record<string, string | number>;
-export type Translate = (key: string, vars?: LabelVars) => string;
+export type Translate = (key: LabelKey, vars?: LabelVars) => string;
+export type { LabelKey };
+
+/**
+ * The label of a key built from an id the server names (a role, a permission): its text, or
+ * undefined when the catalogue has no such label. The one place a key that is not known at
+ * compile time is asked for.
+ */
+export function labelIfAny(t: Translate, key: string, vars?: LabelVars): string | undefined {
+  const text = t(key as LabelKey, vars);
+  return text === key ? undefined : text;
+}
 
 const FALLBACK_LANGUAGE = 'en';
 /** Lookup order: the namespace first, then each language of the hierarchy (as i18next). */

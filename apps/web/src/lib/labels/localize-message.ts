@@ -1,9 +1,12 @@
 import { apiMessageLabels } from './api-messages.labels.js';
-import type { Translate } from './use-t.js';
+import type { LabelKey, Translate } from './use-t.js';
 
 /** English contract message → its label key (the first, where two forms share a text). */
-const keyByEnglish = new Map<string, string>();
-for (const [key, text] of Object.entries(apiMessageLabels)) {
+const keyByEnglish = new Map<string, LabelKey>();
+for (const [key, text] of Object.entries(apiMessageLabels) as [
+  keyof typeof apiMessageLabels,
+  string,
+][]) {
   if (!keyByEnglish.has(text)) keyByEnglish.set(text, key);
 }
 

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { currentTranslate, subscribeLabels, type Translate } from './i18n.js';
+import { currentTranslate, subscribeLabels, type LabelKey, type Translate } from './i18n.js';
 
-export type { Translate };
+export type { LabelKey, Translate };
+export { labelIfAny } from './i18n.js';
 
 /** The label lookup for components: t('news.title') or t('search-box.error.minlength', { number: 3 }). */
 export function useT(): Translate {

@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import { useT } from '../../../lib/labels/use-t.js';
+import { type LabelKey, useT } from '../../../lib/labels/use-t.js';
 import { useBrowserValue } from '../../../lib/render/use-hydrated.js';
 import {
   checkRange,
@@ -95,7 +95,7 @@ function DateField({ ref, label, name, value, errorId, onChange }: DateFieldProp
   );
 }
 
-const QUICK_LABELS: Record<QuickRange, string> = {
+const QUICK_LABELS: Record<QuickRange, LabelKey> = {
   'last-year': 'date-filter.last-year',
   'last-month': 'date-filter.last-month',
   'last-week': 'date-filter.last-week',

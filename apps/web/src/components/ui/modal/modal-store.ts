@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
+import type { LabelKey } from '../../../lib/labels/use-t.js';
 
 export interface ModalConsent {
   /** Label key of the consent button; 'modal.consent' when absent. */
-  labelKey?: string;
+  labelKey?: LabelKey;
   onConsent?: () => void;
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { sanitizeRichHtml } from '../../../lib/html/sanitize-rich-html.js';
-import { useT } from '../../../lib/labels/use-t.js';
+import { type LabelKey, useT } from '../../../lib/labels/use-t.js';
 import { DialogFrame } from './dialog-frame.js';
 
 export interface ModalProps {
@@ -10,7 +10,7 @@ export interface ModalProps {
   /** Called for the close icon, a backdrop click, Escape and after the consent button. */
   onClose: () => void;
   /** Show a consent button with this label key (e.g. 'modal.consent'). */
-  consentLabelKey?: string;
+  consentLabelKey?: LabelKey;
   /** Called when the consent button is pressed, before the modal closes. */
   onConsent?: () => void;
 }

@@ -5,6 +5,7 @@ import { defineLabels } from '../../../lib/labels/define-labels.js';
 import { NoticeBanner } from './notice-banner.js';
 import { noticeBannerLabels } from './notice-banner.labels.js';
 import { noticeHiddenKey } from './notice-storage.js';
+import { testLabelKey } from '../../../../test/test-labels.js';
 
 defineLabels({
   'test.notice.message': 'Search now covers the community.',
@@ -15,8 +16,8 @@ const notice = (userId = 'u-anna') => (
   <NoticeBanner
     noticeId="alertHidedNew1"
     userId={userId}
-    messageKey="test.notice.message"
-    link={{ href: '/news', labelKey: 'test.notice.link' }}
+    messageKey={testLabelKey('test.notice.message')}
+    link={{ href: '/news', labelKey: testLabelKey('test.notice.link') }}
   />
 );
 const region = () => screen.queryByRole('region', { name: 'Notice' });
@@ -71,7 +72,11 @@ describe('<NoticeBanner> (§2 Shared widgets, §4 Notice banner)', () => {
     render(notice());
     await user.click(screen.getByRole('checkbox', { name: "Don't show me this again" }));
     render(
-      <NoticeBanner noticeId="otherNotice" userId="u-anna" messageKey="test.notice.message" />,
+      <NoticeBanner
+        noticeId="otherNotice"
+        userId="u-anna"
+        messageKey={testLabelKey('test.notice.message')}
+      />,
     );
     expect(region()).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '../../../lib/labels/use-t.js';
+import { type LabelKey, useT } from '../../../lib/labels/use-t.js';
 import { closeNotice, hideNotice, isNoticeClosed, isNoticeHidden } from './notice-storage.js';
 import './notice-banner.labels.js';
 import './notice-banner.css';
@@ -10,9 +10,9 @@ export interface NoticeBannerProps {
   /** The signed-in user; part of the storage key. */
   userId: string;
   /** Label key of the message. */
-  messageKey: string;
+  messageKey: LabelKey;
   /** The link button: where it goes and its label key. */
-  link?: { href: string; labelKey: string; newWindow?: boolean };
+  link?: { href: string; labelKey: LabelKey; newWindow?: boolean };
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { defineLabels } from '../../../lib/labels/define-labels.js';
 import { SearchBox } from './search-box.js';
 import { searchBoxLabels } from './search-box.labels.js';
+import { testLabelKey } from '../../../../test/test-labels.js';
 
 const input = () => screen.getByRole('searchbox', { name: 'Search' });
 const submit = () => screen.getByRole('button', { name: 'Search' });
@@ -126,7 +127,11 @@ describe('<SearchBox> (§2 Shared widgets, §5 Search box)', () => {
   it('uses the given name and placeholder label (news: news-query, news.search.placeholder)', () => {
     defineLabels({ 'test.search.placeholder': 'Search the news' });
     render(
-      <SearchBox onSearch={vi.fn()} name="news-query" placeholderKey="test.search.placeholder" />,
+      <SearchBox
+        onSearch={vi.fn()}
+        name="news-query"
+        placeholderKey={testLabelKey('test.search.placeholder')}
+      />,
     );
     expect(input()).toHaveAttribute('name', 'news-query');
     expect(input()).toHaveAttribute('placeholder', 'Search the news');

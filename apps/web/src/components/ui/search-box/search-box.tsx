@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { useT } from '../../../lib/labels/use-t.js';
+import { type LabelKey, useT } from '../../../lib/labels/use-t.js';
 import {
   DEFAULT_MIN_LENGTH,
   isSortOrder,
@@ -22,9 +22,9 @@ export interface SearchBoxProps {
   /** §5: at least 3 characters unless the caller says otherwise. */
   minLength?: number;
   /** Label key of the placeholder (the news page uses news.search.placeholder). */
-  placeholderKey?: string;
+  placeholderKey?: LabelKey;
   /** Label key of the input's accessible name. */
-  labelKey?: string;
+  labelKey?: LabelKey;
   /** Form-control name of the query input (the news page uses news-query). */
   name?: string;
   /** Emitted on submit, and only when the form is valid (§5). */

@@ -8,6 +8,7 @@ import { ModalHost } from '../modal/modal-host.js';
 import { useModalStore } from '../modal/modal-store.js';
 import { Toolbar } from './toolbar.js';
 import { toolbarLabels } from './toolbar.labels.js';
+import { testLabelKey } from '../../../../test/test-labels.js';
 
 afterEach(() => useModalStore.getState().close());
 
@@ -29,9 +30,9 @@ describe('<Toolbar> (§2 Shared widgets)', () => {
       'test.articles_one': '{{count}} article',
       'test.articles_other': '{{count}} articles',
     });
-    const { rerender } = render(<Toolbar count={1} countLabel="test.articles" />);
+    const { rerender } = render(<Toolbar count={1} countLabel={testLabelKey('test.articles')} />);
     expect(screen.getByText('1 article')).toBeInTheDocument();
-    rerender(<Toolbar count={2} countLabel="test.articles" />);
+    rerender(<Toolbar count={2} countLabel={testLabelKey('test.articles')} />);
     expect(screen.getByText('2 articles')).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '../../../lib/labels/use-t.js';
+import { type LabelKey, useT } from '../../../lib/labels/use-t.js';
 import { useModal } from '../modal/modal-store.js';
 import './toolbar.labels.js';
 import '../ui.css';
@@ -13,7 +13,7 @@ export interface ToolbarProps {
   /** Content key of a hint document; when given, a Help link opens it in the modal. */
   helpContentKey?: string;
   /** The plural label key of the count ({{count}}; `<key>_one`, `<key>_other` …), when a page words it differently. */
-  countLabel?: string;
+  countLabel?: LabelKey;
   /** Further controls (date filter, search box…), placed after the count. */
   children?: ReactNode;
 }

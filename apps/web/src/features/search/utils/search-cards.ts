@@ -7,6 +7,7 @@ import {
   type UniversitySearchCount,
 } from '@portico/contracts';
 import { paths, type ProductSection } from '../../../config/paths.js';
+import type { LabelKey } from '../../../lib/labels/use-t.js';
 
 /**
  * The card rules of the search results page (§2 Search results page, §5 Search result totals,
@@ -189,13 +190,13 @@ export function searchTotal(cards: readonly SearchCard[]): SearchTotal {
  * §2 count label: no results, 1 result, N results (N+ at the API's bound). 'search.count' is a
  * plural key: the language's Intl.PluralRules pick the form (Polish has four).
  */
-export function countLabel(count: number): { key: string; count: number } {
+export function countLabel(count: number): { key: LabelKey; count: number } {
   if (count <= 0) return { key: 'search.count.none', count: 0 };
   if (count >= SEARCH_COUNT_LIMIT) return { key: 'search.count.at-least', count };
   return { key: 'search.count', count };
 }
 
 /** The toolbar's plural count label for the total ("N+" at the bound). */
-export function totalLabel({ atLeast }: SearchTotal): string {
+export function totalLabel({ atLeast }: SearchTotal): LabelKey {
   return atLeast ? 'search.total.at-least' : 'search.total';
 }

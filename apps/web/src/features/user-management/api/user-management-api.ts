@@ -30,7 +30,7 @@ import {
 } from '../../../lib/http/http-client.js';
 import { HttpError } from '../../../lib/http/http-error.js';
 import { useTimeZoneOptions } from '../../../lib/format/time-zone-options.js';
-import { useT } from '../../../lib/labels/use-t.js';
+import { labelIfAny, useT } from '../../../lib/labels/use-t.js';
 import { handleFailure, shownByCaller } from '../../../lib/http/failure-handling.js';
 
 export const USERS_PAGE_SIZE = USER_PAGE_SIZE;
@@ -180,9 +180,8 @@ export function useFormChoices(accountId: string, userId?: string) {
   // Role names are labels (issue 27); a role the web does not know keeps the server's name.
   const named = <T extends NamedOption>(kind: string, roles: readonly T[]): T[] =>
     roles.map((role) => {
-      const key = `user-management.${kind}.${role.id}`;
-      const text = t(key);
-      return { ...role, name: text === key ? role.name : text };
+      const name = labelIfAny(t, `user-management.${kind}.${role.id}`);
+      return { ...role, name: name ?? role.name };
     });
   return {
     /** Every list is in (or failed): the form's selects can take their values. */

@@ -1,6 +1,6 @@
 import type { UserAuditChange, UserAuditField, UserAuditValue } from '@portico/contracts';
 import { languageAutonym, timeZoneName } from '@portico/locales/display-names';
-import type { Translate } from '../../../lib/labels/use-t.js';
+import { labelIfAny, type Translate } from '../../../lib/labels/use-t.js';
 
 /**
  * How the change history names a value (issue 37): as the form shows it, in the viewer's
@@ -34,8 +34,7 @@ const LABELLED: Partial<Record<UserAuditField, string>> = {
 
 /** A label when one exists, else the fallback (an id the web has no label for). */
 function labelOr(t: Translate, key: string, fallback: string): string {
-  const text = t(key);
-  return text === key ? fallback : text;
+  return labelIfAny(t, key) ?? fallback;
 }
 
 function regionName(code: string, locale: string): string {

@@ -9,7 +9,7 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Field as UiField } from '../../../components/ui/field/field.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
-import { useT } from '../../../lib/labels/use-t.js';
+import { labelIfAny, useT } from '../../../lib/labels/use-t.js';
 import type { useFormChoices } from '../api/user-management-api.js';
 import {
   UserChecks,
@@ -227,7 +227,11 @@ export function GrantsSection({ user, choices }: { user: AccountUser | null; cho
           // Held, but not the administrator's to give or take: shown, kept.
           ...(permissions ?? [])
             .filter((p) => !choices.permissions.some((o) => o.id === p))
-            .map((p) => ({ id: p, name: t(`user-management.permission.${p}`), kept: true })),
+            .map((p) => ({
+              id: p,
+              name: labelIfAny(t, `user-management.permission.${p}`) ?? p,
+              kept: true,
+            })),
         ]}
         hint={[
           t('user-management.permissions.hint'),
