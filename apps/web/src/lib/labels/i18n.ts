@@ -1,4 +1,3 @@
-import type { LabelKey } from '@portico/locales/label-keys';
 /**
  * The label store. English defaults live in the 'defaults' namespace (registered by
  * defineLabels at import time); labels from the server go into 'server' for the user's
@@ -8,6 +7,8 @@ import type { LabelKey } from '@portico/locales/label-keys';
  * and react-i18next were 17 KB Brotli of the first load for a key lookup, `{{name}}`
  * interpolation and plural suffixes (`_zero`, then the Intl.PluralRules form, then the key).
  */
+import type { LabelKey } from '@portico/locales/label-keys';
+
 type Bundle = Record<string, string>;
 type Namespace = 'server' | 'defaults';
 export type LabelVars = Record<string, string | number>;
