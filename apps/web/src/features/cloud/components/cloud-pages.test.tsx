@@ -264,36 +264,28 @@ describe('§8 errors on every call of the cloud pages', () => {
     );
   });
 
-  describePageLoadErrors(server, redirects, [
-    { call: '/api/cloud/instances', path: '/cloud', ready: { text: 'Northwind ERP' } },
-    {
-      call: '/api/cloud/maintenance',
-      path: '/cloud/maintenance',
-      ready: { text: 'Upcoming maintenance' },
-    },
-    {
-      call: '/api/cloud/release-schedules',
-      path: '/cloud/release-schedules',
-      ready: { text: 'No release schedules for your products.' },
-    },
-    {
-      call: '/api/cloud/notifications',
-      path: '/cloud/notifications',
-      ready: { text: 'No cloud notifications.' },
-    },
-    {
-      call: '/api/cloud/reports/availability',
-      path: '/cloud/reports',
-      ready: { text: 'Availability' },
-    },
-    {
-      call: '/api/cloud/reports/response-times',
-      path: '/cloud/reports',
-      ready: { text: 'Response times' },
-    },
-    // Which account to show (the last one used): the §8 text in the picker's place.
-    { call: '/api/accounts/recent', path: '/cloud', ready: { text: 'Northwind ERP' } },
-  ]);
+  describePageLoadErrors(
+    server,
+    redirects,
+    [
+      { call: '/api/cloud/instances', path: '/cloud', text: 'Northwind ERP' },
+      { call: '/api/cloud/maintenance', path: '/cloud/maintenance', text: 'Upcoming maintenance' },
+      {
+        call: '/api/cloud/release-schedules',
+        path: '/cloud/release-schedules',
+        text: 'No release schedules for your products.',
+      },
+      {
+        call: '/api/cloud/notifications',
+        path: '/cloud/notifications',
+        text: 'No cloud notifications.',
+      },
+      { call: '/api/cloud/reports/availability', path: '/cloud/reports', text: 'Availability' },
+      { call: '/api/cloud/reports/response-times', path: '/cloud/reports', text: 'Response times' },
+      // Which account to show (the last one used): the §8 text in the picker's place.
+      { call: '/api/accounts/recent', path: '/cloud', text: 'Northwind ERP' },
+    ].map(({ text, ...call }) => ({ ...call, ready: { text } })),
+  );
 
   describeDownloadErrors(server, redirects, [
     {
