@@ -26,37 +26,23 @@ const COMMANDS: readonly Command[] = [
   'blockquote',
 ];
 
+type Chain = ReturnType<Editor['chain']>;
+
+/** What each tool does to the text (on the editor's focused command chain). */
+const ACTIONS: Record<Command | 'undo' | 'redo', (chain: Chain) => Chain> = {
+  bold: (chain) => chain.toggleBold(),
+  italic: (chain) => chain.toggleItalic(),
+  heading2: (chain) => chain.toggleHeading({ level: 2 }),
+  heading3: (chain) => chain.toggleHeading({ level: 3 }),
+  bulletList: (chain) => chain.toggleBulletList(),
+  orderedList: (chain) => chain.toggleOrderedList(),
+  blockquote: (chain) => chain.toggleBlockquote(),
+  undo: (chain) => chain.undo(),
+  redo: (chain) => chain.redo(),
+};
+
 function run(editor: Editor, command: Command | 'undo' | 'redo'): void {
-  const chain = editor.chain().focus();
-  switch (command) {
-    case 'bold':
-      chain.toggleBold().run();
-      break;
-    case 'italic':
-      chain.toggleItalic().run();
-      break;
-    case 'heading2':
-      chain.toggleHeading({ level: 2 }).run();
-      break;
-    case 'heading3':
-      chain.toggleHeading({ level: 3 }).run();
-      break;
-    case 'bulletList':
-      chain.toggleBulletList().run();
-      break;
-    case 'orderedList':
-      chain.toggleOrderedList().run();
-      break;
-    case 'blockquote':
-      chain.toggleBlockquote().run();
-      break;
-    case 'undo':
-      chain.undo().run();
-      break;
-    case 'redo':
-      chain.redo().run();
-      break;
-  }
+  ACTIONS[command](editor.chain().focus()).run();
 }
 
 /**
