@@ -139,6 +139,15 @@ export const rowBy =
   (db: Queryable, key: K): Promise<T | undefined> =>
     firstRow<T>(db, sql, [key]);
 
+/**
+ * A repository's "every row of a key" read, written once: `sql` takes the key as $1.
+ * `rowsBy<Row>(sql)` is the reader `(db, key) => Row[]`.
+ */
+export const rowsBy =
+  <T extends object, K extends string | number = string>(sql: string) =>
+  async (db: Queryable, key: K): Promise<T[]> =>
+    (await db.query<T>(sql, [key])).rows;
+
 /** The first column of the first row a query answers, or undefined: a "find one value" read. */
 export async function firstValue<T>(
   db: Queryable,

@@ -1,5 +1,5 @@
 import type { AccountChoice } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { rowBy, type Queryable } from '../../db/db.js';
 
 /** `%term%` for LIKE, with the term's own wildcards taken literally. */
 const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -23,12 +23,9 @@ export async function searchAccounts(
   return rows;
 }
 
-export async function findAccountChoice(
-  db: Queryable,
-  accountId: string,
-): Promise<AccountChoice | undefined> {
-  return firstRow<AccountChoice>(db, 'select id, name from accounts where id = $1', [accountId]);
-}
+export const findAccountChoice = rowBy<AccountChoice>(
+  'select id, name from accounts where id = $1',
+);
 
 /** The user's recently used accounts, last used first. */
 export async function listRecentAccounts(

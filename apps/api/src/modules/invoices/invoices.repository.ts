@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, rowsBy, type Queryable } from '../../db/db.js';
 
 /** An invoice as a writer (seed, benchmark) hands it over. Amounts in minor units. */
 export interface NewInvoice {
@@ -272,17 +272,10 @@ export interface InvoiceLineRow {
   amount_minor: string;
 }
 
-export async function findInvoiceLines(
-  db: Queryable,
-  invoiceId: string,
-): Promise<InvoiceLineRow[]> {
-  const { rows } = await db.query<InvoiceLineRow>(
-    `select position, description, item_code, period::text as period, quantity::text as quantity,
-            unit_price_minor::text as unit_price_minor, amount_minor::text as amount_minor
-       from invoice_lines where invoice_id = $1::bigint order by position`,
-    [invoiceId],
-  );
-  return rows;
-}
+export const findInvoiceLines = rowsBy<InvoiceLineRow>(
+  `select position, description, item_code, period::text as period, quantity::text as quantity,
+          unit_price_minor::text as unit_price_minor, amount_minor::text as amount_minor
+     from invoice_lines where invoice_id = $1::bigint order by position`,
+);
 
 /** Every account by name: the accounts a vendor employee may pick. */

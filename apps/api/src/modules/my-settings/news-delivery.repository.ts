@@ -1,4 +1,4 @@
-import { rowBy, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy, type Queryable } from '../../db/db.js';
 
 // SQL of news delivery (issue 12, ADR 0031): who gets a published item and how, one delivery
 // row per user, item and channel, the bell's notification, and the digests' runs.
@@ -30,36 +30,32 @@ export const findNews = rowBy<NewsRow, number>(
  * news too); product-news subscribers of a product the item targets, while still connected to
  * it. Of several matching subscriptions the most immediate wins. Active users only.
  */
-export async function findRecipients(db: Queryable, newsId: number): Promise<RecipientRow[]> {
-  const { rows } = await db.query<RecipientRow>(
-    `with item_products as (
-       select p.content_id from news_products np join products p on p.id = np.product_id
-        where np.news_id = $1
-     ), matches as (
-       select s.user_id, s.frequency,
-              case when s.product_content_id = '' then s.topic
-                   else s.topic || ':' || s.product_content_id end as scope
-         from email_subscriptions s
-        where s.frequency <> 'off'
-          and ((s.topic = 'general-news' and s.product_content_id = '')
-            or (s.topic = 'product-news'
-                and s.product_content_id in (select content_id from item_products)
-                and exists (select 1 from user_products up join products p on p.id = up.product_id
-                             where up.user_id = s.user_id and p.content_id = s.product_content_id)))
-     )
-     select u.id as user_id, u.email, u.first_name, u.language,
-            (array_agg(m.frequency order by case m.frequency when 'immediately' then 0
-               when 'daily' then 1 else 2 end, m.scope))[1] as mode,
-            (array_agg(m.scope order by case m.frequency when 'immediately' then 0
-               when 'daily' then 1 else 2 end, m.scope))[1] as scope
-       from matches m join users u on u.id = m.user_id
-      where u.status = 'Active'
-      group by u.id, u.email, u.first_name, u.language
-      order by u.id`,
-    [newsId],
-  );
-  return rows;
-}
+export const findRecipients = rowsBy<RecipientRow, number>(
+  `with item_products as (
+     select p.content_id from news_products np join products p on p.id = np.product_id
+      where np.news_id = $1
+   ), matches as (
+     select s.user_id, s.frequency,
+            case when s.product_content_id = '' then s.topic
+                 else s.topic || ':' || s.product_content_id end as scope
+       from email_subscriptions s
+      where s.frequency <> 'off'
+        and ((s.topic = 'general-news' and s.product_content_id = '')
+          or (s.topic = 'product-news'
+              and s.product_content_id in (select content_id from item_products)
+              and exists (select 1 from user_products up join products p on p.id = up.product_id
+                           where up.user_id = s.user_id and p.content_id = s.product_content_id)))
+   )
+   select u.id as user_id, u.email, u.first_name, u.language,
+          (array_agg(m.frequency order by case m.frequency when 'immediately' then 0
+             when 'daily' then 1 else 2 end, m.scope))[1] as mode,
+          (array_agg(m.scope order by case m.frequency when 'immediately' then 0
+             when 'daily' then 1 else 2 end, m.scope))[1] as scope
+     from matches m join users u on u.id = m.user_id
+    where u.status = 'Active'
+    group by u.id, u.email, u.first_name, u.language
+    order by u.id`,
+);
 
 /** A delivery row for the recipient; false when the item was delivered to them already. */
 export async function insertNewsDelivery(

@@ -1,4 +1,4 @@
-import { firstValue, type Queryable } from '../../db/db.js';
+import { firstValue, rowsBy, type Queryable } from '../../db/db.js';
 
 // SQL of e-mail subscriptions (issue 12, ADR 0030): one row per user, topic and product
 // (product_content_id '' for topics that are not per product).
@@ -9,16 +9,9 @@ export interface StoredSubscriptionRow {
   frequency: string;
 }
 
-export async function listStoredSubscriptions(
-  db: Queryable,
-  userId: string,
-): Promise<StoredSubscriptionRow[]> {
-  const { rows } = await db.query<StoredSubscriptionRow>(
-    `select topic, product_content_id, frequency from email_subscriptions where user_id = $1`,
-    [userId],
-  );
-  return rows;
-}
+export const listStoredSubscriptions = rowsBy<StoredSubscriptionRow>(
+  `select topic, product_content_id, frequency from email_subscriptions where user_id = $1`,
+);
 
 export async function upsertSubscription(
   db: Queryable,

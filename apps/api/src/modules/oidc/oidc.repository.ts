@@ -1,4 +1,4 @@
-import { firstRow, rowBy, firstValue, type Queryable } from '../../db/db.js';
+import { firstValue, rowBy, type Queryable } from '../../db/db.js';
 
 // SQL of the embedded OpenID Connect provider: accounts for sign-in, key material, the
 // provider's stored models (migration 002-oidc) and the sign-in rate limit (006-sign-in-limits).
@@ -23,9 +23,7 @@ export const findUserByEmail = rowBy<SignInUser>(
   `select ${userColumns} from users where lower(email) = lower($1)`,
 );
 
-export async function findUserById(db: Queryable, id: string): Promise<SignInUser | undefined> {
-  return firstRow<SignInUser>(db, `select ${userColumns} from users where id = $1`, [id]);
-}
+export const findUserById = rowBy<SignInUser>(`select ${userColumns} from users where id = $1`);
 
 export interface StoredPayload {
   payload: Record<string, unknown>;

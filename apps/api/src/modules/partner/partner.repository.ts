@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, rowsBy, type Queryable } from '../../db/db.js';
 
 export interface CustomerAccountRow {
   id: string;
@@ -20,17 +20,10 @@ export async function findPartnerCaller(
 }
 
 /** The customer accounts linked to a partner account, by name. */
-export async function listCustomerAccounts(
-  db: Queryable,
-  partnerAccountId: string,
-): Promise<CustomerAccountRow[]> {
-  const { rows } = await db.query<CustomerAccountRow>(
-    `select a.id, a.name, a.enterprise_customer_id, a.dynamics_customer_id
-       from partner_customer_accounts l
-       join accounts a on a.id = l.customer_account_id
-      where l.partner_account_id = $1
-      order by a.name, a.id`,
-    [partnerAccountId],
-  );
-  return rows;
-}
+export const listCustomerAccounts = rowsBy<CustomerAccountRow>(
+  `select a.id, a.name, a.enterprise_customer_id, a.dynamics_customer_id
+     from partner_customer_accounts l
+     join accounts a on a.id = l.customer_account_id
+    where l.partner_account_id = $1
+    order by a.name, a.id`,
+);

@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, rowsBy, type Queryable } from '../../db/db.js';
 
 export interface DeskCaller {
   userId: string;
@@ -63,12 +63,7 @@ export interface NewSupportCase {
   priority: string;
 }
 
-export async function findDeskCaller(
-  db: Queryable,
-  userId: string,
-): Promise<DeskCaller | undefined> {
-  return firstRow<DeskCaller>(db, `select ${callerColumns} from users where id = $1`, [userId]);
-}
+export const findDeskCaller = rowBy<DeskCaller>(`select ${callerColumns} from users where id = $1`);
 
 const caseColumns = `c.number, c.title as "shortDescription", c.description, c.category,
   c.priority, c.status,
@@ -145,16 +140,12 @@ export async function listPortals(db: Queryable): Promise<PortalRow[]> {
   return rows;
 }
 
-export async function listContacts(db: Queryable, accountId: string): Promise<ContactRow[]> {
-  const { rows } = await db.query<ContactRow>(
-    `select id, name, role, email, phone_number
-       from account_contacts
-      where account_id = $1
-      order by sort_order, name`,
-    [accountId],
-  );
-  return rows;
-}
+export const listContacts = rowsBy<ContactRow>(
+  `select id, name, role, email, phone_number
+     from account_contacts
+    where account_id = $1
+    order by sort_order, name`,
+);
 
 /**
  * Records the first use of a frame token; false when it was used before (a replay). One
