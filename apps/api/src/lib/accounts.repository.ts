@@ -1,4 +1,4 @@
-import { firstRow, rowBy, firstValue, type Queryable } from '../db/db.js';
+import { rowBy, valueBy, type Queryable } from '../db/db.js';
 
 // SQL of the account-scoped areas' checks (lib/account-scope.ts, lib/product-access.ts): the
 // caller's account, whether they may see another, a product the caller may open.
@@ -34,12 +34,7 @@ export async function partnerServesAccount(
   return rows.length > 0;
 }
 
-export async function findAccountName(
-  db: Queryable,
-  accountId: string,
-): Promise<string | undefined> {
-  return firstValue<string>(db, 'select name from accounts where id = $1', [accountId]);
-}
+export const findAccountName = valueBy<string>('select name from accounts where id = $1');
 
 export interface ProductAccessRow {
   id: string;
@@ -51,21 +46,13 @@ export interface ProductAccessRow {
 }
 
 /** The product, whether the caller exists, and whether they may open it (connected or employee). */
-export async function findProductAccess(
-  db: Queryable,
-  userId: string,
-  productId: string,
-): Promise<ProductAccessRow | undefined> {
-  return firstRow<ProductAccessRow>(
-    db,
-    `select p.id, p.product_name, p.slug, p.content_id,
-            u.id is not null as user_exists,
-            coalesce(u.unit4_employee, false)
-              or exists (select 1 from user_products up
-                          where up.user_id = $1 and up.product_id = p.id) as licensed
-       from products p
-       left join users u on u.id = $1
-      where p.id = $2`,
-    [userId, productId],
-  );
-}
+export const findProductAccess = rowBy<ProductAccessRow, [userId: string, productId: string]>(
+  `select p.id, p.product_name, p.slug, p.content_id,
+          u.id is not null as user_exists,
+          coalesce(u.unit4_employee, false)
+            or exists (select 1 from user_products up
+                        where up.user_id = $1 and up.product_id = p.id) as licensed
+     from products p
+     left join users u on u.id = $1
+    where p.id = $2`,
+);

@@ -1,5 +1,5 @@
 import type { AccountChoice } from '@portico/contracts';
-import { rowBy, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy, type Queryable } from '../../db/db.js';
 
 /** `%term%` for LIKE, with the term's own wildcards taken literally. */
 const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -28,22 +28,14 @@ export const findAccountChoice = rowBy<AccountChoice>(
 );
 
 /** The user's recently used accounts, last used first. */
-export async function listRecentAccounts(
-  db: Queryable,
-  userId: string,
-  limit: number,
-): Promise<AccountChoice[]> {
-  const { rows } = await db.query<AccountChoice>(
-    `select a.id, a.name
-       from account_recent_uses r
-       join accounts a on a.id = r.account_id
-      where r.user_id = $1
-      order by r.used_at desc, a.id
-      limit $2`,
-    [userId, limit],
-  );
-  return rows;
-}
+export const listRecentAccounts = rowsBy<AccountChoice, [userId: string, limit: number]>(
+  `select a.id, a.name
+     from account_recent_uses r
+     join accounts a on a.id = r.account_id
+    where r.user_id = $1
+    order by r.used_at desc, a.id
+    limit $2`,
+);
 
 /** Records that the user used an account now and forgets all but the last `keep`. */
 export async function touchRecentAccount(

@@ -139,21 +139,12 @@ export interface MetricRow {
 }
 
 /** Monthly metrics of the account's instances for months in [from, to), by instance and month. */
-export async function listMonthlyMetrics(
-  db: Queryable,
-  accountId: string,
-  from: string,
-  to: string,
-): Promise<MetricRow[]> {
-  const { rows } = await db.query<MetricRow>(
-    `select m.instance_id, to_char(m.month, 'YYYY-MM') as month,
-            m.availability_percent::float8 as availability_percent,
-            m.downtime_minutes, m.response_p50_ms, m.response_p95_ms, m.requests::float8 as requests
-       from cloud_monthly_metrics m
-       join cloud_instances i on i.id = m.instance_id
-      where i.account_id = $1 and m.month >= $2::date and m.month < $3::date
-      order by i.sort_order, m.instance_id, m.month`,
-    [accountId, from, to],
-  );
-  return rows;
-}
+export const listMonthlyMetrics = rowsBy<MetricRow, [accountId: string, from: string, to: string]>(
+  `select m.instance_id, to_char(m.month, 'YYYY-MM') as month,
+          m.availability_percent::float8 as availability_percent,
+          m.downtime_minutes, m.response_p50_ms, m.response_p95_ms, m.requests::float8 as requests
+     from cloud_monthly_metrics m
+     join cloud_instances i on i.id = m.instance_id
+    where i.account_id = $1 and m.month >= $2::date and m.month < $3::date
+    order by i.sort_order, m.instance_id, m.month`,
+);

@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '@portico/contracts';
-import { firstRow, rowsBy, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy, type Queryable } from '../../db/db.js';
 
 /** An invoice as a writer (seed, benchmark) hands it over. Amounts in minor units. */
 export interface NewInvoice {
@@ -241,25 +241,19 @@ export interface InvoiceDocumentRow extends InvoiceRow {
 }
 
 /** One invoice with what its PDF prints; `accountId` null = any account (vendor employees). */
-export async function findInvoiceDocument(
-  db: Queryable,
-  id: string,
-  today: string,
-  accountId: string | null,
-): Promise<InvoiceDocumentRow | undefined> {
-  return firstRow<InvoiceDocumentRow>(
-    db,
-    `select ${columns('i.')},
-            a.name as account_name, a.enterprise_customer_id, i.vat_percent::text as vat_percent,
-            b.street, b.postal_code, b.city, b.country, b.vat_number,
-            (i.paid_at at time zone 'UTC')::date::text as paid_on
-       from invoices i
-       join accounts a on a.id = i.account_id
-       left join billing_addresses b on b.account_id = i.account_id
-      where i.id = $1::bigint and $2::date is not null and ($3::text is null or i.account_id = $3)`,
-    [id, today, accountId],
-  );
-}
+export const findInvoiceDocument = rowBy<
+  InvoiceDocumentRow,
+  [id: string, today: string, accountId: string | null]
+>(
+  `select ${columns('i.')},
+          a.name as account_name, a.enterprise_customer_id, i.vat_percent::text as vat_percent,
+          b.street, b.postal_code, b.city, b.country, b.vat_number,
+          (i.paid_at at time zone 'UTC')::date::text as paid_on
+     from invoices i
+     join accounts a on a.id = i.account_id
+     left join billing_addresses b on b.account_id = i.account_id
+    where i.id = $1::bigint and $2::date is not null and ($3::text is null or i.account_id = $3)`,
+);
 
 export interface InvoiceLineRow {
   position: number;

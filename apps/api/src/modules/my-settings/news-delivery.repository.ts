@@ -21,7 +21,7 @@ export interface RecipientRow {
   scope: string;
 }
 
-export const findNews = rowBy<NewsRow, number>(
+export const findNews = rowBy<NewsRow, [newsId: number]>(
   `select id::text as id, title, subtitle, introduction from news where id = $1`,
 );
 
@@ -30,7 +30,7 @@ export const findNews = rowBy<NewsRow, number>(
  * news too); product-news subscribers of a product the item targets, while still connected to
  * it. Of several matching subscriptions the most immediate wins. Active users only.
  */
-export const findRecipients = rowsBy<RecipientRow, number>(
+export const findRecipients = rowsBy<RecipientRow, [newsId: number]>(
   `with item_products as (
      select p.content_id from news_products np join products p on p.id = np.product_id
       where np.news_id = $1

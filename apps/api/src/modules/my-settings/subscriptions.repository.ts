@@ -1,4 +1,4 @@
-import { firstValue, rowsBy, type Queryable } from '../../db/db.js';
+import { rowsBy, valueBy, type Queryable } from '../../db/db.js';
 
 // SQL of e-mail subscriptions (issue 12, ADR 0030): one row per user, topic and product
 // (product_content_id '' for topics that are not per product).
@@ -59,16 +59,9 @@ export async function turnOffSubscription(
 }
 
 /** The profile language of the user an unsubscribe link names, if the user exists. */
-export async function findUserLanguage(db: Queryable, userId: string): Promise<string | undefined> {
-  return firstValue<string>(db, 'select language from users where id = $1', [userId]);
-}
+export const findUserLanguage = valueBy<string>('select language from users where id = $1');
 
 /** The product's name, by its content id (the scope of a per-product subscription). */
-export async function findProductName(
-  db: Queryable,
-  contentId: string,
-): Promise<string | undefined> {
-  return firstValue<string>(db, 'select product_name from products where content_id = $1', [
-    contentId,
-  ]);
-}
+export const findProductName = valueBy<string>(
+  'select product_name from products where content_id = $1',
+);

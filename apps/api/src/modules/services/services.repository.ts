@@ -90,20 +90,12 @@ export async function listCases(
 }
 
 /** One case, only when it belongs to the account (anything else is "not found"). */
-export async function findCase(
-  db: Queryable,
-  accountId: string,
-  number: string,
-): Promise<SupportCase | undefined> {
-  return firstRow<SupportCase>(
-    db,
-    `select ${caseColumns}
-       from support_cases c
-       left join users u on u.id = c.created_by
-      where c.account_id = $1 and c.number = $2`,
-    [accountId, number],
-  );
-}
+export const findCase = rowBy<SupportCase, [accountId: string, number: string]>(
+  `select ${caseColumns}
+     from support_cases c
+     left join users u on u.id = c.created_by
+    where c.account_id = $1 and c.number = $2`,
+);
 
 /**
  * Inserts a case with the next free case number and returns that number. A number already

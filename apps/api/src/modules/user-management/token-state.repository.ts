@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import { firstRow, firstValue, type Queryable } from '../../db/db.js';
+import { firstRow, valueBy, type Queryable } from '../../db/db.js';
 
 // SQL of the token rule (ADR 0027, 0029): a token's user, revocation, sign-ins, and the
 // external provider identities linked to a user.
@@ -36,17 +36,9 @@ export async function revokeTokens(db: Queryable, userId: string): Promise<boole
 }
 
 /** The Portico user linked to an external provider's (issuer, subject), if any (ADR 0029). */
-export async function findLinkedUserId(
-  db: Queryable,
-  issuer: string,
-  subject: string,
-): Promise<string | undefined> {
-  return firstValue<string>(
-    db,
-    'select user_id from user_identities where issuer = $1 and subject = $2',
-    [issuer, subject],
-  );
-}
+export const findLinkedUserId = valueBy<string, [issuer: string, subject: string]>(
+  'select user_id from user_identities where issuer = $1 and subject = $2',
+);
 
 /** A user who may be linked by a verified e-mail: Active or Pending. */
 export async function findLinkableUser(

@@ -114,17 +114,9 @@ export const userColumns = `id, account_id, email, first_name, last_name, userna
 
 /** The user with this id, if it belongs to `accountId` (null: any account, vendor employees). */
 
-export async function findUser(
-  db: Queryable,
-  id: string,
-  accountId: string | null,
-): Promise<UserRow | undefined> {
-  return firstRow<UserRow>(
-    db,
-    `select ${userColumns} from users where id = $1 and ($2::text is null or account_id = $2)`,
-    [id, accountId],
-  );
-}
+export const findUser = rowBy<UserRow, [id: string, accountId: string | null]>(
+  `select ${userColumns} from users where id = $1 and ($2::text is null or account_id = $2)`,
+);
 
 export async function listAdministrators(db: Queryable, accountId: string) {
   const { rows } = await db.query<{
