@@ -147,6 +147,15 @@ export const rowsBy =
   async (db: Queryable, ...keys: K): Promise<T[]> =>
     (await db.query<T>(sql, keys)).rows;
 
+/**
+ * The same for whether the query answers a row at all (it exists; the write changed one):
+ * `hasRowBy(sql)` is `(db, key) => boolean`.
+ */
+export const hasRowBy =
+  <K extends readonly unknown[] = [key: string]>(sql: string) =>
+  async (db: Queryable, ...keys: K): Promise<boolean> =>
+    (await db.query(sql, keys)).rows.length > 0;
+
 /** The first column of the first row a query answers, or undefined: a "find one value" read. */
 export async function firstValue<T>(
   db: Queryable,

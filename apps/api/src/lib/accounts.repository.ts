@@ -1,4 +1,4 @@
-import { rowBy, valueBy, type Queryable } from '../db/db.js';
+import { rowBy, valueBy, hasRowBy } from '../db/db.js';
 
 // SQL of the account-scoped areas' checks (lib/account-scope.ts, lib/product-access.ts): the
 // caller's account, whether they may see another, a product the caller may open.
@@ -15,24 +15,13 @@ export const findAccountCaller = rowBy<AccountCallerRow>(
   'select account_id, unit4_employee, permissions, language, time_zone from users where id = $1',
 );
 
-export async function accountExists(db: Queryable, accountId: string): Promise<boolean> {
-  const { rows } = await db.query('select 1 from accounts where id = $1', [accountId]);
-  return rows.length > 0;
-}
+export const accountExists = hasRowBy('select 1 from accounts where id = $1');
 
 /** Whether a partner account serves a customer account (§7 partner/accounts). */
-export async function partnerServesAccount(
-  db: Queryable,
-  partnerAccountId: string,
-  customerAccountId: string,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from partner_customer_accounts
-      where partner_account_id = $1 and customer_account_id = $2`,
-    [partnerAccountId, customerAccountId],
-  );
-  return rows.length > 0;
-}
+export const partnerServesAccount = hasRowBy<[partnerAccountId: string, customerAccountId: string]>(
+  `select 1 from partner_customer_accounts
+    where partner_account_id = $1 and customer_account_id = $2`,
+);
 
 export const findAccountName = valueBy<string>('select name from accounts where id = $1');
 

@@ -172,19 +172,14 @@ function whereOf(filter: InvoiceFilter): { where: string; params: unknown[] } {
  * The caller's own account first, then (`others`: a vendor employee) every other account,
  * by name.
  */
-export async function listAccountsOwnFirst(
-  db: Queryable,
-  ownAccountId: string,
-  others: boolean,
-): Promise<{ id: string; name: string }[]> {
-  const { rows } = await db.query<{ id: string; name: string }>(
-    `select id, name from accounts
-      where id = $1 or $2
-      order by id <> $1, name, id`,
-    [ownAccountId, others],
-  );
-  return rows;
-}
+export const listAccountsOwnFirst = rowsBy<
+  { id: string; name: string },
+  [ownAccountId: string, others: boolean]
+>(
+  `select id, name from accounts
+    where id = $1 or $2
+    order by id <> $1, name, id`,
+);
 
 /** One page of invoices in the order of one §9 key (the status sort is the service's). */
 export async function listInvoices(

@@ -1,4 +1,4 @@
-import { rowBy, rowsBy, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy, hasRowBy, type Queryable } from '../../db/db.js';
 
 // SQL of news delivery (issue 12, ADR 0031): who gets a published item and how, one delivery
 // row per user, item and channel, the bell's notification, and the digests' runs.
@@ -58,21 +58,13 @@ export const findRecipients = rowsBy<RecipientRow, [newsId: number]>(
 );
 
 /** A delivery row for the recipient; false when the item was delivered to them already. */
-export async function insertNewsDelivery(
-  db: Queryable,
-  userId: string,
-  newsId: string,
-  mode: Mode,
-  scope: string,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `insert into subscription_deliveries (user_id, item_type, item_id, channel, mode, scope)
-     values ($1, 'news', $2, 'email', $3, $4)
-     on conflict do nothing returning user_id`,
-    [userId, newsId, mode, scope],
-  );
-  return rows.length > 0;
-}
+export const insertNewsDelivery = hasRowBy<
+  [userId: string, newsId: string, mode: Mode, scope: string]
+>(
+  `insert into subscription_deliveries (user_id, item_type, item_id, channel, mode, scope)
+   values ($1, 'news', $2, 'email', $3, $4)
+   on conflict do nothing returning user_id`,
+);
 
 /** The bell's notification of a news item (once per user and source). */
 export async function insertNewsNotification(

@@ -1,4 +1,4 @@
-import { firstValue, rowBy, type Queryable } from '../../db/db.js';
+import { firstValue, rowBy, hasRowBy, type Queryable } from '../../db/db.js';
 
 // SQL of the embedded OpenID Connect provider: accounts for sign-in, key material, the
 // provider's stored models (migration 002-oidc) and the sign-in rate limit (006-sign-in-limits).
@@ -150,14 +150,10 @@ export async function rememberKnownAddress(db: Queryable, key: string): Promise<
 }
 
 /** Whether an account signed in from an address (by their digest) in the last `days`. */
-export async function isKnownAddress(db: Queryable, key: string, days: number): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from sign_in_known_addresses
-      where key = $1 and last_seen > now() - make_interval(days => $2::integer)`,
-    [key, days],
-  );
-  return rows.length > 0;
-}
+export const isKnownAddress = hasRowBy<[key: string, days: number]>(
+  `select 1 from sign_in_known_addresses
+    where key = $1 and last_seen > now() - make_interval(days => $2::integer)`,
+);
 
 /** Forgets addresses not signed in from for `days`. */
 export async function deleteOldKnownAddresses(db: Queryable, days: number): Promise<void> {

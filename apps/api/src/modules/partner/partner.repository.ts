@@ -1,4 +1,4 @@
-import { firstRow, rowsBy, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy } from '../../db/db.js';
 
 export interface CustomerAccountRow {
   id: string;
@@ -8,16 +8,9 @@ export interface CustomerAccountRow {
 }
 
 /** The user's permissions and account; undefined when the user does not exist. */
-export async function findPartnerCaller(
-  db: Queryable,
-  userId: string,
-): Promise<{ account_id: string; permissions: string[] } | undefined> {
-  return firstRow<{ account_id: string; permissions: string[] }>(
-    db,
-    'select account_id, permissions from users where id = $1',
-    [userId],
-  );
-}
+export const findPartnerCaller = rowBy<{ account_id: string; permissions: string[] }>(
+  'select account_id, permissions from users where id = $1',
+);
 
 /** The customer accounts linked to a partner account, by name. */
 export const listCustomerAccounts = rowsBy<CustomerAccountRow>(

@@ -1,4 +1,4 @@
-import { firstRow, rowBy, rowsBy, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, rowsBy, hasRowBy, type Queryable } from '../../db/db.js';
 
 export interface DeskCaller {
   userId: string;
@@ -143,18 +143,10 @@ export const listContacts = rowsBy<ContactRow>(
  * Records the first use of a frame token; false when it was used before (a replay). One
  * statement, so two instances racing on the same token cannot both win.
  */
-export async function claimFrameToken(
-  db: Queryable,
-  jti: string,
-  expiresAtSeconds: number,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `insert into support_desk_frame_token_uses (jti, expires_at) values ($1, to_timestamp($2))
-     on conflict (jti) do nothing returning jti`,
-    [jti, expiresAtSeconds],
-  );
-  return rows.length > 0;
-}
+export const claimFrameToken = hasRowBy<[jti: string, expiresAtSeconds: number]>(
+  `insert into support_desk_frame_token_uses (jti, expires_at) values ($1, to_timestamp($2))
+   on conflict (jti) do nothing returning jti`,
+);
 
 /** Forgets uses of frame tokens that have expired anyway (they fail the signature check). */
 export async function forgetExpiredFrameTokens(db: Queryable): Promise<void> {

@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import { firstRow, valueBy, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, valueBy, hasRowBy, type Queryable } from '../../db/db.js';
 
 // SQL of the token rule (ADR 0027, 0029): a token's user, revocation, sign-ins, and the
 // external provider identities linked to a user.
@@ -27,13 +27,9 @@ export async function updateLastLogin(db: Queryable, userId: string): Promise<vo
 }
 
 /** Sign out everywhere (ADR 0027): tokens issued until now stop working. False: no such user. */
-export async function revokeTokens(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query(
-    'update users set tokens_valid_after = now() where id = $1 returning id',
-    [userId],
-  );
-  return rows.length > 0;
-}
+export const revokeTokens = hasRowBy(
+  'update users set tokens_valid_after = now() where id = $1 returning id',
+);
 
 /** The Portico user linked to an external provider's (issuer, subject), if any (ADR 0029). */
 export const findLinkedUserId = valueBy<string, [issuer: string, subject: string]>(
@@ -41,16 +37,9 @@ export const findLinkedUserId = valueBy<string, [issuer: string, subject: string
 );
 
 /** A user who may be linked by a verified e-mail: Active or Pending. */
-export async function findLinkableUser(
-  db: Queryable,
-  email: string,
-): Promise<{ id: string; status: string } | undefined> {
-  return firstRow<{ id: string; status: string }>(
-    db,
-    `select id, status from users where lower(email) = lower($1) and status in ('Active', 'Pending')`,
-    [email],
-  );
-}
+export const findLinkableUser = rowBy<{ id: string; status: string }>(
+  `select id, status from users where lower(email) = lower($1) and status in ('Active', 'Pending')`,
+);
 
 /** Links (issuer, subject) to the user; a pair linked meanwhile by another call stays as it is. */
 export async function insertIdentity(
