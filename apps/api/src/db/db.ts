@@ -156,6 +156,13 @@ export const hasRowBy =
   async (db: Queryable, ...keys: K): Promise<boolean> =>
     (await db.query(sql, keys)).rows.length > 0;
 
+/** The same for a write that answers nothing: `writeBy(sql)` is `(db, key) => void`. */
+export const writeBy =
+  <K extends readonly unknown[] = [key: string]>(sql: string) =>
+  async (db: Queryable, ...keys: K): Promise<void> => {
+    await db.query(sql, keys);
+  };
+
 /** The first column of the first row a query answers, or undefined: a "find one value" read. */
 export async function firstValue<T>(
   db: Queryable,

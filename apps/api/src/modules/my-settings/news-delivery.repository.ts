@@ -1,4 +1,4 @@
-import { rowBy, rowsBy, hasRowBy, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy, hasRowBy, writeBy, type Queryable } from '../../db/db.js';
 
 // SQL of news delivery (issue 12, ADR 0031): who gets a published item and how, one delivery
 // row per user, item and channel, the bell's notification, and the digests' runs.
@@ -80,17 +80,10 @@ export async function insertNewsNotification(
   );
 }
 
-export async function markNewsDeliverySent(
-  db: Queryable,
-  userId: string,
-  newsId: string,
-): Promise<void> {
-  await db.query(
-    `update subscription_deliveries set sent_at = now()
-      where user_id = $1 and item_type = 'news' and item_id = $2 and channel = 'email'`,
-    [userId, newsId],
-  );
-}
+export const markNewsDeliverySent = writeBy<[userId: string, newsId: string]>(
+  `update subscription_deliveries set sent_at = now()
+    where user_id = $1 and item_type = 'news' and item_id = $2 and channel = 'email'`,
+);
 
 /** A mail that did not reach its subscriber, on the delivery rows of its items (ADR 0053). */
 export async function markNewsMailFailed(

@@ -1,5 +1,5 @@
 import type { NewsEditorialStatus } from '@portico/contracts';
-import { hasRowBy, type Queryable } from '../../db/db.js';
+import { hasRowBy, writeBy, type Queryable } from '../../db/db.js';
 
 /** A row of news_editorial (migration 012) with dates as epoch milliseconds. */
 export interface EditorialRow {
@@ -205,13 +205,9 @@ export const updateEditorial = (db: Queryable, id: number, write: EditorialWrite
     author,
   );
 
-export async function setStatus(
-  db: Queryable,
-  id: number,
-  status: NewsEditorialStatus,
-): Promise<void> {
-  await db.query(`update news_editorial set status = $2 where id = $1`, [id, status]);
-}
+export const setStatus = writeBy<[id: number, status: NewsEditorialStatus]>(
+  `update news_editorial set status = $2 where id = $1`,
+);
 
 /** Records that the news.published event was enqueued; false when it already had been. */
 export const markAnnounced = hasRowBy<[id: number]>(
@@ -229,14 +225,10 @@ export async function countMailFailures(db: Queryable, id: number): Promise<numb
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function deleteEditorial(db: Queryable, id: number): Promise<void> {
-  await db.query(`delete from news_editorial where id = $1`, [id]);
-}
+export const deleteEditorial = writeBy<[id: number]>(`delete from news_editorial where id = $1`);
 
 /** Takes an item out of /news (its news_products rows go with it: on delete cascade). */
-export async function deleteLiveNews(db: Queryable, id: number): Promise<void> {
-  await db.query(`delete from news where id = $1`, [id]);
-}
+export const deleteLiveNews = writeBy<[id: number]>(`delete from news where id = $1`);
 
 export const liveNewsExists = hasRowBy<[id: number]>(`select 1 from news where id = $1`);
 

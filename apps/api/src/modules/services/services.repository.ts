@@ -1,4 +1,4 @@
-import { firstRow, rowBy, rowsBy, hasRowBy, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, rowsBy, hasRowBy, writeBy, type Queryable } from '../../db/db.js';
 
 export interface DeskCaller {
   userId: string;
@@ -179,17 +179,10 @@ export async function findDeskSessionCaller(
 }
 
 /** Ends a desk session on every instance (a portal sign-out, ADR 0005 addendum). */
-export async function endDeskSession(
-  db: Queryable,
-  sessionId: string,
-  expiresAtSeconds: number,
-): Promise<void> {
-  await db.query(
-    `insert into support_desk_session_ends (sid, expires_at) values ($1, to_timestamp($2))
-     on conflict (sid) do nothing`,
-    [sessionId, expiresAtSeconds],
-  );
-}
+export const endDeskSession = writeBy<[sessionId: string, expiresAtSeconds: number]>(
+  `insert into support_desk_session_ends (sid, expires_at) values ($1, to_timestamp($2))
+   on conflict (sid) do nothing`,
+);
 
 /** Forgets ended sessions whose cookie has expired anyway. */
 export async function forgetExpiredSessionEnds(db: Queryable): Promise<void> {

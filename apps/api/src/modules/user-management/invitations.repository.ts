@@ -1,4 +1,4 @@
-import { firstRow, rowBy, valueBy, hasRowBy, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, valueBy, hasRowBy, writeBy, type Queryable } from '../../db/db.js';
 
 export interface InvitationRow {
   id: string;
@@ -51,34 +51,20 @@ export const findInvitationToSend = rowBy<InvitationToSend>(
       and i.expires_at > now() and u.status = 'Pending'`,
 );
 
-export async function setInvitationToken(
-  db: Queryable,
-  id: string,
-  tokenHash: string,
-): Promise<void> {
-  await db.query('update user_invitations set token_hash = $2 where id = $1', [id, tokenHash]);
-}
+export const setInvitationToken = writeBy<[id: string, tokenHash: string]>(
+  'update user_invitations set token_hash = $2 where id = $1',
+);
 
 /** The mail server accepted the invitation (a retry after a refusal clears the refusal). */
-export async function markInvitationSent(db: Queryable, id: string): Promise<void> {
-  await db.query(
-    `update user_invitations set sent_at = now(), mail_failed_at = null, mail_failure = null
-      where id = $1`,
-    [id],
-  );
-}
+export const markInvitationSent = writeBy(
+  `update user_invitations set sent_at = now(), mail_failed_at = null, mail_failure = null
+    where id = $1`,
+);
 
 /** The mail server refused the invitation for good (ADR 0053): recorded, not retried. */
-export async function markInvitationMailFailed(
-  db: Queryable,
-  id: string,
-  failure: string,
-): Promise<void> {
-  await db.query(
-    'update user_invitations set mail_failed_at = now(), mail_failure = $2 where id = $1',
-    [id, failure],
-  );
-}
+export const markInvitationMailFailed = writeBy<[id: string, failure: string]>(
+  'update user_invitations set mail_failed_at = now(), mail_failure = $2 where id = $1',
+);
 
 /** Where the mail of a user's open invitation stands; undefined without an open invitation. */
 export const openInvitationMailStatus = valueBy<'queued' | 'sent' | 'failed'>(
