@@ -24,58 +24,67 @@ export interface ReportReader {
   t: Translate;
 }
 
-export function availabilityTable(
-  report: AvailabilityReport,
+type MonthlyReport = { instances: { name: string; points: { month: string }[] }[] };
+type InstanceOf<R extends MonthlyReport> = R['instances'][number];
+
+/**
+ * A monthly report as a table: a row per instance and month, its name and the month first,
+ * then `cells` under the `columns` headers.
+ */
+function monthlyTable<R extends MonthlyReport>(
+  report: R,
   { language, t }: ReportReader,
+  title: string,
+  columns: readonly string[],
+  cells: (
+    point: InstanceOf<R>['points'][number],
+    instance: InstanceOf<R>,
+  ) => readonly (string | number)[],
 ): ReportTable {
   return {
-    title: t('cloud.reports.availability'),
+    title,
     language,
-    header: [
-      t('cloud.maintenance.instance'),
-      t('cloud.reports.month'),
-      t('cloud-report.availability'),
-      t('cloud-report.sla'),
-      t('cloud-report.sla-met'),
-      t('cloud-report.downtime'),
-    ],
+    header: [t('cloud.maintenance.instance'), t('cloud.reports.month'), ...columns],
     rows: report.instances.flatMap((instance) =>
       instance.points.map((point) => [
         instance.name,
         formatMonth(point.month, language),
-        point.availabilityPercent,
-        instance.slaPercent,
-        t(point.slaMet ? 'cloud-report.yes' : 'cloud-report.no'),
-        point.downtimeMinutes,
+        ...cells(point, instance),
       ]),
     ),
   };
 }
 
-export function responseTimeTable(
-  report: ResponseTimeReport,
-  { language, t }: ReportReader,
-): ReportTable {
-  return {
-    title: t('cloud.reports.response-times'),
-    language,
-    header: [
-      t('cloud.maintenance.instance'),
-      t('cloud.reports.month'),
-      t('cloud-report.median'),
-      t('cloud-report.p95'),
-      t('cloud-report.requests'),
+export function availabilityTable(report: AvailabilityReport, reader: ReportReader): ReportTable {
+  const { t } = reader;
+  return monthlyTable(
+    report,
+    reader,
+    t('cloud.reports.availability'),
+    [
+      t('cloud-report.availability'),
+      t('cloud-report.sla'),
+      t('cloud-report.sla-met'),
+      t('cloud-report.downtime'),
     ],
-    rows: report.instances.flatMap((instance) =>
-      instance.points.map((point) => [
-        instance.name,
-        formatMonth(point.month, language),
-        point.p50Ms,
-        point.p95Ms,
-        point.requests,
-      ]),
-    ),
-  };
+    (point, instance) => [
+      point.availabilityPercent,
+      instance.slaPercent,
+      t(point.slaMet ? 'cloud-report.yes' : 'cloud-report.no'),
+      point.downtimeMinutes,
+    ],
+  );
+}
+
+export function responseTimeTable(report: ResponseTimeReport, reader: ReportReader): ReportTable {
+  const { t } = reader;
+  return monthlyTable(
+    report,
+    reader,
+    t('cloud.reports.response-times'),
+    [t('cloud-report.median'), t('cloud-report.p95'), t('cloud-report.requests')],
+    (point) => [point.p50Ms, point.p95Ms, point.requests],
+  );
 }
 
 /** The table as CSV in the reader's dialect (the shared writer writes figures as they do). */
