@@ -29,63 +29,59 @@ type InstanceOf<R extends MonthlyReport> = R['instances'][number];
 
 /**
  * A monthly report as a table: a row per instance and month, its name and the month first,
- * then `cells` under the `columns` headers.
+ * then `cells` under the `columns` headers (label keys, as the title).
  */
 function monthlyTable<R extends MonthlyReport>(
   report: R,
   { language, t }: ReportReader,
-  title: string,
-  columns: readonly string[],
-  cells: (
-    point: InstanceOf<R>['points'][number],
-    instance: InstanceOf<R>,
-  ) => readonly (string | number)[],
+  table: {
+    title: string;
+    columns: readonly string[];
+    cells: (
+      point: InstanceOf<R>['points'][number],
+      instance: InstanceOf<R>,
+    ) => readonly (string | number)[];
+  },
 ): ReportTable {
   return {
-    title,
+    title: t(table.title),
     language,
-    header: [t('cloud.maintenance.instance'), t('cloud.reports.month'), ...columns],
+    header: ['cloud.maintenance.instance', 'cloud.reports.month', ...table.columns].map((key) =>
+      t(key),
+    ),
     rows: report.instances.flatMap((instance) =>
       instance.points.map((point) => [
         instance.name,
         formatMonth(point.month, language),
-        ...cells(point, instance),
+        ...table.cells(point, instance),
       ]),
     ),
   };
 }
 
-export function availabilityTable(report: AvailabilityReport, reader: ReportReader): ReportTable {
-  const { t } = reader;
-  return monthlyTable(
-    report,
-    reader,
-    t('cloud.reports.availability'),
-    [
-      t('cloud-report.availability'),
-      t('cloud-report.sla'),
-      t('cloud-report.sla-met'),
-      t('cloud-report.downtime'),
+export const availabilityTable = (report: AvailabilityReport, reader: ReportReader) =>
+  monthlyTable(report, reader, {
+    title: 'cloud.reports.availability',
+    columns: [
+      'cloud-report.availability',
+      'cloud-report.sla',
+      'cloud-report.sla-met',
+      'cloud-report.downtime',
     ],
-    (point, instance) => [
+    cells: (point, instance) => [
       point.availabilityPercent,
       instance.slaPercent,
-      t(point.slaMet ? 'cloud-report.yes' : 'cloud-report.no'),
+      reader.t(point.slaMet ? 'cloud-report.yes' : 'cloud-report.no'),
       point.downtimeMinutes,
     ],
-  );
-}
+  });
 
-export function responseTimeTable(report: ResponseTimeReport, reader: ReportReader): ReportTable {
-  const { t } = reader;
-  return monthlyTable(
-    report,
-    reader,
-    t('cloud.reports.response-times'),
-    [t('cloud-report.median'), t('cloud-report.p95'), t('cloud-report.requests')],
-    (point) => [point.p50Ms, point.p95Ms, point.requests],
-  );
-}
+export const responseTimeTable = (report: ResponseTimeReport, reader: ReportReader) =>
+  monthlyTable(report, reader, {
+    title: 'cloud.reports.response-times',
+    columns: ['cloud-report.median', 'cloud-report.p95', 'cloud-report.requests'],
+    cells: (point) => [point.p50Ms, point.p95Ms, point.requests],
+  });
 
 /** The table as CSV in the reader's dialect (the shared writer writes figures as they do). */
 export function tableCsv(table: ReportTable): string {
