@@ -44,6 +44,18 @@ export function incidentPage(
     'aria-invalid': errors[id] ? true : undefined,
     defaultValue: v(id),
   });
+  // The category and the priority: one of the desk's values, each in the reader's language.
+  const choice = (id: 'category' | 'priority', values: readonly string[]) => (
+    <Field t={t} id={id} label={t(`desk.incident.${id}`)} error={errors[id]}>
+      <select {...control(id, false)}>
+        <Options
+          values={values}
+          text={(value) => valueText(t, `desk.${id}`, value)}
+          placeholder={t(`desk.incident.${id}.placeholder`)}
+        />
+      </select>
+    </Field>
+  );
   return renderDeskPage(texts, {
     heading: title,
     documentTitle: formTitle(t, title, Object.keys(errors).length > 0),
@@ -72,24 +84,8 @@ export function incidentPage(
           >
             <textarea rows={8} {...control('description', true)} />
           </Field>
-          <Field t={t} id="category" label={t('desk.incident.category')} error={errors.category}>
-            <select {...control('category', false)}>
-              <Options
-                values={CATEGORIES}
-                text={(c) => valueText(t, 'desk.category', c)}
-                placeholder={t('desk.incident.category.placeholder')}
-              />
-            </select>
-          </Field>
-          <Field t={t} id="priority" label={t('desk.incident.priority')} error={errors.priority}>
-            <select {...control('priority', false)}>
-              <Options
-                values={PRIORITIES}
-                text={(p) => valueText(t, 'desk.priority', p)}
-                placeholder={t('desk.incident.priority.placeholder')}
-              />
-            </select>
-          </Field>
+          {choice('category', CATEGORIES)}
+          {choice('priority', PRIORITIES)}
           <button type="submit" className="ui-button">
             {t('desk.incident.submit')}
           </button>
