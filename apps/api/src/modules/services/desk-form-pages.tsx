@@ -28,22 +28,28 @@ export interface IncidentPageOptions {
   errors: FieldErrors<string>;
 }
 
-export function incidentPage(
-  texts: DeskTexts,
-  { csrf, values, errors }: IncidentPageOptions,
-): string {
-  const { t } = texts;
-  const v = (name: string) => values[name] ?? '';
-  const title = t('desk.incident.title');
-  const control = (id: string, hint: boolean) => ({
+/**
+ * The props of a form's required control `id`: its name, what describes it (its hint, when
+ * `hint`, and its error), whether it is invalid, and the value sent last.
+ */
+const controlOf =
+  (values: Record<string, string>, errors: FieldErrors<string>) => (id: string, hint: boolean) => ({
     className: 'ui-control',
     id,
     name: id,
     'aria-required': true,
     'aria-describedby': describedBy(id, hint, !!errors[id]),
     'aria-invalid': errors[id] ? true : undefined,
-    defaultValue: v(id),
+    defaultValue: values[id] ?? '',
   });
+
+export function incidentPage(
+  texts: DeskTexts,
+  { csrf, values, errors }: IncidentPageOptions,
+): string {
+  const { t } = texts;
+  const title = t('desk.incident.title');
+  const control = controlOf(values, errors);
   // The category and the priority: one of the desk's values, each in the reader's language.
   const choice = (id: 'category' | 'priority', values: readonly string[]) => (
     <Field t={t} id={id} label={t(`desk.incident.${id}`)} error={errors[id]}>
@@ -159,16 +165,7 @@ export function serviceRequestPage(
             hint={t('desk.service-request.description.hint')}
             error={errors.description}
           >
-            <textarea
-              className="ui-control"
-              id="description"
-              name="description"
-              rows={6}
-              aria-required="true"
-              aria-describedby={describedBy('description', true, !!errors.description)}
-              aria-invalid={errors.description ? true : undefined}
-              defaultValue={values.description ?? ''}
-            />
+            <textarea rows={6} {...controlOf(values, errors)('description', true)} />
           </Field>
           <button type="submit" className="ui-button">
             {t('desk.service-request.submit')}
