@@ -83,6 +83,20 @@ function Downloads({ report }: { report: Report }) {
   );
 }
 
+/** One report: its heading, introduction and downloads, then its figures (`children`). */
+function ReportSection({ report, children }: { report: Report; children: ReactNode }) {
+  const t = useT();
+  const id = `report-${report}`;
+  return (
+    <section className="cloud__section" aria-labelledby={id}>
+      <h2 id={id}>{t(`cloud.reports.${report}`)}</h2>
+      <p>{t(`cloud.reports.${report}.intro`)}</p>
+      <Downloads report={report} />
+      {children}
+    </section>
+  );
+}
+
 interface MonthlyChartProps {
   /** The picture's name (the table after it is the accessible form). */
   label: string;
@@ -270,21 +284,15 @@ export function ReportsSection() {
       {availability.isError && <QueryErrorState query={availability} />}
       {responseTimes.isError && <QueryErrorState query={responseTimes} />}
       {availability.data && !availability.isError && (
-        <section className="cloud__section" aria-labelledby="report-availability">
-          <h2 id="report-availability">{t('cloud.reports.availability')}</h2>
-          <p>{t('cloud.reports.availability.intro')}</p>
-          <Downloads report="availability" />
+        <ReportSection report="availability">
           <AvailabilityChart report={availability.data} format={format} />
           <AvailabilityTable report={availability.data} format={format} />
-        </section>
+        </ReportSection>
       )}
       {responseTimes.data && !responseTimes.isError && (
-        <section className="cloud__section" aria-labelledby="report-response-times">
-          <h2 id="report-response-times">{t('cloud.reports.response-times')}</h2>
-          <p>{t('cloud.reports.response-times.intro')}</p>
-          <Downloads report="response-times" />
+        <ReportSection report="response-times">
           <ResponseTimes report={responseTimes.data} format={format} />
-        </section>
+        </ReportSection>
       )}
     </>
   );
