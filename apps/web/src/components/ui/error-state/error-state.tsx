@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
 import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import './error-state.labels.js';
@@ -50,4 +51,22 @@ export function QueryErrorState({
       onRetry={() => void query.refetch()}
     />
   );
+}
+
+/**
+ * A query's content: a failed call is its §8 text with a retry (never a loading text for
+ * ever, issue 27); until it answers, the `loading` text; then `children` of the data.
+ */
+export function QueryContent<T>({
+  query,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isError) return <QueryErrorState query={query} />;
+  if (!query.data) return <p role="status">{loading}</p>;
+  return children(query.data);
 }
