@@ -4,6 +4,7 @@ import { useT } from '../../../lib/labels/use-t.js';
 import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import './error-state.labels.js';
 import './error-state.css';
+import { SecondaryButton } from '../button/secondary-button.js';
 
 /**
  * What a page shows when its data failed (issue 27): the §8 text for the error and a retry,
@@ -24,16 +25,14 @@ export function ErrorState({
   return (
     <div className={`ui-error-state ui-error-state--${entry.type}`} role="alert">
       <p>{entry.content}</p>
-      <button
-        type="button"
-        className="ui-button ui-button--secondary"
+      <SecondaryButton
         aria-busy={retrying}
         onClick={() => {
           if (!retrying) onRetry();
         }}
       >
         {t('error-state.retry')}
-      </button>
+      </SecondaryButton>
     </div>
   );
 }

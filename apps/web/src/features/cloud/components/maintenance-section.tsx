@@ -9,6 +9,7 @@ import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useMaintenance } from '../api/cloud-queries.js';
 import { formatEnd } from '../utils/cloud-format.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 const IMPACT_MODIFIER: Record<MaintenanceWindow['impact'], string> = {
   NO_DOWNTIME: 'good',
@@ -110,14 +111,12 @@ export function MaintenanceSection() {
               <p className="cloud__zone">
                 {t('cloud.maintenance.zone', { zone: format.zoneName(now) })}
               </p>
-              <button
-                type="button"
-                className="ui-button ui-button--secondary"
+              <SecondaryButton
                 disabled={windows.length === 0}
                 onClick={() => save(cloudFiles.allMaintenance())}
               >
                 {t('cloud.maintenance.ics.all')}
-              </button>
+              </SecondaryButton>
             </div>
             {(['upcoming', 'past'] as const).map((when) => (
               <WindowTable

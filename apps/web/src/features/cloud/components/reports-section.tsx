@@ -18,6 +18,7 @@ import { QueryErrorState } from '../../../components/ui/error-state/error-state.
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useAvailabilityReport, useResponseTimeReport } from '../api/cloud-queries.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 /** Series colours; CSS (cloud.css) may override them through --portico-chart-N. */
 const SERIES = ['#0b5cad', '#b3541e', '#2e7d32', '#6a1b9a', '#00696f'];
@@ -68,16 +69,14 @@ function Downloads({ report }: { report: Report }) {
   return (
     <div className="cloud__downloads">
       {(['xlsx', 'csv'] as const).map((format) => (
-        <button
+        <SecondaryButton
           key={format}
-          type="button"
-          className="ui-button ui-button--secondary"
           onClick={() => {
             if (!download.isPending) download.mutate(cloudFiles.report(report, format));
           }}
         >
           {t(`cloud.reports.download.${format}`, { report: name })}
-        </button>
+        </SecondaryButton>
       ))}
     </div>
   );

@@ -38,6 +38,7 @@ import {
 } from '../api/my-settings-api.js';
 import { refreshLabelsAndProfile } from '../refresh.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 type Editable = Pick<
   OwnSettings,
@@ -263,13 +264,9 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
           {t('my-settings.sign-out-everywhere.title')}
         </h2>
         <p>{t('my-settings.sign-out-everywhere.text')}</p>
-        <button
-          type="button"
-          className="ui-button ui-button--secondary"
-          onClick={onSignOutEverywhere}
-        >
+        <SecondaryButton onClick={onSignOutEverywhere}>
           {t('my-settings.sign-out-everywhere.button')}
-        </button>
+        </SecondaryButton>
       </section>
     </div>
   );

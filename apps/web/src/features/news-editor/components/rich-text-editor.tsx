@@ -2,6 +2,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import type { MouseEvent } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 interface RichTextEditorProps {
   /** The id of the visible label; the editable area is named by it. */
@@ -109,27 +110,25 @@ export function RichTextEditor({
         aria-label={t('news-editor.toolbar.label')}
       >
         {COMMANDS.map((command) => (
-          <button
+          <SecondaryButton
             key={command}
-            type="button"
-            className="ui-button ui-button--secondary news-editor__tool"
+            className="news-editor__tool"
             aria-pressed={active[command] ?? false}
             onMouseDown={keepEditorFocus}
             onClick={() => run(editor, command)}
           >
             {t(`news-editor.toolbar.${command}`)}
-          </button>
+          </SecondaryButton>
         ))}
         {(['undo', 'redo'] as const).map((command) => (
-          <button
+          <SecondaryButton
             key={command}
-            type="button"
-            className="ui-button ui-button--secondary news-editor__tool"
+            className="news-editor__tool"
             onMouseDown={keepEditorFocus}
             onClick={() => run(editor, command)}
           >
             {t(`news-editor.toolbar.${command}`)}
-          </button>
+          </SecondaryButton>
         ))}
       </div>
       <EditorContent editor={editor} />

@@ -29,6 +29,7 @@ import {
   PersonSection,
 } from './user-form-sections.js';
 import { emptyUserInput, inputOf, isUserRole } from './user-form-model.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 interface FormActionProps {
   label: string;
@@ -40,13 +41,9 @@ interface FormActionProps {
 /** An action of the form beside its save button. */
 function FormAction({ label, onClick, danger = false }: FormActionProps) {
   return (
-    <button
-      type="button"
-      className={`ui-button ui-button--secondary${danger ? ' um-danger' : ''}`}
-      onClick={onClick}
-    >
+    <SecondaryButton className={danger ? 'um-danger' : undefined} onClick={onClick}>
       {label}
-    </button>
+    </SecondaryButton>
   );
 }
 
