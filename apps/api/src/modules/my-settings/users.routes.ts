@@ -17,6 +17,7 @@ import { countriesAndLanguages } from './countries-and-languages.js';
 import { etagOf } from '../../lib/versioned.js';
 import { ownVersion, signOutEverywhere, updateOwnProfile } from '../user-management/index.js';
 import { getOwnProfile, getOwnSettings } from './users.service.js';
+import { privateNoStore } from '../../lib/reply.js';
 
 const tags = ['users'];
 
@@ -42,7 +43,7 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (request, reply) => {
       const profile = await getOwnProfile(app.db, callerIdOf(request));
       // Personal data: never in a shared cache.
-      reply.header('cache-control', 'private, no-store');
+      privateNoStore(reply);
       const version = await ownVersion(app.db, profile.id);
       if (version !== undefined) reply.header('etag', etagOf(version));
       return profile;
@@ -84,10 +85,7 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         request.body, // as it arrived: the service validates it
       );
       const profile = await getOwnProfile(app.db, callerId);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('etag', etagOf(version))
-        .send(profile);
+      return privateNoStore(reply).header('etag', etagOf(version)).send(profile);
     },
   );
 
@@ -135,10 +133,7 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) => {
       const settings = await getOwnSettings(app.db, callerIdOf(request));
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('etag', etagOf(settings.version))
-        .send(settings);
+      return privateNoStore(reply).header('etag', etagOf(settings.version)).send(settings);
     },
   );
 
