@@ -1,8 +1,8 @@
 import type { AvailabilityReport, MaintenanceWindow, ResponseTimeReport } from '@portico/contracts';
-import { Workbook } from '@cj-tech-master/excelts';
 import { createEvents, type EventAttributes } from 'ics';
 import type { LabelLanguage } from '@portico/locales';
 import { toCsv } from '../../lib/csv.js';
+import { xlsxOf } from '../../lib/xlsx.js';
 import { formatMonth } from '../../lib/i18n/format.js';
 import type { Translate } from '../../lib/i18n/translate.js';
 import './cloud.texts.js';
@@ -90,17 +90,13 @@ export function tableCsv(table: ReportTable): string {
 
 /** The table as a workbook of one sheet: numbers stay numbers, the header row is frozen. */
 export async function tableXlsx(table: ReportTable): Promise<Buffer> {
-  const workbook = new Workbook();
-  workbook.creator = 'Portico';
-  // A sheet name may not hold []:*?/\\ and has at most 31 characters.
-  const sheetName = table.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.addRow([...table.header]).font = { bold: true };
-  for (const row of table.rows) sheet.addRow([...row]);
-  sheet.columns.forEach((column, index) => {
-    column.width = index === 0 ? 26 : 18;
+  return xlsxOf(table.title, (sheet) => {
+    sheet.addRow([...table.header]).font = { bold: true };
+    for (const row of table.rows) sheet.addRow([...row]);
+    sheet.columns.forEach((column, index) => {
+      column.width = index === 0 ? 26 : 18;
+    });
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 const IMPACT_TEXT: Record<MaintenanceWindow['impact'], string> = {
