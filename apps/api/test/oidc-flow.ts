@@ -164,3 +164,31 @@ export async function signInThroughProvider(
   }
   return new URL(location, app.env.PUBLIC_URL);
 }
+
+/** What a demo user signs in with: anna's e-mail and the seed's demo password. */
+export const annaSignIn = {
+  email: 'anna.customer@portico.test',
+  password: 'portico-demo',
+} as const;
+
+/**
+ * Signs `client` in as the SPA does (implicit flow, `id_token token`; anna unless told) and
+ * returns the tokens of the callback's fragment.
+ */
+export async function signInAsSpa(
+  app: FastifyInstance,
+  client: Browser = browser(app),
+  user: { email: string; password: string } = annaSignIn,
+): Promise<{ accessToken: string; idToken: string }> {
+  const callback = await signInThroughProvider(client, app, {
+    responseType: 'id_token token',
+    ...user,
+  });
+  const fragment = new URLSearchParams(callback.hash.slice(1));
+  const token = (name: string): string => {
+    const value = fragment.get(name);
+    if (!value) throw new Error(`no ${name} in the callback: ${callback.hash}`);
+    return value;
+  };
+  return { accessToken: token('access_token'), idToken: token('id_token') };
+}

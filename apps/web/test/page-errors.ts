@@ -2,9 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, type HttpHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { afterEach, beforeAll, beforeEach, expect, type MockInstance } from 'vitest';
+import {
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
+import { fileSaver } from '../src/lib/files/save-file.js';
 import { renderSignedIn, url } from './app-test-harness.js';
-import { CATALOGUE_TEXT, errorResponse, type ErrorStatus } from './error-cases.js';
+import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse, type ErrorStatus } from './error-cases.js';
 import { createFakeProvider, type FakeProvider } from './fake-oidc-provider.js';
 import { captureRedirects, releaseLoginLock } from './sign-in.js';
 import { TEST_ISSUER } from './test-config.js';
@@ -80,4 +90,62 @@ export async function expectPageErrorWithRetry(
   else if ('role' in ready) expect(await screen.findByRole(ready.role)).toBeVisible();
   else expect(await screen.findByRole('heading', ready)).toBeVisible();
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+}
+
+/** A GET a page shows the failure of: a PageErrorCase for every status. */
+export type PageCall = Omit<PageErrorCase, 'status' | 'redirects'>;
+
+/**
+ * For a describe block of §8 tests: each of `calls` failing with each of ERROR_STATUSES shows
+ * the §8 text, and the retry loads the page (expectPageErrorWithRetry).
+ */
+export function describePageLoadErrors(
+  server: SetupServer,
+  redirects: () => Redirects,
+  calls: readonly PageCall[],
+): void {
+  describe.each(calls)('GET $call on $path', (call) => {
+    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
+      expectPageErrorWithRetry(server, { ...call, status, redirects }),
+    );
+  });
+}
+
+export interface DownloadCall {
+  /** The GET of the file, e.g. `/api/invoices/export.csv`. */
+  call: string;
+  /** Where the page with the download button is. */
+  path: string;
+  /** The accessible name of the button that downloads it. */
+  button: string;
+}
+
+/**
+ * For a describe block of §8 tests: each download of `downloads` failing with each of
+ * ERROR_STATUSES shows the §8 notification and saves nothing; a 401 also starts the login.
+ * `page.handlers`: other answers the page needs; `page.ready`: a role to wait for before the
+ * click (the page has loaded).
+ */
+export function describeDownloadErrors(
+  server: SetupServer,
+  redirects: () => Redirects,
+  downloads: readonly DownloadCall[],
+  page: { handlers?: HttpHandler[]; ready?: string } = {},
+): void {
+  describe.each(downloads)('GET $call', ({ call, path, button }) => {
+    it.each(ERROR_STATUSES)('%i: the §8 notification, nothing saved', async (status) => {
+      server.use(
+        http.get(url(call), () => errorResponse(status)),
+        ...(page.handlers ?? []),
+      );
+      const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      await renderSignedIn(path);
+      if (page.ready) await screen.findByRole(page.ready);
+      await user.click(await screen.findByRole('button', { name: button }));
+      expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
+      expect(save).not.toHaveBeenCalled();
+      if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
+    });
+  });
 }

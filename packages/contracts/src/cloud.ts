@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_ID_PATTERN, singleQueryValue, wholeNumberOf } from './query-values.js';
+import { ACCOUNT_ID_PATTERN, failWith, singleQueryValue, wholeNumberOf } from './query-values.js';
 
 /** §1 Cloud services. Every date-time is ISO 8601 in UTC; the web shows it in the user's zone. */
 
@@ -194,10 +194,7 @@ export const CLOUD_REPORT_MAX_MONTHS = 36;
 export const cloudQuerySchema = z
   .object({ accountId: singleQueryValue('accountId'), months: singleQueryValue('months') })
   .transform((raw, ctx) => {
-    const fail = (message: string): typeof z.NEVER => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
+    const fail = failWith(ctx);
     const accountId = raw.accountId || undefined;
     if (accountId !== undefined && !ACCOUNT_ID_PATTERN.test(accountId))
       return fail('accountId is not an account id');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayNameSchema } from './display-name.js';
 import {
   ACCOUNT_ID_PATTERN,
+  failWith,
   isRealIsoDate,
   singleQueryValue,
   wholeNumberOf,
@@ -98,10 +99,7 @@ export const invoiceListQuerySchema = z
     accountId: singleQueryValue('accountId'),
   })
   .transform((raw, ctx) => {
-    const fail = (message: string): typeof z.NEVER => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
+    const fail = failWith(ctx);
     const sort = invoiceSortSchema.safeParse(raw.sort || 'uploadDate');
     if (!sort.success) return fail(`sort must be one of ${INVOICE_SORTS.join(', ')}`);
     const order = sortOrderSchema.safeParse(raw.order || 'desc');

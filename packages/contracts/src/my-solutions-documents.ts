@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { failWith, singleQueryValue } from './query-values.js';
 import { hasControlCharacters } from './text.js';
 
 /**
@@ -109,28 +110,22 @@ const facetParam = (facet: DocumentFacet) =>
     error: `${facet} must be text, once or repeated`,
   });
 
-const single = (name: string) =>
-  z.string({ error: `${name} must be given once, as text` }).optional();
-
 /**
  * The query string of `GET /api/products/{productId}/documents`. Facet values are their keys;
  * several values of one facet mean any of them, several facets mean all of them.
  */
 export const productDocumentsQuerySchema = z
   .object({
-    query: single('query'),
-    sort: single('sort'),
-    page: single('page'),
+    query: singleQueryValue('query'),
+    sort: singleQueryValue('sort'),
+    page: singleQueryValue('page'),
     ...(Object.fromEntries(DOCUMENT_FACETS.map((f) => [f, facetParam(f).optional()])) as Record<
       DocumentFacet,
       z.ZodOptional<ReturnType<typeof facetParam>>
     >),
   })
   .transform((raw, ctx) => {
-    const fail = (message: string): typeof z.NEVER => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
+    const fail = failWith(ctx);
     const query = raw.query?.trim() ?? '';
     if (query.length > DOCUMENTS_MAX_QUERY_LENGTH)
       return fail(`query must be at most ${DOCUMENTS_MAX_QUERY_LENGTH} characters`);

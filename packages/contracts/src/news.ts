@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { utcDayStart } from './dates.js';
+import { failWith, singleQueryValue, wholeNumberOf } from './query-values.js';
 import { hasControlCharacters } from './text.js';
 import {
   NEWS_DEFAULT_PAGE_SIZE,
@@ -53,20 +54,17 @@ const MAX_EPOCH_MS = Date.UTC(10_000, 0, 1) - 1;
  */
 export const newsListQuerySchema = z
   .object({
-    page: single('page'),
-    size: single('size'),
-    pageSize: single('pageSize'),
-    query: single('query'),
-    fromDateTime: single('fromDateTime'),
-    toDateTime: single('toDateTime'),
-    startDate: single('startDate'),
-    endDate: single('endDate'),
+    page: singleQueryValue('page'),
+    size: singleQueryValue('size'),
+    pageSize: singleQueryValue('pageSize'),
+    query: singleQueryValue('query'),
+    fromDateTime: singleQueryValue('fromDateTime'),
+    toDateTime: singleQueryValue('toDateTime'),
+    startDate: singleQueryValue('startDate'),
+    endDate: singleQueryValue('endDate'),
   })
   .transform((raw, ctx) => {
-    const fail = (message: string): typeof z.NEVER => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
+    const fail = failWith(ctx);
     const epochForm =
       raw.size !== undefined || raw.fromDateTime !== undefined || raw.toDateTime !== undefined;
     const isoForm =
@@ -77,12 +75,12 @@ export const newsListQuerySchema = z
       );
     }
 
-    const page = wholeNumber(raw.page, 1);
+    const page = wholeNumberOf(raw.page, 1);
     if (page === undefined || page < 1 || page > NEWS_MAX_PAGE) {
       return fail(`page must be a whole number from 1 to ${NEWS_MAX_PAGE}`);
     }
     const sizeName = isoForm ? 'pageSize' : 'size';
-    const size = wholeNumber(isoForm ? raw.pageSize : raw.size, NEWS_DEFAULT_PAGE_SIZE);
+    const size = wholeNumberOf(isoForm ? raw.pageSize : raw.size, NEWS_DEFAULT_PAGE_SIZE);
     if (size === undefined || size < 1 || size > NEWS_MAX_PAGE_SIZE) {
       return fail(`${sizeName} must be a whole number from 1 to ${NEWS_MAX_PAGE_SIZE}`);
     }
@@ -130,17 +128,6 @@ export const newsListQuerySchema = z
 
 /** A validated news list request: `from` and `to` are inclusive epoch-millisecond bounds. */
 export type NewsListCriteria = z.output<typeof newsListQuerySchema>;
-
-/** One optional query-string value; a repeated parameter arrives as a list and is refused. */
-function single(name: string) {
-  return z.string({ error: `${name} must be given once, as text` }).optional();
-}
-
-/** The fallback when absent; the number for 1-9 digits; undefined for anything else. */
-function wholeNumber(value: string | undefined, fallback: number): number | undefined {
-  if (value === undefined || value === '') return fallback;
-  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
-}
 
 /** undefined = absent; null = not a date. */
 function epochMs(value: string | undefined): number | null | undefined {

@@ -7,6 +7,17 @@ export function singleQueryValue(name: string) {
   return z.string({ error: `${name} must be given once, as text` }).optional();
 }
 
+/**
+ * In a query schema's transform: reports `message` as the query's problem (a 400 with that
+ * text) and ends the transform, `return fail('…')`.
+ */
+export function failWith(ctx: z.RefinementCtx): (message: string) => typeof z.NEVER {
+  return (message) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+}
+
 /** The fallback when absent; the number for 1-9 digits; undefined for anything else. */
 export function wholeNumberOf(value: string | undefined, fallback: number): number | undefined {
   if (value === undefined || value === '') return fallback;

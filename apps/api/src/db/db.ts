@@ -131,13 +131,37 @@ export async function firstRow<T extends object>(
 }
 
 /**
- * A repository's "find one row by its key" read, written once: `sql` takes the key as $1.
- * `rowBy<Row>(sql)` is the finder `(db, key) => Row | undefined`.
+ * A repository's "find one row by its key" read, written once: `sql` takes the key as $1
+ * (and further keys, named in `K`, as $2, $3…). `rowBy<Row>(sql)` is the finder
+ * `(db, key) => Row | undefined`; `rowBy<Row, [accountId: string, id: string]>(sql)` is
+ * `(db, accountId, id) => Row | undefined`.
  */
 export const rowBy =
-  <T extends object, K extends string | number = string>(sql: string) =>
-  (db: Queryable, key: K): Promise<T | undefined> =>
-    firstRow<T>(db, sql, [key]);
+  <T extends object, K extends readonly unknown[] = [key: string]>(sql: string) =>
+  (db: Queryable, ...keys: K): Promise<T | undefined> =>
+    firstRow<T>(db, sql, keys);
+
+/** The same for every row of a key: `rowsBy<Row>(sql)` is the reader `(db, key) => Row[]`. */
+export const rowsBy =
+  <T extends object, K extends readonly unknown[] = [key: string]>(sql: string) =>
+  async (db: Queryable, ...keys: K): Promise<T[]> =>
+    (await db.query<T>(sql, keys)).rows;
+
+/**
+ * The same for whether the query answers a row at all (it exists; the write changed one):
+ * `hasRowBy(sql)` is `(db, key) => boolean`.
+ */
+export const hasRowBy =
+  <K extends readonly unknown[] = [key: string]>(sql: string) =>
+  async (db: Queryable, ...keys: K): Promise<boolean> =>
+    (await db.query(sql, keys)).rows.length > 0;
+
+/** The same for a write that answers nothing: `writeBy(sql)` is `(db, key) => void`. */
+export const writeBy =
+  <K extends readonly unknown[] = [key: string]>(sql: string) =>
+  async (db: Queryable, ...keys: K): Promise<void> => {
+    await db.query(sql, keys);
+  };
 
 /** The first column of the first row a query answers, or undefined: a "find one value" read. */
 export async function firstValue<T>(
@@ -149,3 +173,9 @@ export async function firstValue<T>(
   const row = await firstRow<Record<string, T>>(db, sql, params, options);
   return row === undefined ? undefined : Object.values(row)[0];
 }
+
+/** The same for one value: `valueBy<string>(sql)` is the finder `(db, key) => string | undefined`. */
+export const valueBy =
+  <T, K extends readonly unknown[] = [key: string]>(sql: string) =>
+  (db: Queryable, ...keys: K): Promise<T | undefined> =>
+    firstValue<T>(db, sql, keys);

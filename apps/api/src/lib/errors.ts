@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * Typed domain errors. Services throw these; plugins/errors.ts maps each to its status and
  * answers `{ statusCode, error, message }`. Their messages reach the caller, so they must be
@@ -73,6 +75,23 @@ export class TooManyRequestsError extends DomainError {
   ) {
     super(message, options);
   }
+}
+
+/**
+ * A form's body as `schema` reads it; else a 400 whose message is the form's `headline`, with
+ * one message per field (§5): the first issue of each, a whole-form issue under `form`.
+ */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  headline: string,
+): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues)
+    fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  throw new BadRequestError(headline).withFieldErrors(fieldErrors);
 }
 
 export function isDomainError(error: unknown): error is DomainError {

@@ -1,5 +1,6 @@
 import type { CloudRegion } from '@portico/contracts';
 import type { Db, Queryable } from '../db/db.js';
+import { seedOnce } from './seed-once.js';
 import { demoAccounts } from './accounts.js';
 import { createPrng } from '../lib/prng.js';
 
@@ -352,10 +353,7 @@ async function isSeeded(db: Queryable): Promise<boolean> {
  * relative to `now`. Does nothing once the first instance exists.
  */
 export async function seedCloud(db: Db, now: Date): Promise<void> {
-  if (await isSeeded(db)) return;
-  await db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727278)');
-    if (await isSeeded(tx)) return;
+  await seedOnce(db, 727278, isSeeded, async (tx) => {
     await seedInstances(tx, now);
     await seedMaintenance(tx, now);
     await seedReleases(tx, now);

@@ -1,6 +1,7 @@
 import { INVOICES_PERMISSION } from '@portico/contracts';
 import { insertInvoices, type NewInvoice } from '../modules/invoices/index.js';
 import type { Db, Queryable } from '../db/db.js';
+import { seedOnce } from './seed-once.js';
 import { demoAccounts } from './accounts.js';
 import { monthStart } from './cloud.js';
 import { createPrng, type Prng } from '../lib/prng.js';
@@ -214,10 +215,5 @@ async function seedRows(tx: Queryable, now: Date): Promise<void> {
 
 /** The invoices' demo data (issue 14); does nothing once Northwind's billing address exists. */
 export async function seedInvoices(db: Db, now: Date): Promise<void> {
-  if (await isSeeded(db)) return;
-  await db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727279)');
-    if (await isSeeded(tx)) return;
-    await seedRows(tx, now);
-  });
+  await seedOnce(db, 727279, isSeeded, (tx) => seedRows(tx, now));
 }

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/db.js';
+import { seedOnce } from './seed-once.js';
 import { downloadSha256 } from '../modules/my-solutions/index.js';
 import { sanitizeHtml } from '../lib/sanitize-html.js';
 import { createHash } from 'node:crypto';
@@ -144,10 +145,7 @@ async function isSeeded(db: Queryable): Promise<boolean> {
  * news linked to each product. Its own check, so a database seeded before it gets it too.
  */
 export async function seedMySolutions(db: Db): Promise<void> {
-  if (await isSeeded(db)) return;
-  await db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727313)');
-    if (await isSeeded(tx)) return;
+  await seedOnce(db, 727313, isSeeded, async (tx) => {
     const releases: [string, string, string][] = [];
     const downloads: SeedDownload[] = [];
     const notes: {

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/db.js';
+import { seedOnce } from './seed-once.js';
 import { demoAccounts } from './accounts.js';
 import { demoUsers } from './users.js';
 
@@ -307,10 +308,5 @@ async function seedRows(tx: Queryable, now: Date): Promise<void> {
  * a database seeded before the desk existed.
  */
 export async function seedSupportDesk(db: Db, now: Date): Promise<void> {
-  if (await isSeeded(db)) return;
-  await db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727276)');
-    if (await isSeeded(tx)) return;
-    await seedRows(tx, now);
-  });
+  await seedOnce(db, 727276, isSeeded, (tx) => seedRows(tx, now));
 }

@@ -1,5 +1,6 @@
 import type { UserRole, UserStatus } from '@portico/contracts';
 import type { Db, Queryable } from '../db/db.js';
+import { seedOnce } from './seed-once.js';
 import { demoAccounts } from './accounts.js';
 import { createPrng } from '../lib/prng.js';
 import { demoUsers } from './users.js';
@@ -231,11 +232,5 @@ async function seedRows(tx: Queryable, passwordHash: string, now: Date): Promise
 }
 
 export async function seedUserManagement(db: Db, passwordHash: () => Promise<string>, now: Date) {
-  if (await isSeeded(db)) return;
-  const hash = await passwordHash();
-  await db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727278)');
-    if (await isSeeded(tx)) return;
-    await seedRows(tx, hash, now);
-  });
+  await seedOnce(db, 727278, isSeeded, async (tx) => seedRows(tx, await passwordHash(), now));
 }

@@ -1,5 +1,5 @@
 import type { AccountChoice } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy, type Queryable } from '../../db/db.js';
 
 /** `%term%` for LIKE, with the term's own wildcards taken literally. */
 const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -23,30 +23,19 @@ export async function searchAccounts(
   return rows;
 }
 
-export async function findAccountChoice(
-  db: Queryable,
-  accountId: string,
-): Promise<AccountChoice | undefined> {
-  return firstRow<AccountChoice>(db, 'select id, name from accounts where id = $1', [accountId]);
-}
+export const findAccountChoice = rowBy<AccountChoice>(
+  'select id, name from accounts where id = $1',
+);
 
 /** The user's recently used accounts, last used first. */
-export async function listRecentAccounts(
-  db: Queryable,
-  userId: string,
-  limit: number,
-): Promise<AccountChoice[]> {
-  const { rows } = await db.query<AccountChoice>(
-    `select a.id, a.name
-       from account_recent_uses r
-       join accounts a on a.id = r.account_id
-      where r.user_id = $1
-      order by r.used_at desc, a.id
-      limit $2`,
-    [userId, limit],
-  );
-  return rows;
-}
+export const listRecentAccounts = rowsBy<AccountChoice, [userId: string, limit: number]>(
+  `select a.id, a.name
+     from account_recent_uses r
+     join accounts a on a.id = r.account_id
+    where r.user_id = $1
+    order by r.used_at desc, a.id
+    limit $2`,
+);
 
 /** Records that the user used an account now and forgets all but the last `keep`. */
 export async function touchRecentAccount(

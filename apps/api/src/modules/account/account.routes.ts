@@ -4,9 +4,10 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { bearerErrors, noContent } from '../../lib/route-schemas.js';
 import { getAccountManager, getSuccessManager } from './account.service.js';
+import { privateNoStore } from '../../lib/reply.js';
 
 function sendContact(reply: FastifyReply, contact: AccountManager | null): FastifyReply {
-  reply.header('cache-control', 'private, no-store');
+  privateNoStore(reply);
   // §3/§4: "no manager" is 204 No Content, which the web stores as an error flag.
   return contact ? reply.send(contact) : reply.code(204).send();
 }

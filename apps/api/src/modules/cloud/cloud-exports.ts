@@ -1,8 +1,8 @@
 import type { AvailabilityReport, MaintenanceWindow, ResponseTimeReport } from '@portico/contracts';
-import { Workbook } from '@cj-tech-master/excelts';
 import { createEvents, type EventAttributes } from 'ics';
 import type { LabelLanguage } from '@portico/locales';
 import { toCsv } from '../../lib/csv.js';
+import { xlsxOf } from '../../lib/xlsx.js';
 import { formatMonth } from '../../lib/i18n/format.js';
 import type { Translate } from '../../lib/i18n/translate.js';
 import './cloud.texts.js';
@@ -24,59 +24,64 @@ export interface ReportReader {
   t: Translate;
 }
 
-export function availabilityTable(
-  report: AvailabilityReport,
+type MonthlyReport = { instances: { name: string; points: { month: string }[] }[] };
+type InstanceOf<R extends MonthlyReport> = R['instances'][number];
+
+/**
+ * A monthly report as a table: a row per instance and month, its name and the month first,
+ * then `cells` under the `columns` headers (label keys, as the title).
+ */
+function monthlyTable<R extends MonthlyReport>(
+  report: R,
   { language, t }: ReportReader,
+  table: {
+    title: string;
+    columns: readonly string[];
+    cells: (
+      point: InstanceOf<R>['points'][number],
+      instance: InstanceOf<R>,
+    ) => readonly (string | number)[];
+  },
 ): ReportTable {
   return {
-    title: t('cloud.reports.availability'),
+    title: t(table.title),
     language,
-    header: [
-      t('cloud.maintenance.instance'),
-      t('cloud.reports.month'),
-      t('cloud-report.availability'),
-      t('cloud-report.sla'),
-      t('cloud-report.sla-met'),
-      t('cloud-report.downtime'),
-    ],
+    header: ['cloud.maintenance.instance', 'cloud.reports.month', ...table.columns].map((key) =>
+      t(key),
+    ),
     rows: report.instances.flatMap((instance) =>
       instance.points.map((point) => [
         instance.name,
         formatMonth(point.month, language),
-        point.availabilityPercent,
-        instance.slaPercent,
-        t(point.slaMet ? 'cloud-report.yes' : 'cloud-report.no'),
-        point.downtimeMinutes,
+        ...table.cells(point, instance),
       ]),
     ),
   };
 }
 
-export function responseTimeTable(
-  report: ResponseTimeReport,
-  { language, t }: ReportReader,
-): ReportTable {
-  return {
-    title: t('cloud.reports.response-times'),
-    language,
-    header: [
-      t('cloud.maintenance.instance'),
-      t('cloud.reports.month'),
-      t('cloud-report.median'),
-      t('cloud-report.p95'),
-      t('cloud-report.requests'),
+export const availabilityTable = (report: AvailabilityReport, reader: ReportReader) =>
+  monthlyTable(report, reader, {
+    title: 'cloud.reports.availability',
+    columns: [
+      'cloud-report.availability',
+      'cloud-report.sla',
+      'cloud-report.sla-met',
+      'cloud-report.downtime',
     ],
-    rows: report.instances.flatMap((instance) =>
-      instance.points.map((point) => [
-        instance.name,
-        formatMonth(point.month, language),
-        point.p50Ms,
-        point.p95Ms,
-        point.requests,
-      ]),
-    ),
-  };
-}
+    cells: (point, instance) => [
+      point.availabilityPercent,
+      instance.slaPercent,
+      reader.t(point.slaMet ? 'cloud-report.yes' : 'cloud-report.no'),
+      point.downtimeMinutes,
+    ],
+  });
+
+export const responseTimeTable = (report: ResponseTimeReport, reader: ReportReader) =>
+  monthlyTable(report, reader, {
+    title: 'cloud.reports.response-times',
+    columns: ['cloud-report.median', 'cloud-report.p95', 'cloud-report.requests'],
+    cells: (point) => [point.p50Ms, point.p95Ms, point.requests],
+  });
 
 /** The table as CSV in the reader's dialect (the shared writer writes figures as they do). */
 export function tableCsv(table: ReportTable): string {
@@ -85,17 +90,13 @@ export function tableCsv(table: ReportTable): string {
 
 /** The table as a workbook of one sheet: numbers stay numbers, the header row is frozen. */
 export async function tableXlsx(table: ReportTable): Promise<Buffer> {
-  const workbook = new Workbook();
-  workbook.creator = 'Portico';
-  // A sheet name may not hold []:*?/\\ and has at most 31 characters.
-  const sheetName = table.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.addRow([...table.header]).font = { bold: true };
-  for (const row of table.rows) sheet.addRow([...row]);
-  sheet.columns.forEach((column, index) => {
-    column.width = index === 0 ? 26 : 18;
+  return xlsxOf(table.title, (sheet) => {
+    sheet.addRow([...table.header]).font = { bold: true };
+    for (const row of table.rows) sheet.addRow([...row]);
+    sheet.columns.forEach((column, index) => {
+      column.width = index === 0 ? 26 : 18;
+    });
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 const IMPACT_TEXT: Record<MaintenanceWindow['impact'], string> = {

@@ -4,7 +4,7 @@ import type {
   EnvironmentKind,
   MaintenanceImpact,
 } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { rowsBy, type Queryable } from '../../db/db.js';
 
 /** ISO 8601 in UTC with a Z, the same text on PGlite and PostgreSQL. */
 const iso = (column: string): string =>
@@ -23,18 +23,14 @@ export interface InstanceRow {
   sla_percent: number;
 }
 
-export async function listInstances(db: Queryable, accountId: string): Promise<InstanceRow[]> {
-  const { rows } = await db.query<InstanceRow>(
-    `select i.id, i.name, i.product_id, p.product_name, i.region, i.version, i.status, i.url,
-            i.sla_percent::float8 as sla_percent
-       from cloud_instances i
-       join products p on p.id = i.product_id
-      where i.account_id = $1
-      order by i.sort_order, i.id`,
-    [accountId],
-  );
-  return rows;
-}
+export const listInstances = rowsBy<InstanceRow>(
+  `select i.id, i.name, i.product_id, p.product_name, i.region, i.version, i.status, i.url,
+          i.sla_percent::float8 as sla_percent
+     from cloud_instances i
+     join products p on p.id = i.product_id
+    where i.account_id = $1
+    order by i.sort_order, i.id`,
+);
 
 export interface EnvironmentRow {
   id: string;
@@ -46,21 +42,14 @@ export interface EnvironmentRow {
   last_refresh_at: string | null;
 }
 
-export async function listEnvironments(
-  db: Queryable,
-  accountId: string,
-): Promise<EnvironmentRow[]> {
-  const { rows } = await db.query<EnvironmentRow>(
-    `select e.id, e.instance_id, e.name, e.kind, e.version, e.url,
-            ${iso('e.last_refresh_at')} as last_refresh_at
-       from cloud_environments e
-       join cloud_instances i on i.id = e.instance_id
-      where i.account_id = $1
-      order by e.instance_id, e.sort_order, e.id`,
-    [accountId],
-  );
-  return rows;
-}
+export const listEnvironments = rowsBy<EnvironmentRow>(
+  `select e.id, e.instance_id, e.name, e.kind, e.version, e.url,
+          ${iso('e.last_refresh_at')} as last_refresh_at
+     from cloud_environments e
+     join cloud_instances i on i.id = e.instance_id
+    where i.account_id = $1
+    order by e.instance_id, e.sort_order, e.id`,
+);
 
 export interface MaintenanceRow {
   id: string;
@@ -105,25 +94,18 @@ export interface MilestoneRow {
  * Release milestones of the products the account runs, for the environment kinds it has of
  * that product (an account without a training environment does not see training dates).
  */
-export async function listReleaseMilestones(
-  db: Queryable,
-  accountId: string,
-): Promise<MilestoneRow[]> {
-  const { rows } = await db.query<MilestoneRow>(
-    `select r.product_id, p.product_name, r.version, r.name, m.environment,
-            m.scheduled_on::text as scheduled_on
-       from cloud_releases r
-       join products p on p.id = r.product_id
-       join cloud_release_milestones m on m.release_id = r.id
-      where exists (
-              select 1 from cloud_environments e
-                join cloud_instances i on i.id = e.instance_id
-               where i.account_id = $1 and i.product_id = r.product_id and e.kind = m.environment)
-      order by p.product_name, r.product_id, r.version, m.scheduled_on, m.environment`,
-    [accountId],
-  );
-  return rows;
-}
+export const listReleaseMilestones = rowsBy<MilestoneRow>(
+  `select r.product_id, p.product_name, r.version, r.name, m.environment,
+          m.scheduled_on::text as scheduled_on
+     from cloud_releases r
+     join products p on p.id = r.product_id
+     join cloud_release_milestones m on m.release_id = r.id
+    where exists (
+            select 1 from cloud_environments e
+              join cloud_instances i on i.id = e.instance_id
+             where i.account_id = $1 and i.product_id = r.product_id and e.kind = m.environment)
+    order by p.product_name, r.product_id, r.version, m.scheduled_on, m.environment`,
+);
 
 export interface NotificationRow {
   id: string;
@@ -137,21 +119,14 @@ export interface NotificationRow {
   resolved_at: string | null;
 }
 
-export async function listNotifications(
-  db: Queryable,
-  accountId: string,
-): Promise<NotificationRow[]> {
-  const { rows } = await db.query<NotificationRow>(
-    `select n.id, n.instance_id, i.name as instance_name, n.kind, n.severity, n.title, n.body,
-            ${iso('n.published_at')} as published_at, ${iso('n.resolved_at')} as resolved_at
-       from cloud_notifications n
-       join cloud_instances i on i.id = n.instance_id
-      where i.account_id = $1
-      order by n.published_at desc, n.id`,
-    [accountId],
-  );
-  return rows;
-}
+export const listNotifications = rowsBy<NotificationRow>(
+  `select n.id, n.instance_id, i.name as instance_name, n.kind, n.severity, n.title, n.body,
+          ${iso('n.published_at')} as published_at, ${iso('n.resolved_at')} as resolved_at
+     from cloud_notifications n
+     join cloud_instances i on i.id = n.instance_id
+    where i.account_id = $1
+    order by n.published_at desc, n.id`,
+);
 
 export interface MetricRow {
   instance_id: string;
@@ -164,21 +139,12 @@ export interface MetricRow {
 }
 
 /** Monthly metrics of the account's instances for months in [from, to), by instance and month. */
-export async function listMonthlyMetrics(
-  db: Queryable,
-  accountId: string,
-  from: string,
-  to: string,
-): Promise<MetricRow[]> {
-  const { rows } = await db.query<MetricRow>(
-    `select m.instance_id, to_char(m.month, 'YYYY-MM') as month,
-            m.availability_percent::float8 as availability_percent,
-            m.downtime_minutes, m.response_p50_ms, m.response_p95_ms, m.requests::float8 as requests
-       from cloud_monthly_metrics m
-       join cloud_instances i on i.id = m.instance_id
-      where i.account_id = $1 and m.month >= $2::date and m.month < $3::date
-      order by i.sort_order, m.instance_id, m.month`,
-    [accountId, from, to],
-  );
-  return rows;
-}
+export const listMonthlyMetrics = rowsBy<MetricRow, [accountId: string, from: string, to: string]>(
+  `select m.instance_id, to_char(m.month, 'YYYY-MM') as month,
+          m.availability_percent::float8 as availability_percent,
+          m.downtime_minutes, m.response_p50_ms, m.response_p95_ms, m.requests::float8 as requests
+     from cloud_monthly_metrics m
+     join cloud_instances i on i.id = m.instance_id
+    where i.account_id = $1 and m.month >= $2::date and m.month < $3::date
+    order by i.sort_order, m.instance_id, m.month`,
+);

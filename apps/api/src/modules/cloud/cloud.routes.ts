@@ -19,7 +19,7 @@ import type { Queryable } from '../../db/db.js';
 import { accountCallerOf, scopedAccountId } from '../../lib/account-scope.js';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { bearerErrors, fileResponse, readSchema } from '../../lib/route-schemas.js';
-import { sendFile } from '../../lib/reply.js';
+import { privateNoStore, sendFile } from '../../lib/reply.js';
 import {
   availabilityTable,
   maintenanceIcs,
@@ -50,8 +50,6 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   /** The account a call works on (the query is already validated by the route schema). */
   const accountOf = async (request: FastifyRequest, query: CloudQuery): Promise<string> =>
     scopedAccountId(app.db, await accountCallerOf(app.db, request), query.accountId);
-  const privately = { 'cache-control': 'private, no-store' };
-
   /** A read of the account's data: the same query, errors and private caching for each. */
   const accountRead = (
     path: string,
@@ -72,7 +70,7 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       { schema: readSchema({ ...doc, description, tags, querystring, errors: [400, 404] }) },
       async (request, reply) => {
         const account = await accountOf(request, request.query);
-        return reply.headers(privately).send(await read(app.db, account, request.query));
+        return privateNoStore(reply).send(await read(app.db, account, request.query));
       },
     );
   };

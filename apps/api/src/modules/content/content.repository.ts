@@ -1,15 +1,8 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, rowsBy, type Queryable } from '../../db/db.js';
 
-export async function findLabels(
-  db: Queryable,
-  language: string,
-): Promise<{ key: string; value: string }[]> {
-  const { rows } = await db.query<{ key: string; value: string }>(
-    'select key, value from labels where language = $1 order by key collate "C"',
-    [language],
-  );
-  return rows;
-}
+export const findLabels = rowsBy<{ key: string; value: string }>(
+  'select key, value from labels where language = $1 order by key collate "C"',
+);
 
 /** The caller's profile language, or null for an unknown user. */
 export async function profileLanguage(db: Queryable, userId: string): Promise<string | null> {
@@ -28,13 +21,6 @@ export async function listProducts(
   return rows;
 }
 
-export async function findContentDocument(
-  db: Queryable,
-  id: string,
-): Promise<{ title: string; content: string } | undefined> {
-  return firstRow<{ title: string; content: string }>(
-    db,
-    'select title, content from content_documents where id = $1',
-    [id],
-  );
-}
+export const findContentDocument = rowBy<{ title: string; content: string }>(
+  'select title, content from content_documents where id = $1',
+);

@@ -1,8 +1,8 @@
-import { Workbook } from '@cj-tech-master/excelts';
 import type { Invoice } from '@portico/contracts';
 import type { LabelLanguage } from '@portico/locales';
 import { dayOf, spreadsheetDateFormat } from '../../lib/i18n/format.js';
 import type { Translate } from '../../lib/i18n/translate.js';
+import { xlsxOf } from '../../lib/xlsx.js';
 
 /**
  * The invoice list as an Excel workbook (issue 14, §7 spreadsheet exports): real dates and
@@ -17,44 +17,38 @@ export async function invoicesXlsx(
   t: Translate,
 ): Promise<Buffer> {
   const date = spreadsheetDateFormat(language);
-  const workbook = new Workbook();
-  workbook.creator = 'Portico';
-  // A sheet name may not hold []:*?/\ and has at most 31 characters.
-  const sheetName = t('invoices.title')
-    .replace(/[[\]:*?/\\]/g, ' ')
-    .slice(0, 31);
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
-    { header: t('invoices.column.number'), key: 'number', width: 18 },
-    { header: t('invoices.column.date'), key: 'date', width: 12, style: { numFmt: date } },
-    { header: t('invoices.column.dueDate'), key: 'dueDate', width: 12, style: { numFmt: date } },
-    {
-      header: t('invoices.column.amount'),
-      key: 'amount',
-      width: 16,
-      style: { numFmt: '#,##0.00' },
-    },
-    { header: t('invoice-xlsx.currency'), key: 'currency', width: 10 },
-    { header: t('invoices.column.status'), key: 'status', width: 22 },
-    {
-      header: t('invoices.column.uploadDate'),
-      key: 'uploadedAt',
-      width: 20,
-      style: { numFmt: `${date} hh:mm` },
-    },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const invoice of invoices) {
-    sheet.addRow({
-      number: invoice.number,
-      date: dayOf(invoice.date),
-      dueDate: dayOf(invoice.dueDate),
-      amount: Number(invoice.amount),
-      currency: invoice.currency,
-      status: invoice.statusText,
-      uploadedAt: new Date(invoice.uploadedAt),
-    });
-  }
-  workbook.title = t('invoice-xlsx.title', { account: accountName });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return xlsxOf(t('invoices.title'), (sheet, workbook) => {
+    sheet.columns = [
+      { header: t('invoices.column.number'), key: 'number', width: 18 },
+      { header: t('invoices.column.date'), key: 'date', width: 12, style: { numFmt: date } },
+      { header: t('invoices.column.dueDate'), key: 'dueDate', width: 12, style: { numFmt: date } },
+      {
+        header: t('invoices.column.amount'),
+        key: 'amount',
+        width: 16,
+        style: { numFmt: '#,##0.00' },
+      },
+      { header: t('invoice-xlsx.currency'), key: 'currency', width: 10 },
+      { header: t('invoices.column.status'), key: 'status', width: 22 },
+      {
+        header: t('invoices.column.uploadDate'),
+        key: 'uploadedAt',
+        width: 20,
+        style: { numFmt: `${date} hh:mm` },
+      },
+    ];
+    sheet.getRow(1).font = { bold: true };
+    for (const invoice of invoices) {
+      sheet.addRow({
+        number: invoice.number,
+        date: dayOf(invoice.date),
+        dueDate: dayOf(invoice.dueDate),
+        amount: Number(invoice.amount),
+        currency: invoice.currency,
+        status: invoice.statusText,
+        uploadedAt: new Date(invoice.uploadedAt),
+      });
+    }
+    workbook.title = t('invoice-xlsx.title', { account: accountName });
+  });
 }

@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '@portico/contracts';
-import { firstRow, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy, type Queryable } from '../../db/db.js';
 
 /** An invoice as a writer (seed, benchmark) hands it over. Amounts in minor units. */
 export interface NewInvoice {
@@ -172,19 +172,14 @@ function whereOf(filter: InvoiceFilter): { where: string; params: unknown[] } {
  * The caller's own account first, then (`others`: a vendor employee) every other account,
  * by name.
  */
-export async function listAccountsOwnFirst(
-  db: Queryable,
-  ownAccountId: string,
-  others: boolean,
-): Promise<{ id: string; name: string }[]> {
-  const { rows } = await db.query<{ id: string; name: string }>(
-    `select id, name from accounts
-      where id = $1 or $2
-      order by id <> $1, name, id`,
-    [ownAccountId, others],
-  );
-  return rows;
-}
+export const listAccountsOwnFirst = rowsBy<
+  { id: string; name: string },
+  [ownAccountId: string, others: boolean]
+>(
+  `select id, name from accounts
+    where id = $1 or $2
+    order by id <> $1, name, id`,
+);
 
 /** One page of invoices in the order of one §9 key (the status sort is the service's). */
 export async function listInvoices(
@@ -241,25 +236,19 @@ export interface InvoiceDocumentRow extends InvoiceRow {
 }
 
 /** One invoice with what its PDF prints; `accountId` null = any account (vendor employees). */
-export async function findInvoiceDocument(
-  db: Queryable,
-  id: string,
-  today: string,
-  accountId: string | null,
-): Promise<InvoiceDocumentRow | undefined> {
-  return firstRow<InvoiceDocumentRow>(
-    db,
-    `select ${columns('i.')},
-            a.name as account_name, a.enterprise_customer_id, i.vat_percent::text as vat_percent,
-            b.street, b.postal_code, b.city, b.country, b.vat_number,
-            (i.paid_at at time zone 'UTC')::date::text as paid_on
-       from invoices i
-       join accounts a on a.id = i.account_id
-       left join billing_addresses b on b.account_id = i.account_id
-      where i.id = $1::bigint and $2::date is not null and ($3::text is null or i.account_id = $3)`,
-    [id, today, accountId],
-  );
-}
+export const findInvoiceDocument = rowBy<
+  InvoiceDocumentRow,
+  [id: string, today: string, accountId: string | null]
+>(
+  `select ${columns('i.')},
+          a.name as account_name, a.enterprise_customer_id, i.vat_percent::text as vat_percent,
+          b.street, b.postal_code, b.city, b.country, b.vat_number,
+          (i.paid_at at time zone 'UTC')::date::text as paid_on
+     from invoices i
+     join accounts a on a.id = i.account_id
+     left join billing_addresses b on b.account_id = i.account_id
+    where i.id = $1::bigint and $2::date is not null and ($3::text is null or i.account_id = $3)`,
+);
 
 export interface InvoiceLineRow {
   position: number;
@@ -272,17 +261,10 @@ export interface InvoiceLineRow {
   amount_minor: string;
 }
 
-export async function findInvoiceLines(
-  db: Queryable,
-  invoiceId: string,
-): Promise<InvoiceLineRow[]> {
-  const { rows } = await db.query<InvoiceLineRow>(
-    `select position, description, item_code, period::text as period, quantity::text as quantity,
-            unit_price_minor::text as unit_price_minor, amount_minor::text as amount_minor
-       from invoice_lines where invoice_id = $1::bigint order by position`,
-    [invoiceId],
-  );
-  return rows;
-}
+export const findInvoiceLines = rowsBy<InvoiceLineRow>(
+  `select position, description, item_code, period::text as period, quantity::text as quantity,
+          unit_price_minor::text as unit_price_minor, amount_minor::text as amount_minor
+     from invoice_lines where invoice_id = $1::bigint order by position`,
+);
 
 /** Every account by name: the accounts a vendor employee may pick. */

@@ -82,7 +82,7 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     },
     async (request, reply) => {
       const accounts = await getInvoiceAccounts(app.db, await accountCallerOf(app.db, request));
-      return reply.header('cache-control', 'private, no-store').send(accounts);
+      return privateNoStore(reply).send(accounts);
     },
   );
 

@@ -185,48 +185,61 @@ export async function getInvoiceAccounts(
   return listAccountsOwnFirst(db, caller.accountId, caller.employee);
 }
 
-/** `GET /api/invoices/export.xlsx`: the filtered, sorted list (up to the export limit). */
-export async function getInvoicesWorkbook(
-  db: Queryable,
-  caller: AccountCaller,
-  criteria: InvoiceListCriteria,
-  now: Date = new Date(),
-): Promise<{ fileName: string; body: Buffer }> {
-  const filter = await filterOf(db, caller, criteria, now);
-  const counts = await countInvoices(db, filter);
-  const rows = await rowsOf(db, filter, criteria, counts, INVOICE_EXPORT_LIMIT, 0);
-  const accountName = (await findAccountName(db, filter.accountId)) ?? filter.accountId;
-  const { language, t } = await readerOf(db, caller);
-  const body = await invoicesXlsx(
-    accountName,
-    rows.map((row) => ({ ...toInvoice(row), statusText: statusText(t, row.status) })),
-    language,
-    t,
-  );
-  return { fileName: `invoices-${filter.accountId}-${filter.today}.xlsx`, body };
+/** What an export writes: the filtered, sorted list, in the reader's language and texts. */
+interface InvoiceExport {
+  accountId: string;
+  rows: InvoiceRow[];
+  language: LabelLanguage;
+  t: Translate;
 }
+
+/**
+ * An export of the list: the filtered, sorted list (up to the export limit) in the reader's
+ * language, written by `write` into a file named by the account, the day and `extension`.
+ */
+function invoiceExport<B>(
+  extension: 'xlsx' | 'csv',
+  write: (list: InvoiceExport, db: Queryable, caller: AccountCaller) => Promise<B> | B,
+) {
+  return async (
+    db: Queryable,
+    caller: AccountCaller,
+    criteria: InvoiceListCriteria,
+    now: Date = new Date(),
+  ): Promise<{ fileName: string; body: B }> => {
+    const filter = await filterOf(db, caller, criteria, now);
+    const counts = await countInvoices(db, filter);
+    const rows = await rowsOf(db, filter, criteria, counts, INVOICE_EXPORT_LIMIT, 0);
+    const reader = await readerOf(db, caller);
+    const body = await write({ accountId: filter.accountId, rows, ...reader }, db, caller);
+    return { fileName: `invoices-${filter.accountId}-${filter.today}.${extension}`, body };
+  };
+}
+
+/** `GET /api/invoices/export.xlsx`: the filtered, sorted list (up to the export limit). */
+export const getInvoicesWorkbook = invoiceExport(
+  'xlsx',
+  async ({ accountId, rows, language, t }, db) =>
+    invoicesXlsx(
+      (await findAccountName(db, accountId)) ?? accountId,
+      rows.map((row) => ({ ...toInvoice(row), statusText: statusText(t, row.status) })),
+      language,
+      t,
+    ),
+);
 
 /**
  * `GET /api/invoices/export.csv`: the same list as the workbook, as CSV in the reader's
  * dialect and language (issue 37): dates as they write them, amounts with their decimal sign,
  * the upload time in their zone.
  */
-export async function getInvoicesCsv(
-  db: Queryable,
-  caller: AccountCaller,
-  criteria: InvoiceListCriteria,
-  now: Date = new Date(),
-): Promise<{ fileName: string; body: string }> {
-  const filter = await filterOf(db, caller, criteria, now);
-  const counts = await countInvoices(db, filter);
-  const rows = await rowsOf(db, filter, criteria, counts, INVOICE_EXPORT_LIMIT, 0);
-  const { language, t } = await readerOf(db, caller);
+export const getInvoicesCsv = invoiceExport('csv', ({ rows, language, t }, _db, caller) => {
   const amount = new Intl.NumberFormat(intlLocale(language), {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     useGrouping: false,
   });
-  const body = toCsv(
+  return toCsv(
     language,
     [
       t('invoices.column.number'),
@@ -250,8 +263,7 @@ export async function getInvoicesCsv(
       ];
     }),
   );
-  return { fileName: `invoices-${filter.accountId}-${filter.today}.csv`, body };
-}
+});
 
 /**
  * `GET /api/invoices/:id/pdf`. An invoice of an account the caller may not see is a 404,

@@ -2,15 +2,13 @@
 // subscriptions, their e-mail delivery and the one-click unsubscribe.
 import type { FastifyInstance } from 'fastify';
 import { rootPlugin } from '../../lib/root-plugin.js';
-import { mySettingsRoutes } from './my-settings.routes.js';
 import { subscriptionsRoutes } from './subscriptions.routes.js';
 import { unsubscribeRoutes } from './unsubscribe.routes.js';
 import { usersRoutes } from './users.routes.js';
 
 /** /api/users/me*, /api/subscriptions and the signed-out /unsubscribe page (issue 12). */
 export const mySettingsModule = rootPlugin('portico-my-settings', async (app: FastifyInstance) => {
-  await app.register(usersRoutes);
-  await app.register(mySettingsRoutes); // /api/users/me/settings, sign out everywhere
+  await app.register(usersRoutes); // /api/users/me*: profile, settings, sign out everywhere
   await app.register(subscriptionsRoutes); // /api/subscriptions
   await app.register(unsubscribeRoutes); // one-click /unsubscribe, signed out
 });

@@ -1,4 +1,4 @@
-import { rowBy, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy, hasRowBy, writeBy, type Queryable } from '../../db/db.js';
 
 // SQL of news delivery (issue 12, ADR 0031): who gets a published item and how, one delivery
 // row per user, item and channel, the bell's notification, and the digests' runs.
@@ -21,7 +21,7 @@ export interface RecipientRow {
   scope: string;
 }
 
-export const findNews = rowBy<NewsRow, number>(
+export const findNews = rowBy<NewsRow, [newsId: number]>(
   `select id::text as id, title, subtitle, introduction from news where id = $1`,
 );
 
@@ -30,53 +30,41 @@ export const findNews = rowBy<NewsRow, number>(
  * news too); product-news subscribers of a product the item targets, while still connected to
  * it. Of several matching subscriptions the most immediate wins. Active users only.
  */
-export async function findRecipients(db: Queryable, newsId: number): Promise<RecipientRow[]> {
-  const { rows } = await db.query<RecipientRow>(
-    `with item_products as (
-       select p.content_id from news_products np join products p on p.id = np.product_id
-        where np.news_id = $1
-     ), matches as (
-       select s.user_id, s.frequency,
-              case when s.product_content_id = '' then s.topic
-                   else s.topic || ':' || s.product_content_id end as scope
-         from email_subscriptions s
-        where s.frequency <> 'off'
-          and ((s.topic = 'general-news' and s.product_content_id = '')
-            or (s.topic = 'product-news'
-                and s.product_content_id in (select content_id from item_products)
-                and exists (select 1 from user_products up join products p on p.id = up.product_id
-                             where up.user_id = s.user_id and p.content_id = s.product_content_id)))
-     )
-     select u.id as user_id, u.email, u.first_name, u.language,
-            (array_agg(m.frequency order by case m.frequency when 'immediately' then 0
-               when 'daily' then 1 else 2 end, m.scope))[1] as mode,
-            (array_agg(m.scope order by case m.frequency when 'immediately' then 0
-               when 'daily' then 1 else 2 end, m.scope))[1] as scope
-       from matches m join users u on u.id = m.user_id
-      where u.status = 'Active'
-      group by u.id, u.email, u.first_name, u.language
-      order by u.id`,
-    [newsId],
-  );
-  return rows;
-}
+export const findRecipients = rowsBy<RecipientRow, [newsId: number]>(
+  `with item_products as (
+     select p.content_id from news_products np join products p on p.id = np.product_id
+      where np.news_id = $1
+   ), matches as (
+     select s.user_id, s.frequency,
+            case when s.product_content_id = '' then s.topic
+                 else s.topic || ':' || s.product_content_id end as scope
+       from email_subscriptions s
+      where s.frequency <> 'off'
+        and ((s.topic = 'general-news' and s.product_content_id = '')
+          or (s.topic = 'product-news'
+              and s.product_content_id in (select content_id from item_products)
+              and exists (select 1 from user_products up join products p on p.id = up.product_id
+                           where up.user_id = s.user_id and p.content_id = s.product_content_id)))
+   )
+   select u.id as user_id, u.email, u.first_name, u.language,
+          (array_agg(m.frequency order by case m.frequency when 'immediately' then 0
+             when 'daily' then 1 else 2 end, m.scope))[1] as mode,
+          (array_agg(m.scope order by case m.frequency when 'immediately' then 0
+             when 'daily' then 1 else 2 end, m.scope))[1] as scope
+     from matches m join users u on u.id = m.user_id
+    where u.status = 'Active'
+    group by u.id, u.email, u.first_name, u.language
+    order by u.id`,
+);
 
 /** A delivery row for the recipient; false when the item was delivered to them already. */
-export async function insertNewsDelivery(
-  db: Queryable,
-  userId: string,
-  newsId: string,
-  mode: Mode,
-  scope: string,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `insert into subscription_deliveries (user_id, item_type, item_id, channel, mode, scope)
-     values ($1, 'news', $2, 'email', $3, $4)
-     on conflict do nothing returning user_id`,
-    [userId, newsId, mode, scope],
-  );
-  return rows.length > 0;
-}
+export const insertNewsDelivery = hasRowBy<
+  [userId: string, newsId: string, mode: Mode, scope: string]
+>(
+  `insert into subscription_deliveries (user_id, item_type, item_id, channel, mode, scope)
+   values ($1, 'news', $2, 'email', $3, $4)
+   on conflict do nothing returning user_id`,
+);
 
 /** The bell's notification of a news item (once per user and source). */
 export async function insertNewsNotification(
@@ -92,17 +80,10 @@ export async function insertNewsNotification(
   );
 }
 
-export async function markNewsDeliverySent(
-  db: Queryable,
-  userId: string,
-  newsId: string,
-): Promise<void> {
-  await db.query(
-    `update subscription_deliveries set sent_at = now()
-      where user_id = $1 and item_type = 'news' and item_id = $2 and channel = 'email'`,
-    [userId, newsId],
-  );
-}
+export const markNewsDeliverySent = writeBy<[userId: string, newsId: string]>(
+  `update subscription_deliveries set sent_at = now()
+    where user_id = $1 and item_type = 'news' and item_id = $2 and channel = 'email'`,
+);
 
 /** A mail that did not reach its subscriber, on the delivery rows of its items (ADR 0053). */
 export async function markNewsMailFailed(

@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { bearerErrors } from '../../lib/route-schemas.js';
 import { listSubscriptions, updateSubscriptions } from './subscriptions.service.js';
+import { privateNoStore } from '../../lib/reply.js';
 
 const tags = ['subscriptions'];
 
@@ -24,7 +25,7 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod = (app, _options, don
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      privateNoStore(reply);
       return listSubscriptions(app.db, callerIdOf(request));
     },
   );
@@ -46,7 +47,7 @@ export const subscriptionsRoutes: FastifyPluginCallbackZod = (app, _options, don
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      privateNoStore(reply);
       return updateSubscriptions(app.db, callerIdOf(request), request.body);
     },
   );

@@ -1,4 +1,4 @@
-import { rowBy, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy } from '../../db/db.js';
 
 export interface UserProfileRow {
   id: string;
@@ -30,20 +30,13 @@ export const findUserProfile = rowBy<UserProfileRow>(
     where u.id = $1`,
 );
 
-export async function findConnectedProducts(
-  db: Queryable,
-  userId: string,
-): Promise<ConnectedProductRow[]> {
-  const { rows } = await db.query<ConnectedProductRow>(
-    `select p.content_id, p.product_name, p.slug
-       from user_products up
-       join products p on p.id = up.product_id
-      where up.user_id = $1
-      order by p.slug collate "C"`,
-    [userId],
-  );
-  return rows;
-}
+export const findConnectedProducts = rowsBy<ConnectedProductRow>(
+  `select p.content_id, p.product_name, p.slug
+     from user_products up
+     join products p on p.id = up.product_id
+    where up.user_id = $1
+    order by p.slug collate "C"`,
+);
 
 export interface OwnSettingsRow {
   email: string;

@@ -6,16 +6,16 @@ import { routeDatabaseKinds } from '../../../test/test-db.js';
 describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
   const t = appPerSuite(kind);
   const { as: asUser } = t;
+  /** GET /api/users/me as the user: the answer (200) and the profile it holds. */
+  const me = async (email: string) => {
+    const res = await t.get(email, '/api/users/me');
+    expect(res.statusCode).toBe(200);
+    return { res, profile: userProfileSchema.parse(res.json()) };
+  };
 
   it("returns anna's full §3 profile with her account and connected products", async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/me',
-      headers: await asUser('anna.customer@portico.test'),
-    });
-    expect(res.statusCode).toBe(200);
+    const { res, profile } = await me('anna.customer@portico.test');
     expect(res.headers['cache-control']).toContain('no-store');
-    const profile = userProfileSchema.parse(res.json());
     expect(profile).toEqual({
       id: 'u-anna',
       firstName: 'Anna',
@@ -70,13 +70,7 @@ describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
       },
     } as const;
     for (const [email, want] of Object.entries(expected)) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/users/me',
-        headers: await asUser(email),
-      });
-      expect(res.statusCode).toBe(200);
-      const profile = userProfileSchema.parse(res.json());
+      const { profile } = await me(email);
       expect(profile.id).toBe(want.id);
       expect(profile.email).toBe(email);
       expect(profile.subscriptionLevel).toBe(want.level);
@@ -86,26 +80,10 @@ describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
   });
 
   it("lists paul's connected products and none for nina", async () => {
-    const paul = userProfileSchema.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/users/me',
-          headers: await asUser('paul.partner@portico.test'),
-        })
-      ).json(),
-    );
+    const { profile: paul } = await me('paul.partner@portico.test');
     expect(paul.connectedProducts.map((p) => p.slug)).toEqual(['erpx', 'talent-management', 'te']);
     expect(paul.companyName).toBe('Meridian Consulting Group Ltd');
-    const nina = userProfileSchema.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/users/me',
-          headers: await asUser('nina.basic@portico.test'),
-        })
-      ).json(),
-    );
+    const { profile: nina } = await me('nina.basic@portico.test');
     expect(nina.connectedProducts).toEqual([]);
   });
 

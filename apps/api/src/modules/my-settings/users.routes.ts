@@ -1,21 +1,30 @@
 import {
   countriesAndLanguagesSchema,
   makeOwnProfileInputSchema,
+  ownSettingsSchema,
   userProfileSchema,
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { bearerErrors, bodyValidatedByService, withHeaders } from '../../lib/route-schemas.js';
+import { NotFoundError } from '../../lib/errors.js';
+import {
+  bearerErrors,
+  bodyValidatedByService,
+  noContent,
+  withHeaders,
+} from '../../lib/route-schemas.js';
 import { countriesAndLanguages } from './countries-and-languages.js';
 import { etagOf } from '../../lib/versioned.js';
-import { ownVersion, updateOwnProfile } from '../user-management/index.js';
-import { getOwnProfile } from './users.service.js';
+import { ownVersion, signOutEverywhere, updateOwnProfile } from '../user-management/index.js';
+import { getOwnProfile, getOwnSettings } from './users.service.js';
+import { privateNoStore } from '../../lib/reply.js';
 
 const tags = ['users'];
 
 /**
  * `GET /api/users/me`: the caller's §3 profile, loaded by the token's subject, and `PUT` of its
- * own fields; countries and languages.
+ * own fields; countries and languages; My settings (issue 12): the caller's own editable
+ * fields (changed with PUT /api/users/me) and "Sign out everywhere".
  */
 export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
@@ -34,7 +43,7 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (request, reply) => {
       const profile = await getOwnProfile(app.db, callerIdOf(request));
       // Personal data: never in a shared cache.
-      reply.header('cache-control', 'private, no-store');
+      privateNoStore(reply);
       const version = await ownVersion(app.db, profile.id);
       if (version !== undefined) reply.header('etag', etagOf(version));
       return profile;
@@ -76,10 +85,7 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         request.body, // as it arrived: the service validates it
       );
       const profile = await getOwnProfile(app.db, callerId);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('etag', etagOf(version))
-        .send(profile);
+      return privateNoStore(reply).header('etag', etagOf(version)).send(profile);
     },
   );
 
@@ -102,6 +108,51 @@ export const usersRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (request) => {
       const profile = await getOwnProfile(app.db, callerIdOf(request));
       return countriesAndLanguages(profile.language);
+    },
+  );
+
+  app.get(
+    '/api/users/me/settings',
+    {
+      schema: {
+        operationId: 'getMySettings',
+        summary: "The caller's own settings",
+        description:
+          'Name, phone, mobile, language and time zone (editable with PUT /api/users/me and If-Match), e-mail and account (read-only).',
+        tags,
+        response: {
+          200: withHeaders(ownSettingsSchema, "The caller's settings.", {
+            ETag: {
+              description: 'The version; send it as If-Match with PUT /api/users/me.',
+              schema: { type: 'string' },
+            },
+          }),
+          ...bearerErrors(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const settings = await getOwnSettings(app.db, callerIdOf(request));
+      return privateNoStore(reply).header('etag', etagOf(settings.version)).send(settings);
+    },
+  );
+
+  app.post(
+    '/api/users/me/sign-out-everywhere',
+    {
+      schema: {
+        operationId: 'signOutEverywhere',
+        summary: 'Sign the caller out everywhere',
+        description:
+          "Revokes every token and grant of the caller (ADR 0027): tokens issued until now stop working on every device, and the sign-in provider's sessions and grants of the caller are deleted.",
+        tags,
+        response: { 204: noContent('Signed out everywhere.'), ...bearerErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      const found = await signOutEverywhere(app.db, callerIdOf(request));
+      if (!found) throw new NotFoundError('Your user profile was not found.');
+      return reply.code(204).send(null);
     },
   );
   done();

@@ -76,7 +76,7 @@ export const productDocumentsRoutes: FastifyPluginCallbackZod = (app, _options, 
     async (request, reply) => {
       const product = await productFor(app.db, request, request.params.productId);
       const document = await getDocument(app.db, product, request.params.documentId);
-      return reply.header('cache-control', 'private, no-store').send(document);
+      return privateNoStore(reply).send(document);
     },
   );
 

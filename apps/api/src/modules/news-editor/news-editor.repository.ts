@@ -1,5 +1,5 @@
 import type { NewsEditorialStatus } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { hasRowBy, writeBy, type Queryable } from '../../db/db.js';
 
 /** A row of news_editorial (migration 012) with dates as epoch milliseconds. */
 export interface EditorialRow {
@@ -205,23 +205,15 @@ export const updateEditorial = (db: Queryable, id: number, write: EditorialWrite
     author,
   );
 
-export async function setStatus(
-  db: Queryable,
-  id: number,
-  status: NewsEditorialStatus,
-): Promise<void> {
-  await db.query(`update news_editorial set status = $2 where id = $1`, [id, status]);
-}
+export const setStatus = writeBy<[id: number, status: NewsEditorialStatus]>(
+  `update news_editorial set status = $2 where id = $1`,
+);
 
 /** Records that the news.published event was enqueued; false when it already had been. */
-export async function markAnnounced(db: Queryable, id: number): Promise<boolean> {
-  const { rows } = await db.query(
-    `update news_editorial set announced_at = now()
-      where id = $1 and announced_at is null returning id`,
-    [id],
-  );
-  return rows.length > 0;
-}
+export const markAnnounced = hasRowBy<[id: number]>(
+  `update news_editorial set announced_at = now()
+    where id = $1 and announced_at is null returning id`,
+);
 
 /** Subscribers whose mail about the item was not delivered (ADR 0053; migration 023). */
 export async function countMailFailures(db: Queryable, id: number): Promise<number> {
@@ -233,19 +225,12 @@ export async function countMailFailures(db: Queryable, id: number): Promise<numb
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function deleteEditorial(db: Queryable, id: number): Promise<void> {
-  await db.query(`delete from news_editorial where id = $1`, [id]);
-}
+export const deleteEditorial = writeBy<[id: number]>(`delete from news_editorial where id = $1`);
 
 /** Takes an item out of /news (its news_products rows go with it: on delete cascade). */
-export async function deleteLiveNews(db: Queryable, id: number): Promise<void> {
-  await db.query(`delete from news where id = $1`, [id]);
-}
+export const deleteLiveNews = writeBy<[id: number]>(`delete from news where id = $1`);
 
-export async function liveNewsExists(db: Queryable, id: number): Promise<boolean> {
-  const { rows } = await db.query(`select 1 from news where id = $1`, [id]);
-  return rows.length > 0;
-}
+export const liveNewsExists = hasRowBy<[id: number]>(`select 1 from news where id = $1`);
 
 /** The product targets of a live item, exactly `productIds`. */
 export async function setNewsProducts(
@@ -282,10 +267,7 @@ export async function listProducts(db: Queryable): Promise<{ id: string; product
   return rows.map((r) => ({ id: r.id, productName: r.product_name }));
 }
 
-export async function productExists(db: Queryable, id: string): Promise<boolean> {
-  const { rows } = await db.query(`select 1 from products where id = $1`, [id]);
-  return rows.length > 0;
-}
+export const productExists = hasRowBy(`select 1 from products where id = $1`);
 
 export async function listEditorial(
   db: Queryable,

@@ -13,6 +13,7 @@ import {
   ForbiddenError,
   NotFoundError,
   PreconditionFailedError,
+  parseForm,
 } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
 import {
@@ -72,14 +73,7 @@ function checkIfMatch(header: string | undefined, version: number): void {
 
 /** zod issues → the form headline and one message per field (like the user form). */
 export function parseInput(body: unknown): NewsEditorInput {
-  const parsed = newsEditorInputSchema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    fieldErrors[field] ??= issue.message;
-  }
-  throw new BadRequestError(newsEditorMessages.invalidData).withFieldErrors(fieldErrors);
+  return parseForm(newsEditorInputSchema, body, newsEditorMessages.invalidData);
 }
 
 /** What `action` makes of the item: publishing with a future date schedules it. */

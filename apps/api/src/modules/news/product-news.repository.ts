@@ -1,5 +1,5 @@
 import type { NewsListItem } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { hasRowBy, type Queryable } from '../../db/db.js';
 import { RANKED_PAGE, SEARCH_WINDOW, toNewsListItem, type NewsListRow } from './news.repository.js';
 
 // SQL of a product's news (§1, the product news tab): the news list's query narrowed to the
@@ -67,17 +67,9 @@ export async function listProductNews(
 }
 
 /** Whether the news item is linked to the product. */
-export async function isProductNews(
-  db: Queryable,
-  productId: string,
-  newsId: number,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    'select 1 from news_products where product_id = $1 and news_id = $2',
-    [productId, newsId],
-  );
-  return rows.length > 0;
-}
+export const isProductNews = hasRowBy<[productId: string, newsId: number]>(
+  'select 1 from news_products where product_id = $1 and news_id = $2',
+);
 
 /** The newest news item linked to each of these products (none for a product without news). */
 export async function listLatestProductNews(

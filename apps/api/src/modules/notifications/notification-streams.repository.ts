@@ -1,5 +1,5 @@
 import { NOTIFICATION_PAGE_SIZE, type UserNotification } from '@portico/contracts';
-import { firstRow, firstValue, type Queryable } from '../../db/db.js';
+import { firstRow, firstValue, writeBy, type Queryable } from '../../db/db.js';
 import type { IssuedAt } from '../user-management/index.js';
 import {
   STILL_AVAILABLE,
@@ -111,17 +111,14 @@ export async function insertLease(
   return id;
 }
 
-export async function renewLeases(db: Queryable, ids: string[], ttlSeconds: number): Promise<void> {
-  await db.query(
-    `update notification_stream_leases set expires_at = now() + make_interval(secs => $2)
-      where id = any($1::bigint[])`,
-    [ids, ttlSeconds],
-  );
-}
+export const renewLeases = writeBy<[ids: string[], ttlSeconds: number]>(
+  `update notification_stream_leases set expires_at = now() + make_interval(secs => $2)
+    where id = any($1::bigint[])`,
+);
 
-export async function releaseLeases(db: Queryable, ids: string[]): Promise<void> {
-  await db.query(`delete from notification_stream_leases where id = any($1::bigint[])`, [ids]);
-}
+export const releaseLeases = writeBy<[ids: string[]]>(
+  `delete from notification_stream_leases where id = any($1::bigint[])`,
+);
 
 /** The id of the user's newest notification, '0' when there is none. */
 export async function newestNotificationId(db: Queryable, userId: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { NOTIFICATION_PAGE_SIZE, type UserNotification } from '@portico/contracts';
-import { firstValue, type Queryable } from '../../db/db.js';
+import { firstValue, writeBy, type Queryable } from '../../db/db.js';
 
 export interface NotificationRow {
   id: string;
@@ -75,9 +75,6 @@ export async function markRead(db: Queryable, userId: string, id: string): Promi
   return rows.length > 0;
 }
 
-export async function markAllRead(db: Queryable, userId: string): Promise<void> {
-  await db.query(
-    `update user_notifications set read_at = now() where user_id = $1 and read_at is null`,
-    [userId],
-  );
-}
+export const markAllRead = writeBy(
+  `update user_notifications set read_at = now() where user_id = $1 and read_at is null`,
+);

@@ -23,6 +23,7 @@ import {
   STREAM_TICKET_TTL_S,
   ticketHash,
 } from './notifications.service.js';
+import { privateNoStore } from '../../lib/reply.js';
 
 const tags = ['notifications'];
 /** A stopping node (or one that cannot listen) opens no stream: the client tries again. */
@@ -73,7 +74,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
     },
     async (request, reply) => {
       const userId = callerIdOf(request);
-      reply.header('cache-control', 'private, no-store');
+      privateNoStore(reply);
       return getNotifications(app.db, userId);
     },
   );
@@ -92,7 +93,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      privateNoStore(reply);
       return { unreadCount: await getUnreadCount(app.db, callerIdOf(request)) };
     },
   );
@@ -123,7 +124,7 @@ export const notificationsRoutes: FastifyPluginCallbackZod = (app, _options, don
         return busy(request, reply, 'user', USER_BUSY_RETRY_S);
       // The token's issue time goes with the ticket: redeeming applies the token rule again.
       const ticket = await issueStreamTicket(app.db, userId, request.caller?.issued);
-      reply.header('cache-control', 'private, no-store');
+      privateNoStore(reply);
       return { ticket, expiresIn: STREAM_TICKET_TTL_S };
     },
   );

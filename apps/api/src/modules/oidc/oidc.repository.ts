@@ -1,4 +1,4 @@
-import { firstRow, rowBy, firstValue, type Queryable } from '../../db/db.js';
+import { firstValue, rowBy, hasRowBy, writeBy, type Queryable } from '../../db/db.js';
 
 // SQL of the embedded OpenID Connect provider: accounts for sign-in, key material, the
 // provider's stored models (migration 002-oidc) and the sign-in rate limit (006-sign-in-limits).
@@ -23,9 +23,7 @@ export const findUserByEmail = rowBy<SignInUser>(
   `select ${userColumns} from users where lower(email) = lower($1)`,
 );
 
-export async function findUserById(db: Queryable, id: string): Promise<SignInUser | undefined> {
-  return firstRow<SignInUser>(db, `select ${userColumns} from users where id = $1`, [id]);
-}
+export const findUserById = rowBy<SignInUser>(`select ${userColumns} from users where id = $1`);
 
 export interface StoredPayload {
   payload: Record<string, unknown>;
@@ -86,21 +84,16 @@ export async function findPayload(
   };
 }
 
-export async function consumePayload(db: Queryable, model: string, id: string): Promise<void> {
-  await db.query('update oidc_payloads set consumed_at = now() where model = $1 and id = $2', [
-    model,
-    id,
-  ]);
-}
+export const consumePayload = writeBy<[model: string, id: string]>(
+  'update oidc_payloads set consumed_at = now() where model = $1 and id = $2',
+);
 
-export async function deletePayload(db: Queryable, model: string, id: string): Promise<void> {
-  await db.query('delete from oidc_payloads where model = $1 and id = $2', [model, id]);
-}
+export const deletePayload = writeBy<[model: string, id: string]>(
+  'delete from oidc_payloads where model = $1 and id = $2',
+);
 
 /** Revoking a grant removes every token and code issued under it (all models). */
-export async function deletePayloadsByGrant(db: Queryable, grantId: string): Promise<void> {
-  await db.query('delete from oidc_payloads where grant_id = $1', [grantId]);
-}
+export const deletePayloadsByGrant = writeBy('delete from oidc_payloads where grant_id = $1');
 
 export async function deleteExpiredPayloads(db: Queryable): Promise<void> {
   await db.query('delete from oidc_payloads where expires_at <= now()');
@@ -135,47 +128,31 @@ export async function reserveAttempt(
 }
 
 /** Gives reserved attempts back (a sign-in that succeeded, or was never checked). */
-export async function releaseAttempts(db: Queryable, keys: readonly string[]): Promise<void> {
-  await db.query(
-    'update sign_in_limits set attempts = attempts - 1 where key = any($1::text[]) and attempts > 0',
-    [keys],
-  );
-}
+export const releaseAttempts = writeBy<[keys: readonly string[]]>(
+  'update sign_in_limits set attempts = attempts - 1 where key = any($1::text[]) and attempts > 0',
+);
 
 /** Notes that an account signed in from an address (by their digest), now. */
-export async function rememberKnownAddress(db: Queryable, key: string): Promise<void> {
-  await db.query(
-    `insert into sign_in_known_addresses (key, last_seen) values ($1, now())
-     on conflict (key) do update set last_seen = excluded.last_seen`,
-    [key],
-  );
-}
+export const rememberKnownAddress = writeBy(
+  `insert into sign_in_known_addresses (key, last_seen) values ($1, now())
+   on conflict (key) do update set last_seen = excluded.last_seen`,
+);
 
 /** Whether an account signed in from an address (by their digest) in the last `days`. */
-export async function isKnownAddress(db: Queryable, key: string, days: number): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from sign_in_known_addresses
-      where key = $1 and last_seen > now() - make_interval(days => $2::integer)`,
-    [key, days],
-  );
-  return rows.length > 0;
-}
+export const isKnownAddress = hasRowBy<[key: string, days: number]>(
+  `select 1 from sign_in_known_addresses
+    where key = $1 and last_seen > now() - make_interval(days => $2::integer)`,
+);
 
 /** Forgets addresses not signed in from for `days`. */
-export async function deleteOldKnownAddresses(db: Queryable, days: number): Promise<void> {
-  await db.query(
-    'delete from sign_in_known_addresses where last_seen <= now() - make_interval(days => $1::integer)',
-    [days],
-  );
-}
+export const deleteOldKnownAddresses = writeBy<[days: number]>(
+  'delete from sign_in_known_addresses where last_seen <= now() - make_interval(days => $1::integer)',
+);
 
 /** Forgets keys whose window ended (they would start over anyway). */
-export async function deleteEndedWindows(db: Queryable, windowSeconds: number): Promise<void> {
-  await db.query(
-    'delete from sign_in_limits where window_start <= now() - make_interval(secs => $1::integer)',
-    [windowSeconds],
-  );
-}
+export const deleteEndedWindows = writeBy<[windowSeconds: number]>(
+  'delete from sign_in_limits where window_start <= now() - make_interval(secs => $1::integer)',
+);
 
 export async function updatePasswordHash(
   db: Queryable,

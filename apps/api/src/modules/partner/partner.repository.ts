@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { rowBy, rowsBy } from '../../db/db.js';
 
 export interface CustomerAccountRow {
   id: string;
@@ -8,29 +8,15 @@ export interface CustomerAccountRow {
 }
 
 /** The user's permissions and account; undefined when the user does not exist. */
-export async function findPartnerCaller(
-  db: Queryable,
-  userId: string,
-): Promise<{ account_id: string; permissions: string[] } | undefined> {
-  return firstRow<{ account_id: string; permissions: string[] }>(
-    db,
-    'select account_id, permissions from users where id = $1',
-    [userId],
-  );
-}
+export const findPartnerCaller = rowBy<{ account_id: string; permissions: string[] }>(
+  'select account_id, permissions from users where id = $1',
+);
 
 /** The customer accounts linked to a partner account, by name. */
-export async function listCustomerAccounts(
-  db: Queryable,
-  partnerAccountId: string,
-): Promise<CustomerAccountRow[]> {
-  const { rows } = await db.query<CustomerAccountRow>(
-    `select a.id, a.name, a.enterprise_customer_id, a.dynamics_customer_id
-       from partner_customer_accounts l
-       join accounts a on a.id = l.customer_account_id
-      where l.partner_account_id = $1
-      order by a.name, a.id`,
-    [partnerAccountId],
-  );
-  return rows;
-}
+export const listCustomerAccounts = rowsBy<CustomerAccountRow>(
+  `select a.id, a.name, a.enterprise_customer_id, a.dynamics_customer_id
+     from partner_customer_accounts l
+     join accounts a on a.id = l.customer_account_id
+    where l.partner_account_id = $1
+    order by a.name, a.id`,
+);

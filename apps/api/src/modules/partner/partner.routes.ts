@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { bearerErrors } from '../../lib/route-schemas.js';
 import { partnerCustomerAccounts } from './partner.service.js';
+import { privateNoStore } from '../../lib/reply.js';
 
 /** `GET /api/partner/accounts` (§7, issue 5): the partner's customer accounts; 403 for others. */
 export const partnerRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -22,9 +23,7 @@ export const partnerRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) =>
-      reply
-        .header('cache-control', 'private, no-store')
-        .send(await partnerCustomerAccounts(app.db, callerIdOf(request))),
+      privateNoStore(reply).send(await partnerCustomerAccounts(app.db, callerIdOf(request))),
   );
   done();
 };

@@ -15,6 +15,7 @@ import {
   removeSavedSearch,
   saveSearchFor,
 } from './saved-searches.service.js';
+import { privateNoStore } from '../../lib/reply.js';
 
 const tags = ['search'];
 const notFound = (id: string) => new NotFoundError(`You have no saved search with id ${id}.`);
@@ -38,9 +39,7 @@ export const savedSearchRoutes: FastifyPluginCallbackZod = (app, _options, done)
       },
     },
     async (request, reply) =>
-      reply
-        .header('cache-control', 'private, no-store')
-        .send({ items: await getSavedSearches(app.db, callerIdOf(request)) }),
+      privateNoStore(reply).send({ items: await getSavedSearches(app.db, callerIdOf(request)) }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { SEARCH_HITS_PER_SOURCE, type SearchHitSource } from '@portico/contracts';
-import type { Queryable } from '../../db/db.js';
+import { rowsBy, type Queryable } from '../../db/db.js';
 import {
   clean,
   HIT_WALK_ROWS,
@@ -210,24 +210,19 @@ export async function findNewMatches(
  * similarity over the folded word, then the more frequent; never another form of the word itself
  * (its stem is the same, so it finds the same items). `best` null: none near enough.
  */
-export async function nearestTitleWords(
-  db: Queryable,
-  words: readonly string[],
-  rarerFactor: number,
-): Promise<{ i: number | string; best: string | null }[]> {
-  const { rows } = await db.query<{ i: number | string; best: string | null }>(
-    `select a.i, (
-        select s.word from search_words s
-         where s.word operator(portico_ext.%) f.word and s.word <> f.word
-           and s.titles > $2 * coalesce(k.titles, 0)
-           -- Another form of the same word ("customer" for "customers") finds the same items.
-           and ts_lexize('english_stem', s.word) is distinct from ts_lexize('english_stem', f.word)
-         order by portico_ext.similarity(s.word, f.word) desc, s.titles desc, s.word
-         limit 1) as best
-       from unnest($1::text[]) with ordinality as a(raw, i)
-       cross join lateral (select search_fold(a.raw) as word) f
-       left join search_words k on k.word = f.word`,
-    [words, rarerFactor],
-  );
-  return rows;
-}
+export const nearestTitleWords = rowsBy<
+  { i: number | string; best: string | null },
+  [words: readonly string[], rarerFactor: number]
+>(
+  `select a.i, (
+      select s.word from search_words s
+       where s.word operator(portico_ext.%) f.word and s.word <> f.word
+         and s.titles > $2 * coalesce(k.titles, 0)
+         -- Another form of the same word ("customer" for "customers") finds the same items.
+         and ts_lexize('english_stem', s.word) is distinct from ts_lexize('english_stem', f.word)
+       order by portico_ext.similarity(s.word, f.word) desc, s.titles desc, s.word
+       limit 1) as best
+     from unnest($1::text[]) with ordinality as a(raw, i)
+     cross join lateral (select search_fold(a.raw) as word) f
+     left join search_words k on k.word = f.word`,
+);

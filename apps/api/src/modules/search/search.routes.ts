@@ -12,7 +12,7 @@ import {
   textSearchCountQuerySchema,
   universitySearchCountSchema,
 } from '@portico/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { bearerErrors } from '../../lib/route-schemas.js';
@@ -28,17 +28,14 @@ import { searchBudgetHook } from '../search-budget/index.js';
 import { getSearchHits } from './search-hits.service.js';
 import { getRecentSearches, getSuggestions, rememberSearch } from './search-suggestions.service.js';
 import { createSearchSources } from './search-sources.js';
-
-function privateAnswer(reply: FastifyReply): FastifyReply {
-  // Counts depend on the caller (account, permissions): never shared by a cache.
-  return reply.header('cache-control', 'private, no-store');
-}
+import { privateNoStore } from '../../lib/reply.js';
 
 const tags = ['search'];
 
 /**
  * The federated search count endpoints (issue 4, §7 search rows). Every one needs the bearer
- * token; the sources are picked once, from configuration (search-sources.ts).
+ * token; the sources are picked once, from configuration (search-sources.ts). Counts depend on
+ * the caller (account, permissions): no answer is kept by a shared cache (privateNoStore).
  */
 export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const caches = app.readCaches.search;
@@ -72,7 +69,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) =>
-      privateAnswer(reply).send(await getProductCounts(contextOf(request), request.query)),
+      privateNoStore(reply).send(await getProductCounts(contextOf(request), request.query)),
   );
 
   app.get(
@@ -93,7 +90,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) =>
-      privateAnswer(reply).send(await getCombinedCounts(contextOf(request), request.query)),
+      privateNoStore(reply).send(await getCombinedCounts(contextOf(request), request.query)),
   );
 
   app.get(
@@ -122,7 +119,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const hits = await getSearchHits(hitsContext, callerId, request.query);
       // The results page's search is what the header box offers again while empty.
       await rememberSearch(app.db, callerId, request.query.query, request.query.productId);
-      return privateAnswer(reply).send(hits);
+      return privateNoStore(reply).send(hits);
     },
   );
 
@@ -146,7 +143,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) =>
-      privateAnswer(reply).send(
+      privateNoStore(reply).send(
         await getSuggestions(hitsContext, callerIdOf(request), request.query),
       ),
   );
@@ -165,7 +162,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) =>
-      privateAnswer(reply).send(await getRecentSearches(hitsContext, callerIdOf(request))),
+      privateNoStore(reply).send(await getRecentSearches(hitsContext, callerIdOf(request))),
   );
 
   app.get(
@@ -186,7 +183,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) =>
-      privateAnswer(reply).send(await getCommunityCount(contextOf(request), request.query.query)),
+      privateNoStore(reply).send(await getCommunityCount(contextOf(request), request.query.query)),
   );
 
   app.get(
@@ -209,7 +206,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) => {
       const counts = await getSupportCounts(contextOf(request), callerIdOf(request), request.query);
-      return privateAnswer(reply).send(counts);
+      return privateNoStore(reply).send(counts);
     },
   );
 
@@ -231,7 +228,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) =>
-      privateAnswer(reply).send(await getUniversityCount(contextOf(request), request.query.query)),
+      privateNoStore(reply).send(await getUniversityCount(contextOf(request), request.query.query)),
   );
 
   done();

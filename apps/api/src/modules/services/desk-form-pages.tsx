@@ -28,22 +28,40 @@ export interface IncidentPageOptions {
   errors: FieldErrors<string>;
 }
 
-export function incidentPage(
-  texts: DeskTexts,
-  { csrf, values, errors }: IncidentPageOptions,
-): string {
-  const { t } = texts;
-  const v = (name: string) => values[name] ?? '';
-  const title = t('desk.incident.title');
-  const control = (id: string, hint: boolean) => ({
+/**
+ * The props of a form's required control `id`: its name, what describes it (its hint, when
+ * `hint`, and its error), whether it is invalid, and the value sent last.
+ */
+const controlOf =
+  (values: Record<string, string>, errors: FieldErrors<string>) => (id: string, hint: boolean) => ({
     className: 'ui-control',
     id,
     name: id,
     'aria-required': true,
     'aria-describedby': describedBy(id, hint, !!errors[id]),
     'aria-invalid': errors[id] ? true : undefined,
-    defaultValue: v(id),
+    defaultValue: values[id] ?? '',
   });
+
+export function incidentPage(
+  texts: DeskTexts,
+  { csrf, values, errors }: IncidentPageOptions,
+): string {
+  const { t } = texts;
+  const title = t('desk.incident.title');
+  const control = controlOf(values, errors);
+  // The category and the priority: one of the desk's values, each in the reader's language.
+  const choice = (id: 'category' | 'priority', values: readonly string[]) => (
+    <Field t={t} id={id} label={t(`desk.incident.${id}`)} error={errors[id]}>
+      <select {...control(id, false)}>
+        <Options
+          values={values}
+          text={(value) => valueText(t, `desk.${id}`, value)}
+          placeholder={t(`desk.incident.${id}.placeholder`)}
+        />
+      </select>
+    </Field>
+  );
   return renderDeskPage(texts, {
     heading: title,
     documentTitle: formTitle(t, title, Object.keys(errors).length > 0),
@@ -72,24 +90,8 @@ export function incidentPage(
           >
             <textarea rows={8} {...control('description', true)} />
           </Field>
-          <Field t={t} id="category" label={t('desk.incident.category')} error={errors.category}>
-            <select {...control('category', false)}>
-              <Options
-                values={CATEGORIES}
-                text={(c) => valueText(t, 'desk.category', c)}
-                placeholder={t('desk.incident.category.placeholder')}
-              />
-            </select>
-          </Field>
-          <Field t={t} id="priority" label={t('desk.incident.priority')} error={errors.priority}>
-            <select {...control('priority', false)}>
-              <Options
-                values={PRIORITIES}
-                text={(p) => valueText(t, 'desk.priority', p)}
-                placeholder={t('desk.incident.priority.placeholder')}
-              />
-            </select>
-          </Field>
+          {choice('category', CATEGORIES)}
+          {choice('priority', PRIORITIES)}
           <button type="submit" className="ui-button">
             {t('desk.incident.submit')}
           </button>
@@ -163,16 +165,7 @@ export function serviceRequestPage(
             hint={t('desk.service-request.description.hint')}
             error={errors.description}
           >
-            <textarea
-              className="ui-control"
-              id="description"
-              name="description"
-              rows={6}
-              aria-required="true"
-              aria-describedby={describedBy('description', true, !!errors.description)}
-              aria-invalid={errors.description ? true : undefined}
-              defaultValue={values.description ?? ''}
-            />
+            <textarea rows={6} {...controlOf(values, errors)('description', true)} />
           </Field>
           <button type="submit" className="ui-button">
             {t('desk.service-request.submit')}

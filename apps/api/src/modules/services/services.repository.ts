@@ -1,4 +1,4 @@
-import { firstRow, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, rowsBy, hasRowBy, writeBy, type Queryable } from '../../db/db.js';
 
 export interface DeskCaller {
   userId: string;
@@ -63,12 +63,7 @@ export interface NewSupportCase {
   priority: string;
 }
 
-export async function findDeskCaller(
-  db: Queryable,
-  userId: string,
-): Promise<DeskCaller | undefined> {
-  return firstRow<DeskCaller>(db, `select ${callerColumns} from users where id = $1`, [userId]);
-}
+export const findDeskCaller = rowBy<DeskCaller>(`select ${callerColumns} from users where id = $1`);
 
 const caseColumns = `c.number, c.title as "shortDescription", c.description, c.category,
   c.priority, c.status,
@@ -95,20 +90,12 @@ export async function listCases(
 }
 
 /** One case, only when it belongs to the account (anything else is "not found"). */
-export async function findCase(
-  db: Queryable,
-  accountId: string,
-  number: string,
-): Promise<SupportCase | undefined> {
-  return firstRow<SupportCase>(
-    db,
-    `select ${caseColumns}
-       from support_cases c
-       left join users u on u.id = c.created_by
-      where c.account_id = $1 and c.number = $2`,
-    [accountId, number],
-  );
-}
+export const findCase = rowBy<SupportCase, [accountId: string, number: string]>(
+  `select ${caseColumns}
+     from support_cases c
+     left join users u on u.id = c.created_by
+    where c.account_id = $1 and c.number = $2`,
+);
 
 /**
  * Inserts a case with the next free case number and returns that number. A number already
@@ -145,33 +132,21 @@ export async function listPortals(db: Queryable): Promise<PortalRow[]> {
   return rows;
 }
 
-export async function listContacts(db: Queryable, accountId: string): Promise<ContactRow[]> {
-  const { rows } = await db.query<ContactRow>(
-    `select id, name, role, email, phone_number
-       from account_contacts
-      where account_id = $1
-      order by sort_order, name`,
-    [accountId],
-  );
-  return rows;
-}
+export const listContacts = rowsBy<ContactRow>(
+  `select id, name, role, email, phone_number
+     from account_contacts
+    where account_id = $1
+    order by sort_order, name`,
+);
 
 /**
  * Records the first use of a frame token; false when it was used before (a replay). One
  * statement, so two instances racing on the same token cannot both win.
  */
-export async function claimFrameToken(
-  db: Queryable,
-  jti: string,
-  expiresAtSeconds: number,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `insert into support_desk_frame_token_uses (jti, expires_at) values ($1, to_timestamp($2))
-     on conflict (jti) do nothing returning jti`,
-    [jti, expiresAtSeconds],
-  );
-  return rows.length > 0;
-}
+export const claimFrameToken = hasRowBy<[jti: string, expiresAtSeconds: number]>(
+  `insert into support_desk_frame_token_uses (jti, expires_at) values ($1, to_timestamp($2))
+   on conflict (jti) do nothing returning jti`,
+);
 
 /** Forgets uses of frame tokens that have expired anyway (they fail the signature check). */
 export async function forgetExpiredFrameTokens(db: Queryable): Promise<void> {
@@ -204,17 +179,10 @@ export async function findDeskSessionCaller(
 }
 
 /** Ends a desk session on every instance (a portal sign-out, ADR 0005 addendum). */
-export async function endDeskSession(
-  db: Queryable,
-  sessionId: string,
-  expiresAtSeconds: number,
-): Promise<void> {
-  await db.query(
-    `insert into support_desk_session_ends (sid, expires_at) values ($1, to_timestamp($2))
-     on conflict (sid) do nothing`,
-    [sessionId, expiresAtSeconds],
-  );
-}
+export const endDeskSession = writeBy<[sessionId: string, expiresAtSeconds: number]>(
+  `insert into support_desk_session_ends (sid, expires_at) values ($1, to_timestamp($2))
+   on conflict (sid) do nothing`,
+);
 
 /** Forgets ended sessions whose cookie has expired anyway. */
 export async function forgetExpiredSessionEnds(db: Queryable): Promise<void> {

@@ -12,6 +12,7 @@ import { deskKeys, FRAME_TOKEN_SECONDS } from './desk-session.js';
 import { casesCsv, deskCallerOf, supportPortals } from './services.service.js';
 
 import { deskPagesRoutes } from './desk-pages.routes.js';
+import { sendFile } from '../../lib/reply.js';
 
 const tags = ['support'];
 
@@ -75,11 +76,7 @@ export const servicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     },
     async (request, reply) => {
       const csv = await casesCsv(app.db, callerIdOf(request));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="cases.csv"')
-        .header('cache-control', 'private, no-store')
-        .send(csv);
+      return sendFile(reply, 'text/csv; charset=utf-8', 'cases.csv', csv);
     },
   );
 

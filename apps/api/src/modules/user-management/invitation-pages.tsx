@@ -23,11 +23,26 @@ function page({ language, t }: InvitationPageTexts, title: string, children: Rea
   });
 }
 
-function SignInLink({ t, publicUrl }: { t: Translate; publicUrl: string }) {
-  return (
-    <p>
-      <a href={`${publicUrl}/login`}>{t('invitation.sign-in')}</a>
-    </p>
+/**
+ * A page that only says how the invitation ended (`invitation.<outcome>`, under the title
+ * `invitation.<outcome>.title`), with the way to the sign-in.
+ */
+function outcomePage(
+  texts: InvitationPageTexts,
+  publicUrl: string,
+  outcome: 'invalid' | 'done',
+  role: 'alert' | 'status',
+): string {
+  const { t } = texts;
+  return page(
+    texts,
+    t(`invitation.${outcome}.title`),
+    <>
+      <p role={role}>{t(`invitation.${outcome}`)}</p>
+      <p>
+        <a href={`${publicUrl}/login`}>{t('invitation.sign-in')}</a>
+      </p>
+    </>,
   );
 }
 
@@ -70,27 +85,9 @@ export function invitationFormPage(
 }
 
 /** The link names no open invitation (used, expired or never issued). */
-export function invitationInvalidPage(texts: InvitationPageTexts, publicUrl: string): string {
-  const { t } = texts;
-  return page(
-    texts,
-    t('invitation.invalid.title'),
-    <>
-      <p role="alert">{t('invitation.invalid')}</p>
-      <SignInLink t={t} publicUrl={publicUrl} />
-    </>,
-  );
-}
+export const invitationInvalidPage = (texts: InvitationPageTexts, publicUrl: string): string =>
+  outcomePage(texts, publicUrl, 'invalid', 'alert');
 
 /** The password is set and the user active. */
-export function invitationDonePage(texts: InvitationPageTexts, publicUrl: string): string {
-  const { t } = texts;
-  return page(
-    texts,
-    t('invitation.done.title'),
-    <>
-      <p role="status">{t('invitation.done')}</p>
-      <SignInLink t={t} publicUrl={publicUrl} />
-    </>,
-  );
-}
+export const invitationDonePage = (texts: InvitationPageTexts, publicUrl: string): string =>
+  outcomePage(texts, publicUrl, 'done', 'status');

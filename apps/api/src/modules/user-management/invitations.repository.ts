@@ -1,4 +1,4 @@
-import { firstRow, rowBy, firstValue, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, valueBy, hasRowBy, writeBy, type Queryable } from '../../db/db.js';
 
 export interface InvitationRow {
   id: string;
@@ -51,50 +51,29 @@ export const findInvitationToSend = rowBy<InvitationToSend>(
       and i.expires_at > now() and u.status = 'Pending'`,
 );
 
-export async function setInvitationToken(
-  db: Queryable,
-  id: string,
-  tokenHash: string,
-): Promise<void> {
-  await db.query('update user_invitations set token_hash = $2 where id = $1', [id, tokenHash]);
-}
+export const setInvitationToken = writeBy<[id: string, tokenHash: string]>(
+  'update user_invitations set token_hash = $2 where id = $1',
+);
 
 /** The mail server accepted the invitation (a retry after a refusal clears the refusal). */
-export async function markInvitationSent(db: Queryable, id: string): Promise<void> {
-  await db.query(
-    `update user_invitations set sent_at = now(), mail_failed_at = null, mail_failure = null
-      where id = $1`,
-    [id],
-  );
-}
+export const markInvitationSent = writeBy(
+  `update user_invitations set sent_at = now(), mail_failed_at = null, mail_failure = null
+    where id = $1`,
+);
 
 /** The mail server refused the invitation for good (ADR 0053): recorded, not retried. */
-export async function markInvitationMailFailed(
-  db: Queryable,
-  id: string,
-  failure: string,
-): Promise<void> {
-  await db.query(
-    'update user_invitations set mail_failed_at = now(), mail_failure = $2 where id = $1',
-    [id, failure],
-  );
-}
+export const markInvitationMailFailed = writeBy<[id: string, failure: string]>(
+  'update user_invitations set mail_failed_at = now(), mail_failure = $2 where id = $1',
+);
 
 /** Where the mail of a user's open invitation stands; undefined without an open invitation. */
-export async function openInvitationMailStatus(
-  db: Queryable,
-  userId: string,
-): Promise<'queued' | 'sent' | 'failed' | undefined> {
-  return firstValue<'queued' | 'sent' | 'failed'>(
-    db,
-    `select case when mail_failed_at is not null then 'failed'
-                 when sent_at is not null then 'sent' else 'queued' end as status
-       from user_invitations
-      where user_id = $1 and accepted_at is null and revoked_at is null
-      order by created_at desc limit 1`,
-    [userId],
-  );
-}
+export const openInvitationMailStatus = valueBy<'queued' | 'sent' | 'failed'>(
+  `select case when mail_failed_at is not null then 'failed'
+               when sent_at is not null then 'sent' else 'queued' end as status
+     from user_invitations
+    where user_id = $1 and accepted_at is null and revoked_at is null
+    order by created_at desc limit 1`,
+);
 
 export interface OpenInvitation {
   id: string;
@@ -115,29 +94,17 @@ export const findOpenInvitationByToken = rowBy<OpenInvitation>(
 );
 
 /** Single use: only the first of two concurrent acceptances gets true. */
-export async function markAccepted(db: Queryable, id: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `update user_invitations set accepted_at = now()
-      where id = $1 and accepted_at is null and revoked_at is null and expires_at > now()
-      returning id`,
-    [id],
-  );
-  return rows.length > 0;
-}
+export const markAccepted = hasRowBy(
+  `update user_invitations set accepted_at = now()
+    where id = $1 and accepted_at is null and revoked_at is null and expires_at > now()
+    returning id`,
+);
 
-export async function activateInvitedUser(
-  db: Queryable,
-  userId: string,
-  passwordHash: string | null,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `update users set status = 'Active', password_hash = coalesce($2, password_hash),
-            version = version + 1, updated_at = now()
-      where id = $1 and status = 'Pending' returning id`,
-    [userId, passwordHash],
-  );
-  return rows.length > 0;
-}
+export const activateInvitedUser = hasRowBy<[userId: string, passwordHash: string | null]>(
+  `update users set status = 'Active', password_hash = coalesce($2, password_hash),
+          version = version + 1, updated_at = now()
+    where id = $1 and status = 'Pending' returning id`,
+);
 
 export async function latestInvitation(db: Queryable, userId: string) {
   return firstRow<{

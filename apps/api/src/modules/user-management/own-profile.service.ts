@@ -6,7 +6,7 @@ import {
 } from '@portico/contracts';
 import type { Db, Queryable } from '../../db/db.js';
 import { deleteProviderState, revokeTokens } from './token-state.repository.js';
-import { BadRequestError, NotFoundError, PreconditionFailedError } from '../../lib/errors.js';
+import { NotFoundError, PreconditionFailedError, parseForm } from '../../lib/errors.js';
 import { insertAudit } from './user-audit.repository.js';
 import { findUser, type UserRow } from './user-management.repository.js';
 import { updateUser } from './user-writes.repository.js';
@@ -29,19 +29,17 @@ export async function updateOwnProfile(
   ifMatch: string | undefined,
   body: unknown,
 ): Promise<number> {
-  const parsed = makeOwnProfileInputSchema(deps.phonePattern).safeParse(body);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues)
-      fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
-    throw new BadRequestError(userFormMessages.invalidData).withFieldErrors(fieldErrors);
-  }
+  const parsed = parseForm(
+    makeOwnProfileInputSchema(deps.phonePattern),
+    body,
+    userFormMessages.invalidData,
+  );
   const ifMatchVersion = versionFromIfMatch(ifMatch);
   return deps.db.transaction(async (tx) => {
     const user = await findUser(tx, callerId, null);
     if (!user) throw new NotFoundError('Your user profile was not found.');
     const version = checkVersion(user, ifMatchVersion);
-    const input = { ...inputOfRow(user), ...parsed.data };
+    const input = { ...inputOfRow(user), ...parsed };
     const write = writeOf(input, user.status, user.permissions);
     const row = await updateUser(tx, user.id, user.account_id, version, write);
     if (!row) throw new PreconditionFailedError(userFormMessages.conflict);

@@ -1,8 +1,8 @@
 import { fullName, type AccountUserSummary } from '@portico/contracts';
-import { Workbook } from '@cj-tech-master/excelts';
 import { intlLocale, type LabelLanguage } from '@portico/locales';
 import { timeZoneName } from '@portico/locales/display-names';
 import { toCsv } from '../../lib/csv.js';
+import { xlsxOf } from '../../lib/xlsx.js';
 import { formatDateTime, spreadsheetDateFormat, wallClockIn } from '../../lib/i18n/format.js';
 import type { Queryable } from '../../db/db.js';
 import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
@@ -77,25 +77,19 @@ export async function usersXlsx(
   reader: ExportReader,
 ): Promise<Buffer> {
   const { language, timeZone, t } = reader;
-  const workbook = new Workbook();
-  workbook.creator = 'Portico';
-  // A sheet name may not hold []:*?/\ and has at most 31 characters.
-  const sheetName = t('user-management.list.label')
-    .replace(/[[\]:*?/\\]/g, ' ')
-    .slice(0, 31);
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.addRow(header(reader)).font = { bold: true };
-  for (const u of users) {
-    sheet.addRow([
-      ...textCells(u, t),
-      u.lastLoginAt === null
-        ? t('user-management.never')
-        : wallClockIn(new Date(u.lastLoginAt), timeZone),
-    ]);
-  }
-  sheet.columns.forEach((column) => {
-    column.width = 28;
+  return xlsxOf(t('user-management.list.label'), (sheet) => {
+    sheet.addRow(header(reader)).font = { bold: true };
+    for (const u of users) {
+      sheet.addRow([
+        ...textCells(u, t),
+        u.lastLoginAt === null
+          ? t('user-management.never')
+          : wallClockIn(new Date(u.lastLoginAt), timeZone),
+      ]);
+    }
+    sheet.columns.forEach((column) => {
+      column.width = 28;
+    });
+    sheet.getColumn(6).numFmt = `${spreadsheetDateFormat(language)} hh:mm`;
   });
-  sheet.getColumn(6).numFmt = `${spreadsheetDateFormat(language)} hh:mm`;
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import { firstRow, rowBy, type Queryable } from '../../db/db.js';
+import { firstRow, rowBy, rowsBy, type Queryable } from '../../db/db.js';
 
 // SQL of user management (issue 15). Every statement that reads or writes another user is
 // scoped by account id here as well as in the service: an id of another account finds nothing.
@@ -114,17 +114,9 @@ export const userColumns = `id, account_id, email, first_name, last_name, userna
 
 /** The user with this id, if it belongs to `accountId` (null: any account, vendor employees). */
 
-export async function findUser(
-  db: Queryable,
-  id: string,
-  accountId: string | null,
-): Promise<UserRow | undefined> {
-  return firstRow<UserRow>(
-    db,
-    `select ${userColumns} from users where id = $1 and ($2::text is null or account_id = $2)`,
-    [id, accountId],
-  );
-}
+export const findUser = rowBy<UserRow, [id: string, accountId: string | null]>(
+  `select ${userColumns} from users where id = $1 and ($2::text is null or account_id = $2)`,
+);
 
 export async function listAdministrators(db: Queryable, accountId: string) {
   const { rows } = await db.query<{
@@ -152,16 +144,12 @@ export interface ProductRow {
  * The account's products: those its users are connected to (ADR 0056). There is no
  * licence table of an account's products; the connections are what the portal knows.
  */
-export async function listAccountProducts(db: Queryable, accountId: string): Promise<ProductRow[]> {
-  const { rows } = await db.query<ProductRow>(
-    `select p.id, p.content_id, p.product_name, p.slug from products p
-      where exists (select 1 from user_products up join users u on u.id = up.user_id
-                     where up.product_id = p.id and u.account_id = $1)
-      order by p.product_name, p.id`,
-    [accountId],
-  );
-  return rows;
-}
+export const listAccountProducts = rowsBy<ProductRow>(
+  `select p.id, p.content_id, p.product_name, p.slug from products p
+    where exists (select 1 from user_products up join users u on u.id = up.user_id
+                   where up.product_id = p.id and u.account_id = $1)
+    order by p.product_name, p.id`,
+);
 
 /** The ids of the products a user is connected to, in id order. */
 export async function productIdsOf(db: Queryable, userId: string): Promise<string[]> {

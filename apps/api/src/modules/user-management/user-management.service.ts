@@ -21,6 +21,7 @@ import {
   NotFoundError,
   PreconditionFailedError,
   PreconditionRequiredError,
+  parseForm,
 } from '../../lib/errors.js';
 import { canonicalTimeZone } from '../../lib/i18n/time-zones.js';
 import { openInvitationMailStatus } from './invitations.repository.js';
@@ -247,14 +248,7 @@ export function checkVersion(user: { version: number }, version: number | undefi
 
 /** zod issues → the §5 headline and one message per field. */
 export function parseInput(body: unknown, phonePattern: string): AccountUserInput {
-  const parsed = makeAccountUserInputSchema(phonePattern).safeParse(body);
-  if (parsed.success) return parsed.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    fieldErrors[field] ??= issue.message;
-  }
-  throw new BadRequestError(userFormMessages.invalidData).withFieldErrors(fieldErrors);
+  return parseForm(makeAccountUserInputSchema(phonePattern), body, userFormMessages.invalidData);
 }
 
 export function fieldError(status: 'conflict' | 'bad', field: string, message: string) {

@@ -1,5 +1,5 @@
 import type { UserStatus } from '@portico/contracts';
-import { firstRow, firstValue, type Queryable } from '../../db/db.js';
+import { firstRow, firstValue, hasRowBy, type Queryable } from '../../db/db.js';
 import { type UserRow, userColumns } from './user-management.repository.js';
 
 // SQL of user writes (§3, §6): insert, update at a version, delete, and the checks a write
@@ -100,18 +100,9 @@ export async function updateUser(
   );
 }
 
-export async function deleteUser(
-  db: Queryable,
-  id: string,
-  accountId: string,
-  version: number,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    'delete from users where id = $1 and account_id = $2 and version = $3 returning id',
-    [id, accountId, version],
-  );
-  return rows.length > 0;
-}
+export const deleteUser = hasRowBy<[id: string, accountId: string, version: number]>(
+  'delete from users where id = $1 and account_id = $2 and version = $3 returning id',
+);
 
 export async function countActiveAdministrators(
   db: Queryable,

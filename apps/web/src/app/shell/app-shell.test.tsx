@@ -2,21 +2,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify, useNotificationStore } from '../../lib/notifications/notification-store.js';
-import { setupTestServer } from '../../../test/msw.js';
+import { notify } from '../../lib/notifications/notification-store.js';
+import { setUpAppTests } from '../../../test/page-lifecycle.js';
 import { installTestConfig } from '../../../test/test-config.js';
 import {
   defaultHeaderHtml,
   demoProfile,
   renderApp,
   renderSignedIn,
-  shellHandlers,
   signIn,
   url,
 } from '../../../test/app-test-harness.js';
 import { rememberedLanguage, rememberLanguage } from '../../lib/labels/remembered-language.js';
-import { i18n } from '../../lib/labels/i18n.js';
-import { analyticsHook, resetStartUpForTests } from '../start-up.js';
+import { analyticsHook } from '../start-up.js';
 import { resetInlineShellForTests } from './inline-shell.js';
 import { clearUserCookie, readUserCookie } from '../user-cookie.js';
 import { problemResponse } from '../../../test/error-cases.js';
@@ -29,7 +27,9 @@ vi.mock('../../features/search/search.route.js', () => ({
   default: () => <h1>Search page</h1>,
 }));
 
-const server = setupTestServer(...shellHandlers());
+const server = setUpAppTests();
+// The shell reads who is signed in from the user cookie: none is left for the next test.
+afterEach(() => clearUserCookie());
 
 function deferred() {
   let resolve!: () => void;
@@ -40,22 +40,6 @@ function deferred() {
 const page = () => screen.getByTestId('app-page');
 /** A shared base on another origin than the app's (a separate header and footer service). */
 const OTHER_SHARED_BASE = 'https://shared.example.test/shared';
-
-// Whole-app renders on a shared two-core machine: allow for slow first renders.
-vi.setConfig({ testTimeout: 20_000 });
-
-beforeEach(() => {
-  installTestConfig();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-});
-afterEach(async () => {
-  act(() => useNotificationStore.getState().clear());
-  clearUserCookie();
-  resetStartUpForTests();
-  vi.restoreAllMocks();
-  // The labels' language is app-wide (lib/labels/i18n.ts): the next test starts in English again.
-  await act(() => i18n.changeLanguage('en'));
-});
 
 describe('app shell: start-up requests side by side (ADR 0021)', () => {
   beforeEach(() => resetInlineShellForTests());

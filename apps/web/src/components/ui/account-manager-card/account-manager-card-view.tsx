@@ -9,6 +9,19 @@ export const LOGO_SRC = '/media/logo.svg';
 /** A dialable tel: address: digits and a leading plus only. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
+/** A phone number of the manager, dialable, under its label; nothing when there is none. */
+function PhoneEntry({ label, number }: { label: string; number: string | null }) {
+  if (!number) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <a href={telHref(number)}>{number}</a>
+      </dd>
+    </>
+  );
+}
+
 export interface AccountManagerCardViewProps {
   /** The manager, or null when the account has none (the fallback card). */
   manager: AccountManager | null;
@@ -33,22 +46,8 @@ export function AccountManagerCardView({ manager, contactHref }: AccountManagerC
             <dd>
               <a href={`mailto:${manager.email}`}>{manager.email}</a>
             </dd>
-            {manager.phoneNumber && (
-              <>
-                <dt>{t('account-manager.phone')}</dt>
-                <dd>
-                  <a href={telHref(manager.phoneNumber)}>{manager.phoneNumber}</a>
-                </dd>
-              </>
-            )}
-            {manager.mobilePhoneNumber && (
-              <>
-                <dt>{t('account-manager.mobile')}</dt>
-                <dd>
-                  <a href={telHref(manager.mobilePhoneNumber)}>{manager.mobilePhoneNumber}</a>
-                </dd>
-              </>
-            )}
+            <PhoneEntry label={t('account-manager.phone')} number={manager.phoneNumber} />
+            <PhoneEntry label={t('account-manager.mobile')} number={manager.mobilePhoneNumber} />
           </dl>
         </div>
       ) : (

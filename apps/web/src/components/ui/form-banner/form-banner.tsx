@@ -1,4 +1,5 @@
 import './form-banner.css';
+import { SecondaryButton } from '../button/secondary-button.js';
 
 /** What a form says above its fields: the §5 headline, a conflict, or a §8/§5 message. */
 export interface FormBannerState {
@@ -24,9 +25,7 @@ export function FormBanner({
     <div className={`ui-form-banner ui-form-banner--${banner.kind}`} role="alert">
       <p>{banner.text}</p>
       {banner.kind === 'conflict' && onReload && reloadLabel && (
-        <button type="button" className="ui-button ui-button--secondary" onClick={onReload}>
-          {reloadLabel}
-        </button>
+        <SecondaryButton onClick={onReload}>{reloadLabel}</SecondaryButton>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
 import { DialogFrame } from './dialog-frame.js';
+import { SecondaryButton } from '../button/secondary-button.js';
 
 export interface ConfirmAction {
   label: string;
@@ -38,9 +39,7 @@ export function ConfirmDialog({
       initialFocus="footer"
       footer={
         <>
-          <button type="button" className="ui-button ui-button--secondary" onClick={onCancel}>
-            {t('modal.cancel')}
-          </button>
+          <SecondaryButton onClick={onCancel}>{t('modal.cancel')}</SecondaryButton>
           {actions.map((action) => (
             <button
               key={action.label}

@@ -17,8 +17,11 @@ import {
 } from '../../../../test/app-test-harness.js';
 import { cloudEnvironment, cloudInstance } from '../../../../test/cloud-fixtures.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
-import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
+import {
+  catchLoginOn401,
+  describePageLoadErrors,
+  describeDownloadErrors,
+} from '../../../../test/page-errors.js';
 import { installTestConfig } from '../../../../test/test-config.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
@@ -261,32 +264,30 @@ describe('§8 errors on every call of the cloud pages', () => {
     );
   });
 
-  const sections = [
-    { call: '/api/cloud/instances', path: '/cloud', ready: 'Northwind ERP' },
-    { call: '/api/cloud/maintenance', path: '/cloud/maintenance', ready: 'Upcoming maintenance' },
-    {
-      call: '/api/cloud/release-schedules',
-      path: '/cloud/release-schedules',
-      ready: 'No release schedules for your products.',
-    },
-    {
-      call: '/api/cloud/notifications',
-      path: '/cloud/notifications',
-      ready: 'No cloud notifications.',
-    },
-    { call: '/api/cloud/reports/availability', path: '/cloud/reports', ready: 'Availability' },
-    { call: '/api/cloud/reports/response-times', path: '/cloud/reports', ready: 'Response times' },
-    // Which account to show (the last one used): the §8 text in the picker's place.
-    { call: '/api/accounts/recent', path: '/cloud', ready: 'Northwind ERP' },
-  ] as const;
+  describePageLoadErrors(
+    server,
+    redirects,
+    [
+      { call: '/api/cloud/instances', path: '/cloud', text: 'Northwind ERP' },
+      { call: '/api/cloud/maintenance', path: '/cloud/maintenance', text: 'Upcoming maintenance' },
+      {
+        call: '/api/cloud/release-schedules',
+        path: '/cloud/release-schedules',
+        text: 'No release schedules for your products.',
+      },
+      {
+        call: '/api/cloud/notifications',
+        path: '/cloud/notifications',
+        text: 'No cloud notifications.',
+      },
+      { call: '/api/cloud/reports/availability', path: '/cloud/reports', text: 'Availability' },
+      { call: '/api/cloud/reports/response-times', path: '/cloud/reports', text: 'Response times' },
+      // Which account to show (the last one used): the §8 text in the picker's place.
+      { call: '/api/accounts/recent', path: '/cloud', text: 'Northwind ERP' },
+    ].map(({ text, ...call }) => ({ ...call, ready: { text } })),
+  );
 
-  describe.each(sections)('GET $call', ({ call, path, ready }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads it', (status) =>
-      expectPageErrorWithRetry(server, { status, call, path, ready: { text: ready }, redirects }),
-    );
-  });
-
-  const downloads = [
+  describeDownloadErrors(server, redirects, [
     {
       call: '/api/cloud/maintenance/:id/ics',
       path: '/cloud/maintenance',
@@ -297,18 +298,5 @@ describe('§8 errors on every call of the cloud pages', () => {
       path: '/cloud/reports',
       button: 'Download Availability (XLSX)',
     },
-  ] as const;
-
-  describe.each(downloads)('GET $call', ({ call, path, button }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 notification, nothing saved', async (status) => {
-      server.use(http.get(url(call), () => errorResponse(status)));
-      const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => undefined);
-      const user = userEvent.setup();
-      await renderSignedIn(path);
-      await user.click(await screen.findByRole('button', { name: button }));
-      expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
-      expect(save).not.toHaveBeenCalled();
-      if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
-    });
-  });
+  ]);
 });

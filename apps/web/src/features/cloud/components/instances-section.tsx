@@ -2,7 +2,7 @@ import type { CloudInstance } from '@portico/contracts';
 import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { CardTable } from '../../../components/ui/card-table/card-table.js';
-import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
+import { CloudQuery } from './cloud-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { useCloudInstances } from '../api/cloud-queries.js';
 import { useCanPickCloudAccount } from './cloud-layout.js';
@@ -95,25 +95,25 @@ export function InstancesSection() {
   const format = useFormat();
   const instances = useCloudInstances();
   const canPick = useCanPickCloudAccount();
-  // A failed call is the §8 text with a retry, never a loading text for ever (issue 27).
-  if (instances.isError) return <QueryErrorState query={instances} />;
-  if (!instances.data) return <p role="status">{t('cloud.loading')}</p>;
-  const list = instances.data;
-  // Empty: say so, and what to do where there is something to do (issue 37).
-  if (list.length === 0)
-    return (
-      <section className="ui-panel cloud__empty" aria-labelledby="cloud-empty">
-        <div role="status">
-          <h2 id="cloud-empty">{t('cloud.empty')}</h2>
-        </div>
-        {canPick && <p>{t('cloud.empty.pick')}</p>}
-      </section>
-    );
   return (
-    <div className="cloud__instances">
-      {list.map((instance) => (
-        <InstanceCard key={instance.id} instance={instance} format={format} />
-      ))}
-    </div>
+    <CloudQuery query={instances}>
+      {(list) =>
+        // Empty: say so, and what to do where there is something to do (issue 37).
+        list.length === 0 ? (
+          <section className="ui-panel cloud__empty" aria-labelledby="cloud-empty">
+            <div role="status">
+              <h2 id="cloud-empty">{t('cloud.empty')}</h2>
+            </div>
+            {canPick && <p>{t('cloud.empty.pick')}</p>}
+          </section>
+        ) : (
+          <div className="cloud__instances">
+            {list.map((instance) => (
+              <InstanceCard key={instance.id} instance={instance} format={format} />
+            ))}
+          </div>
+        )
+      }
+    </CloudQuery>
   );
 }

@@ -4,11 +4,12 @@ import type { Format } from '../../../lib/format/format.js';
 import { useFormat } from '../../../lib/format/use-format.js';
 import { CardTable } from '../../../components/ui/card-table/card-table.js';
 import { RowAction } from '../../../components/ui/card-table/row-action.js';
-import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
+import { CloudQuery } from './cloud-query.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useMaintenance } from '../api/cloud-queries.js';
 import { formatEnd } from '../utils/cloud-format.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 const IMPACT_MODIFIER: Record<MaintenanceWindow['impact'], string> = {
   NO_DOWNTIME: 'good',
@@ -94,41 +95,42 @@ export function MaintenanceSection() {
   const download = useDownloadCloudFile();
   // The split between upcoming and past is taken when the page opens.
   const [now] = useState(() => Date.now());
-  if (maintenance.isError) return <QueryErrorState query={maintenance} />;
-  if (!maintenance.data) return <p role="status">{t('cloud.loading')}</p>;
-  const windows = maintenance.data;
-  const upcoming = windows.filter((w) => Date.parse(w.endsAt) >= now);
-  const past = windows.filter((w) => Date.parse(w.endsAt) < now).reverse();
   const save = (file: ReturnType<typeof cloudFiles.allMaintenance>) => {
     if (!download.isPending) download.mutate(file);
   };
   return (
-    <>
-      <div className="cloud__actions">
-        <p className="cloud__zone">{t('cloud.maintenance.zone', { zone: format.zoneName(now) })}</p>
-        <button
-          type="button"
-          className="ui-button ui-button--secondary"
-          disabled={windows.length === 0}
-          onClick={() => save(cloudFiles.allMaintenance())}
-        >
-          {t('cloud.maintenance.ics.all')}
-        </button>
-      </div>
-      <WindowTable
-        id="maintenance-upcoming"
-        title={t('cloud.maintenance.upcoming')}
-        windows={upcoming}
-        format={format}
-        onCalendar={(window) => save(cloudFiles.maintenance(window.id))}
-      />
-      <WindowTable
-        id="maintenance-past"
-        title={t('cloud.maintenance.past')}
-        windows={past}
-        format={format}
-        onCalendar={(window) => save(cloudFiles.maintenance(window.id))}
-      />
-    </>
+    <CloudQuery query={maintenance}>
+      {(windows) => {
+        const split = {
+          upcoming: windows.filter((w) => Date.parse(w.endsAt) >= now),
+          past: windows.filter((w) => Date.parse(w.endsAt) < now).reverse(),
+        };
+        return (
+          <>
+            <div className="cloud__actions">
+              <p className="cloud__zone">
+                {t('cloud.maintenance.zone', { zone: format.zoneName(now) })}
+              </p>
+              <SecondaryButton
+                disabled={windows.length === 0}
+                onClick={() => save(cloudFiles.allMaintenance())}
+              >
+                {t('cloud.maintenance.ics.all')}
+              </SecondaryButton>
+            </div>
+            {(['upcoming', 'past'] as const).map((when) => (
+              <WindowTable
+                key={when}
+                id={`maintenance-${when}`}
+                title={t(`cloud.maintenance.${when}`)}
+                windows={split[when]}
+                format={format}
+                onCalendar={(window) => save(cloudFiles.maintenance(window.id))}
+              />
+            ))}
+          </>
+        );
+      }}
+    </CloudQuery>
   );
 }

@@ -18,6 +18,7 @@ import { QueryErrorState } from '../../../components/ui/error-state/error-state.
 import { useT } from '../../../lib/labels/use-t.js';
 import { cloudFiles, useDownloadCloudFile } from '../api/cloud-files.js';
 import { useAvailabilityReport, useResponseTimeReport } from '../api/cloud-queries.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 /** Series colours; CSS (cloud.css) may override them through --portico-chart-N. */
 const SERIES = ['#0b5cad', '#b3541e', '#2e7d32', '#6a1b9a', '#00696f'];
@@ -68,18 +69,30 @@ function Downloads({ report }: { report: Report }) {
   return (
     <div className="cloud__downloads">
       {(['xlsx', 'csv'] as const).map((format) => (
-        <button
+        <SecondaryButton
           key={format}
-          type="button"
-          className="ui-button ui-button--secondary"
           onClick={() => {
             if (!download.isPending) download.mutate(cloudFiles.report(report, format));
           }}
         >
           {t(`cloud.reports.download.${format}`, { report: name })}
-        </button>
+        </SecondaryButton>
       ))}
     </div>
+  );
+}
+
+/** One report: its heading, introduction and downloads, then its figures (`children`). */
+function ReportSection({ report, children }: { report: Report; children: ReactNode }) {
+  const t = useT();
+  const id = `report-${report}`;
+  return (
+    <section className="cloud__section" aria-labelledby={id}>
+      <h2 id={id}>{t(`cloud.reports.${report}`)}</h2>
+      <p>{t(`cloud.reports.${report}.intro`)}</p>
+      <Downloads report={report} />
+      {children}
+    </section>
   );
 }
 
@@ -270,21 +283,15 @@ export function ReportsSection() {
       {availability.isError && <QueryErrorState query={availability} />}
       {responseTimes.isError && <QueryErrorState query={responseTimes} />}
       {availability.data && !availability.isError && (
-        <section className="cloud__section" aria-labelledby="report-availability">
-          <h2 id="report-availability">{t('cloud.reports.availability')}</h2>
-          <p>{t('cloud.reports.availability.intro')}</p>
-          <Downloads report="availability" />
+        <ReportSection report="availability">
           <AvailabilityChart report={availability.data} format={format} />
           <AvailabilityTable report={availability.data} format={format} />
-        </section>
+        </ReportSection>
       )}
       {responseTimes.data && !responseTimes.isError && (
-        <section className="cloud__section" aria-labelledby="report-response-times">
-          <h2 id="report-response-times">{t('cloud.reports.response-times')}</h2>
-          <p>{t('cloud.reports.response-times.intro')}</p>
-          <Downloads report="response-times" />
+        <ReportSection report="response-times">
           <ResponseTimes report={responseTimes.data} format={format} />
-        </section>
+        </ReportSection>
       )}
     </>
   );

@@ -11,13 +11,12 @@ import {
 } from '../../../../test/app-test-harness.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
+import { problemResponse } from '../../../../test/error-cases.js';
 import {
-  CATALOGUE_TEXT,
-  ERROR_STATUSES,
-  errorResponse,
-  problemResponse,
-} from '../../../../test/error-cases.js';
-import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
+  catchLoginOn401,
+  describePageLoadErrors,
+  describeDownloadErrors,
+} from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 const server = setUpAppTests();
@@ -314,43 +313,26 @@ describe('the list as a file (issue 37)', () => {
 describe('§8 errors on every call of the invoices page', () => {
   const redirects = catchLoginOn401(server);
 
-  describe.each(['/api/invoices/accounts', '/api/invoices'])('GET %s', (call) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
-      expectPageErrorWithRetry(server, {
-        status,
-        call,
-        path: '/invoices',
-        heading: { name: 'Invoices', level: 1 },
-        ready: { role: 'table' },
-        redirects,
-        handlers: handlers(NORTHWIND),
-      }),
-    );
-  });
+  describePageLoadErrors(
+    server,
+    redirects,
+    ['/api/invoices/accounts', '/api/invoices'].map((call) => ({
+      call,
+      path: '/invoices',
+      heading: { name: 'Invoices', level: 1 },
+      ready: { role: 'table' },
+      handlers: handlers(NORTHWIND),
+    })),
+  );
 
-  const downloads = [
-    {
-      call: '/api/invoices/:id/pdf',
-      button: 'Download invoice INV-202609-1001 as PDF',
-    },
-    { call: '/api/invoices/export.xlsx', button: 'Download list (XLSX)' },
-    { call: '/api/invoices/export.csv', button: 'Download CSV' },
-  ] as const;
-
-  describe.each(downloads)('GET $call', ({ call, button }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 notification, nothing saved', async (status) => {
-      server.use(
-        http.get(url(call), () => errorResponse(status)),
-        ...handlers(NORTHWIND),
-      );
-      const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => undefined);
-      const user = userEvent.setup();
-      await renderSignedIn('/invoices');
-      await screen.findByRole('table');
-      await user.click(screen.getByRole('button', { name: button }));
-      expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
-      expect(save).not.toHaveBeenCalled();
-      if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
-    });
-  });
+  describeDownloadErrors(
+    server,
+    redirects,
+    [
+      { call: '/api/invoices/:id/pdf', button: 'Download invoice INV-202609-1001 as PDF' },
+      { call: '/api/invoices/export.xlsx', button: 'Download list (XLSX)' },
+      { call: '/api/invoices/export.csv', button: 'Download CSV' },
+    ].map((download) => ({ ...download, path: '/invoices' })),
+    { handlers: handlers(NORTHWIND), ready: 'table' },
+  );
 });

@@ -29,6 +29,7 @@ import { InvoiceTable } from './invoice-table.js';
 import '../invoices.labels.js';
 import '../../../components/ui/ui.css';
 import '../invoices.css';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 /** The list's downloads, in the toolbar's order (issue 37 added CSV). */
 const LIST_FILES = [
@@ -161,10 +162,8 @@ export function InvoicesPage() {
           </div>
           <DateFilter startDate={state.startDate} endDate={state.endDate} onChange={onDates} />
           {LIST_FILES.map(({ format, label }) => (
-            <button
+            <SecondaryButton
               key={format}
-              type="button"
-              className="ui-button ui-button--secondary"
               disabled={!granted || total === 0}
               aria-busy={listFile.isPending && listFile.variables.format === format}
               onClick={() => {
@@ -172,7 +171,7 @@ export function InvoicesPage() {
               }}
             >
               {t(label)}
-            </button>
+            </SecondaryButton>
           ))}
         </div>
       </Toolbar>
@@ -232,9 +231,7 @@ function InvoicesEmpty({
         <h2 id="invoices-empty">{t(filtered ? 'invoices.empty' : 'invoices.empty.none')}</h2>
       </div>
       {filtered ? (
-        <button type="button" className="ui-button ui-button--secondary" onClick={onClear}>
-          {t('invoices.clear-filters')}
-        </button>
+        <SecondaryButton onClick={onClear}>{t('invoices.clear-filters')}</SecondaryButton>
       ) : (
         canPick && <p>{t('invoices.empty.pick')}</p>
       )}

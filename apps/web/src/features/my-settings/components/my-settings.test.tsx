@@ -11,7 +11,7 @@ import {
   errorResponse,
   problemResponse,
 } from '../../../../test/error-cases.js';
-import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
+import { catchLoginOn401, describePageLoadErrors } from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 12: My settings (own profile, language switch without reload) and e-mail subscriptions.
@@ -218,23 +218,18 @@ describe('e-mail subscriptions', () => {
 describe('§8 errors on every call of My settings', () => {
   const redirects = catchLoginOn401(server);
 
-  const pages = [
-    { call: '/api/users/me/settings', path: '/my-settings', ready: 'My profile' },
+  describePageLoadErrors(server, redirects, [
+    {
+      call: '/api/users/me/settings',
+      path: '/my-settings',
+      ready: { name: 'My profile', level: 2 },
+    },
     {
       call: '/api/subscriptions',
       path: '/my-settings/subscriptions',
-      ready: 'E-mail subscriptions',
+      ready: { name: 'E-mail subscriptions', level: 2 },
     },
-  ] as const;
-
-  describe.each(pages)('GET $call', ({ call, path, ready }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
-      expectPageErrorWithRetry(server, {
-        ...{ status, call, path, redirects },
-        ready: { name: ready, level: 2 },
-      }),
-    );
-  });
+  ]);
 
   it.each(ERROR_STATUSES)(
     'PUT /api/users/me %i: the §8 text in the form banner',

@@ -14,7 +14,7 @@ import {
   FormBanner,
   type FormBannerState,
 } from '../../../components/ui/form-banner/form-banner.js';
-import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryContent } from '../../../components/ui/error-state/error-state.js';
 import { Field as UiField } from '../../../components/ui/field/field.js';
 import { TimeZonePicker } from '../../../components/ui/time-zone-picker/time-zone-picker.js';
 import { useModal } from '../../../components/ui/modal/modal-store.js';
@@ -38,6 +38,7 @@ import {
 } from '../api/my-settings-api.js';
 import { refreshLabelsAndProfile } from '../refresh.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 type Editable = Pick<
   OwnSettings,
@@ -68,11 +69,11 @@ const useTimeZones = useTimeZoneOptions;
 export function ProfileSettingsPage() {
   const t = useT();
   const settings = useOwnSettings();
-  if (settings.isError) {
-    return <QueryErrorState query={settings} />;
-  }
-  if (!settings.data) return <p role="status">{t('my-settings.loading')}</p>;
-  return <ProfileForm key={settings.data.version} settings={settings.data} />;
+  return (
+    <QueryContent query={settings} loading={t('my-settings.loading')}>
+      {(data) => <ProfileForm key={data.version} settings={data} />}
+    </QueryContent>
+  );
 }
 
 function ProfileForm({ settings }: { settings: OwnSettings }) {
@@ -263,13 +264,9 @@ function ProfileForm({ settings }: { settings: OwnSettings }) {
           {t('my-settings.sign-out-everywhere.title')}
         </h2>
         <p>{t('my-settings.sign-out-everywhere.text')}</p>
-        <button
-          type="button"
-          className="ui-button ui-button--secondary"
-          onClick={onSignOutEverywhere}
-        >
+        <SecondaryButton onClick={onSignOutEverywhere}>
           {t('my-settings.sign-out-everywhere.button')}
-        </button>
+        </SecondaryButton>
       </section>
     </div>
   );

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router';
 import { FormBanner } from '../../../components/ui/form-banner/form-banner.js';
-import { QueryErrorState } from '../../../components/ui/error-state/error-state.js';
+import { QueryContent } from '../../../components/ui/error-state/error-state.js';
 import { catalogueEntryOf } from '../../../lib/http/error-catalogue.js';
 import { handleFailure } from '../../../lib/http/failure-handling.js';
 import { useT } from '../../../lib/labels/use-t.js';
@@ -32,11 +32,11 @@ const keyOf = (s: Pick<Subscription, 'topic' | 'productId'>) =>
 export function SubscriptionsPage() {
   const t = useT();
   const list = useSubscriptions();
-  if (list.isError) {
-    return <QueryErrorState query={list} />;
-  }
-  if (!list.data) return <p role="status">{t('subscriptions.loading')}</p>;
-  return <SubscriptionsForm list={list.data} />;
+  return (
+    <QueryContent query={list} loading={t('subscriptions.loading')}>
+      {(data) => <SubscriptionsForm list={data} />}
+    </QueryContent>
+  );
 }
 
 function SubscriptionsForm({ list }: { list: SubscriptionList }) {

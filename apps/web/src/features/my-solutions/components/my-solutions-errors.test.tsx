@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn, url } from '../../../../test/app-test-harness.js';
-import { fileSaver } from '../../../lib/files/save-file.js';
-import { CATALOGUE_TEXT, ERROR_STATUSES, errorResponse } from '../../../../test/error-cases.js';
-import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
+import { beforeEach } from 'vitest';
+import { url } from '../../../../test/app-test-harness.js';
+import {
+  catchLoginOn401,
+  describePageLoadErrors,
+  describeDownloadErrors,
+} from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 import { ERP, ERP_INSTALLER as DOWNLOAD } from '../../../../test/my-solutions-fixtures.js';
 
@@ -53,52 +53,42 @@ beforeEach(() => {
 });
 
 const base = '/my-solutions/erp/c-erp';
-const pages = [
-  { call: '/api/products', path: '/my-solutions', ready: 'ERP' },
-  { call: '/api/products', path: `${base}/software`, ready: 'ERP 2026.2 installer' },
-  { call: '/api/products/p-erp', path: `${base}/software`, ready: 'ERP 2026.2 installer' },
+// The product's name is a tile and a wizard choice on the dashboard: any one will do.
+describePageLoadErrors(server, redirects, [
+  { call: '/api/products', path: '/my-solutions', ready: { text: 'ERP' } },
+  { call: '/api/products', path: `${base}/software`, ready: { text: 'ERP 2026.2 installer' } },
+  {
+    call: '/api/products/p-erp',
+    path: `${base}/software`,
+    ready: { text: 'ERP 2026.2 installer' },
+  },
   {
     call: '/api/products/p-erp/downloads',
     path: `${base}/software`,
-    ready: 'ERP 2026.2 installer',
+    ready: { text: 'ERP 2026.2 installer' },
   },
-  { call: '/api/products/p-erp/releases', path: `${base}/software`, ready: '2026.1' },
+  { call: '/api/products/p-erp/releases', path: `${base}/software`, ready: { text: '2026.1' } },
   {
     call: '/api/products/p-erp/release-notes',
     path: `${base}/release-notes`,
-    ready: 'Faster ledger',
+    ready: { text: 'Faster ledger' },
   },
   {
     call: '/api/products/p-erp/release-notes/changes',
     path: `${base}/release-notes?from=2026.1&to=2026.2`,
-    ready: 'Changes from 2026.1 to 2026.2',
+    ready: { text: 'Changes from 2026.1 to 2026.2' },
   },
   {
     call: '/api/products/c-erp/documents',
     path: `${base}/documentation`,
-    ready: 'Oops, we could not find any results. Please modify your search.',
+    ready: { text: 'Oops, we could not find any results. Please modify your search.' },
   },
-] as const;
+]);
 
-describe.each(pages)('GET $call on $path', ({ call, path, ready }) => {
-  // The product's name is a tile and a wizard choice on the dashboard: any one will do.
-  it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads it', (status) =>
-    expectPageErrorWithRetry(server, { status, call, path, ready: { text: ready }, redirects }),
-  );
-});
-
-it.each(ERROR_STATUSES)(
-  'GET /api/products/p-erp/downloads/d-1/file %i: the §8 notification, nothing saved',
-  async (status) => {
-    server.use(
-      http.get(url('/api/products/p-erp/downloads/d-1/file'), () => errorResponse(status)),
-    );
-    const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => undefined);
-    const user = userEvent.setup();
-    await renderSignedIn(`${base}/software`);
-    await user.click(await screen.findByRole('button', { name: 'Download ERP 2026.2 installer' }));
-    expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
-    expect(save).not.toHaveBeenCalled();
-    if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
+describeDownloadErrors(server, redirects, [
+  {
+    call: '/api/products/p-erp/downloads/d-1/file',
+    path: `${base}/software`,
+    button: 'Download ERP 2026.2 installer',
   },
-);
+]);

@@ -9,6 +9,7 @@ import { useT } from '../../../lib/labels/use-t.js';
 import { useReleaseChanges, useReleaseNotes, useReleases } from '../api/products.js';
 import { useCurrentProduct } from '../../../lib/product/current-product.js';
 import { ReleaseSelect } from './release-select.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 /** Notes grouped by version, in the order given. */
 function byVersion(
@@ -174,9 +175,9 @@ export function ReleaseNotesTab() {
           {query !== '' && (
             <p className="my-solutions-notes__query">
               {t('my-solutions.notes.filter.query', { query })}{' '}
-              <button type="button" className="ui-button ui-button--secondary" onClick={clearQuery}>
+              <SecondaryButton onClick={clearQuery}>
                 {t('my-solutions.notes.filter.clear')}
-              </button>
+              </SecondaryButton>
             </p>
           )}
         </div>

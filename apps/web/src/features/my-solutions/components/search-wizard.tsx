@@ -16,6 +16,7 @@ import {
   wizardTarget,
   type WizardState,
 } from '../utils/wizard-state.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 /** Navigation state the wizard sets so the next step takes the focus (not on a first visit). */
 interface WizardNavigationState {
@@ -196,9 +197,7 @@ function WizardStepForm({
       )}
       <div className="my-solutions-wizard__actions">
         {state.step > 1 && (
-          <button type="button" className="ui-button ui-button--secondary" onClick={onBack}>
-            {t('my-solutions.wizard.back')}
-          </button>
+          <SecondaryButton onClick={onBack}>{t('my-solutions.wizard.back')}</SecondaryButton>
         )}
         <button type="submit" className="ui-button">
           {t(step === 'query' ? 'my-solutions.wizard.show' : 'my-solutions.wizard.next')}

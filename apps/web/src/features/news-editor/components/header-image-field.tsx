@@ -7,6 +7,7 @@ import { HttpError } from '../../../lib/http/http-error.js';
 import { localizeMessage } from '../../../lib/labels/localize-message.js';
 import { useT } from '../../../lib/labels/use-t.js';
 import { uploadHeaderImage } from '../api/news-editor-api.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 type HeaderImage = NewsEditorInput['headerImage'];
 
@@ -106,16 +107,14 @@ export function HeaderImageField({
             width={600}
             height={250}
           />
-          <button
-            type="button"
-            className="ui-button ui-button--secondary"
+          <SecondaryButton
             onClick={() => {
               onChange(null);
               setUploadedName(null);
             }}
           >
             {t('news-editor.field.headerImage.remove')}
-          </button>
+          </SecondaryButton>
         </div>
       )}
     </div>

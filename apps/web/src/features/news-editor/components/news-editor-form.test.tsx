@@ -17,7 +17,7 @@ import {
   errorResponse,
   problemResponse,
 } from '../../../../test/error-cases.js';
-import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
+import { catchLoginOn401, describePageLoadErrors } from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 12: the news editor's no-access page, its labels, its validation messages and that a
@@ -261,23 +261,15 @@ describe('news editor', () => {
 describe('§8 errors on every call of the news editor', () => {
   const redirects = catchLoginOn401(server);
 
-  const pages = [
-    { call: '/api/news/editor', path: '/news/editor', ready: 'News editor' },
-    { call: '/api/news/editor/42', path: '/news/editor/42', ready: `Edit: ${item.title}` },
-    { call: '/api/news/editor/products', path: '/news/editor/new', ready: 'New news item' },
-  ] as const;
-
-  describe.each(pages)('GET $call', ({ call, path, ready }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
-      expectPageErrorWithRetry(server, {
-        status,
-        call,
-        path,
-        ready: { name: ready, level: 1 },
-        redirects,
-      }),
-    );
-  });
+  describePageLoadErrors(
+    server,
+    redirects,
+    [
+      { call: '/api/news/editor', path: '/news/editor', title: 'News editor' },
+      { call: '/api/news/editor/42', path: '/news/editor/42', title: `Edit: ${item.title}` },
+      { call: '/api/news/editor/products', path: '/news/editor/new', title: 'New news item' },
+    ].map(({ title, ...call }) => ({ ...call, ready: { name: title, level: 1 } })),
+  );
 
   it.each(ERROR_STATUSES)('PUT /api/news/42 %i: the §8 text in the banner', async (status) => {
     server.use(http.put(url('/api/news/42'), () => errorResponse(status)));

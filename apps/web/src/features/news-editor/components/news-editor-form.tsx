@@ -29,6 +29,7 @@ import { deleteItem, newsEditorKey, saveItem } from '../api/news-editor-api.js';
 import { fromLocalInput, toLocalInput } from '../utils/local-date-time.js';
 import { HeaderImageField } from './header-image-field.js';
 import { RichTextEditor } from './rich-text-editor.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 /**
  * The contract's schema without the action (a button chooses it), the date as the input holds
@@ -340,34 +341,19 @@ export function NewsEditorForm({
             {t(publishLabel)}
           </button>
           {!live && (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary"
-              disabled={busy}
-              onClick={(e) => void save('draft')(e)}
-            >
+            <SecondaryButton disabled={busy} onClick={(e) => void save('draft')(e)}>
               {t('news-editor.action.draft')}
-            </button>
+            </SecondaryButton>
           )}
           {(live || current?.status === 'scheduled') && (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary"
-              disabled={busy}
-              onClick={(e) => void save('unpublish')(e)}
-            >
+            <SecondaryButton disabled={busy} onClick={(e) => void save('unpublish')(e)}>
               {t('news-editor.action.unpublish')}
-            </button>
+            </SecondaryButton>
           )}
           {current && (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary"
-              disabled={busy}
-              onClick={onDelete}
-            >
+            <SecondaryButton disabled={busy} onClick={onDelete}>
               {t('news-editor.action.delete')}
-            </button>
+            </SecondaryButton>
           )}
         </div>
       </form>

@@ -2,6 +2,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import type { MouseEvent } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 interface RichTextEditorProps {
   /** The id of the visible label; the editable area is named by it. */
@@ -26,37 +27,23 @@ const COMMANDS: readonly Command[] = [
   'blockquote',
 ];
 
+type Chain = ReturnType<Editor['chain']>;
+
+/** What each tool does to the text (on the editor's focused command chain). */
+const ACTIONS: Record<Command | 'undo' | 'redo', (chain: Chain) => Chain> = {
+  bold: (chain) => chain.toggleBold(),
+  italic: (chain) => chain.toggleItalic(),
+  heading2: (chain) => chain.toggleHeading({ level: 2 }),
+  heading3: (chain) => chain.toggleHeading({ level: 3 }),
+  bulletList: (chain) => chain.toggleBulletList(),
+  orderedList: (chain) => chain.toggleOrderedList(),
+  blockquote: (chain) => chain.toggleBlockquote(),
+  undo: (chain) => chain.undo(),
+  redo: (chain) => chain.redo(),
+};
+
 function run(editor: Editor, command: Command | 'undo' | 'redo'): void {
-  const chain = editor.chain().focus();
-  switch (command) {
-    case 'bold':
-      chain.toggleBold().run();
-      break;
-    case 'italic':
-      chain.toggleItalic().run();
-      break;
-    case 'heading2':
-      chain.toggleHeading({ level: 2 }).run();
-      break;
-    case 'heading3':
-      chain.toggleHeading({ level: 3 }).run();
-      break;
-    case 'bulletList':
-      chain.toggleBulletList().run();
-      break;
-    case 'orderedList':
-      chain.toggleOrderedList().run();
-      break;
-    case 'blockquote':
-      chain.toggleBlockquote().run();
-      break;
-    case 'undo':
-      chain.undo().run();
-      break;
-    case 'redo':
-      chain.redo().run();
-      break;
-  }
+  ACTIONS[command](editor.chain().focus()).run();
 }
 
 /**
@@ -123,27 +110,25 @@ export function RichTextEditor({
         aria-label={t('news-editor.toolbar.label')}
       >
         {COMMANDS.map((command) => (
-          <button
+          <SecondaryButton
             key={command}
-            type="button"
-            className="ui-button ui-button--secondary news-editor__tool"
+            className="news-editor__tool"
             aria-pressed={active[command] ?? false}
             onMouseDown={keepEditorFocus}
             onClick={() => run(editor, command)}
           >
             {t(`news-editor.toolbar.${command}`)}
-          </button>
+          </SecondaryButton>
         ))}
         {(['undo', 'redo'] as const).map((command) => (
-          <button
+          <SecondaryButton
             key={command}
-            type="button"
-            className="ui-button ui-button--secondary news-editor__tool"
+            className="news-editor__tool"
             onMouseDown={keepEditorFocus}
             onClick={() => run(editor, command)}
           >
             {t(`news-editor.toolbar.${command}`)}
-          </button>
+          </SecondaryButton>
         ))}
       </div>
       <EditorContent editor={editor} />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useT } from '../../../lib/labels/use-t.js';
 import { savedSearchesQueryOptions, useSavedSearchMutations } from '../api/saved-searches.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 interface SaveSearchPanelProps {
   query: string;
@@ -63,9 +64,7 @@ export function SaveSearchPanel({ query, productId }: SaveSearchPanelProps) {
             {t(current ? 'search.save.update' : 'search.save.button')}
           </button>
           {current && (
-            <button
-              type="button"
-              className="ui-button ui-button--secondary"
+            <SecondaryButton
               disabled={busy}
               onClick={() => {
                 remove.mutate(current.id);
@@ -73,7 +72,7 @@ export function SaveSearchPanel({ query, productId }: SaveSearchPanelProps) {
               }}
             >
               {t('search.save.remove')}
-            </button>
+            </SecondaryButton>
           )}
         </div>
       </form>

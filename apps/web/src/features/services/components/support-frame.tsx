@@ -8,6 +8,7 @@ import {
   SAME_ORIGIN_SANDBOX,
   withFrameToken,
 } from '../utils/frame-address.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 /** §9: frame height 950. */
 export const FRAME_HEIGHT = 950;
@@ -48,13 +49,9 @@ export function SupportFrame({ address, title }: SupportFrameProps) {
         <p className="ui-error-text" role="alert">
           {catalogueEntry(token.error).content}
         </p>
-        <button
-          type="button"
-          className="ui-button ui-button--secondary"
-          onClick={() => void token.refetch()}
-        >
+        <SecondaryButton onClick={() => void token.refetch()}>
           {t('support.frame.retry')}
-        </button>
+        </SecondaryButton>
       </div>
     );
   }

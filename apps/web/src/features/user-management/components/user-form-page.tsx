@@ -29,6 +29,23 @@ import {
   PersonSection,
 } from './user-form-sections.js';
 import { emptyUserInput, inputOf, isUserRole } from './user-form-model.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
+
+interface FormActionProps {
+  label: string;
+  onClick: () => void;
+  /** Stands out (delete). */
+  danger?: boolean;
+}
+
+/** An action of the form beside its save button. */
+function FormAction({ label, onClick, danger = false }: FormActionProps) {
+  return (
+    <SecondaryButton className={danger ? 'um-danger' : undefined} onClick={onClick}>
+      {label}
+    </SecondaryButton>
+  );
+}
 
 /** Create or edit a user: every §3 field, the §5 messages, concurrency and deletion. */
 export function UserFormPage({
@@ -135,39 +152,24 @@ function UserForm({ context, user }: { context: UserManagementContext; user: Acc
             </button>
             {current?.status === 'Pending' && (
               <>
-                <button
-                  type="button"
-                  className="ui-button ui-button--secondary"
+                <FormAction
+                  label={t('user-management.invitation.resend')}
                   onClick={() => void actions.onInvitation('resend')}
-                >
-                  {t('user-management.invitation.resend')}
-                </button>
-                <button
-                  type="button"
-                  className="ui-button ui-button--secondary"
+                />
+                <FormAction
+                  label={t('user-management.invitation.revoke')}
                   onClick={() => void actions.onInvitation('revoke')}
-                >
-                  {t('user-management.invitation.revoke')}
-                </button>
+                />
               </>
             )}
             {current?.status === 'Active' && (
-              <button
-                type="button"
-                className="ui-button ui-button--secondary"
+              <FormAction
+                label={t('user-management.deactivate')}
                 onClick={() => void actions.onDeactivate()}
-              >
-                {t('user-management.deactivate')}
-              </button>
+              />
             )}
             {current && (
-              <button
-                type="button"
-                className="ui-button ui-button--secondary um-danger"
-                onClick={actions.onDelete}
-              >
-                {t('user-management.delete')}
-              </button>
+              <FormAction label={t('user-management.delete')} onClick={actions.onDelete} danger />
             )}
           </div>
         </form>

@@ -23,6 +23,7 @@ import {
 import { useUserListNavigation, useUserListUrlState } from '../hooks/use-user-list-url-state.js';
 import { UserStatusBadge } from './user-status-badge.js';
 import { ColumnHeads } from '../../../components/ui/card-table/column-heads.js';
+import { SecondaryButton } from '../../../components/ui/button/secondary-button.js';
 
 function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -212,22 +213,12 @@ export function UserListPage({ context }: { context: UserManagementContext }) {
         <Link className="ui-button" to={newHref}>
           {t('user-management.add')}
         </Link>
-        <button
-          type="button"
-          className="ui-button ui-button--secondary"
-          aria-busy={exporting}
-          onClick={() => void onExport('csv')}
-        >
+        <SecondaryButton aria-busy={exporting} onClick={() => void onExport('csv')}>
           {t('user-management.export.csv')}
-        </button>
-        <button
-          type="button"
-          className="ui-button ui-button--secondary"
-          aria-busy={exporting}
-          onClick={() => void onExport('xlsx')}
-        >
+        </SecondaryButton>
+        <SecondaryButton aria-busy={exporting} onClick={() => void onExport('xlsx')}>
           {t('user-management.export.xlsx')}
-        </button>
+        </SecondaryButton>
       </div>
 
       {/* How many users the list has, said where the list starts. */}

@@ -15,7 +15,7 @@ import {
   errorResponse,
   problemResponse,
 } from '../../../../test/error-cases.js';
-import { catchLoginOn401, expectPageErrorWithRetry } from '../../../../test/page-errors.js';
+import { catchLoginOn401, describePageLoadErrors } from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
 // Issue 15: the no-access page, the list and the §5 messages of the form (client and server).
@@ -336,24 +336,22 @@ describe('roles, permissions and products from the option calls', () => {
 describe('§8 errors on every call of user management', () => {
   const redirects = catchLoginOn401(server);
 
-  const pages = [
-    { call: '/api/users/management', path: '/user-management', ready: 'User management' },
-    { call: '/api/users', path: '/user-management', ready: 'User management' },
-    { call: '/api/users/u-1', path: '/user-management/u-1', ready: 'Edit Lovelace, Ada' },
-  ] as const;
-
-  describe.each(pages)('GET $call', ({ call, path, ready }) => {
-    it.each(ERROR_STATUSES)('%i: the §8 text with a retry that loads the page', (status) =>
-      expectPageErrorWithRetry(server, {
-        ...{ status, call, path, redirects },
-        ready: { name: ready, level: 1 },
-        handlers: [
-          http.get(url('/api/users/u-1'), () => HttpResponse.json(ada)),
-          http.get(url('/api/users/u-1/audit'), () => HttpResponse.json([])),
-        ],
-      }),
-    );
-  });
+  describePageLoadErrors(
+    server,
+    redirects,
+    [
+      { call: '/api/users/management', path: '/user-management', title: 'User management' },
+      { call: '/api/users', path: '/user-management', title: 'User management' },
+      { call: '/api/users/u-1', path: '/user-management/u-1', title: 'Edit Lovelace, Ada' },
+    ].map(({ title, ...call }) => ({
+      ...call,
+      ready: { name: title, level: 1 },
+      handlers: [
+        http.get(url('/api/users/u-1'), () => HttpResponse.json(ada)),
+        http.get(url('/api/users/u-1/audit'), () => HttpResponse.json([])),
+      ],
+    })),
+  );
 
   it.each(ERROR_STATUSES)('POST /api/users %i: the §8 text in the form banner', async (status) => {
     server.use(http.post(url('/api/users'), () => errorResponse(status)));

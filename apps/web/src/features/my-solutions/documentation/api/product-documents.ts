@@ -7,7 +7,12 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../../../config/runtime-config.js';
 import { fileSaver } from '../../../../lib/files/save-file.js';
-import { httpDownload, httpGet } from '../../../../lib/http/http-client.js';
+import {
+  httpDownload,
+  httpGet,
+  type ResponseOf,
+  type ResponseSchema,
+} from '../../../../lib/http/http-client.js';
 import { HttpError } from '../../../../lib/http/http-error.js';
 import {
   documentationSearchParams,
@@ -23,9 +28,14 @@ import { shownByCaller } from '../../../../lib/http/failure-handling.js';
  */
 export type Answer<T> = { kind: 'ok'; data: T } | { kind: 'forbidden' } | { kind: 'not-found' };
 
-async function answer<T>(load: () => Promise<T>, signal?: AbortSignal): Promise<Answer<T>> {
+/** GET `url`, read with `schema`, as an Answer. */
+async function getAnswer<S extends ResponseSchema>(
+  url: string,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<Answer<ResponseOf<S>>> {
   try {
-    return { kind: 'ok', data: await load() };
+    return { kind: 'ok', data: await httpGet(url, schema, signal ? { signal } : {}) };
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof HttpError && error.status === 403) return { kind: 'forbidden' };
@@ -45,13 +55,7 @@ export function fetchDocumentsPage(
 ): Promise<Answer<ProductDocumentPage>> {
   const search = documentationSearchParams(state).toString();
   const url = search ? `${documentsUrl(productId)}?${search}` : documentsUrl(productId);
-  return answer(
-    () =>
-      httpGet(url, productDocumentPageSchema, {
-        ...(signal ? { signal } : {}),
-      }),
-    signal,
-  );
+  return getAnswer(url, productDocumentPageSchema, signal);
 }
 
 export function useDocumentsPage(productId: string, state: DocumentationUrlState) {
@@ -71,17 +75,8 @@ export function fetchDocument(
   documentId: string,
   signal?: AbortSignal,
 ): Promise<Answer<ProductDocument>> {
-  return answer(
-    () =>
-      httpGet(
-        `${documentsUrl(productId)}/${encodeURIComponent(documentId)}`,
-        productDocumentSchema,
-        {
-          ...(signal ? { signal } : {}),
-        },
-      ),
-    signal,
-  );
+  const url = `${documentsUrl(productId)}/${encodeURIComponent(documentId)}`;
+  return getAnswer(url, productDocumentSchema, signal);
 }
 
 export function useDocument(productId: string, documentId: string) {
