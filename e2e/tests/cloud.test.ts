@@ -3,7 +3,7 @@
 // its table, and an XLSX export that reads back as the API's report; paul sees only his
 // account), with axe on every page visited.
 import { readFile } from 'node:fs/promises';
-import type { AvailabilityReport } from '@portico/contracts';
+import type { AvailabilityReport, MaintenanceWindow } from '@portico/contracts';
 import { describe, expect, inject, test } from 'vitest';
 import { pickAccountByKeyboard } from '../support/account-picker.js';
 import { apiJson } from '../support/api.js';
@@ -17,13 +17,6 @@ import { englishAvailabilityRows, sheetRows } from '../../apps/api/test/spreadsh
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
-
-interface Window {
-  id: string;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-}
 
 /** The browser's zone: far from anna's profile zone, so using the wrong one shows. */
 const BROWSER_ZONE = 'Asia/Tokyo';
@@ -75,7 +68,7 @@ describe('cloud in Chromium', () => {
       await page.goto(`${baseUrl}/cloud/maintenance`);
       await page.getByText(`(${PROFILE_ZONE})`, { exact: false }).waitFor();
       expect(await page.getByText(`(${BROWSER_ZONE})`, { exact: false }).count()).toBe(0);
-      const windows = await apiJson<Window[]>(page, '/api/cloud/maintenance');
+      const windows = await apiJson<MaintenanceWindow[]>(page, '/api/cloud/maintenance');
       const next = windows.find((w) => Date.parse(w.endsAt) >= Date.now());
       if (!next) throw new Error('no upcoming maintenance');
       const row = page.locator(`tr[data-window-id="${next.id}"]`);

@@ -3,6 +3,7 @@
 // file whose SHA-256 matches the one shown and resumes it with a Range request; opens the
 // changes between two releases; reaches filtered documentation through the wizard by keyboard
 // alone; paul on anna's product gets the account-manager card. axe on every page visited.
+import type { Download, NewsItem, ProductSummary, ReleaseNote } from '@portico/contracts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -18,40 +19,16 @@ import { signIn } from '../support/sign-in.js';
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
 
-interface ApiProduct {
-  id: string;
-  productName: string;
-  slug: string;
-  contentId: string;
-  connected: boolean;
-}
-interface ApiDownload {
-  id: string;
-  name: string;
-  size: number;
-  sha256: string;
-  url: string;
-  fileName: string;
-}
-interface ApiNote {
-  version: string;
-  title: string;
-}
-interface ApiNews {
-  id: number;
-  title: string;
-}
-
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-async function erpOf(page: Page): Promise<ApiProduct> {
-  const products = await apiJson<ApiProduct[]>(page, '/api/products');
+async function erpOf(page: Page): Promise<ProductSummary> {
+  const products = await apiJson<ProductSummary[]>(page, '/api/products');
   const erp = products.find((p) => p.id === 'p-erp');
   if (!erp) throw new Error('The demo seed has no ERP');
   return erp;
 }
 
-const tabUrl = (erp: ApiProduct, tab: string) =>
+const tabUrl = (erp: ProductSummary, tab: string) =>
   `${baseUrl}/my-solutions/${erp.slug}/${erp.contentId}/${tab}`;
 
 describe('My Solutions in Chromium', () => {
@@ -86,7 +63,7 @@ describe('My Solutions in Chromium', () => {
         .last()
         .getAttribute('aria-current'),
     ).toBe('page');
-    const expected = await apiJson<ApiNews[]>(
+    const expected = await apiJson<NewsItem[]>(
       tab,
       `/api/products/${erp.id}/news?query=${word}&page=1&size=30`,
     );
@@ -107,7 +84,7 @@ describe('My Solutions in Chromium', () => {
     await table.waitFor();
     await expectNoAxeViolations(page);
 
-    const listed = await apiJson<ApiDownload[]>(
+    const listed = await apiJson<Download[]>(
       page,
       `/api/products/${erp.id}/downloads?release=2026.2`,
     );
@@ -154,7 +131,7 @@ describe('My Solutions in Chromium', () => {
     );
     const result = page.locator('.my-solutions-changes__result');
     await result.getByRole('heading', { name: 'Changes from 2025.1 to 2025.3' }).waitFor();
-    const expected = await apiJson<ApiNote[]>(
+    const expected = await apiJson<ReleaseNote[]>(
       page,
       `/api/products/${erp.id}/release-notes/changes?from=2025.1&to=2025.3`,
     );
@@ -232,7 +209,7 @@ describe('My Solutions in Chromium', () => {
   test("paul on anna's product gets the account-manager card, and the API refuses him", async () => {
     const { page } = session;
     await signIn(page, baseUrl, paul);
-    const products = await apiJson<ApiProduct[]>(page, '/api/products');
+    const products = await apiJson<ProductSummary[]>(page, '/api/products');
     const erp = products.find((p) => p.id === 'p-erp');
     if (!erp) throw new Error('The demo seed has no ERP');
     expect(erp.connected).toBe(false);
