@@ -9,7 +9,7 @@ import { pickAccountByKeyboard } from '../support/account-picker.js';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, erik, paul } from '../support/demo-users.js';
-import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
+import { expectFailedDownloads, expectPageErrorsWithRetry } from '../support/error-stub.js';
 import { useBrowser } from '../support/browser.js';
 import { setOwnSettings } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
@@ -192,28 +192,15 @@ describe('cloud in Chromium', () => {
   test('§8: failed instances show their text with a retry, a failed report download its notification (issue 27)', async () => {
     const page = session.page;
     await signIn(page, baseUrl, anna);
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', '/api/cloud/instances', status);
-      await page.goto(`${baseUrl}/cloud`);
-      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
-      await alert.waitFor({ timeout: 15_000 });
-      if (status === 500) await expectNoAxeViolations(page);
-      await release();
-      await alert.getByRole('button', { name: 'Try again' }).click();
-      await page.getByRole('article', { name: 'Northwind ERP' }).waitFor();
-    }
+    await expectPageErrorsWithRetry(page, {
+      path: '/api/cloud/instances',
+      open: () => page.goto(`${baseUrl}/cloud`),
+      ready: page.getByRole('article', { name: 'Northwind ERP' }),
+    });
     await page.goto(`${baseUrl}/cloud/reports`);
-    const download = page.getByRole('button', { name: 'Download Availability (XLSX)' });
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(
-        page,
-        'GET',
-        '/api/cloud/reports/availability.xlsx',
-        status,
-      );
-      await download.click();
-      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
-      await release();
-    }
+    await expectFailedDownloads(page, {
+      path: '/api/cloud/reports/availability.xlsx',
+      download: page.getByRole('button', { name: 'Download Availability (XLSX)' }),
+    });
   });
 });

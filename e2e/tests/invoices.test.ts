@@ -11,7 +11,7 @@ import { apiJson } from '../support/api.js';
 import { openApp } from '../support/app.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, erik, nina, paul } from '../support/demo-users.js';
-import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
+import { expectFailedDownloads, expectPageErrorsWithRetry } from '../support/error-stub.js';
 import { useBrowser } from '../support/browser.js';
 import { setOwnSettings } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
@@ -197,24 +197,17 @@ describe('invoices in Chromium', () => {
     const page = session.page;
     await openInvoices(page, anna);
     const firstRow = page.locator('table.invoices__table tbody tr').first();
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', '/api/invoices', status);
+    await expectPageErrorsWithRetry(page, {
+      path: '/api/invoices',
       // An address with a query is the app's to load (a painted one has the server's data,
       // ADR 0075): its list call fails.
-      await openApp(page, `${baseUrl}/invoices?page=1`);
-      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
-      await alert.waitFor({ timeout: 15_000 });
-      if (status === 500) await expectNoAxeViolations(page);
-      await release();
-      await alert.getByRole('button', { name: 'Try again' }).click();
-      await firstRow.waitFor();
-    }
+      open: () => openApp(page, `${baseUrl}/invoices?page=1`),
+      ready: firstRow,
+    });
     const number = (await firstRow.locator('th').textContent()) ?? '';
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', /^\/api\/invoices\/[^/]+\/pdf$/, status);
-      await page.getByRole('button', { name: `Download invoice ${number} as PDF` }).click();
-      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
-      await release();
-    }
+    await expectFailedDownloads(page, {
+      path: /^\/api\/invoices\/[^/]+\/pdf$/,
+      download: page.getByRole('button', { name: `Download invoice ${number} as PDF` }),
+    });
   });
 });

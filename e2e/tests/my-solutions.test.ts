@@ -13,7 +13,7 @@ import { openApp } from '../support/app.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, paul } from '../support/demo-users.js';
-import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
+import { expectFailedDownloads, expectPageErrorsWithRetry } from '../support/error-stub.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
@@ -237,22 +237,14 @@ describe('My Solutions in Chromium', () => {
     await signIn(page, baseUrl, anna);
     const erp = await erpOf(page);
     const table = page.getByRole('table', { name: 'Downloads of ERP' });
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', `/api/products/${erp.id}/downloads`, status);
-      await page.goto(tabUrl(erp, 'software?release=2026.2'));
-      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
-      await alert.waitFor({ timeout: 15_000 });
-      if (status === 500) await expectNoAxeViolations(page);
-      await release();
-      await alert.getByRole('button', { name: 'Try again' }).click();
-      await table.waitFor();
-    }
-    const download = table.getByRole('button', { name: /^Download / }).first();
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', /\/downloads\/[^/]+\/file$/, status);
-      await download.click();
-      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
-      await release();
-    }
+    await expectPageErrorsWithRetry(page, {
+      path: `/api/products/${erp.id}/downloads`,
+      open: () => page.goto(tabUrl(erp, 'software?release=2026.2')),
+      ready: table,
+    });
+    await expectFailedDownloads(page, {
+      path: /\/downloads\/[^/]+\/file$/,
+      download: table.getByRole('button', { name: /^Download / }).first(),
+    });
   });
 });
