@@ -1,4 +1,5 @@
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
+import { expectNoAxeViolations } from './axe.js';
 
 /** The API message a stubbed 400 carries; §8 shows it as given. */
 export const STUB_API_MESSAGE = 'The API refused this request for a reason of its own.';
@@ -40,4 +41,37 @@ export async function stubApiError(
     typeof path === 'string' ? url.pathname === path : path.test(url.pathname);
   await page.route(matches, handler);
   return () => page.unroute(matches, handler);
+}
+
+/**
+ * For each stubbed status: a page whose data call (`path`) fails shows the status's §8 text,
+ * the 500 one checked with axe; its retry, once the call answers again, shows `ready`.
+ */
+export async function expectPageErrorsWithRetry(
+  page: Page,
+  { path, open, ready }: { path: string | RegExp; open: () => Promise<unknown>; ready: Locator },
+): Promise<void> {
+  for (const status of STUB_STATUSES) {
+    const release = await stubApiError(page, 'GET', path, status);
+    await open();
+    const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
+    await alert.waitFor({ timeout: 15_000 });
+    if (status === 500) await expectNoAxeViolations(page);
+    await release();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await ready.waitFor();
+  }
+}
+
+/** For each stubbed status: pressing `download` while its file (`path`) fails shows the §8 text. */
+export async function expectFailedDownloads(
+  page: Page,
+  { path, download }: { path: string | RegExp; download: Locator },
+): Promise<void> {
+  for (const status of STUB_STATUSES) {
+    const release = await stubApiError(page, 'GET', path, status);
+    await download.click();
+    await page.getByText(STUB_EXPECTED[status]).first().waitFor();
+    await release();
+  }
 }

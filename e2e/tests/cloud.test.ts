@@ -3,13 +3,13 @@
 // its table, and an XLSX export that reads back as the API's report; paul sees only his
 // account), with axe on every page visited.
 import { readFile } from 'node:fs/promises';
-import type { AvailabilityReport } from '@portico/contracts';
+import type { AvailabilityReport, MaintenanceWindow } from '@portico/contracts';
 import { describe, expect, inject, test } from 'vitest';
 import { pickAccountByKeyboard } from '../support/account-picker.js';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, erik, paul } from '../support/demo-users.js';
-import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
+import { expectFailedDownloads, expectPageErrorsWithRetry } from '../support/error-stub.js';
 import { useBrowser } from '../support/browser.js';
 import { setOwnSettings } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
@@ -17,13 +17,6 @@ import { englishAvailabilityRows, sheetRows } from '../../apps/api/test/spreadsh
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
-
-interface Window {
-  id: string;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-}
 
 /** The browser's zone: far from anna's profile zone, so using the wrong one shows. */
 const BROWSER_ZONE = 'Asia/Tokyo';
@@ -75,7 +68,7 @@ describe('cloud in Chromium', () => {
       await page.goto(`${baseUrl}/cloud/maintenance`);
       await page.getByText(`(${PROFILE_ZONE})`, { exact: false }).waitFor();
       expect(await page.getByText(`(${BROWSER_ZONE})`, { exact: false }).count()).toBe(0);
-      const windows = await apiJson<Window[]>(page, '/api/cloud/maintenance');
+      const windows = await apiJson<MaintenanceWindow[]>(page, '/api/cloud/maintenance');
       const next = windows.find((w) => Date.parse(w.endsAt) >= Date.now());
       if (!next) throw new Error('no upcoming maintenance');
       const row = page.locator(`tr[data-window-id="${next.id}"]`);
@@ -199,28 +192,15 @@ describe('cloud in Chromium', () => {
   test('§8: failed instances show their text with a retry, a failed report download its notification (issue 27)', async () => {
     const page = session.page;
     await signIn(page, baseUrl, anna);
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', '/api/cloud/instances', status);
-      await page.goto(`${baseUrl}/cloud`);
-      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
-      await alert.waitFor({ timeout: 15_000 });
-      if (status === 500) await expectNoAxeViolations(page);
-      await release();
-      await alert.getByRole('button', { name: 'Try again' }).click();
-      await page.getByRole('article', { name: 'Northwind ERP' }).waitFor();
-    }
+    await expectPageErrorsWithRetry(page, {
+      path: '/api/cloud/instances',
+      open: () => page.goto(`${baseUrl}/cloud`),
+      ready: page.getByRole('article', { name: 'Northwind ERP' }),
+    });
     await page.goto(`${baseUrl}/cloud/reports`);
-    const download = page.getByRole('button', { name: 'Download Availability (XLSX)' });
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(
-        page,
-        'GET',
-        '/api/cloud/reports/availability.xlsx',
-        status,
-      );
-      await download.click();
-      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
-      await release();
-    }
+    await expectFailedDownloads(page, {
+      path: '/api/cloud/reports/availability.xlsx',
+      download: page.getByRole('button', { name: 'Download Availability (XLSX)' }),
+    });
   });
 });

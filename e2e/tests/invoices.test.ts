@@ -1,6 +1,7 @@
 // Browser tests of the invoices page (issue 14 "Done when": Anna sorts by every §9 key the
 // way the API does, sees OVERDUE, downloads a PDF with the number and amount; paul sees only
 // his account's invoices; nina gets the no-access state), with axe on every page visited.
+import type { Invoice } from '@portico/contracts';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
@@ -10,21 +11,13 @@ import { apiJson } from '../support/api.js';
 import { openApp } from '../support/app.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { anna, erik, nina, paul } from '../support/demo-users.js';
-import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
+import { expectFailedDownloads, expectPageErrorsWithRetry } from '../support/error-stub.js';
 import { useBrowser } from '../support/browser.js';
 import { setOwnSettings } from '../support/own-settings.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
-
-interface ApiInvoice {
-  id: string;
-  number: string;
-  amount: string;
-  currency: string;
-  status: string;
-}
 
 /** Column header button text of each §9 sort (features/invoices/invoices.labels.ts). */
 const SORT_COLUMNS = {
@@ -61,7 +54,7 @@ describe('invoices in Chromium', () => {
             url.searchParams.get('sort') === sort,
         );
         const expected = (
-          await apiJson<ApiInvoice[]>(page, `/api/invoices?sort=${sort}&order=${order}`)
+          await apiJson<Invoice[]>(page, `/api/invoices?sort=${sort}&order=${order}`)
         ).map((invoice) => invoice.number);
         await expect.poll(() => rowNumbers(page), { timeout: 10_000 }).toEqual(expected);
         const header = page.getByRole('columnheader', { name: column, exact: false }).first();
@@ -80,7 +73,7 @@ describe('invoices in Chromium', () => {
     const row = page.locator('table.invoices__table tbody tr').first();
     await expect.poll(() => row.locator('.ui-badge').textContent()).toBe('OVERDUE');
     await expectNoAxeViolations(page);
-    const [overdue] = await apiJson<ApiInvoice[]>(page, '/api/invoices?status=OVERDUE');
+    const [overdue] = await apiJson<Invoice[]>(page, '/api/invoices?status=OVERDUE');
     if (!overdue) throw new Error('anna has no overdue invoice');
     expect(await row.locator('th').textContent()).toBe(overdue.number);
 
@@ -107,7 +100,7 @@ describe('invoices in Chromium', () => {
         page.getByText('Invoices of Meridian Consulting Group Ltd', { exact: false }).count(),
       )
       .toBe(1);
-    const own = await apiJson<ApiInvoice[]>(page, '/api/invoices');
+    const own = await apiJson<Invoice[]>(page, '/api/invoices');
     expect(await rowNumbers(page)).toEqual(own.map((invoice) => invoice.number));
     expect(own.every((invoice) => invoice.currency === 'GBP')).toBe(true);
     const amounts = await page
@@ -135,9 +128,9 @@ describe('invoices in Chromium', () => {
 
     await pickAccountByKeyboard(page, 'Account', 'northwind log', 'Northwind Logistics AS');
     await page.waitForURL(/accountId=acc-northwind/);
-    const expected = (
-      await apiJson<ApiInvoice[]>(page, '/api/invoices?accountId=acc-northwind')
-    ).map((invoice) => invoice.number);
+    const expected = (await apiJson<Invoice[]>(page, '/api/invoices?accountId=acc-northwind')).map(
+      (invoice) => invoice.number,
+    );
     await expect.poll(() => rowNumbers(page), { timeout: 10_000 }).toEqual(expected);
     await page.getByText('Invoices of Northwind Logistics AS', { exact: false }).waitFor();
     await expectNoAxeViolations(page);
@@ -204,24 +197,17 @@ describe('invoices in Chromium', () => {
     const page = session.page;
     await openInvoices(page, anna);
     const firstRow = page.locator('table.invoices__table tbody tr').first();
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', '/api/invoices', status);
+    await expectPageErrorsWithRetry(page, {
+      path: '/api/invoices',
       // An address with a query is the app's to load (a painted one has the server's data,
       // ADR 0075): its list call fails.
-      await openApp(page, `${baseUrl}/invoices?page=1`);
-      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
-      await alert.waitFor({ timeout: 15_000 });
-      if (status === 500) await expectNoAxeViolations(page);
-      await release();
-      await alert.getByRole('button', { name: 'Try again' }).click();
-      await firstRow.waitFor();
-    }
+      open: () => openApp(page, `${baseUrl}/invoices?page=1`),
+      ready: firstRow,
+    });
     const number = (await firstRow.locator('th').textContent()) ?? '';
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', /^\/api\/invoices\/[^/]+\/pdf$/, status);
-      await page.getByRole('button', { name: `Download invoice ${number} as PDF` }).click();
-      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
-      await release();
-    }
+    await expectFailedDownloads(page, {
+      path: /^\/api\/invoices\/[^/]+\/pdf$/,
+      download: page.getByRole('button', { name: `Download invoice ${number} as PDF` }),
+    });
   });
 });

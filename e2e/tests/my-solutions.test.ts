@@ -3,6 +3,7 @@
 // file whose SHA-256 matches the one shown and resumes it with a Range request; opens the
 // changes between two releases; reaches filtered documentation through the wizard by keyboard
 // alone; paul on anna's product gets the account-manager card. axe on every page visited.
+import type { Download, NewsItem, ProductSummary, ReleaseNote } from '@portico/contracts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -12,46 +13,22 @@ import { openApp } from '../support/app.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { useBrowser } from '../support/browser.js';
 import { anna, paul } from '../support/demo-users.js';
-import { STUB_EXPECTED, STUB_STATUSES, stubApiError } from '../support/error-stub.js';
+import { expectFailedDownloads, expectPageErrorsWithRetry } from '../support/error-stub.js';
 import { signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
 const session = useBrowser();
 
-interface ApiProduct {
-  id: string;
-  productName: string;
-  slug: string;
-  contentId: string;
-  connected: boolean;
-}
-interface ApiDownload {
-  id: string;
-  name: string;
-  size: number;
-  sha256: string;
-  url: string;
-  fileName: string;
-}
-interface ApiNote {
-  version: string;
-  title: string;
-}
-interface ApiNews {
-  id: number;
-  title: string;
-}
-
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-async function erpOf(page: Page): Promise<ApiProduct> {
-  const products = await apiJson<ApiProduct[]>(page, '/api/products');
+async function erpOf(page: Page): Promise<ProductSummary> {
+  const products = await apiJson<ProductSummary[]>(page, '/api/products');
   const erp = products.find((p) => p.id === 'p-erp');
   if (!erp) throw new Error('The demo seed has no ERP');
   return erp;
 }
 
-const tabUrl = (erp: ApiProduct, tab: string) =>
+const tabUrl = (erp: ProductSummary, tab: string) =>
   `${baseUrl}/my-solutions/${erp.slug}/${erp.contentId}/${tab}`;
 
 describe('My Solutions in Chromium', () => {
@@ -86,7 +63,7 @@ describe('My Solutions in Chromium', () => {
         .last()
         .getAttribute('aria-current'),
     ).toBe('page');
-    const expected = await apiJson<ApiNews[]>(
+    const expected = await apiJson<NewsItem[]>(
       tab,
       `/api/products/${erp.id}/news?query=${word}&page=1&size=30`,
     );
@@ -107,7 +84,7 @@ describe('My Solutions in Chromium', () => {
     await table.waitFor();
     await expectNoAxeViolations(page);
 
-    const listed = await apiJson<ApiDownload[]>(
+    const listed = await apiJson<Download[]>(
       page,
       `/api/products/${erp.id}/downloads?release=2026.2`,
     );
@@ -154,7 +131,7 @@ describe('My Solutions in Chromium', () => {
     );
     const result = page.locator('.my-solutions-changes__result');
     await result.getByRole('heading', { name: 'Changes from 2025.1 to 2025.3' }).waitFor();
-    const expected = await apiJson<ApiNote[]>(
+    const expected = await apiJson<ReleaseNote[]>(
       page,
       `/api/products/${erp.id}/release-notes/changes?from=2025.1&to=2025.3`,
     );
@@ -232,7 +209,7 @@ describe('My Solutions in Chromium', () => {
   test("paul on anna's product gets the account-manager card, and the API refuses him", async () => {
     const { page } = session;
     await signIn(page, baseUrl, paul);
-    const products = await apiJson<ApiProduct[]>(page, '/api/products');
+    const products = await apiJson<ProductSummary[]>(page, '/api/products');
     const erp = products.find((p) => p.id === 'p-erp');
     if (!erp) throw new Error('The demo seed has no ERP');
     expect(erp.connected).toBe(false);
@@ -260,22 +237,14 @@ describe('My Solutions in Chromium', () => {
     await signIn(page, baseUrl, anna);
     const erp = await erpOf(page);
     const table = page.getByRole('table', { name: 'Downloads of ERP' });
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', `/api/products/${erp.id}/downloads`, status);
-      await page.goto(tabUrl(erp, 'software?release=2026.2'));
-      const alert = page.getByRole('alert').filter({ hasText: STUB_EXPECTED[status] });
-      await alert.waitFor({ timeout: 15_000 });
-      if (status === 500) await expectNoAxeViolations(page);
-      await release();
-      await alert.getByRole('button', { name: 'Try again' }).click();
-      await table.waitFor();
-    }
-    const download = table.getByRole('button', { name: /^Download / }).first();
-    for (const status of STUB_STATUSES) {
-      const release = await stubApiError(page, 'GET', /\/downloads\/[^/]+\/file$/, status);
-      await download.click();
-      await page.getByText(STUB_EXPECTED[status]).first().waitFor();
-      await release();
-    }
+    await expectPageErrorsWithRetry(page, {
+      path: `/api/products/${erp.id}/downloads`,
+      open: () => page.goto(tabUrl(erp, 'software?release=2026.2')),
+      ready: table,
+    });
+    await expectFailedDownloads(page, {
+      path: /\/downloads\/[^/]+\/file$/,
+      download: table.getByRole('button', { name: /^Download / }).first(),
+    });
   });
 });

@@ -26,12 +26,11 @@ export interface PoolStats {
 export class Metrics {
   readonly registry = new Registry();
 
-  readonly httpRequests = new Counter({
-    name: 'portico_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    registers: [this.registry],
-  });
+  readonly httpRequests = this.counter(
+    'portico_http_requests_total',
+    'HTTP requests answered, by method, route pattern and status code.',
+    ['method', 'route', 'status_code'],
+  );
 
   readonly httpDuration = new Histogram({
     name: 'portico_http_request_duration_seconds',
@@ -41,36 +40,42 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  readonly jobsRun = new Counter({
-    name: 'portico_jobs_total',
-    help: 'Jobs this node ran, by queue name and outcome (completed or failed).',
-    labelNames: ['job', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly jobsRun = this.counter(
+    'portico_jobs_total',
+    'Jobs this node ran, by queue name and outcome (completed or failed).',
+    ['job', 'outcome'],
+  );
 
-  readonly mail = new Counter({
-    name: 'portico_mail_total',
-    help: 'Mail messages handed to the transport, by transport (smtp or outbox) and outcome (sent or failed).',
-    labelNames: ['transport', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly mail = this.counter(
+    'portico_mail_total',
+    'Mail messages handed to the transport, by transport (smtp or outbox) and outcome (sent or failed).',
+    ['transport', 'outcome'],
+  );
 
-  readonly signInRefusals = new Counter({
-    name: 'portico_sign_in_refusals_total',
-    help: 'Sign-in attempts refused because every password check slot was busy and the line was full (503).',
-    registers: [this.registry],
-  });
+  readonly signInRefusals = this.counter(
+    'portico_sign_in_refusals_total',
+    'Sign-in attempts refused because every password check slot was busy and the line was full (503).',
+    [],
+  );
 
-  readonly cacheLookups = new Counter({
-    name: 'portico_read_cache_lookups_total',
-    help: 'Read cache look-ups, by cache and outcome (hit, miss, or bypass while the cache is not serving).',
-    labelNames: ['cache', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly cacheLookups = this.counter(
+    'portico_read_cache_lookups_total',
+    'Read cache look-ups, by cache and outcome (hit, miss, or bypass while the cache is not serving).',
+    ['cache', 'outcome'],
+  );
 
   constructor() {
     // Event-loop lag, heap, GC, handles, CPU: prom-client's Node.js process metrics.
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A counter of this process's registry. */
+  private counter<Label extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly Label[],
+  ): Counter<Label> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
   }
 
   /** A gauge whose value is read when Prometheus scrapes (line lengths, pool, queue depth). */

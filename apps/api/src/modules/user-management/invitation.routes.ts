@@ -46,6 +46,23 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
     return { language, t: await textsFor(app.db, language) };
   };
 
+  /**
+   * The link's open invitation with its form's address (none for a malformed or unknown
+   * token), and the texts of its pages.
+   */
+  const linkOf = async (request: FastifyRequest) => {
+    const params = tokenParams.safeParse(request.params);
+    const invitation = params.success
+      ? await findInvitationByToken(app.db, params.data.token)
+      : undefined;
+    const texts = await textsOf(request, invitation?.language);
+    const open =
+      invitation && params.success
+        ? { invitation, action: `${INVITATION_PATH}/${params.data.token}` }
+        : undefined;
+    return { texts, open };
+  };
+
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8192 },
@@ -55,28 +72,16 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
   );
 
   app.get(`${INVITATION_PATH}/:token`, { logLevel: 'warn' }, async (request, reply) => {
-    const params = tokenParams.safeParse(request.params);
-    const invitation = params.success
-      ? await findInvitationByToken(app.db, params.data.token)
-      : undefined;
-    const texts = await textsOf(request, invitation?.language);
-    if (!invitation || !params.success) return send(reply, 404, invalidPage(texts));
-    return send(
-      reply,
-      200,
-      invitationFormPage(texts, `${INVITATION_PATH}/${params.data.token}`, invitation.first_name),
-    );
+    const { texts, open } = await linkOf(request);
+    if (!open) return send(reply, 404, invalidPage(texts));
+    return send(reply, 200, invitationFormPage(texts, open.action, open.invitation.first_name));
   });
 
   app.post(`${INVITATION_PATH}/:token`, { logLevel: 'warn' }, async (request, reply) => {
-    const params = tokenParams.safeParse(request.params);
-    const invitation = params.success
-      ? await findInvitationByToken(app.db, params.data.token)
-      : undefined;
-    const texts = await textsOf(request, invitation?.language);
+    const { texts, open } = await linkOf(request);
     const { t } = texts;
-    if (!invitation || !params.success) return send(reply, 404, invalidPage(texts));
-    const action = `${INVITATION_PATH}/${params.data.token}`;
+    if (!open) return send(reply, 404, invalidPage(texts));
+    const { invitation, action } = open;
     const body = form.safeParse(request.body ?? {});
     const password = body.success ? body.data.password : '';
     const confirm = body.success ? body.data.confirm : '';
