@@ -16,6 +16,10 @@ function parseCsp(header: string | string[] | number | undefined): Map<string, s
   return map;
 }
 
+/** The CSP the configuration `env` (beside the test defaults) makes, parsed. */
+const cspFor = (env: Record<string, string>) =>
+  parseCsp(contentSecurityPolicy(loadEnv(testEnvSource(env))));
+
 function expectSecurityHeaders(
   headers: Record<string, string | string[] | number | undefined>,
 ): void {
@@ -121,72 +125,74 @@ describe('security headers on a listening server', () => {
 });
 
 describe('Content-Security-Policy from configuration', () => {
-  const cspFor = (env: Record<string, string>) =>
-    parseCsp(contentSecurityPolicy(loadEnv(testEnvSource(env))));
-
-  it('allows framing only ourselves by default (the built-in support desk is same-origin)', () => {
-    const csp = cspFor({});
-    expect(csp.get('frame-src')).toEqual(["'self'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:8080']);
-    expect(csp.get('form-action')).toEqual(["'self'", 'http://localhost:8080']);
-  });
-
-  it('adds the configured frame addresses by origin', () => {
-    const csp = cspFor({
-      SUPPORT_FRAME_URL: 'https://support.example.com/frames/incident?x=1',
-      KEEP_ALIVE_URL: 'https://sso.example.com/keepalive',
-      FRAME_ORIGINS: 'https://a.example.net https://b.example.net/path not-a-url',
-    });
-    expect(csp.get('frame-src')).toEqual([
-      "'self'",
-      'https://support.example.com',
-      'https://sso.example.com',
-      'https://a.example.net',
-      'https://b.example.net',
-    ]);
-  });
-
-  it('lets the SPA reach an external issuer and absolute API bases', () => {
-    const csp = cspFor({
-      OIDC_ISSUER: 'https://login.example.com/realms/portal',
-      CONTENT_BASE: 'https://content.example.com/api/content',
-      PUBLIC_URL: 'https://portal.example.com',
-    });
-    expect(csp.get('connect-src')).toEqual([
-      "'self'",
-      'https://login.example.com',
-      'https://content.example.com',
-    ]);
-    expect(csp.get('form-action')).toEqual([
-      "'self'",
-      'https://portal.example.com',
-      'https://login.example.com',
-    ]);
-  });
-
-  it('lets the SPA reach the §7 configured endpoints at other origins (issue 27)', () => {
-    const csp = cspFor({
-      INVOICES_URL: 'https://billing.example.com/api/invoices',
-      CLOUD_URL: 'https://ops.example.com/api/cloud',
-      REPORTS_URL: '/api/cloud/reports',
-      INVOICE_EXPORT_URL: 'https://billing.example.com/api/invoices.xlsx',
-      USER_EXPORT_URL: 'https://people.example.com/api/users.xlsx',
-      NOTIFICATIONS_URL: 'https://notify.example.com/api/notifications',
-    });
-    expect(csp.get('connect-src')).toEqual([
-      "'self'",
-      'http://localhost:8080',
-      'https://billing.example.com',
-      'https://ops.example.com',
-      'https://people.example.com',
-      'https://notify.example.com',
-    ]);
+  it.each<{ title: string; env: Record<string, string>; sources: Record<string, string[]> }>([
+    {
+      title: 'allows framing only ourselves by default (the built-in support desk is same-origin)',
+      env: {},
+      sources: {
+        'frame-src': ["'self'"],
+        'connect-src': ["'self'", 'http://localhost:8080'],
+        'form-action': ["'self'", 'http://localhost:8080'],
+      },
+    },
+    {
+      title: 'adds the configured frame addresses by origin',
+      env: {
+        SUPPORT_FRAME_URL: 'https://support.example.com/frames/incident?x=1',
+        KEEP_ALIVE_URL: 'https://sso.example.com/keepalive',
+        FRAME_ORIGINS: 'https://a.example.net https://b.example.net/path not-a-url',
+      },
+      sources: {
+        'frame-src': [
+          "'self'",
+          'https://support.example.com',
+          'https://sso.example.com',
+          'https://a.example.net',
+          'https://b.example.net',
+        ],
+      },
+    },
+    {
+      title: 'lets the SPA reach an external issuer and absolute API bases',
+      env: {
+        OIDC_ISSUER: 'https://login.example.com/realms/portal',
+        CONTENT_BASE: 'https://content.example.com/api/content',
+        PUBLIC_URL: 'https://portal.example.com',
+      },
+      sources: {
+        'connect-src': ["'self'", 'https://login.example.com', 'https://content.example.com'],
+        'form-action': ["'self'", 'https://portal.example.com', 'https://login.example.com'],
+      },
+    },
+    {
+      title: 'lets the SPA reach the §7 configured endpoints at other origins (issue 27)',
+      env: {
+        INVOICES_URL: 'https://billing.example.com/api/invoices',
+        CLOUD_URL: 'https://ops.example.com/api/cloud',
+        REPORTS_URL: '/api/cloud/reports',
+        INVOICE_EXPORT_URL: 'https://billing.example.com/api/invoices.xlsx',
+        USER_EXPORT_URL: 'https://people.example.com/api/users.xlsx',
+        NOTIFICATIONS_URL: 'https://notify.example.com/api/notifications',
+      },
+      sources: {
+        'connect-src': [
+          "'self'",
+          'http://localhost:8080',
+          'https://billing.example.com',
+          'https://ops.example.com',
+          'https://people.example.com',
+          'https://notify.example.com',
+        ],
+      },
+    },
+  ])('$title', ({ env, sources }) => {
+    const csp = cspFor(env);
+    for (const [directive, expected] of Object.entries(sources))
+      expect(csp.get(directive), directive).toEqual(expected);
   });
 });
 
 describe('Content-Security-Policy and analytics (ADR 0008, §7 Analytics events)', () => {
-  const cspFor = (env: Record<string, string>) =>
-    parseCsp(contentSecurityPolicy(loadEnv(testEnvSource(env))));
   const googleHosts = /google|googletagmanager/;
 
   it('allows no analytics origin when ANALYTICS_ID is not set', () => {
