@@ -3,11 +3,16 @@
 // request's protocol looked like (ADR 0060).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { browser, follow, signInThroughProvider, type Browser } from '../../test/oidc-flow.js';
+import {
+  anna,
+  browser,
+  follow,
+  signInAsAnna,
+  signInThroughProvider,
+  type Browser,
+} from '../../test/oidc-flow.js';
 import { routeDatabaseKinds } from '../../test/test-db.js';
 import { appPerSuite } from '../../test/suite-app.js';
-
-const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };
 
 function setCookiesOf(response: LightMyRequestResponse): string[] {
   const header = response.headers['set-cookie'];
@@ -44,13 +49,7 @@ describe.each(routeDatabaseKinds())('PUBLIC_URL https over %s: every cookie is S
   it('marks the provider’s and the app’s cookies Secure on a request without X-Forwarded-Proto', async () => {
     // Plain http to the node (a proxy that sends no X-Forwarded-Proto, or TRUST_PROXY unset).
     const { client, seen } = recordingBrowser(t.app);
-    const callback = await signInThroughProvider(client, t.app, {
-      responseType: 'id_token token',
-      ...anna,
-    });
-    const fragment = new URLSearchParams(callback.hash.slice(1));
-    const accessToken = fragment.get('access_token')!;
-    const idToken = fragment.get('id_token')!;
+    const { accessToken, idToken } = await signInAsAnna(client, t.app);
     const bearer = { authorization: `Bearer ${accessToken}` };
 
     // The app's own cookies: the first paint's and the support desk's.
@@ -101,22 +100,20 @@ describe.each(routeDatabaseKinds())('a forged Host over %s (issue 34)', (kind) =
 
   for (const [what, peer, headers] of forgeries) {
     it(`keeps ${what} out of the end-session form, discovery and sign-in redirects`, async () => {
-      const end = await t.app.inject({
-        method: 'GET',
-        url: '/oidc/session/end',
-        remoteAddress: peer,
-        headers: { host: 'localhost:8080', ...headers },
-      });
+      /** GET `url` from that peer with the forged headers. */
+      const forged = (url: string) =>
+        t.app.inject({
+          method: 'GET',
+          url,
+          remoteAddress: peer,
+          headers: { host: 'localhost:8080', ...headers },
+        });
+      const end = await forged('/oidc/session/end');
       expect(end.statusCode).toBe(200);
       expect(formAction(end)).toBe('http://localhost:8080/oidc/session/end/confirm');
       expect(end.body).not.toContain('evil.test');
 
-      const discovery = await t.app.inject({
-        method: 'GET',
-        url: '/oidc/.well-known/openid-configuration',
-        remoteAddress: peer,
-        headers: { host: 'localhost:8080', ...headers },
-      });
+      const discovery = await forged('/oidc/.well-known/openid-configuration');
       expect(discovery.statusCode).toBe(200);
       expect(discovery.body).not.toContain('evil.test');
 
