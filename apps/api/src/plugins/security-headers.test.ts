@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformApp } from '../../test/platform-app.js';
-import { createTempDist } from '../../test/temp-dist.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformApp, platformAppPerSuite } from '../../test/platform-app.js';
 import { loadEnv } from '../config/env.js';
 import { testEnvSource } from '../../test/test-app.js';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.js';
@@ -39,32 +37,24 @@ function expectSecurityHeaders(
 }
 
 describe('security headers on every kind of response (issue 2 §7)', () => {
-  let app: FastifyInstance;
-  let dist: Awaited<ReturnType<typeof createTempDist>>;
-  beforeAll(async () => {
-    dist = await createTempDist();
-    app = await createPlatformApp({
-      distDir: dist.dir,
-      routes: (a) => {
-        a.post('/api/test/echo', (request) => request.body);
-        a.get('/api/test/boom', () => {
-          throw new Error('boom');
-        });
-        // A reply written straight to Node's response, as the embedded provider does.
-        a.get('/oidc/test/raw', (_request, reply) => {
-          reply.hijack();
-          reply.raw.writeHead(200, { 'content-type': 'text/plain' });
-          reply.raw.end('raw');
-        });
-      },
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await dist.remove();
+  const suite = platformAppPerSuite({
+    tempDist: true,
+    routes: (a) => {
+      a.post('/api/test/echo', (request) => request.body);
+      a.get('/api/test/boom', () => {
+        throw new Error('boom');
+      });
+      // A reply written straight to Node's response, as the embedded provider does.
+      a.get('/oidc/test/raw', (_request, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/plain' });
+        reply.raw.end('raw');
+      });
+    },
   });
 
   const html = { accept: 'text/html' };
+  const json = { 'content-type': 'application/json' };
   it.each([
     ['index.html for a client route', 'GET', '/news', html, 200],
     ['a hashed static asset', 'GET', '/assets/index-abc123.js', {}, 200],
@@ -76,48 +66,34 @@ describe('security headers on every kind of response (issue 2 §7)', () => {
     ['a 404 for an unknown method', 'PUT', '/news', {}, 404],
     ['a 500', 'GET', '/api/test/boom', {}, 500],
     ['a raw (hijacked) reply', 'GET', '/oidc/test/raw', {}, 200],
-  ] as const)('%s', async (_kind, method, url, headers, status) => {
-    const res = await app.inject({ method, url, headers });
+    ['a 400 for malformed JSON', 'POST', '/api/test/echo', json, 400, '{'],
+  ] as const)('%s', async (_kind, method, url, headers, status, payload?: string) => {
+    const res = await suite.app.inject({ method, url, headers, payload });
     expect(res.statusCode).toBe(status);
     expectSecurityHeaders(res.headers);
   });
 
-  it('a 400 for malformed JSON', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{',
-    });
-    expect(res.statusCode).toBe(400);
-    expectSecurityHeaders(res.headers);
-  });
-
   it('a 503 while the server is starting', async () => {
-    app.state.ready = false;
+    suite.app.state.ready = false;
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/anything' });
+      const res = await suite.get('/api/anything');
       expect(res.statusCode).toBe(503);
       expectSecurityHeaders(res.headers);
-      const probe = await app.inject({ method: 'GET', url: '/health/ready' });
+      const probe = await suite.get('/health/ready');
       expect(probe.statusCode).toBe(503);
       expectSecurityHeaders(probe.headers);
     } finally {
-      app.state.ready = true;
+      suite.app.state.ready = true;
     }
   });
 });
 
 describe('security headers on a listening server', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createPlatformApp();
-    await app.listen({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(() => app.close());
+  const suite = platformAppPerSuite();
+  beforeAll(() => suite.app.listen({ host: '127.0.0.1', port: 0 }));
 
   it('are on what Fastify answers before any hook runs (a malformed address)', async () => {
-    const { port } = app.server.address() as { port: number };
+    const { port } = suite.app.server.address() as { port: number };
     const res = await fetch(`http://127.0.0.1:${port}/news/%E0%A4%A`);
     expect(res.status).toBe(400);
     expectSecurityHeaders(Object.fromEntries(res.headers));

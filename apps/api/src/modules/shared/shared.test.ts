@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformApp } from '../../../test/platform-app.js';
+import { describe, expect, it } from 'vitest';
+import { platformAppPerSuite } from '../../../test/platform-app.js';
 
 function fragment(html: string): DocumentFragment {
   return JSDOM.fragment(html);
@@ -11,20 +10,12 @@ const userCookie = (profile: unknown): string =>
   `USER=${encodeURIComponent(JSON.stringify(profile))}`;
 
 describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createPlatformApp({
-      env: { LOGOUT_PATH: '/logout', COMMUNITY_URL: 'https://community.example.com' },
-    });
+  const suite = platformAppPerSuite({
+    env: { LOGOUT_PATH: '/logout', COMMUNITY_URL: 'https://community.example.com' },
   });
-  afterAll(() => app.close());
 
   const header = async (cookie?: string) => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/shared/header',
-      headers: cookie === undefined ? {} : { cookie },
-    });
+    const res = await suite.get('/shared/header', cookie === undefined ? {} : { cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     return { res, doc: fragment(res.body) };
@@ -190,7 +181,7 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
 
   it('has no scripts and no inline event handlers in header and footer', async () => {
     const { res } = await header(userCookie({ firstName: 'Anna' }));
-    const footer = await app.inject({ method: 'GET', url: '/shared/footer' });
+    const footer = await suite.get('/shared/footer');
     for (const body of [res.body, footer.body]) {
       const doc = fragment(body);
       expect(doc.querySelector('script, iframe, object, embed, style')).toBeNull();
@@ -204,7 +195,7 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
   });
 
   it('serves a footer with useful links and a copyright line', async () => {
-    const res = await app.inject({ method: 'GET', url: '/shared/footer' });
+    const res = await suite.get('/shared/footer');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const doc = fragment(res.body);
@@ -217,7 +208,7 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
   });
 
   it('serves the icon sprite as SVG symbols, cached for a year', async () => {
-    const res = await app.inject({ method: 'GET', url: '/shared/sprite.svg?v=abc' });
+    const res = await suite.get('/shared/sprite.svg?v=abc');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
