@@ -6,6 +6,19 @@ function fragment(html: string): DocumentFragment {
   return JSDOM.fragment(html);
 }
 
+/**
+ * The header's toggle button `selector` as the server leaves it for the app to take over:
+ * labelled `label`, a plain button, hidden and collapsed. Answers it and what it controls.
+ */
+function collapsedToggle(doc: DocumentFragment, selector: string, label: string) {
+  const button = doc.querySelector(selector);
+  expect(button?.textContent).toBe(label);
+  expect(button?.getAttribute('type')).toBe('button');
+  expect(button?.hasAttribute('hidden')).toBe(true);
+  expect(button?.getAttribute('aria-expanded')).toBe('false');
+  return { button, controlled: doc.getElementById(button?.getAttribute('aria-controls') ?? '') };
+}
+
 const userCookie = (profile: unknown): string =>
   `USER=${encodeURIComponent(JSON.stringify(profile))}`;
 
@@ -81,13 +94,12 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
 
   it('has a Menu button for the navigation and the account links, hidden until the app takes it over', async () => {
     const { doc } = await header(userCookie({ firstName: 'Anna', permissions: ['INVOICES'] }));
-    const button = doc.querySelector('button.portico-header__menu-button');
-    expect(button?.textContent).toBe('Menu');
-    expect(button?.getAttribute('type')).toBe('button');
-    expect(button?.hasAttribute('hidden')).toBe(true);
-    expect(button?.getAttribute('aria-expanded')).toBe('false');
+    const { controlled: panel } = collapsedToggle(
+      doc,
+      'button.portico-header__menu-button',
+      'Menu',
+    );
     // Issue 37: on a phone every link is in the menu, the account's own ones too.
-    const panel = doc.getElementById(button?.getAttribute('aria-controls') ?? 'missing');
     expect(panel?.querySelector('nav[aria-label="Portal"]')).not.toBeNull();
     expect(
       [...(panel?.querySelectorAll('.portico-header__user a') ?? [])].map((a) => a.textContent),
@@ -96,11 +108,11 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
 
   it('has a More menu holding each portal link, by the width it needs (issue 37)', async () => {
     const { doc } = await header(userCookie({ firstName: 'Paul', permissions: ['PARTNER'] }));
-    const more = doc.querySelector('button.portico-header__more-button');
-    expect(more?.textContent).toBe('More');
-    expect(more?.hasAttribute('hidden')).toBe(true);
-    expect(more?.getAttribute('aria-expanded')).toBe('false');
-    const list = doc.getElementById(more?.getAttribute('aria-controls') ?? 'missing');
+    const { button: more, controlled: list } = collapsedToggle(
+      doc,
+      'button.portico-header__more-button',
+      'More',
+    );
     const step = (element: Element) =>
       Number(/portico-header__fit-(\d+)/.exec(element.className)?.[1] ?? Number.NaN);
     const inRow = [...doc.querySelectorAll('.portico-header__nav-item')];
@@ -132,12 +144,11 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
 
   it('has a Search button for the search form, hidden until the app takes it over', async () => {
     const { doc } = await header();
-    const button = doc.querySelector('button.portico-header__search-toggle');
-    expect(button?.textContent).toBe('Search');
-    expect(button?.getAttribute('type')).toBe('button');
-    expect(button?.hasAttribute('hidden')).toBe(true);
-    expect(button?.getAttribute('aria-expanded')).toBe('false');
-    const form = doc.getElementById(button?.getAttribute('aria-controls') ?? 'missing');
+    const { controlled: form } = collapsedToggle(
+      doc,
+      'button.portico-header__search-toggle',
+      'Search',
+    );
     expect(form?.getAttribute('role')).toBe('search');
   });
 
