@@ -86,55 +86,58 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     },
   );
 
-  app.get(
-    '/api/invoices/export.xlsx',
-    {
-      schema: {
-        operationId: 'exportInvoicesXlsx',
-        summary: "The account's invoices as an Excel workbook",
-        description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit). ${access} Sent as an attachment (invoices-<account>-<date>.xlsx).`,
-        tags,
-        querystring: invoiceListQuerySchema,
-        response: {
-          200: fileResponse(XLSX, invoicesXlsxSchema, 'The invoices as an XLSX file.'),
-          ...bearerErrors(400, 403, 404),
+  /**
+   * The account's invoices as a file (`GET /api/invoices`'s filter and order, no paging),
+   * written by `write` and sent as an attachment of `contentType`.
+   */
+  const invoicesExport = (
+    path: string,
+    route: {
+      operationId: string;
+      summary: string;
+      description: string;
+      file: ReturnType<typeof fileResponse>;
+      contentType: string;
+      write: (
+        ...args: Parameters<typeof getInvoicesCsv>
+      ) => Promise<{ fileName: string; body: Buffer | string }>;
+    },
+  ) => {
+    const { file, contentType, write, ...doc } = route;
+    app.get(
+      path,
+      {
+        schema: {
+          ...doc,
+          tags,
+          querystring: invoiceListQuerySchema,
+          response: { 200: file, ...bearerErrors(400, 403, 404) },
         },
       },
-    },
-    async (request, reply) => {
-      const file = await getInvoicesWorkbook(
-        app.db,
-        await accountCallerOf(app.db, request),
-        request.query,
-      );
-      return sendFile(reply, XLSX, file.fileName, file.body);
-    },
-  );
+      async (request, reply) => {
+        const written = await write(app.db, await accountCallerOf(app.db, request), request.query);
+        return sendFile(reply, contentType, written.fileName, written.body);
+      },
+    );
+  };
 
-  app.get(
-    '/api/invoices/export.csv',
-    {
-      schema: {
-        operationId: 'exportInvoicesCsv',
-        summary: "The account's invoices as CSV",
-        description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit), in the caller's language: semicolons and a byte-order mark where it writes a decimal comma. ${access} Sent as an attachment (invoices-<account>-<date>.csv).`,
-        tags,
-        querystring: invoiceListQuerySchema,
-        response: {
-          200: fileResponse('text/csv', invoicesCsvSchema, 'The invoices as a CSV file.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const file = await getInvoicesCsv(
-        app.db,
-        await accountCallerOf(app.db, request),
-        request.query,
-      );
-      return sendFile(reply, 'text/csv; charset=utf-8', file.fileName, file.body);
-    },
-  );
+  invoicesExport('/api/invoices/export.xlsx', {
+    operationId: 'exportInvoicesXlsx',
+    summary: "The account's invoices as an Excel workbook",
+    description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit). ${access} Sent as an attachment (invoices-<account>-<date>.xlsx).`,
+    file: fileResponse(XLSX, invoicesXlsxSchema, 'The invoices as an XLSX file.'),
+    contentType: XLSX,
+    write: getInvoicesWorkbook,
+  });
+
+  invoicesExport('/api/invoices/export.csv', {
+    operationId: 'exportInvoicesCsv',
+    summary: "The account's invoices as CSV",
+    description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit), in the caller's language: semicolons and a byte-order mark where it writes a decimal comma. ${access} Sent as an attachment (invoices-<account>-<date>.csv).`,
+    file: fileResponse('text/csv', invoicesCsvSchema, 'The invoices as a CSV file.'),
+    contentType: 'text/csv; charset=utf-8',
+    write: getInvoicesCsv,
+  });
 
   app.get(
     '/api/invoices/:id/pdf',
