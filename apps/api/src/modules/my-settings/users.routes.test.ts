@@ -6,15 +6,13 @@ import { routeDatabaseKinds } from '../../../test/test-db.js';
 describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
   const t = appPerSuite(kind);
   const { as: asUser } = t;
-  /** GET /api/users/me with `headers`. */
-  const me = (headers: Record<string, string | undefined>) =>
-    t.app.inject({ method: 'GET', url: '/api/users/me', headers });
-  /** The §3 profile of the demo user `email`, as GET /api/users/me answers it. */
-  const profileOf = async (email: string) =>
-    userProfileSchema.parse((await me(await asUser(email))).json());
 
   it("returns anna's full §3 profile with her account and connected products", async () => {
-    const res = await me(await asUser('anna.customer@portico.test'));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: await asUser('anna.customer@portico.test'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
     const profile = userProfileSchema.parse(res.json());
@@ -72,7 +70,11 @@ describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
       },
     } as const;
     for (const [email, want] of Object.entries(expected)) {
-      const res = await me(await asUser(email));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: await asUser(email),
+      });
       expect(res.statusCode).toBe(200);
       const profile = userProfileSchema.parse(res.json());
       expect(profile.id).toBe(want.id);
@@ -84,10 +86,26 @@ describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
   });
 
   it("lists paul's connected products and none for nina", async () => {
-    const paul = await profileOf('paul.partner@portico.test');
+    const paul = userProfileSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/users/me',
+          headers: await asUser('paul.partner@portico.test'),
+        })
+      ).json(),
+    );
     expect(paul.connectedProducts.map((p) => p.slug)).toEqual(['erpx', 'talent-management', 'te']);
     expect(paul.companyName).toBe('Meridian Consulting Group Ltd');
-    const nina = await profileOf('nina.basic@portico.test');
+    const nina = userProfileSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/users/me',
+          headers: await asUser('nina.basic@portico.test'),
+        })
+      ).json(),
+    );
     expect(nina.connectedProducts).toEqual([]);
   });
 
@@ -97,7 +115,7 @@ describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
       { authorization: 'Bearer not-a-jwt' },
       { authorization: 'Basic YW5uYTp4' },
     ]) {
-      const res = await me(headers);
+      const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
       expect(res.statusCode).toBe(401);
       expect(problemSchema.parse(res.json()).status).toBe(401);
     }
@@ -106,7 +124,7 @@ describe.each(routeDatabaseKinds())('GET /api/users/me over %s', (kind) => {
   it('answers 401 JSON when the token is valid but the user row is gone (checked per call)', async () => {
     const headers = await asUser('nina.basic@portico.test');
     await t.db.query("delete from users where id = 'u-nina'");
-    const res = await me(headers);
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
     expect(res.statusCode).toBe(401);
     expect(problemSchema.parse(res.json())).toMatchObject({
       status: 401,
