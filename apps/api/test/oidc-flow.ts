@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { DEMO_PASSWORD } from '../src/seed/users.js';
-import { ANNA } from './demo-emails.js';
 
 /** Cookies of one simulated browser (name → value; paths ignored, that is enough here). */
 export class CookieJar {
@@ -165,26 +163,4 @@ export async function signInThroughProvider(
     );
   }
   return new URL(location, app.env.PUBLIC_URL);
-}
-
-/** Anna's demo sign-in (the seed's e-mail and password), for the sign-in page's form. */
-export const anna = { email: ANNA, password: DEMO_PASSWORD };
-
-/**
- * Anna signed in in `client` as the SPA does (the implicit `id_token token` flow through the
- * sign-in page): the tokens of the callback's fragment.
- */
-export async function signInAsAnna(
-  client: Browser,
-  app: FastifyInstance,
-): Promise<{ accessToken: string; idToken: string }> {
-  const callback = await signInThroughProvider(client, app, {
-    responseType: 'id_token token',
-    ...anna,
-  });
-  const fragment = new URLSearchParams(callback.hash.slice(1));
-  const accessToken = fragment.get('access_token');
-  const idToken = fragment.get('id_token');
-  if (!accessToken || !idToken) throw new Error(`no tokens in the callback ${callback.href}`);
-  return { accessToken, idToken };
 }

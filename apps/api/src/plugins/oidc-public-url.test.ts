@@ -3,16 +3,11 @@
 // request's protocol looked like (ADR 0060).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import {
-  anna,
-  browser,
-  follow,
-  signInAsAnna,
-  signInThroughProvider,
-  type Browser,
-} from '../../test/oidc-flow.js';
+import { browser, follow, signInThroughProvider, type Browser } from '../../test/oidc-flow.js';
 import { routeDatabaseKinds } from '../../test/test-db.js';
 import { appPerSuite } from '../../test/suite-app.js';
+
+const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };
 
 function setCookiesOf(response: LightMyRequestResponse): string[] {
   const header = response.headers['set-cookie'];
@@ -49,7 +44,13 @@ describe.each(routeDatabaseKinds())('PUBLIC_URL https over %s: every cookie is S
   it('marks the provider’s and the app’s cookies Secure on a request without X-Forwarded-Proto', async () => {
     // Plain http to the node (a proxy that sends no X-Forwarded-Proto, or TRUST_PROXY unset).
     const { client, seen } = recordingBrowser(t.app);
-    const { accessToken, idToken } = await signInAsAnna(client, t.app);
+    const callback = await signInThroughProvider(client, t.app, {
+      responseType: 'id_token token',
+      ...anna,
+    });
+    const fragment = new URLSearchParams(callback.hash.slice(1));
+    const accessToken = fragment.get('access_token')!;
+    const idToken = fragment.get('id_token')!;
     const bearer = { authorization: `Bearer ${accessToken}` };
 
     // The app's own cookies: the first paint's and the support desk's.

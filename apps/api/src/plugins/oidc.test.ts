@@ -15,15 +15,14 @@ import {
   exchangeCode,
   follow,
   pkcePair,
-  signInAsAnna,
   signInThroughProvider,
-  anna,
 } from '../../test/oidc-flow.js';
 import { testEnvSource, type TestApp } from '../../test/test-app.js';
 import { databaseKinds } from '../../test/test-db.js';
 import { createWhoamiApp, whoamiWith } from '../../test/whoami-app.js';
 
 const PUBLIC_URL = 'http://localhost:8080';
+const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };
 
 interface TokenResponse {
   access_token: string;
@@ -201,7 +200,11 @@ describe.each(databaseKinds())(
 
     it('ends the session with id_token_hint and returns to the registered address', async () => {
       const client = browser(t.app);
-      const { idToken } = await signInAsAnna(client, t.app);
+      const callback = await signInThroughProvider(client, t.app, {
+        responseType: 'id_token token',
+        ...anna,
+      });
+      const idToken = new URLSearchParams(callback.hash.slice(1)).get('id_token')!;
 
       const query = new URLSearchParams({
         id_token_hint: idToken,
@@ -276,7 +279,12 @@ describe.each(databaseKinds())(
     });
 
     it('keeps its signing key across restarts, so issued tokens stay valid', async () => {
-      const { accessToken } = await signInAsAnna(browser(t.app), t.app);
+      const client = browser(t.app);
+      const callback = await signInThroughProvider(client, t.app, {
+        responseType: 'id_token token',
+        ...anna,
+      });
+      const accessToken = new URLSearchParams(callback.hash.slice(1)).get('access_token')!;
 
       const restarted = await buildApp({ env: loadEnv(testEnvSource()), db: t.db, ready: true });
       restarted.get('/api/test/whoami', (request) => ({ userId: request.caller?.userId ?? null }));

@@ -3,9 +3,11 @@
 // end-session alone has run, without the app's extra call to the desk's sign-out (ADR 0060).
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { browser, signInAsAnna, type Browser } from '../../../test/oidc-flow.js';
+import { browser, signInThroughProvider, type Browser } from '../../../test/oidc-flow.js';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
+
+const anna = { email: 'anna.customer@portico.test', password: 'portico-demo' };
 
 interface Portal {
   client: Browser;
@@ -19,7 +21,16 @@ describe.each(routeDatabaseKinds())('the desk session and the portal session ove
   /** A browser signed in to the portal through the provider, as the SPA does. */
   const signIn = async (): Promise<Portal> => {
     const client = browser(t.app);
-    return { client, ...(await signInAsAnna(client, t.app)) };
+    const callback = await signInThroughProvider(client, t.app, {
+      responseType: 'id_token token',
+      ...anna,
+    });
+    const fragment = new URLSearchParams(callback.hash.slice(1));
+    return {
+      client,
+      accessToken: fragment.get('access_token')!,
+      idToken: fragment.get('id_token')!,
+    };
   };
 
   const frameToken = async ({ accessToken }: Portal): Promise<string> => {
