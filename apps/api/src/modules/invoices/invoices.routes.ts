@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { accountCallerOf } from '../../lib/account-scope.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { bearerErrors, fileResponse, withTotalCount } from '../../lib/route-schemas.js';
+import { bearerErrors, fileResponse, withTotalCount, readSchema } from '../../lib/route-schemas.js';
 import {
   getInvoiceAccounts,
   getInvoicePage,
@@ -67,18 +67,16 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.get(
     '/api/invoices/accounts',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'listInvoiceAccounts',
         summary: 'The accounts whose invoices the caller may see',
         description:
           "Needs the INVOICES permission (vendor employees need none). The caller's own account first; a vendor employee gets every account.",
         tags,
         querystring: accountScopeQuerySchema,
-        response: {
-          200: invoiceAccountListSchema.describe("The accounts, the caller's own first."),
-          ...bearerErrors(400, 403),
-        },
-      },
+        response: invoiceAccountListSchema.describe("The accounts, the caller's own first."),
+        errors: [400, 403],
+      }),
     },
     async (request, reply) => {
       const accounts = await getInvoiceAccounts(app.db, await accountCallerOf(app.db, request));

@@ -23,6 +23,7 @@ import {
   noContent,
   withHeaders,
   withTotalCount,
+  readSchema,
 } from '../../lib/route-schemas.js';
 import { exportReaderOf, MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import { changeInvitation } from './invitations.service.js';
@@ -77,18 +78,16 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
   app.get(
     '/api/users/management',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'getUserManagementStart',
         summary: 'Where user management starts',
         description:
           'The administered account (the caller’s own, or the one a vendor employee picked with accountId), its licences, and whether the caller may switch accounts. Needs USERMANAGEMENT.',
         tags,
         querystring: userAccountQuerySchema,
-        response: {
-          200: userManagementContextSchema.describe('The account and what the caller may do.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: userManagementContextSchema.describe('The account and what the caller may do.'),
+        errors: [400, 403, 404],
+      }),
     },
     async (request, reply) => {
       privateNoStore(reply);
@@ -101,18 +100,16 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
   app.get(
     '/api/users/accounts',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'listAdministrableAccounts',
         summary: 'Accounts the caller may administer',
         description:
           'The account switcher: every account for a vendor employee, the own account for everyone else.',
         tags,
         querystring: userAccountQuerySchema,
-        response: {
-          200: administrableAccountsSchema.describe('The accounts.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: administrableAccountsSchema.describe('The accounts.'),
+        errors: [400, 403, 404],
+      }),
     },
     async (request, reply) => {
       privateNoStore(reply);
