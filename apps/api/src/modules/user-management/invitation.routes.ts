@@ -54,29 +54,30 @@ export const invitationRoutes: FastifyPluginCallback = (app, _options, done) => 
     },
   );
 
-  app.get(`${INVITATION_PATH}/:token`, { logLevel: 'warn' }, async (request, reply) => {
+  /**
+   * The open invitation the link names (none for a malformed or unknown token), the page's
+   * texts in its language, and the address its form posts to.
+   */
+  const invitationOf = async (request: FastifyRequest) => {
     const params = tokenParams.safeParse(request.params);
     const invitation = params.success
       ? await findInvitationByToken(app.db, params.data.token)
       : undefined;
     const texts = await textsOf(request, invitation?.language);
-    if (!invitation || !params.success) return send(reply, 404, invalidPage(texts));
-    return send(
-      reply,
-      200,
-      invitationFormPage(texts, `${INVITATION_PATH}/${params.data.token}`, invitation.first_name),
-    );
+    const action = params.success ? `${INVITATION_PATH}/${params.data.token}` : '';
+    return { invitation, texts, action };
+  };
+
+  app.get(`${INVITATION_PATH}/:token`, { logLevel: 'warn' }, async (request, reply) => {
+    const { invitation, texts, action } = await invitationOf(request);
+    if (!invitation) return send(reply, 404, invalidPage(texts));
+    return send(reply, 200, invitationFormPage(texts, action, invitation.first_name));
   });
 
   app.post(`${INVITATION_PATH}/:token`, { logLevel: 'warn' }, async (request, reply) => {
-    const params = tokenParams.safeParse(request.params);
-    const invitation = params.success
-      ? await findInvitationByToken(app.db, params.data.token)
-      : undefined;
-    const texts = await textsOf(request, invitation?.language);
+    const { invitation, texts, action } = await invitationOf(request);
     const { t } = texts;
-    if (!invitation || !params.success) return send(reply, 404, invalidPage(texts));
-    const action = `${INVITATION_PATH}/${params.data.token}`;
+    if (!invitation) return send(reply, 404, invalidPage(texts));
     const body = form.safeParse(request.body ?? {});
     const password = body.success ? body.data.password : '';
     const confirm = body.success ? body.data.confirm : '';
