@@ -8,7 +8,7 @@ import {
   userFormMessages,
   userManagementContextSchema,
 } from '@portico/contracts';
-import type { AccountUserInput } from '@portico/contracts';
+import type { AccountUser, AccountUserInput } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
@@ -45,6 +45,13 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   /** DELETE `url` (a user) with If-Match `ifMatch`. */
   const deleteWith = (url: string, headers: Record<string, string>, ifMatch: string) =>
     t.app.inject({ method: 'DELETE', url, headers: { ...headers, 'if-match': ifMatch } });
+  /** Saves `user` as the form does: its fields with `changes`, on the version `ifMatch`. */
+  const saveUser = (
+    headers: Record<string, string>,
+    user: AccountUser,
+    ifMatch: string,
+    changes: object,
+  ) => putWith(`/api/users/${user.id}`, headers, ifMatch, { ...inputOf(user), ...changes });
   const getUser = async (email: string, id: string) => {
     const res = await getWith(`/api/users/${id}`, await as(email));
     expect(res.statusCode).toBe(200);
@@ -220,10 +227,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   it('compares If-Match strongly: a weak W/ tag of the current version is a 412', async () => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-northwind-011');
-    const put = await putWith(`/api/users/${user.id}`, headers, `W/${etag}`, {
-      ...inputOf(user),
-      city: 'Alta',
-    });
+    const put = await saveUser(headers, user, `W/${etag}`, { city: 'Alta' });
     expect(put.statusCode).toBe(412);
     const me = await getWith('/api/users/me', headers);
     const own = await putWith(
@@ -241,10 +245,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   it('accepts only the billing platform roles offered', async () => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-northwind-011');
-    const bad = await putWith(`/api/users/${user.id}`, headers, etag, {
-      ...inputOf(user),
-      billingPlatformRole: 'superadmin',
-    });
+    const bad = await saveUser(headers, user, etag, { billingPlatformRole: 'superadmin' });
     expectFieldErrors(bad, 400, {
       billingPlatformRole: userFormMessages.billingPlatformRoleNotOffered,
     });
@@ -254,10 +255,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       newUserInput({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
     );
     expect(created.statusCode).toBe(400);
-    const ok = await putWith(`/api/users/${user.id}`, headers, etag, {
-      ...inputOf(user),
-      billingPlatformRole: 'approver',
-    });
+    const ok = await saveUser(headers, user, etag, { billingPlatformRole: 'approver' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(accountUserSchema.parse(ok.json()).billingPlatformRole).toBe('approver');
   });
@@ -317,13 +315,9 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     // Another account's user is none of this account's (IDOR: 404).
     expect((await rolesOf('?userId=u-brightwater-002')).status).toBe(404);
     const { user, etag } = await getUser(ANNA, 'u-northwind-020');
-    const given = await putWith(`/api/users/${user.id}`, headers, etag, {
-      ...inputOf(user),
-      learningRole: 'partner-consultant',
-    });
+    const given = await saveUser(headers, user, etag, { learningRole: 'partner-consultant' });
     expect(given.statusCode).toBe(200);
-    const refused = await putWith(`/api/users/${user.id}`, headers, String(given.headers.etag), {
-      ...inputOf(user),
+    const refused = await saveUser(headers, user, String(given.headers.etag), {
       learningRole: 'key-user',
     });
     expectFieldErrors(refused, 400, {
@@ -464,10 +458,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       expect(await usersSnapshot()).toBe(before);
       // A user of another account stays another account's (IDOR: 404).
       const { user, etag } = await getUser(ANNA, 'u-northwind-012');
-      const foreign = await putWith(`/api/users/${user.id}`, headers, etag, {
-        ...inputOf(user),
-        productIds: ['p-erpx'],
-      });
+      const foreign = await saveUser(headers, user, etag, { productIds: ['p-erpx'] });
       expect(foreign.statusCode).toBe(404);
       expect(await usersSnapshot()).toBe(before);
     });
@@ -479,8 +470,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         `update users set permissions = permissions || '{PARTNER}' where id = 'u-northwind-013'`,
       );
       const { user, etag } = await getUser(ANNA, 'u-northwind-013');
-      const given = await putWith(`/api/users/${user.id}`, headers, etag, {
-        ...inputOf(user),
+      const given = await saveUser(headers, user, etag, {
         permissions: ['DOCEBO'],
         productIds: ['p-fpa', 'p-erp'],
       });
@@ -488,8 +478,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       const after = accountUserSchema.parse(given.json());
       expect(after.permissions).toEqual(expect.arrayContaining(['PARTNER', 'DOCEBO']));
       expect(after.productIds).toEqual(['p-erp', 'p-fpa']);
-      const taken = await putWith(`/api/users/${user.id}`, headers, String(given.headers.etag), {
-        ...inputOf(after),
+      const taken = await saveUser(headers, after, String(given.headers.etag), {
         permissions: [],
         productIds: ['p-erp'],
       });
@@ -706,8 +695,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-northwind-011');
     // An old zone name is still accepted (issue 37) and stored by its current name.
-    const res = await putWith(`/api/users/${user.id}`, headers, etag, {
-      ...inputOf(user),
+    const res = await saveUser(headers, user, etag, {
       city: 'Narvik',
       timeZone: 'Asia/Calcutta',
       firstName: 'Tom',
@@ -767,10 +755,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     );
 
     const { user, etag } = await getUser(ANNA, victim);
-    const res = await putWith(`/api/users/${victim}`, await as(ANNA), etag, {
-      ...inputOf(user),
-      active: false,
-    });
+    const res = await saveUser(await as(ANNA), user, etag, { active: false });
     expect(res.statusCode).toBe(200);
     expect(accountUserSchema.parse(res.json()).status).toBe('Inactive');
     expect((await getWith('/api/users/me', token)).statusCode).toBe(401);
@@ -804,10 +789,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     const removeLast = await deleteWith('/api/users/u-anna', erik, etag);
     expect(removeLast.statusCode).toBe(409);
     expect(problemSchema.parse(removeLast.json()).detail).toBe(userFormMessages.lastAdministrator);
-    const demoteLast = await putWith('/api/users/u-anna', erik, etag, {
-      ...inputOf(user),
-      role: 'standard',
-    });
+    const demoteLast = await saveUser(erik, user, etag, { role: 'standard' });
     expect(fieldErrorsOf(problemSchema.parse(demoteLast.json()))).toEqual({
       role: userFormMessages.lastAdministrator,
     });
@@ -874,10 +856,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       expectFieldErrors(res, 400, { [field]: UNSTORABLE_TEXT_MESSAGE }, url);
     }
     // A whole emoji (a surrogate pair) is text like any other.
-    const ok = await putWith(`/api/users/${user.id}`, headers, etag, {
-      ...inputOf(user),
-      city: 'Tromsø 🙂',
-    });
+    const ok = await saveUser(headers, user, etag, { city: 'Tromsø 🙂' });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -952,8 +931,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     // and given another role through the API.
     await t.db.query(`update users set status = 'Active' where id = $1`, [id]);
     const { user, etag } = await getUser(ANNA, id);
-    const edited = await putWith(`/api/users/${id}`, headers, etag, {
-      ...inputOf(user),
+    const edited = await saveUser(headers, user, etag, {
       active: false,
       role: 'standard',
       city: 'Tromsø',
