@@ -38,21 +38,19 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.get(
     '/api/invoices',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'listInvoices',
         summary: "A page of the account's invoices",
         description: `Sorted (§9, default newest upload first), optionally filtered by status and invoice date. The \`X-Total-Count\` response header holds the number of matching invoices. ${access}`,
         tags,
         querystring: invoiceListQuerySchema,
-        response: {
-          200: withTotalCount(
-            invoiceListSchema,
-            'The invoices of the page.',
-            'How many invoices match the filter.',
-          ),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: withTotalCount(
+          invoiceListSchema,
+          'The invoices of the page.',
+          'How many invoices match the filter.',
+        ),
+        errors: [400, 403, 404],
+      }),
     },
     async (request, reply) => {
       const page = await getInvoicePage(

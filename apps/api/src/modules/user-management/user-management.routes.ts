@@ -122,22 +122,20 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
   app.get(
     '/api/users',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'listUsers',
         summary: 'A page of the account’s users',
         description:
           'Paged (20 a page), filtered by text, status and role, sorted. The `X-Total-Count` response header holds the number of matching users.',
         tags,
         querystring: userListQuerySchema,
-        response: {
-          200: withTotalCount(
-            accountUserListSchema,
-            'The users of the page.',
-            'How many users match.',
-          ),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: withTotalCount(
+          accountUserListSchema,
+          'The users of the page.',
+          'How many users match.',
+        ),
+        errors: [400, 403, 404],
+      }),
     },
     async (request, reply) => {
       const query = request.query;
