@@ -26,28 +26,34 @@ export class BadRequestError extends DomainError {
   readonly statusCode = 400;
 }
 
-/** 401: no valid bearer token. */
-export class UnauthorizedError extends DomainError {
-  readonly statusCode = 401;
-  constructor(message = 'A valid bearer token is required.', options?: ErrorOptions) {
-    super(message, options);
+/**
+ * A domain error its thrower may raise without a message: the class's `defaultMessage`
+ * stands in.
+ */
+abstract class DomainErrorWithDefault extends DomainError {
+  static readonly defaultMessage: string = '';
+
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message ?? new.target.defaultMessage, options);
   }
+}
+
+/** 401: no valid bearer token. */
+export class UnauthorizedError extends DomainErrorWithDefault {
+  static override readonly defaultMessage = 'A valid bearer token is required.';
+  readonly statusCode = 401;
 }
 
 /** 403: the caller is known but may not do this (checked against the caller's account). */
-export class ForbiddenError extends DomainError {
+export class ForbiddenError extends DomainErrorWithDefault {
+  static override readonly defaultMessage = 'You are not allowed to do this.';
   readonly statusCode = 403;
-  constructor(message = 'You are not allowed to do this.', options?: ErrorOptions) {
-    super(message, options);
-  }
 }
 
 /** 404: the thing does not exist, or the caller may not know it exists. */
-export class NotFoundError extends DomainError {
+export class NotFoundError extends DomainErrorWithDefault {
+  static override readonly defaultMessage = 'Not found.';
   readonly statusCode = 404;
-  constructor(message = 'Not found.', options?: ErrorOptions) {
-    super(message, options);
-  }
 }
 
 /** 409: the request conflicts with the current state (e.g. a duplicate e-mail, §5). */

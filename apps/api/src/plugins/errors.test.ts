@@ -1,8 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PROBLEM_TYPES, problemSchema, type Problem } from '@portico/contracts';
-import { createPlatformApp } from '../../test/platform-app.js';
+import { platformAppPerSuite } from '../../test/platform-app.js';
 import {
   BadRequestError,
   ConflictError,
@@ -82,14 +82,10 @@ function routes(app: FastifyInstance): void {
 }
 
 describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createPlatformApp({ routes });
-  });
-  afterAll(() => app.close());
+  const suite = platformAppPerSuite({ routes });
   /** The test route's body as it arrives, with a content type. */
   const postBody = (payload: string, contentType = 'application/json') =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: '/api/test/body',
       headers: { 'content-type': contentType },
@@ -114,7 +110,11 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   });
 
   it('answers a body that fails its zod schema with a 400 naming the field', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/body', payload: { name: 7 } });
+    const res = await suite.app.inject({
+      method: 'POST',
+      url: '/api/test/body',
+      payload: { name: 7 },
+    });
     expect(res.statusCode).toBe(400);
     const body = problemSchema.parse(res.json());
     expect(body.detail).toMatch(/^Invalid request\. name: /);
@@ -122,19 +122,19 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   });
 
   it('answers a bad query parameter with a 400, not a 500', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/query?page=abc' });
+    const res = await suite.get('/api/test/query?page=abc');
     expect(res.statusCode).toBe(400);
     const body = problemSchema.parse(res.json());
     expect(body).toMatchObject({ type: PROBLEM_TYPES.validation, status: 400 });
     expect(body.detail).toContain('page');
     expect(body.errors?.map((error) => error.field)).toEqual(['page']);
 
-    const ok = await app.inject({ method: 'GET', url: '/api/test/query?page=2' });
+    const ok = await suite.get('/api/test/query?page=2');
     expect(ok.json()).toEqual({ page: 2 });
   });
 
   it('answers Fastify schema validation failures with a 400 JSON message', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/schema?size=big' });
+    const res = await suite.get('/api/test/schema?size=big');
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toBe(PROBLEM);
     expect(problemSchema.parse(res.json()).detail).toMatch(/size/);
@@ -152,7 +152,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
       'This email address already exists. Please try another one.',
     ],
   ])('maps the domain error of %s to %i', async (url, status, title, detail) => {
-    const res = await app.inject({ method: 'GET', url });
+    const res = await suite.get(url);
     const type = status === 400 ? PROBLEM_TYPES.validation : 'about:blank';
     expectProblem(res, { type, title, status, detail, instance: url });
   });
@@ -160,7 +160,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   it.each(['/api/test/crash', '/api/test/crash-async'])(
     'answers an unexpected failure in %s with a generic 500 that leaks nothing',
     async (url) => {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await suite.get(url);
       expectProblem(res, {
         type: 'about:blank',
         title: 'Internal Server Error',
@@ -173,7 +173,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   );
 
   it('answers field errors as `errors` beside the detail (what the forms put on their fields)', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/form' });
+    const res = await suite.get('/api/test/form');
     expectProblem(res, {
       type: PROBLEM_TYPES.validation,
       title: 'Invalid request',
@@ -188,7 +188,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   });
 
   it('answers 429 with Retry-After and the wait in its detail', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/busy' });
+    const res = await suite.get('/api/test/busy');
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('30');
     expect(res.headers['content-type']).toBe(PROBLEM);
@@ -196,7 +196,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   });
 
   it('answers a failing SQL statement with the generic 500, never the statement', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/sql' });
+    const res = await suite.get('/api/test/sql');
     expect(res.statusCode).toBe(500);
     expect(res.headers['content-type']).toBe(PROBLEM);
     expect(res.body).not.toMatch(/selct|select|users|42601|stack|at /);
@@ -214,7 +214,7 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
   });
 
   it('answers a method a known /api path does not take with 405 and Allow', async () => {
-    const res = await app.inject({ method: 'DELETE', url: '/api/test/items/7?x=1' });
+    const res = await suite.app.inject({ method: 'DELETE', url: '/api/test/items/7?x=1' });
     expect(res.headers.allow).toBe('PUT');
     expectProblem(res, {
       type: 'about:blank',
@@ -224,14 +224,14 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
       instance: '/api/test/items/7',
     });
     // GET and its HEAD are both named.
-    const post = await app.inject({ method: 'POST', url: '/api/test/crash' });
+    const post = await suite.app.inject({ method: 'POST', url: '/api/test/crash' });
     expect(post.statusCode).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
   });
 
   it('answers an unknown /api path with a 404 JSON, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method,
         url: '/api/no/such/thing?x=1',
         headers: { accept: 'text/html' },
@@ -248,16 +248,12 @@ describe('error handling (issue 2 §7: bad input is a 400 JSON, never a 500)', (
 });
 
 describe('/api while the server is not ready (issue 2 §7)', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createPlatformApp({ routes, ready: false });
-  });
-  afterAll(() => app.close());
+  const suite = platformAppPerSuite({ routes, ready: false });
 
   it('answers 503 JSON before migrations have run, and serves once ready', async () => {
-    app.state.ready = false;
-    app.state.shuttingDown = false;
-    const res = await app.inject({ method: 'GET', url: '/api/test/query?page=1' });
+    suite.app.state.ready = false;
+    suite.app.state.shuttingDown = false;
+    const res = await suite.get('/api/test/query?page=1');
     expect(res.headers['retry-after']).toBe('5');
     expectProblem(res, {
       type: 'about:blank',
@@ -267,38 +263,38 @@ describe('/api while the server is not ready (issue 2 §7)', () => {
       instance: '/api/test/query',
     });
 
-    app.state.ready = true;
-    const ok = await app.inject({ method: 'GET', url: '/api/test/query?page=1' });
+    suite.app.state.ready = true;
+    const ok = await suite.get('/api/test/query?page=1');
     expect(ok.statusCode).toBe(200);
   });
 
   it('keeps serving /api while shutting down once ready (issue 23 §1: only readiness changes)', async () => {
-    app.state.ready = true;
-    app.state.shuttingDown = true;
-    const ok = await app.inject({ method: 'GET', url: '/api/test/query?page=1' });
+    suite.app.state.ready = true;
+    suite.app.state.shuttingDown = true;
+    const ok = await suite.get('/api/test/query?page=1');
     expect(ok.statusCode).toBe(200);
-    const unknown = await app.inject({ method: 'GET', url: '/api/unknown' });
+    const unknown = await suite.get('/api/unknown');
     expect(unknown.statusCode).toBe(404);
-    app.state.shuttingDown = false;
+    suite.app.state.shuttingDown = false;
   });
 
   it('answers 503 JSON to a stop signal that came while still starting', async () => {
-    app.state.ready = false;
-    app.state.shuttingDown = true;
-    const res = await app.inject({ method: 'GET', url: '/api/test/query?page=1' });
+    suite.app.state.ready = false;
+    suite.app.state.shuttingDown = true;
+    const res = await suite.get('/api/test/query?page=1');
     expect(res.statusCode).toBe(503);
     expect(problemSchema.parse(res.json()).detail).toBe(
       'The server is shutting down. Please try again in a moment.',
     );
-    app.state.ready = true;
-    app.state.shuttingDown = false;
+    suite.app.state.ready = true;
+    suite.app.state.shuttingDown = false;
   });
 
   it('leaves paths outside /api alone', async () => {
-    app.state.ready = false;
-    const res = await app.inject({ method: 'GET', url: '/status' });
+    suite.app.state.ready = false;
+    const res = await suite.get('/status');
     expect(res.statusCode).toBe(200);
-    const live = await app.inject({ method: 'GET', url: '/health/live' });
+    const live = await suite.get('/health/live');
     expect(live.statusCode).toBe(200);
   });
 });

@@ -2,11 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { runtimeConfigSchema } from '@portico/contracts';
-import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformApp } from '../../test/platform-app.js';
-import { createTempDist } from '../../test/temp-dist.js';
+import { describe, expect, it } from 'vitest';
+import { platformAppPerSuite } from '../../test/platform-app.js';
 import { pickEncoding } from '../lib/compress-public.js';
 import { renderFirstHtml } from './first-html.js';
 
@@ -40,21 +38,15 @@ function asTemplate(document: Document, markup: string): string {
 }
 
 describe('the first HTML (ADR 0021)', () => {
-  let app: FastifyInstance;
-  let dist: Awaited<ReturnType<typeof createTempDist>>;
-  beforeAll(async () => {
-    dist = await createTempDist();
-    await mkdir(join(dist.dir, '.vite'));
-    await writeFile(join(dist.dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    app = await createPlatformApp({ distDir: dist.dir });
-  });
-  afterAll(async () => {
-    await app.close();
-    await dist.remove();
+  const suite = platformAppPerSuite({
+    tempDist: async (dir) => {
+      await mkdir(join(dir, '.vite'));
+      await writeFile(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    },
   });
 
   const page = async (url: string, headers: Record<string, string> = html) => {
-    const response = await app.inject({ method: 'GET', url, headers });
+    const response = await suite.get(url, headers);
     expect(response.statusCode).toBe(200);
     return { response, document: new JSDOM(response.body).window.document };
   };
@@ -64,13 +56,13 @@ describe('the first HTML (ADR 0021)', () => {
     const element = document.getElementById('portico-config');
     expect(element?.getAttribute('type')).toBe('application/json');
     const inline = runtimeConfigSchema.parse(JSON.parse(element?.textContent ?? ''));
-    const served = await app.inject({ method: 'GET', url: '/config.json' });
+    const served = await suite.get('/config.json');
     expect(inline).toEqual(served.json());
   });
 
   it('carries the shared header and footer as inert templates, the same for every user', async () => {
-    const signedOut = await app.inject({ method: 'GET', url: '/shared/header' });
-    const footer = await app.inject({ method: 'GET', url: '/shared/footer' });
+    const signedOut = await suite.get('/shared/header');
+    const footer = await suite.get('/shared/footer');
     // A browser that sends a USER cookie (a signed-in partner) still gets the anonymous header.
     const partner = encodeURIComponent(
       JSON.stringify({ firstName: 'Paula', lastName: 'Partner', permissions: ['PARTNER'] }),
@@ -130,20 +122,15 @@ describe('the first HTML (ADR 0021)', () => {
   });
 
   it('is sent compressed when the browser accepts it', async () => {
-    const identity = await app.inject({ method: 'GET', url: '/news', headers: html });
-    const br = await app.inject({
-      method: 'GET',
-      url: '/news',
-      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    const identity = await suite.get('/news', html);
+    const br = await suite.get('/news', {
+      accept: 'text/html',
+      'accept-encoding': 'gzip, deflate, br',
     });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['vary']).toContain('Accept-Encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
-    const gz = await app.inject({
-      method: 'GET',
-      url: '/news',
-      headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
-    });
+    const gz = await suite.get('/news', { accept: 'text/html', 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(identity.body);
   });

@@ -1,49 +1,36 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformApp } from '../../test/platform-app.js';
+import { describe, expect, it } from 'vitest';
+import { platformAppPerSuite } from '../../test/platform-app.js';
 
 describe('health probes (issue 2 §7)', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createPlatformApp({ ready: false });
-  });
-  afterAll(() => app.close());
+  const suite = platformAppPerSuite({ ready: false });
 
-  const get = (url: string) => app.inject({ method: 'GET', url });
+  const states = {
+    starting: { ready: false, shuttingDown: false },
+    ready: { ready: true, shuttingDown: false },
+    'shutting down': { ready: true, shuttingDown: true },
+  } as const;
 
-  it('reports not ready until the start-up work is done, then ready', async () => {
-    const starting = await get('/health/ready');
-    expect(starting.statusCode).toBe(503);
-    expect(starting.json()).toEqual({ status: 'starting' });
-    expect(starting.headers['cache-control']).toBe('no-store');
-
-    app.state.ready = true;
-    const ready = await get('/health/ready');
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready' });
-  });
-
-  it('reports not ready again while shutting down', async () => {
-    app.state.ready = true;
-    app.state.shuttingDown = true;
-    const res = await get('/health/ready');
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'shutting-down' });
-    app.state.shuttingDown = false;
-  });
-
-  it('is live in every state', async () => {
-    for (const [ready, shuttingDown] of [
-      [false, false],
-      [true, false],
-      [true, true],
-    ] as const) {
-      app.state.ready = ready;
-      app.state.shuttingDown = shuttingDown;
-      const res = await get('/health/live');
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'live' });
+  /** Puts the app in the named state and asks `url`; the app is left starting again. */
+  const probe = async (state: keyof typeof states, url: string) => {
+    Object.assign(suite.app.state, states[state]);
+    try {
+      const res = await suite.get(url);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      return { status: res.statusCode, body: res.json<unknown>() };
+    } finally {
+      Object.assign(suite.app.state, states.starting);
     }
-    app.state.shuttingDown = false;
+  };
+
+  it.each([
+    ['starting', 503, 'starting'],
+    ['ready', 200, 'ready'],
+    ['shutting down', 503, 'shutting-down'],
+  ] as const)('reports readiness while %s: %i %s', async (state, status, answer) => {
+    expect(await probe(state, '/health/ready')).toEqual({ status, body: { status: answer } });
+  });
+
+  it.each(Object.keys(states) as (keyof typeof states)[])('is live while %s', async (state) => {
+    expect(await probe(state, '/health/live')).toEqual({ status: 200, body: { status: 'live' } });
   });
 });

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformApp } from '../../test/platform-app.js';
-import { createTempDist } from '../../test/temp-dist.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformApp, platformAppPerSuite } from '../../test/platform-app.js';
 import { loadEnv } from '../config/env.js';
 import { testEnvSource } from '../../test/test-app.js';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.js';
@@ -15,6 +13,10 @@ function parseCsp(header: string | string[] | number | undefined): Map<string, s
   }
   return map;
 }
+
+/** The CSP the configuration `env` (beside the test defaults) makes, parsed. */
+const cspFor = (env: Record<string, string>) =>
+  parseCsp(contentSecurityPolicy(loadEnv(testEnvSource(env))));
 
 function expectSecurityHeaders(
   headers: Record<string, string | string[] | number | undefined>,
@@ -35,32 +37,24 @@ function expectSecurityHeaders(
 }
 
 describe('security headers on every kind of response (issue 2 §7)', () => {
-  let app: FastifyInstance;
-  let dist: Awaited<ReturnType<typeof createTempDist>>;
-  beforeAll(async () => {
-    dist = await createTempDist();
-    app = await createPlatformApp({
-      distDir: dist.dir,
-      routes: (a) => {
-        a.post('/api/test/echo', (request) => request.body);
-        a.get('/api/test/boom', () => {
-          throw new Error('boom');
-        });
-        // A reply written straight to Node's response, as the embedded provider does.
-        a.get('/oidc/test/raw', (_request, reply) => {
-          reply.hijack();
-          reply.raw.writeHead(200, { 'content-type': 'text/plain' });
-          reply.raw.end('raw');
-        });
-      },
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await dist.remove();
+  const suite = platformAppPerSuite({
+    tempDist: true,
+    routes: (a) => {
+      a.post('/api/test/echo', (request) => request.body);
+      a.get('/api/test/boom', () => {
+        throw new Error('boom');
+      });
+      // A reply written straight to Node's response, as the embedded provider does.
+      a.get('/oidc/test/raw', (_request, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/plain' });
+        reply.raw.end('raw');
+      });
+    },
   });
 
   const html = { accept: 'text/html' };
+  const json = { 'content-type': 'application/json' };
   it.each([
     ['index.html for a client route', 'GET', '/news', html, 200],
     ['a hashed static asset', 'GET', '/assets/index-abc123.js', {}, 200],
@@ -72,48 +66,34 @@ describe('security headers on every kind of response (issue 2 §7)', () => {
     ['a 404 for an unknown method', 'PUT', '/news', {}, 404],
     ['a 500', 'GET', '/api/test/boom', {}, 500],
     ['a raw (hijacked) reply', 'GET', '/oidc/test/raw', {}, 200],
-  ] as const)('%s', async (_kind, method, url, headers, status) => {
-    const res = await app.inject({ method, url, headers });
+    ['a 400 for malformed JSON', 'POST', '/api/test/echo', json, 400, '{'],
+  ] as const)('%s', async (_kind, method, url, headers, status, payload?: string) => {
+    const res = await suite.app.inject({ method, url, headers, payload });
     expect(res.statusCode).toBe(status);
     expectSecurityHeaders(res.headers);
   });
 
-  it('a 400 for malformed JSON', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{',
-    });
-    expect(res.statusCode).toBe(400);
-    expectSecurityHeaders(res.headers);
-  });
-
   it('a 503 while the server is starting', async () => {
-    app.state.ready = false;
+    suite.app.state.ready = false;
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/anything' });
+      const res = await suite.get('/api/anything');
       expect(res.statusCode).toBe(503);
       expectSecurityHeaders(res.headers);
-      const probe = await app.inject({ method: 'GET', url: '/health/ready' });
+      const probe = await suite.get('/health/ready');
       expect(probe.statusCode).toBe(503);
       expectSecurityHeaders(probe.headers);
     } finally {
-      app.state.ready = true;
+      suite.app.state.ready = true;
     }
   });
 });
 
 describe('security headers on a listening server', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createPlatformApp();
-    await app.listen({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(() => app.close());
+  const suite = platformAppPerSuite();
+  beforeAll(() => suite.app.listen({ host: '127.0.0.1', port: 0 }));
 
   it('are on what Fastify answers before any hook runs (a malformed address)', async () => {
-    const { port } = app.server.address() as { port: number };
+    const { port } = suite.app.server.address() as { port: number };
     const res = await fetch(`http://127.0.0.1:${port}/news/%E0%A4%A`);
     expect(res.status).toBe(400);
     expectSecurityHeaders(Object.fromEntries(res.headers));
@@ -121,72 +101,74 @@ describe('security headers on a listening server', () => {
 });
 
 describe('Content-Security-Policy from configuration', () => {
-  const cspFor = (env: Record<string, string>) =>
-    parseCsp(contentSecurityPolicy(loadEnv(testEnvSource(env))));
-
-  it('allows framing only ourselves by default (the built-in support desk is same-origin)', () => {
-    const csp = cspFor({});
-    expect(csp.get('frame-src')).toEqual(["'self'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:8080']);
-    expect(csp.get('form-action')).toEqual(["'self'", 'http://localhost:8080']);
-  });
-
-  it('adds the configured frame addresses by origin', () => {
-    const csp = cspFor({
-      SUPPORT_FRAME_URL: 'https://support.example.com/frames/incident?x=1',
-      KEEP_ALIVE_URL: 'https://sso.example.com/keepalive',
-      FRAME_ORIGINS: 'https://a.example.net https://b.example.net/path not-a-url',
-    });
-    expect(csp.get('frame-src')).toEqual([
-      "'self'",
-      'https://support.example.com',
-      'https://sso.example.com',
-      'https://a.example.net',
-      'https://b.example.net',
-    ]);
-  });
-
-  it('lets the SPA reach an external issuer and absolute API bases', () => {
-    const csp = cspFor({
-      OIDC_ISSUER: 'https://login.example.com/realms/portal',
-      CONTENT_BASE: 'https://content.example.com/api/content',
-      PUBLIC_URL: 'https://portal.example.com',
-    });
-    expect(csp.get('connect-src')).toEqual([
-      "'self'",
-      'https://login.example.com',
-      'https://content.example.com',
-    ]);
-    expect(csp.get('form-action')).toEqual([
-      "'self'",
-      'https://portal.example.com',
-      'https://login.example.com',
-    ]);
-  });
-
-  it('lets the SPA reach the §7 configured endpoints at other origins (issue 27)', () => {
-    const csp = cspFor({
-      INVOICES_URL: 'https://billing.example.com/api/invoices',
-      CLOUD_URL: 'https://ops.example.com/api/cloud',
-      REPORTS_URL: '/api/cloud/reports',
-      INVOICE_EXPORT_URL: 'https://billing.example.com/api/invoices.xlsx',
-      USER_EXPORT_URL: 'https://people.example.com/api/users.xlsx',
-      NOTIFICATIONS_URL: 'https://notify.example.com/api/notifications',
-    });
-    expect(csp.get('connect-src')).toEqual([
-      "'self'",
-      'http://localhost:8080',
-      'https://billing.example.com',
-      'https://ops.example.com',
-      'https://people.example.com',
-      'https://notify.example.com',
-    ]);
+  it.each<{ title: string; env: Record<string, string>; sources: Record<string, string[]> }>([
+    {
+      title: 'allows framing only ourselves by default (the built-in support desk is same-origin)',
+      env: {},
+      sources: {
+        'frame-src': ["'self'"],
+        'connect-src': ["'self'", 'http://localhost:8080'],
+        'form-action': ["'self'", 'http://localhost:8080'],
+      },
+    },
+    {
+      title: 'adds the configured frame addresses by origin',
+      env: {
+        SUPPORT_FRAME_URL: 'https://support.example.com/frames/incident?x=1',
+        KEEP_ALIVE_URL: 'https://sso.example.com/keepalive',
+        FRAME_ORIGINS: 'https://a.example.net https://b.example.net/path not-a-url',
+      },
+      sources: {
+        'frame-src': [
+          "'self'",
+          'https://support.example.com',
+          'https://sso.example.com',
+          'https://a.example.net',
+          'https://b.example.net',
+        ],
+      },
+    },
+    {
+      title: 'lets the SPA reach an external issuer and absolute API bases',
+      env: {
+        OIDC_ISSUER: 'https://login.example.com/realms/portal',
+        CONTENT_BASE: 'https://content.example.com/api/content',
+        PUBLIC_URL: 'https://portal.example.com',
+      },
+      sources: {
+        'connect-src': ["'self'", 'https://login.example.com', 'https://content.example.com'],
+        'form-action': ["'self'", 'https://portal.example.com', 'https://login.example.com'],
+      },
+    },
+    {
+      title: 'lets the SPA reach the §7 configured endpoints at other origins (issue 27)',
+      env: {
+        INVOICES_URL: 'https://billing.example.com/api/invoices',
+        CLOUD_URL: 'https://ops.example.com/api/cloud',
+        REPORTS_URL: '/api/cloud/reports',
+        INVOICE_EXPORT_URL: 'https://billing.example.com/api/invoices.xlsx',
+        USER_EXPORT_URL: 'https://people.example.com/api/users.xlsx',
+        NOTIFICATIONS_URL: 'https://notify.example.com/api/notifications',
+      },
+      sources: {
+        'connect-src': [
+          "'self'",
+          'http://localhost:8080',
+          'https://billing.example.com',
+          'https://ops.example.com',
+          'https://people.example.com',
+          'https://notify.example.com',
+        ],
+      },
+    },
+  ])('$title', ({ env, sources }) => {
+    const csp = cspFor(env);
+    for (const [directive, expected] of Object.entries(sources))
+      expect(csp.get(directive), directive).toEqual(expected);
   });
 });
 
 describe('Content-Security-Policy and analytics (ADR 0008, §7 Analytics events)', () => {
-  const cspFor = (env: Record<string, string>) =>
-    parseCsp(contentSecurityPolicy(loadEnv(testEnvSource(env))));
   const googleHosts = /google|googletagmanager/;
 
   it('allows no analytics origin when ANALYTICS_ID is not set', () => {

@@ -1,22 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformApp } from '../../test/platform-app.js';
-import { createTempDist, sourceMap } from '../../test/temp-dist.js';
+import { describe, expect, it } from 'vitest';
+import { platformAppPerSuite } from '../../test/platform-app.js';
+import { sourceMap } from '../../test/temp-dist.js';
 
 describe('source maps of the web build (issue 11 §7)', () => {
-  let dist: Awaited<ReturnType<typeof createTempDist>>;
-  let app: FastifyInstance;
-  let optedIn: FastifyInstance;
-  beforeAll(async () => {
-    dist = await createTempDist();
-    app = await createPlatformApp({ distDir: dist.dir });
-    optedIn = await createPlatformApp({ distDir: dist.dir, env: { SOURCE_MAPS: '1' } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await optedIn.close();
-    await dist.remove();
-  });
+  const byDefault = platformAppPerSuite({ tempDist: true });
+  const optedIn = platformAppPerSuite({ tempDist: true, env: { SOURCE_MAPS: '1' } });
 
   it.each([
     '/assets/index-abc123.js.map',
@@ -24,18 +12,18 @@ describe('source maps of the web build (issue 11 §7)', () => {
     '/assets/index-abc123.js%2emap',
     '/assets/index-abc123.js.map?v=1',
   ])('are not served by default: %s answers 404 without the source', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
+    const res = await byDefault.get(url);
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('the whole source');
   });
 
   it('leaves the scripts themselves alone', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const res = await byDefault.get('/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
   });
 
   it('are served with SOURCE_MAPS=1', async () => {
-    const res = await optedIn.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    const res = await optedIn.get('/assets/index-abc123.js.map');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(sourceMap);
   });

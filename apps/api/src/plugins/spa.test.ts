@@ -1,23 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformApp } from '../../test/platform-app.js';
+import { describe, expect, it } from 'vitest';
+import { platformAppPerSuite } from '../../test/platform-app.js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { appScript, createTempDist, vendorScript } from '../../test/temp-dist.js';
+import { appScript, vendorScript } from '../../test/temp-dist.js';
 import { notBuiltMessage } from './spa.js';
 
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe('SPA serving', () => {
-  let app: FastifyInstance;
-  let dist: Awaited<ReturnType<typeof createTempDist>>;
-  beforeAll(async () => {
-    dist = await createTempDist();
-    app = await createPlatformApp({ distDir: dist.dir });
-  });
-  afterAll(async () => {
-    await app.close();
-    await dist.remove();
-  });
+  const suite = platformAppPerSuite({ tempDist: true });
 
   it.each([
     '/',
@@ -26,7 +16,7 @@ describe('SPA serving', () => {
     '/news-item/a-title/42',
     '/my-settings/subscriptions',
   ])('answers the client route %s with index.html, not cached', async (url) => {
-    const res = await app.inject({ method: 'GET', url, headers: html });
+    const res = await suite.get(url, html);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -37,7 +27,7 @@ describe('SPA serving', () => {
   });
 
   it('serves hashed assets for a year, immutable', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const res = await suite.get('/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -46,7 +36,7 @@ describe('SPA serving', () => {
 
   it('sends the precompressed copy the browser accepts, Brotli first', async () => {
     const url = '/assets/vendor-def456.js';
-    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await suite.get(url, { 'accept-encoding': 'gzip, br' });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
@@ -55,44 +45,32 @@ describe('SPA serving', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(vendorScript);
     expect(br.rawPayload.length).toBeLessThan(vendorScript.length / 4);
 
-    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    const gz = await suite.get(url, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(vendorScript);
 
-    const plain = await app.inject({
-      method: 'GET',
-      url,
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const plain = await suite.get(url, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(vendorScript);
   });
 
   it('sends a file without compressed copies as it is, whatever the browser accepts', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await suite.get('/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(appScript);
   });
 
   it('serves other files with a short cache, and index.html itself uncached', async () => {
-    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    const icon = await suite.get('/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
-    const index = await app.inject({ method: 'GET', url: '/index.html' });
+    const index = await suite.get('/index.html');
     expect(index.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a missing asset with a 404, not with index.html', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/assets/gone-123.js',
-      headers: { accept: '*/*' },
-    });
+    const res = await suite.get('/assets/gone-123.js', { accept: '*/*' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });
@@ -105,7 +83,7 @@ describe('SPA serving', () => {
     '/health/x',
     '/support-desk/x',
   ])('never answers the server path %s with the SPA', async (url) => {
-    const res = await app.inject({ method: 'GET', url, headers: html });
+    const res = await suite.get(url, html);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
@@ -113,7 +91,7 @@ describe('SPA serving', () => {
   it.each(['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/.env', '/assets/..%2f.env'])(
     'does not serve %s from outside dist or hidden files',
     async (url) => {
-      const res = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      const res = await suite.get(url, { accept: '*/*' });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('SECRET');
       expect(res.body).not.toContain('root:');
@@ -121,13 +99,13 @@ describe('SPA serving', () => {
   );
 
   it('answers a malformed address with a 400 JSON', async () => {
-    const res = await app.inject({ method: 'GET', url: '/news/%E0%A4%A', headers: html });
+    const res = await suite.get('/news/%E0%A4%A', html);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 400, title: 'Invalid request' });
   });
 
   it('answers HEAD like GET without a body', async () => {
-    const res = await app.inject({ method: 'HEAD', url: '/news', headers: html });
+    const res = await suite.app.inject({ method: 'HEAD', url: '/news', headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toBe('');
@@ -135,14 +113,10 @@ describe('SPA serving', () => {
 });
 
 describe('SPA serving without a build', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createPlatformApp({ distDir: '/nonexistent/portico-web-dist' });
-  });
-  afterAll(() => app.close());
+  const suite = platformAppPerSuite({ distDir: '/nonexistent/portico-web-dist' });
 
   it('starts anyway and tells a browser to run the build', async () => {
-    const res = await app.inject({ method: 'GET', url: '/news', headers: html });
+    const res = await suite.get('/news', html);
     expect(res.statusCode).toBe(503);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toBe(notBuiltMessage);
@@ -150,10 +124,8 @@ describe('SPA serving without a build', () => {
   });
 
   it('still answers the server routes', async () => {
-    expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/config.json' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/x', headers: html })).statusCode).toBe(
-      404,
-    );
+    expect((await suite.get('/health/live')).statusCode).toBe(200);
+    expect((await suite.get('/config.json')).statusCode).toBe(200);
+    expect((await suite.get('/api/x', html)).statusCode).toBe(404);
   });
 });

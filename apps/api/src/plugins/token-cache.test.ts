@@ -16,70 +16,56 @@ describe('withTokenCache (ADR 0021)', () => {
       );
     });
     const cached = withTokenCache(verify, { now: () => clock, ...options });
-    return { verify, cached, advance: (ms: number) => (clock += ms) };
+    /** Asks the cache for each token in turn; answers how often the verifier has run in all. */
+    const verifiedAfter = async (...tokens: string[]) => {
+      for (const token of tokens) await cached(token);
+      return verify.mock.calls.length;
+    };
+    return { verify, cached, verifiedAfter, advance: (ms: number) => (clock += ms) };
   }
 
   it('verifies a token once and answers the same subject again for a while', async () => {
-    const { verify, cached, advance } = setUp(start + 3_600_000);
+    const { verify, cached, verifiedAfter, advance } = setUp(start + 3_600_000);
     expect(await cached('a')).toMatchObject({ userId: 'user-a' });
     advance(59_000);
     expect(await cached('a')).toMatchObject({ userId: 'user-a' });
     expect(verify).toHaveBeenCalledTimes(1);
     // After the maximum age it is verified again.
     advance(2_000);
-    await cached('a');
-    expect(verify).toHaveBeenCalledTimes(2);
-  });
-
-  it('never reuses a verification past the token expiry', async () => {
-    const { verify, cached, advance } = setUp(start + 5_000);
-    await cached('a');
-    advance(5_000);
-    await cached('a');
-    expect(verify).toHaveBeenCalledTimes(2);
+    expect(await verifiedAfter('a')).toBe(2);
   });
 
   it('remembers no failure and no token without an expiry', async () => {
-    const { verify, cached } = setUp(undefined);
+    const { cached, verifiedAfter } = setUp(undefined);
     await expect(cached('bad')).rejects.toThrow('bad signature');
     await expect(cached('bad')).rejects.toThrow('bad signature');
-    await cached('a');
-    await cached('a');
-    expect(verify).toHaveBeenCalledTimes(4);
+    expect(await verifiedAfter('a', 'a')).toBe(4);
   });
 
   it('forgets the oldest token when full', async () => {
-    const { verify, cached } = setUp(start + 3_600_000, { maxEntries: 2 });
-    await cached('a');
-    await cached('b');
-    await cached('c');
-    await cached('b');
-    expect(verify).toHaveBeenCalledTimes(3);
-    await cached('a');
-    expect(verify).toHaveBeenCalledTimes(4);
+    const { verifiedAfter } = setUp(start + 3_600_000, { maxEntries: 2 });
+    expect(await verifiedAfter('a', 'b', 'c', 'b')).toBe(3);
+    expect(await verifiedAfter('a')).toBe(4);
   });
 
   it('keeps a token that was used recently and forgets the least recently used one', async () => {
-    const { verify, cached } = setUp(start + 3_600_000, { maxEntries: 2 });
-    await cached('a');
-    await cached('b');
-    await cached('a'); // a is used again: b is now the least recently used
-    await cached('c');
-    expect(verify).toHaveBeenCalledTimes(3);
-    await cached('a');
-    expect(verify).toHaveBeenCalledTimes(3);
-    await cached('b');
-    expect(verify).toHaveBeenCalledTimes(4);
+    const { verifiedAfter } = setUp(start + 3_600_000, { maxEntries: 2 });
+    // a is used again before c comes: b is then the least recently used.
+    expect(await verifiedAfter('a', 'b', 'a', 'c')).toBe(3);
+    expect(await verifiedAfter('a')).toBe(3);
+    expect(await verifiedAfter('b')).toBe(4);
   });
 
-  it('reuses a verification up to the millisecond before the expiry, not at it', async () => {
-    const { verify, cached, advance } = setUp(start + 5_000);
-    await cached('a');
-    advance(4_999);
-    await cached('a');
-    expect(verify).toHaveBeenCalledTimes(1);
-    advance(1);
-    await cached('a');
-    expect(verify).toHaveBeenCalledTimes(2);
-  });
+  it.each([
+    { elapsed: 4_999, times: 1 },
+    { elapsed: 5_000, times: 2 },
+  ])(
+    'reuses a verification up to the millisecond before the token expiry, never at or past it: $elapsed ms on, $times verification(s)',
+    async ({ elapsed, times }) => {
+      const { verifiedAfter, advance } = setUp(start + 5_000);
+      expect(await verifiedAfter('a')).toBe(1);
+      advance(elapsed);
+      expect(await verifiedAfter('a')).toBe(times);
+    },
+  );
 });

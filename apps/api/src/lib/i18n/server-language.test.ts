@@ -35,6 +35,9 @@ const userCookie = (profile: unknown): string =>
 
 describe('what the API renders follows the language (issue 16)', () => {
   const t = appPerSuite();
+  /** GET `url` from a browser that asks for `language` (Accept-Language). */
+  const getIn = (language: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
 
   describe('the sign-in page', () => {
     it('is German for ui_locales=de', async () => {
@@ -112,21 +115,13 @@ describe('what the API renders follows the language (issue 16)', () => {
     });
 
     it('has a footer in the same language', async () => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/shared/footer',
-        headers: { 'accept-language': 'de' },
-      });
+      const res = await getIn('de', '/shared/footer');
       expect(res.body).toContain('Alle Rechte vorbehalten.');
       expect(String(res.headers.vary)).toMatch(/Accept-Language/);
     });
 
     it('has a footer in the language asked for by name (the SPA caches one per language)', async () => {
-      const polish = await t.app.inject({
-        method: 'GET',
-        url: '/shared/footer?language=pl',
-        headers: { 'accept-language': 'de' },
-      });
+      const polish = await getIn('de', '/shared/footer?language=pl');
       expect(polish.body).toContain('Wszelkie prawa zastrzeżone.');
       expect(polish.body).not.toContain('Alle Rechte vorbehalten.');
       const unknown = await t.app.inject({ method: 'GET', url: '/shared/footer?language=xx' });
@@ -175,11 +170,7 @@ describe('what the API renders follows the language (issue 16)', () => {
         expect(mail.html_body).toContain('<html lang="de">');
 
         const unsubscribe = /<([^>]+)>/.exec(mail.headers['List-Unsubscribe'] ?? '')?.[1] ?? '';
-        const page = await t.app.inject({
-          method: 'GET',
-          url: unsubscribe.replace(t.app.env.PUBLIC_URL, ''),
-          headers: { 'accept-language': 'en' },
-        });
+        const page = await getIn('en', unsubscribe.replace(t.app.env.PUBLIC_URL, ''));
         expect(page.statusCode).toBe(200);
         expect(page.body).toContain('<html lang="de">');
         expect(page.body).toContain('<h1>Portico-E-Mails abbestellen</h1>');
@@ -191,11 +182,7 @@ describe('what the API renders follows the language (issue 16)', () => {
     });
 
     it('shows an invalid link in the browser language', async () => {
-      const page = await t.app.inject({
-        method: 'GET',
-        url: '/unsubscribe?token=nonsense',
-        headers: { 'accept-language': 'de' },
-      });
+      const page = await getIn('de', '/unsubscribe?token=nonsense');
       expect(page.statusCode).toBe(400);
       expect(page.body).toContain('<h1>Dieser Abmeldelink ist ungültig</h1>');
     });
@@ -240,11 +227,7 @@ describe('what the API renders follows the language (issue 16)', () => {
     });
 
     it('answers without a session in the browser language', async () => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/support-desk/incident',
-        headers: { 'accept-language': 'de' },
-      });
+      const res = await getIn('de', '/support-desk/incident');
       expect(res.statusCode).toBe(401);
       expect(res.body).toContain(
         '<h1 class="desk-heading">Ihre Support-Sitzung ist abgelaufen</h1>',

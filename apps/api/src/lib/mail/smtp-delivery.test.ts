@@ -133,19 +133,26 @@ describe('mail through a real SMTP server', () => {
   // the same millisecond in the next statement.
   const makeDue = () =>
     t.db.query(`update job set start_after = now() - interval '1 second' where state = 'retry'`);
-  const invitationMail = async (id: string, headers: Record<string, string>) =>
-    accountUserSchema.parse(
-      (await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers })).json(),
-    ).invitationMail;
+  /**
+   * A user anna creates (which queues the invitation mail): the user's id, and the state of
+   * that mail as GET /api/users/:id shows it to her.
+   */
+  const invitedByAnna = async (firstName: string, lastName: string, email: string) => {
+    const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
+    const userId = await createUser(t.app, headers, { firstName, lastName, email, username: '' });
+    const invitationMail = async () =>
+      accountUserSchema.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/users/${userId}`, headers })).json(),
+      ).invitationMail;
+    return { userId, invitationMail };
+  };
 
   it('retries with back-off while the server is down and delivers each mail once', async () => {
-    const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const userId = await createUser(t.app, headers, {
-      firstName: 'Smtp',
-      lastName: 'Invitee',
-      email: 'smtp.invitee@northwind.test',
-      username: '',
-    });
+    const { invitationMail } = await invitedByAnna(
+      'Smtp',
+      'Invitee',
+      'smtp.invitee@northwind.test',
+    );
     await t.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `insert into news (title, publication_date, content)
@@ -162,7 +169,7 @@ describe('mail through a real SMTP server', () => {
     expect(first.map((j) => j.state)).toEqual(['retry', 'retry']);
     expect(first.every((j) => j.wait_s > 0)).toBe(true); // not due again at once
     expect(await t.app.jobs.runDue(MAIL_SEND_JOB)).toBe(0);
-    expect(await invitationMail(userId, headers)).toBe('queued');
+    expect(await invitationMail()).toBe('queued');
     await makeDue();
     expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(1);
     expect(await t.app.jobs.runDue(MAIL_SEND_JOB)).toBe(1);
@@ -187,24 +194,18 @@ describe('mail through a real SMTP server', () => {
       [['smtp.invitee@northwind.test'], true, 'portico'],
     ]);
     expect(received.some((m) => m.subject.includes('Mail through SMTP'))).toBe(true);
-    expect(await invitationMail(userId, headers)).toBe('sent');
+    expect(await invitationMail()).toBe('sent');
   }, 30_000);
 
   it('records a permanent refusal, shows it and does not retry it', async () => {
-    const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const userId = await createUser(t.app, headers, {
-      firstName: 'No',
-      lastName: 'Mailbox',
-      email: REFUSED,
-      username: '',
-    });
+    const { userId, invitationMail } = await invitedByAnna('No', 'Mailbox', REFUSED);
     const before = received.length;
 
     expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(1);
     await makeDue();
     expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(0); // not retried
     expect(received.length).toBe(before);
-    expect(await invitationMail(userId, headers)).toBe('failed');
+    expect(await invitationMail()).toBe('failed');
     const { rows } = await t.db.query<{ mail_failure: string }>(
       'select mail_failure from user_invitations where user_id = $1',
       [userId],
@@ -269,17 +270,15 @@ describe('mail through a real SMTP server', () => {
       else resolve();
     });
     smtp = undefined;
-    const headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
-    const userId = await createUser(t.app, headers, {
-      firstName: 'Never',
-      lastName: 'Reached',
-      email: 'never.reached@northwind.test',
-      username: '',
-    });
+    const { invitationMail } = await invitedByAnna(
+      'Never',
+      'Reached',
+      'never.reached@northwind.test',
+    );
     // The first attempt and its five retries, each refused a connection.
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(1);
-      expect(await invitationMail(userId, headers)).toBe(attempt < 6 ? 'queued' : 'failed');
+      expect(await invitationMail()).toBe(attempt < 6 ? 'queued' : 'failed');
       await makeDue();
     }
     expect(await t.app.jobs.runDue(USER_INVITATION_JOB)).toBe(0); // given up

@@ -6,7 +6,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { accountCallerOf } from '../../lib/account-scope.js';
-import { bearerErrors, noContent } from '../../lib/route-schemas.js';
+import { bearerErrors, noContent, readSchema } from '../../lib/route-schemas.js';
 import {
   recentAccountChoices,
   recordRecentAccount,
@@ -28,17 +28,15 @@ export const accountChoicesRoutes: FastifyPluginCallbackZod = (app, _options, do
   app.get(
     '/api/accounts',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'searchAccounts',
         summary: 'Accounts the caller may look at, by a part of the name or id',
         description: `\`query\` (a part of the name, id or enterprise customer id, any case; empty for all) and \`limit\` (1–50, default 20); by name. ${who}`,
         tags,
         querystring: accountSearchQuerySchema,
-        response: {
-          200: accountChoiceListSchema.describe('The matching accounts, by name.'),
-          ...bearerErrors(400),
-        },
-      },
+        response: accountChoiceListSchema.describe('The matching accounts, by name.'),
+        errors: [400],
+      }),
     },
     async (request, reply) =>
       reply

@@ -1,8 +1,9 @@
-import { accountManagerSchema, problemSchema } from '@portico/contracts';
+import { accountManagerSchema } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { expectProblems } from '../../../test/expect-problems.js';
 
 describe.each(routeDatabaseKinds())('account and success manager over %s', (kind) => {
   const t = appPerSuite(kind);
@@ -50,11 +51,9 @@ describe.each(routeDatabaseKinds())('account and success manager over %s', (kind
   });
 
   it('answers 401 JSON without a token', async () => {
-    for (const url of ['/api/account', '/api/successmanager']) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(401);
-      expect(problemSchema.parse(res.json()).status).toBe(401);
-    }
+    await expectProblems(['/api/account', '/api/successmanager'], 401, (url) =>
+      t.app.inject({ method: 'GET', url }),
+    );
   });
 
   it('answers 401 JSON when the user row is gone (checked per call)', async () => {
@@ -62,10 +61,8 @@ describe.each(routeDatabaseKinds())('account and success manager over %s', (kind
       authorization: `Bearer ${await bearerFor(t.app, 'anna.customer@portico.test')}`,
     };
     await t.db.query("delete from users where id = 'u-anna'");
-    for (const url of ['/api/account', '/api/successmanager']) {
-      const res = await t.app.inject({ method: 'GET', url, headers });
-      expect(res.statusCode).toBe(401);
-      expect(problemSchema.parse(res.json()).status).toBe(401);
-    }
+    await expectProblems(['/api/account', '/api/successmanager'], 401, (url) =>
+      t.app.inject({ method: 'GET', url, headers }),
+    );
   });
 });

@@ -1,5 +1,4 @@
 import {
-  problemSchema,
   availabilityReportSchema,
   cloudInstanceListSchema,
   cloudNotificationListSchema,
@@ -12,6 +11,7 @@ import { englishAvailabilityRows, sheetRows } from '../../../test/spreadsheet-ro
 import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { ANNA, PAUL, ERIK, NINA } from '../../../test/demo-emails.js';
+import { expectProblems } from '../../../test/expect-problems.js';
 
 /** "20261114T200000Z" → epoch ms: how a calendar reads a UTC DTSTART. */
 function icsUtc(value: string): number {
@@ -61,9 +61,8 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
   };
 
   it('needs a bearer token', async () => {
-    for (const url of ['/api/cloud/instances', '/api/cloud/reports/availability']) {
-      expect((await get(null, url)).statusCode).toBe(401);
-    }
+    const urls = ['/api/cloud/instances', '/api/cloud/reports/availability'];
+    await expectProblems(urls, 401, (url) => get(null, url));
   });
 
   it("lists anna's instances with their environments, versions and last refresh", async () => {
@@ -151,18 +150,16 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
   });
 
   it('answers 400 for bad input', async () => {
-    for (const url of [
+    const badInput = [
       '/api/cloud/reports/availability?months=0',
       '/api/cloud/reports/availability?months=37',
       '/api/cloud/reports/response-times?months=abc',
       '/api/cloud/instances?accountId=a%20b',
       '/api/cloud/instances?accountId=x&accountId=y',
       '/api/cloud/maintenance/not%20an%20id/ics',
-    ]) {
-      const res = await get(ANNA, url);
-      expect(res.statusCode, url).toBe(400);
-      expect(problemSchema.parse(res.json()).detail).not.toBe('');
-    }
+    ];
+    for (const { url, problem } of await expectProblems(badInput, 400, (url) => get(ANNA, url)))
+      expect(problem.detail, url).not.toBe('');
   });
 
   it('lists maintenance past and upcoming, with impact, soonest first', async () => {

@@ -12,7 +12,7 @@ import {
   responseTimeReportSchema,
   type CloudQuery,
 } from '@portico/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { Queryable } from '../../db/db.js';
@@ -38,6 +38,25 @@ import {
 } from './cloud.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The answers of a maintenance calendar download: the iCalendar file, or an error. */
+const calendarResponse = (description: string) => ({
+  200: fileResponse('text/calendar', maintenanceIcsSchema, description),
+  ...bearerErrors(400, 404),
+});
+
+/** Maintenance windows sent as an iCalendar attachment named `fileName`. */
+const sendCalendar = (
+  reply: FastifyReply,
+  fileName: string,
+  windows: Parameters<typeof maintenanceIcs>[0],
+) =>
+  sendFile(
+    reply,
+    'text/calendar; charset=utf-8',
+    fileName,
+    maintenanceIcs(windows, 'Cloud maintenance'),
+  );
 const tags = ['cloud'];
 const scopeNote =
   "Works on the caller's own account; a vendor employee may name another with `accountId` (anyone else gets a 404 for it).";
@@ -98,20 +117,13 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         description: `${scopeNote} Sent as an attachment (maintenance-<account>.ics).`,
         tags,
         querystring: cloudQuerySchema,
-        response: {
-          200: fileResponse(
-            'text/calendar',
-            maintenanceIcsSchema,
-            'The maintenance windows as an iCalendar file.',
-          ),
-          ...bearerErrors(400, 404),
-        },
+        response: calendarResponse('The maintenance windows as an iCalendar file.'),
       },
     },
     async (request, reply) => {
       const account = await accountOf(request, request.query);
-      const ics = maintenanceIcs(await getMaintenance(app.db, account), 'Cloud maintenance');
-      return sendFile(reply, 'text/calendar; charset=utf-8', `maintenance-${account}.ics`, ics);
+      const windows = await getMaintenance(app.db, account);
+      return sendCalendar(reply, `maintenance-${account}.ics`, windows);
     },
   );
 
@@ -125,22 +137,14 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         tags,
         params: maintenanceWindowParamsSchema,
         querystring: cloudQuerySchema,
-        response: {
-          200: fileResponse(
-            'text/calendar',
-            maintenanceIcsSchema,
-            'The maintenance window as an iCalendar file.',
-          ),
-          ...bearerErrors(400, 404),
-        },
+        response: calendarResponse('The maintenance window as an iCalendar file.'),
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const account = await accountOf(request, request.query);
       const window = await getMaintenanceWindow(app.db, account, id);
-      const ics = maintenanceIcs([window], 'Cloud maintenance');
-      return sendFile(reply, 'text/calendar; charset=utf-8', `${id}.ics`, ics);
+      return sendCalendar(reply, `${id}.ics`, [window]);
     },
   );
 

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
+import { expectProblems } from '../../../test/expect-problems.js';
 
 const webEnglish: Readonly<Record<string, string>> = CATALOGS.web.en;
 const webGerman: Readonly<Record<string, string>> = CATALOGS.web.de;
@@ -232,14 +233,11 @@ describe.each(routeDatabaseKinds())('content routes over %s', (kind) => {
   });
 
   it('answers 401 JSON on every content route but the labels without a token', async () => {
-    for (const url of [
+    const routes = [
       '/api/content/labels/cppproducts',
       '/api/content/labels/timezones',
       '/api/content/infodocument/news-help',
-    ]) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(401);
-      expect(problemSchema.parse(res.json()).status).toBe(401);
-    }
+    ];
+    await expectProblems(routes, 401, (url) => t.app.inject({ method: 'GET', url }));
   });
 });

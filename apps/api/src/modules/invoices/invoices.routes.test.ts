@@ -13,6 +13,7 @@ import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { insertInvoices } from './invoices.repository.js';
 import { ANNA, PAUL, ERIK, NINA } from '../../../test/demo-emails.js';
+import { expectProblems } from '../../../test/expect-problems.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offsetDays: number): string =>
@@ -226,16 +227,14 @@ describe.each(routeDatabaseKinds())('invoices API over %s', (kind) => {
 
   it('refuses nina (no INVOICES permission) everywhere with 403', async () => {
     const anna = await list(ANNA, 'size=1');
-    for (const url of [
+    const routes = [
       '/api/invoices',
       '/api/invoices/accounts',
       '/api/invoices/export.xlsx',
       `/api/invoices/${anna.items[0]?.id ?? '1'}/pdf`,
-    ]) {
-      const res = await get(NINA, url);
-      expect(res.statusCode, url).toBe(403);
-      expect(problemSchema.parse(res.json()).detail).toContain('no access');
-    }
+    ];
+    for (const { url, problem } of await expectProblems(routes, 403, (url) => get(NINA, url)))
+      expect(problem.detail, url).toContain('no access');
   });
 
   it('lets a vendor employee pick any account', async () => {

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { accountCallerOf } from '../../lib/account-scope.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { bearerErrors, fileResponse, withTotalCount } from '../../lib/route-schemas.js';
+import { bearerErrors, fileResponse, withTotalCount, readSchema } from '../../lib/route-schemas.js';
 import {
   getInvoiceAccounts,
   getInvoicePage,
@@ -38,21 +38,19 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.get(
     '/api/invoices',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'listInvoices',
         summary: "A page of the account's invoices",
         description: `Sorted (§9, default newest upload first), optionally filtered by status and invoice date. The \`X-Total-Count\` response header holds the number of matching invoices. ${access}`,
         tags,
         querystring: invoiceListQuerySchema,
-        response: {
-          200: withTotalCount(
-            invoiceListSchema,
-            'The invoices of the page.',
-            'How many invoices match the filter.',
-          ),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: withTotalCount(
+          invoiceListSchema,
+          'The invoices of the page.',
+          'How many invoices match the filter.',
+        ),
+        errors: [400, 403, 404],
+      }),
     },
     async (request, reply) => {
       const page = await getInvoicePage(
@@ -67,18 +65,16 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.get(
     '/api/invoices/accounts',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'listInvoiceAccounts',
         summary: 'The accounts whose invoices the caller may see',
         description:
           "Needs the INVOICES permission (vendor employees need none). The caller's own account first; a vendor employee gets every account.",
         tags,
         querystring: accountScopeQuerySchema,
-        response: {
-          200: invoiceAccountListSchema.describe("The accounts, the caller's own first."),
-          ...bearerErrors(400, 403),
-        },
-      },
+        response: invoiceAccountListSchema.describe("The accounts, the caller's own first."),
+        errors: [400, 403],
+      }),
     },
     async (request, reply) => {
       const accounts = await getInvoiceAccounts(app.db, await accountCallerOf(app.db, request));
@@ -86,55 +82,58 @@ export const invoicesRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     },
   );
 
-  app.get(
-    '/api/invoices/export.xlsx',
-    {
-      schema: {
-        operationId: 'exportInvoicesXlsx',
-        summary: "The account's invoices as an Excel workbook",
-        description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit). ${access} Sent as an attachment (invoices-<account>-<date>.xlsx).`,
-        tags,
-        querystring: invoiceListQuerySchema,
-        response: {
-          200: fileResponse(XLSX, invoicesXlsxSchema, 'The invoices as an XLSX file.'),
-          ...bearerErrors(400, 403, 404),
+  /**
+   * The account's invoices as a file (`GET /api/invoices`'s filter and order, no paging),
+   * written by `write` and sent as an attachment of `contentType`.
+   */
+  const invoicesExport = (
+    path: string,
+    route: {
+      operationId: string;
+      summary: string;
+      description: string;
+      file: ReturnType<typeof fileResponse>;
+      contentType: string;
+      write: (
+        ...args: Parameters<typeof getInvoicesCsv>
+      ) => Promise<{ fileName: string; body: Buffer | string }>;
+    },
+  ) => {
+    const { file, contentType, write, ...doc } = route;
+    app.get(
+      path,
+      {
+        schema: {
+          ...doc,
+          tags,
+          querystring: invoiceListQuerySchema,
+          response: { 200: file, ...bearerErrors(400, 403, 404) },
         },
       },
-    },
-    async (request, reply) => {
-      const file = await getInvoicesWorkbook(
-        app.db,
-        await accountCallerOf(app.db, request),
-        request.query,
-      );
-      return sendFile(reply, XLSX, file.fileName, file.body);
-    },
-  );
+      async (request, reply) => {
+        const written = await write(app.db, await accountCallerOf(app.db, request), request.query);
+        return sendFile(reply, contentType, written.fileName, written.body);
+      },
+    );
+  };
 
-  app.get(
-    '/api/invoices/export.csv',
-    {
-      schema: {
-        operationId: 'exportInvoicesCsv',
-        summary: "The account's invoices as CSV",
-        description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit), in the caller's language: semicolons and a byte-order mark where it writes a decimal comma. ${access} Sent as an attachment (invoices-<account>-<date>.csv).`,
-        tags,
-        querystring: invoiceListQuerySchema,
-        response: {
-          200: fileResponse('text/csv', invoicesCsvSchema, 'The invoices as a CSV file.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const file = await getInvoicesCsv(
-        app.db,
-        await accountCallerOf(app.db, request),
-        request.query,
-      );
-      return sendFile(reply, 'text/csv; charset=utf-8', file.fileName, file.body);
-    },
-  );
+  invoicesExport('/api/invoices/export.xlsx', {
+    operationId: 'exportInvoicesXlsx',
+    summary: "The account's invoices as an Excel workbook",
+    description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit). ${access} Sent as an attachment (invoices-<account>-<date>.xlsx).`,
+    file: fileResponse(XLSX, invoicesXlsxSchema, 'The invoices as an XLSX file.'),
+    contentType: XLSX,
+    write: getInvoicesWorkbook,
+  });
+
+  invoicesExport('/api/invoices/export.csv', {
+    operationId: 'exportInvoicesCsv',
+    summary: "The account's invoices as CSV",
+    description: `The same filter and order as \`GET /api/invoices\`, without paging (up to the export limit), in the caller's language: semicolons and a byte-order mark where it writes a decimal comma. ${access} Sent as an attachment (invoices-<account>-<date>.csv).`,
+    file: fileResponse('text/csv', invoicesCsvSchema, 'The invoices as a CSV file.'),
+    contentType: 'text/csv; charset=utf-8',
+    write: getInvoicesCsv,
+  });
 
   app.get(
     '/api/invoices/:id/pdf',

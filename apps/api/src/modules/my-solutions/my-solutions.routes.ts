@@ -16,6 +16,7 @@ import {
   releaseNotesQuerySchema,
 } from '@portico/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { hasSearchText, searchBudgetHook } from '../search-budget/index.js';
 import { callerIdOf } from '../../lib/caller.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
@@ -43,6 +44,28 @@ const MAX_ID_DIGITS = 15;
 
 const fileUrl = (productId: string, downloadId: string) =>
   `/api/products/${encodeURIComponent(productId)}/downloads/${encodeURIComponent(downloadId)}/file`;
+
+/**
+ * The schema of a read of one product's data (`:productId`): its documentation and query,
+ * the answer, and the errors of a product the caller may not open (400, 403, 404).
+ */
+function productReadSchema<Query extends ZodType | undefined = undefined>(doc: {
+  operationId: string;
+  summary: string;
+  description: string;
+  querystring?: Query;
+  response: ZodType;
+}) {
+  const { response, querystring, ...rest } = doc;
+  return {
+    ...rest,
+    tags,
+    params: productParamsSchema,
+    // Absent (undefined) for a read without a query.
+    querystring: querystring as Query,
+    response: { 200: response, ...bearerErrors(400, 403, 404) },
+  };
+}
 
 const rangeNotSatisfiable = problemResponse(
   'The Range starts at or beyond the end of the file; Content-Range names the size (bytes */size).',
@@ -91,17 +114,12 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.get(
     '/api/products/:productId',
     {
-      schema: {
+      schema: productReadSchema({
         operationId: 'getProduct',
         summary: 'One product (the product lookup by id, §7)',
         description: access,
-        tags,
-        params: productParamsSchema,
-        response: {
-          200: productDetailSchema.describe('The product.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: productDetailSchema.describe('The product.'),
+      }),
     },
     async (request) => requireProductAccess(app.db, request, request.params.productId),
   );
@@ -109,17 +127,12 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.get(
     '/api/products/:productId/releases',
     {
-      schema: {
+      schema: productReadSchema({
         operationId: 'listProductReleases',
         summary: "The product's releases, newest first",
         description: access,
-        tags,
-        params: productParamsSchema,
-        response: {
-          200: releaseListSchema.describe('The releases.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: releaseListSchema.describe('The releases.'),
+      }),
     },
     async (request) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);
@@ -130,18 +143,13 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.get(
     '/api/products/:productId/downloads',
     {
-      schema: {
+      schema: productReadSchema({
         operationId: 'listProductDownloads',
         summary: "The product's downloads, newest release first",
         description: `Each with its version, release date, size in bytes, SHA-256 and the address of the file. \`release\` narrows them to one version. ${access}`,
-        tags,
-        params: productParamsSchema,
         querystring: downloadListQuerySchema,
-        response: {
-          200: downloadListSchema.describe('The downloads.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: downloadListSchema.describe('The downloads.'),
+      }),
     },
     async (request) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);
@@ -219,18 +227,13 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.get(
     '/api/products/:productId/release-notes',
     {
-      schema: {
+      schema: productReadSchema({
         operationId: 'listReleaseNotes',
         summary: "The product's release notes, newest release first",
         description: `Per version, with sanitised HTML; \`release\` narrows them to one version. ${access}`,
-        tags,
-        params: productParamsSchema,
         querystring: releaseNotesQuerySchema,
-        response: {
-          200: releaseNoteListSchema.describe('The notes.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: releaseNoteListSchema.describe('The notes.'),
+      }),
     },
     async (request) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);
@@ -241,18 +244,13 @@ export const mySolutionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.get(
     '/api/products/:productId/release-notes/changes',
     {
-      schema: {
+      schema: productReadSchema({
         operationId: 'getReleaseChanges',
         summary: 'The changes between two versions',
         description: `Every note of the releases after the older of \`from\` and \`to\` up to and including the newer one, oldest first: what changes when upgrading (the older version's own notes are what the user already has). Both must be releases of the product (400 otherwise). ${access}`,
-        tags,
-        params: productParamsSchema,
         querystring: releaseChangesQuerySchema,
-        response: {
-          200: releaseNoteListSchema.describe('The notes, oldest release first.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: releaseNoteListSchema.describe('The notes, oldest release first.'),
+      }),
     },
     async (request) => {
       const product = await requireProductAccess(app.db, request, request.params.productId);

@@ -11,6 +11,7 @@ import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { DEMO_DOCUMENTS_PER_PRODUCT, writeDocumentTexts } from '../../seed/product-documents.js';
 import { ANNA, PAUL, ERIK } from '../../../test/demo-emails.js';
+import { expectProblems } from '../../../test/expect-problems.js';
 
 const ERP_CONTENT_ID = '6f1d2c0a-7b3e-4d5a-9c1e-0a1b2c3d4e01';
 
@@ -205,15 +206,13 @@ describe.each(routeDatabaseKinds())('product documents API over %s', (kind) => {
   });
 
   it('403 for a product the caller is not connected to, 404 for an unknown one; employees reach all', async () => {
-    for (const url of [
+    const routes = [
       '/api/products/p-erp/documents',
       '/api/products/p-erp/documents/1',
       '/api/products/p-erp/documents/1/download',
-    ]) {
-      const res = await get(url, PAUL);
-      expect(res.statusCode).toBe(403);
-      expect(problemSchema.parse(res.json()).detail).toMatch(/not connected to ERP/);
-    }
+    ];
+    for (const { url, problem } of await expectProblems(routes, 403, (url) => get(url, PAUL)))
+      expect(problem.detail, url).toMatch(/not connected to ERP/);
     expect((await get('/api/products/p-nope/documents')).statusCode).toBe(404);
     expect((await get('/api/products/p-erpx/documents', PAUL)).statusCode).toBe(200);
     expect((await page('/api/products/p-te/documents', ERIK)).total).toBe(

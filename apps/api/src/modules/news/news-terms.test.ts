@@ -117,18 +117,21 @@ async function postingsDrift(db: Db): Promise<number> {
 }
 
 describe('soleLexeme', () => {
-  it('reads one lexeme, repeated or not, and nothing else', () => {
-    expect(soleLexeme("'heron'")).toBe('heron');
-    expect(soleLexeme("'heron' & 'heron'")).toBe('heron');
-    expect(soleLexeme("'o''brien'")).toBe("o'brien");
-    expect(soleLexeme("'a\\\\b'")).toBe('a\\b');
-    expect(soleLexeme("'heron' & 'ibis'")).toBeNull();
-    expect(soleLexeme("'heron' <-> 'ibis'")).toBeNull();
-    expect(soleLexeme("!'heron'")).toBeNull();
-    expect(soleLexeme("'heron' | 'ibis'")).toBeNull();
-    expect(soleLexeme("'heron':*")).toBeNull();
-    expect(soleLexeme('')).toBeNull();
-    expect(soleLexeme(`'${'x'.repeat(257)}'`)).toBeNull();
+  // One lexeme, repeated or not, and nothing else.
+  it.each([
+    ["'heron'", 'heron'],
+    ["'heron' & 'heron'", 'heron'],
+    ["'o''brien'", "o'brien"],
+    ["'a\\\\b'", 'a\\b'],
+    ["'heron' & 'ibis'", null],
+    ["'heron' <-> 'ibis'", null],
+    ["!'heron'", null],
+    ["'heron' | 'ibis'", null],
+    ["'heron':*", null],
+    ['', null],
+    [`'${'x'.repeat(257)}'`, null],
+  ])('reads %j as %j', (query, lexeme) => {
+    expect(soleLexeme(query)).toBe(lexeme);
   });
 });
 

@@ -11,6 +11,7 @@ import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { insertNews, SEARCH_WINDOW } from './news.repository.js';
+import { expectProblems } from '../../../test/expect-problems.js';
 
 const anna = 'anna.customer@portico.test';
 
@@ -432,10 +433,7 @@ describe.each(routeDatabaseKinds())('GET /api/news over %s', (kind) => {
   });
 
   it('answers 401 without a bearer token', async () => {
-    for (const url of ['/api/news', `/api/news/${ids.titleMatch}`, '/api/news?page=0']) {
-      const response = await get(url, {});
-      expect(response.statusCode, url).toBe(401);
-      expect(problemSchema.parse(response.json()).status).toBe(401);
-    }
+    const urls = ['/api/news', `/api/news/${ids.titleMatch}`, '/api/news?page=0'];
+    await expectProblems(urls, 401, (url) => get(url, {}));
   });
 });

@@ -7,15 +7,19 @@ import {
   notificationStreamTicketSchema,
 } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSse, type SseEvent, type SseStream } from '../../../test/sse-client.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { appPerSuite } from '../../../test/suite-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { twoInstances } from '../../../test/two-instances.js';
 import { inputOf } from '../../../test/user-input.js';
 import type { Queryable } from '../../db/db.js';
 import { ANNA, ERIK } from '../../../test/demo-emails.js';
+
+/** What the helpers below use of an app. */
+type SuiteTestApp = Pick<TestApp, 'app' | 'db'>;
 
 // Issue 34 (defects 1 and 2) and issue 37 (ADR 0054, addendum): a stream ends with the
 // sign-in it was opened for, streams are capped per user and per node, a notification fans
@@ -54,11 +58,26 @@ async function ticketFor(app: FastifyInstance, token: string): Promise<string> {
   expect(response.statusCode).toBe(200);
   return notificationStreamTicketSchema.parse(response.json()).ticket;
 }
-const streamUrl = (base: string, ticket: string, lastEventId?: string) =>
+/** The address of the stream of `ticket` on the server at `base`. */
+const streamAt = (base: string, ticket: string, lastEventId?: string) =>
   `${base}/api/notifications/stream?t=${ticket}${lastEventId ? `&lastEventId=${lastEventId}` : ''}`;
 
+/**
+ * appPerSuite's app, listening on a free port (a stream is read over a real socket), and the
+ * address of the stream of a ticket there.
+ */
+function listeningAppPerSuite(...args: Parameters<typeof appPerSuite>) {
+  const t = appPerSuite(...args);
+  let base = '';
+  beforeAll(async () => {
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  const streamUrl = (ticket: string, lastEventId?: string) => streamAt(base, ticket, lastEventId);
+  return { t, streamUrl };
+}
+
 /** An Active user of Anna's account, with a fresh token. */
-async function activeUser(t: TestApp, id: string): Promise<{ email: string; token: string }> {
+async function activeUser(t: SuiteTestApp, id: string): Promise<{ email: string; token: string }> {
   const { rows } = await t.db.query<{ email: string }>(
     `update users set status = 'Active' where id = $1 returning email`,
     [id],
@@ -78,7 +97,7 @@ async function activeUser(t: TestApp, id: string): Promise<{ email: string; toke
 }
 
 /** What Anna's user management sends to change one of her users. */
-async function changeUser(t: TestApp, id: string, change: Record<string, unknown>) {
+async function changeUser(t: SuiteTestApp, id: string, change: Record<string, unknown>) {
   const headers = auth(await bearerFor(t.app, ANNA));
   const read = await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers });
   const user = accountUserSchema.parse(read.json());
@@ -98,15 +117,7 @@ const endedWithin = async (stream: SseStream, since: number): Promise<number> =>
 };
 
 describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %s', (kind) => {
-  let t: TestApp;
-  let base: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, streamUrl } = listeningAppPerSuite(kind);
 
   it('a ticket taken before "sign out everywhere" opens no stream (401)', async () => {
     const { token } = await activeUser(t, 'u-northwind-012');
@@ -117,7 +128,7 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
       headers: auth(token),
     });
     expect(out.statusCode).toBe(204);
-    const stream = await openSse(streamUrl(base, ticket), {});
+    const stream = await openSse(streamUrl(ticket), {});
     stream.close();
     expect(stream.status).toBe(401);
   });
@@ -133,7 +144,7 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
 
   it('ends open streams within 1 s on sign-out everywhere and on a change of role, delivering nothing after', async () => {
     const first = await activeUser(t, 'u-northwind-014');
-    const open = await openSse(streamUrl(base, await ticketFor(t.app, first.token)), {});
+    const open = await openSse(streamUrl(await ticketFor(t.app, first.token)), {});
     expect(open.status).toBe(200);
     let since = performance.now();
     await t.app.inject({
@@ -144,7 +155,7 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
     expect(await endedWithin(open, since)).toBeLessThan(1000);
 
     const second = await activeUser(t, 'u-northwind-015');
-    const again = await openSse(streamUrl(base, await ticketFor(t.app, second.token)), {});
+    const again = await openSse(streamUrl(await ticketFor(t.app, second.token)), {});
     expect(again.status).toBe(200);
     since = performance.now();
     await changeUser(t, 'u-northwind-015', { role: 'read-only' });
@@ -184,7 +195,7 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
   it('pushes the removal of a deleted news item to open streams, with the new unread count (issue 37)', async () => {
     const { item, remove } = await publishedNews('Soon withdrawn');
     const anna = await bearerFor(t.app, ANNA);
-    const live = await openSse(streamUrl(base, await ticketFor(t.app, anna)), {});
+    const live = await openSse(streamUrl(await ticketFor(t.app, anna)), {});
     try {
       const about = await addNotification(t.db, 'u-anna', 'Soon withdrawn', `news:${item.id}`);
       await live.next(titled('Soon withdrawn'));
@@ -210,7 +221,7 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
     const after = await addNotification(t.db, 'u-anna', 'After');
     expect((await remove()).statusCode).toBe(204);
     const anna = await bearerFor(t.app, ANNA);
-    const resumed = await openSse(streamUrl(base, await ticketFor(t.app, anna), before), {});
+    const resumed = await openSse(streamUrl(await ticketFor(t.app, anna), before), {});
     try {
       await resumed.next(titled('After'));
       expect(resumed.events.map((e) => e.id)).toEqual([after]);
@@ -221,17 +232,9 @@ describe.each(routeDatabaseKinds())('stream revocation and withdrawn news over %
 });
 
 describe.each(routeDatabaseKinds())('stream caps and fan-out over %s', (kind) => {
-  let t: TestApp;
-  let base: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
-      LIVE_STREAMS_PER_USER: '3',
-      LIVE_STREAMS_PER_NODE: '5',
-    });
-    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    await t.close();
+  const { t, streamUrl } = listeningAppPerSuite(kind, {
+    LIVE_STREAMS_PER_USER: '3',
+    LIVE_STREAMS_PER_NODE: '5',
   });
 
   it('refuses a user more streams than allowed with 429, Retry-After and a message; a closed one frees its place', async () => {
@@ -240,7 +243,7 @@ describe.each(routeDatabaseKinds())('stream caps and fan-out over %s', (kind) =>
     const open: SseStream[] = [];
     try {
       for (let i = 0; i < 3; i++)
-        open.push(await openSse(streamUrl(base, await ticketFor(t.app, token)), {}));
+        open.push(await openSse(streamUrl(await ticketFor(t.app, token)), {}));
       expect(open.map((s) => s.status)).toEqual([200, 200, 200]);
       const refused = await getTicket(t.app, token);
       expect(refused.statusCode).toBe(429);
@@ -268,7 +271,7 @@ describe.each(routeDatabaseKinds())('stream caps and fan-out over %s', (kind) =>
     const open: SseStream[] = [];
     try {
       for (const token of [tokens[0]!, tokens[0]!, tokens[0]!, tokens[1]!, tokens[1]!])
-        open.push(await openSse(streamUrl(base, await ticketFor(t.app, token)), {}));
+        open.push(await openSse(streamUrl(await ticketFor(t.app, token)), {}));
       expect(open.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
       const sixth = await t.app.inject({
         method: 'GET',
@@ -307,7 +310,7 @@ describe.runIf(databaseUrl)('stream revocation on two nodes over one PostgreSQL'
       await a.db.query<{ email: string }>(`select email from users where id = 'u-northwind-016'`)
     ).rows[0]!.email;
     const token = await bearerFor(a, email);
-    const onB = await openSse(streamUrl(baseB, await ticketFor(a, token)), {});
+    const onB = await openSse(streamAt(baseB, await ticketFor(a, token)), {});
     expect(onB.status).toBe(200);
     const since = performance.now();
     await a.inject({

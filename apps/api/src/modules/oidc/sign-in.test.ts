@@ -17,6 +17,17 @@ async function openSignIn(client: Browser, t: Pick<TestApp, 'app'>) {
   return { page, action: action! };
 }
 
+/** Sends the sign-in form of a fresh page with `fields`, from a browser at `ip`. */
+async function postSignIn(
+  t: Pick<TestApp, 'app'>,
+  ip: string,
+  fields: { email: string; password: string },
+) {
+  const client = browser(t.app, ip);
+  const { action } = await openSignIn(client, t);
+  return client.postForm(action, fields);
+}
+
 function errorRegion(html: string): string | undefined {
   return /<div id="sign-in-error" class="error" role="alert">(.*?)<\/div>/s.exec(html)?.[1];
 }
@@ -29,16 +40,17 @@ describe('the sign-in page of the embedded provider (issue 2 §3)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toMatch(/<h1>Sign in to Portico<\/h1>/);
-    expect(page.body).toContain('<label for="email">Email</label>');
-    const email = new JSDOM(page.body).window.document.querySelector('input#email');
-    expect(email?.getAttribute('name')).toBe('email');
-    expect(email?.getAttribute('type')).toBe('email');
-    expect(email?.getAttribute('autocomplete')).toBe('username');
-    expect(page.body).toContain('<label for="password">Password</label>');
-    const password = new JSDOM(page.body).window.document.querySelector('input#password');
-    expect(password?.getAttribute('name')).toBe('password');
-    expect(password?.getAttribute('type')).toBe('password');
-    expect(password?.getAttribute('autocomplete')).toBe('current-password');
+    const document = new JSDOM(page.body).window.document;
+    for (const [name, label, autocomplete] of [
+      ['email', 'Email', 'username'],
+      ['password', 'Password', 'current-password'],
+    ]) {
+      expect(page.body).toContain(`<label for="${name}">${label}</label>`);
+      const input = document.querySelector(`input#${name}`);
+      expect(input?.getAttribute('name'), name).toBe(name);
+      expect(input?.getAttribute('type'), name).toBe(name);
+      expect(input?.getAttribute('autocomplete'), name).toBe(autocomplete);
+    }
     expect(page.body).toContain('<button type="submit" class="ui-button">Sign in</button>');
     expect(action).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
     expect(errorRegion(page.body)).toBe('');
@@ -81,9 +93,7 @@ describe('the sign-in page of the embedded provider (issue 2 §3)', () => {
   }, 60_000);
 
   it('answers an e-mail with control characters like an unknown one (a NUL cannot be looked up)', async () => {
-    const client = browser(t.app, '198.51.100.5');
-    const { action } = await openSignIn(client, t);
-    const response = await client.postForm(action, {
+    const response = await postSignIn(t, '198.51.100.5', {
       email: 'anna\u0000.customer@portico.test',
       password: 'portico-demo',
     });
@@ -92,17 +102,13 @@ describe('the sign-in page of the embedded provider (issue 2 §3)', () => {
   });
 
   it('asks for both fields when one is empty', async () => {
-    const client = browser(t.app, '198.51.100.2');
-    const { action } = await openSignIn(client, t);
-    const response = await client.postForm(action, { email: anna, password: '' });
+    const response = await postSignIn(t, '198.51.100.2', { email: anna, password: '' });
     expect(response.statusCode).toBe(400);
     expect(errorRegion(response.body)).toBe('<p>Enter your email and password.</p>');
   });
 
   it('escapes what was typed', async () => {
-    const client = browser(t.app, '198.51.100.3');
-    const { action } = await openSignIn(client, t);
-    const response = await client.postForm(action, {
+    const response = await postSignIn(t, '198.51.100.3', {
       email: '"><script>alert(1)</script>',
       password: 'x',
     });

@@ -19,6 +19,7 @@ import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
 import { demoUsers } from '../../seed/users.js';
 import { insertNews } from '../news/news.repository.js';
+import { expectProblems } from '../../../test/expect-problems.js';
 
 const erp = demoProducts[0];
 const erpx = demoProducts[1];
@@ -335,25 +336,17 @@ describe.each(routeDatabaseKinds())('search count endpoints over %s', (kind) => 
       `/api/support/count?query=${WORD}`,
       `/api/support/count?userId=u-anna&query=${long}`,
     ];
-    for (const url of bad) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(400);
-      expect(problemSchema.parse(res.json()).status).toBe(400);
-    }
+    await expectProblems(bad, 400, get);
     // A NUL cannot reach PostgreSQL (nor any other control character an external source).
-    for (const url of [
+    const controls = [
       `/api/search/count?productId=x&query=a%00b`,
       `/api/search/combined-count?productId=x&query=a%00b`,
       '/api/communities/search/count?query=a%00b',
       '/api/university/search/count?query=a%07b',
       '/api/support/count?userId=u-anna&query=a%00b',
-    ]) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(400);
-      expect(problemSchema.parse(res.json()).detail, url).toBe(
-        'query must not contain control characters',
-      );
-    }
+    ];
+    for (const { url, problem } of await expectProblems(controls, 400, get))
+      expect(problem.detail, url).toBe('query must not contain control characters');
     expect((await get(`/api/search/count?productId=x&query=${'a'.repeat(200)}`)).statusCode).toBe(
       404,
     );

@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callerIdOf } from '../../lib/caller.js';
-import { bearerErrors } from '../../lib/route-schemas.js';
+import { bearerErrors, readSchema } from '../../lib/route-schemas.js';
 import {
   getCombinedCounts,
   getCommunityCount,
@@ -55,18 +55,16 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/search/count',
     {
       preHandler,
-      schema: {
+      schema: readSchema({
         operationId: 'countProductSearchMatches',
         summary: 'Product content counts for a search',
         tags,
         querystring: productSearchCountQuerySchema,
-        response: {
-          200: productSearchCountsSchema.describe(
-            'Documentation, software download and product news matches (at most 1000 each).',
-          ),
-          ...bearerErrors(400, 404, 429),
-        },
-      },
+        response: productSearchCountsSchema.describe(
+          'Documentation, software download and product news matches (at most 1000 each).',
+        ),
+        errors: [400, 404, 429],
+      }),
     },
     async (request, reply) =>
       privateNoStore(reply).send(await getProductCounts(contextOf(request), request.query)),
@@ -76,18 +74,16 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/search/combined-count',
     {
       preHandler,
-      schema: {
+      schema: readSchema({
         operationId: 'countAllSearchMatches',
         summary: 'Every count of the search results page in one call',
         tags,
         querystring: productSearchCountQuerySchema,
-        response: {
-          200: combinedSearchCountsSchema.describe(
-            'Product, community and news counts; a failed source is null and named in errors.',
-          ),
-          ...bearerErrors(400, 404, 429),
-        },
-      },
+        response: combinedSearchCountsSchema.describe(
+          'Product, community and news counts; a failed source is null and named in errors.',
+        ),
+        errors: [400, 404, 429],
+      }),
     },
     async (request, reply) =>
       privateNoStore(reply).send(await getCombinedCounts(contextOf(request), request.query)),
@@ -97,7 +93,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/search/hits',
     {
       preHandler,
-      schema: {
+      schema: readSchema({
         operationId: 'findSearchHits',
         summary: 'The best hits of every source the portal holds, for the results page',
         description:
@@ -108,11 +104,9 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           'product the caller reaches; external count services have no hits here.',
         tags,
         querystring: searchHitsQuerySchema,
-        response: {
-          200: searchHitsSchema.describe("Up to three hits per source, in the cards' order."),
-          ...bearerErrors(400, 404, 429),
-        },
-      },
+        response: searchHitsSchema.describe("Up to three hits per source, in the cards' order."),
+        errors: [400, 404, 429],
+      }),
     },
     async (request, reply) => {
       const callerId = callerIdOf(request);
@@ -128,7 +122,7 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       // Not of the search budget: asked while typing (debounced, from 3 characters), each a
       // few bounded index reads; the results page's calls spend it (ADR 0066).
-      schema: {
+      schema: readSchema({
         operationId: 'suggestSearchTitles',
         summary: 'Titles to suggest while a search is typed',
         description:
@@ -136,11 +130,9 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           'the typed words; none before 3 characters. The typed prefixes are marked.',
         tags,
         querystring: searchHitsQuerySchema,
-        response: {
-          200: searchSuggestionsSchema.describe('Each title with its source and its address.'),
-          ...bearerErrors(400, 404),
-        },
-      },
+        response: searchSuggestionsSchema.describe('Each title with its source and its address.'),
+        errors: [400, 404],
+      }),
     },
     async (request, reply) =>
       privateNoStore(reply).send(
@@ -169,18 +161,16 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/communities/search/count',
     {
       preHandler,
-      schema: {
+      schema: readSchema({
         operationId: 'countCommunitySearchMatches',
         summary: 'Community matches for a search',
         tags,
         querystring: textSearchCountQuerySchema,
-        response: {
-          200: communitySearchCountSchema.describe(
-            "The count and the community site's search address.",
-          ),
-          ...bearerErrors(400, 429),
-        },
-      },
+        response: communitySearchCountSchema.describe(
+          "The count and the community site's search address.",
+        ),
+        errors: [400, 429],
+      }),
     },
     async (request, reply) =>
       privateNoStore(reply).send(await getCommunityCount(contextOf(request), request.query.query)),
@@ -190,19 +180,17 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/support/count',
     {
       preHandler,
-      schema: {
+      schema: readSchema({
         operationId: 'countSupportSearchMatches',
         summary: 'Support matches for a search',
         description: "userId must be the caller's own id; callers without support access get 403.",
         tags,
         querystring: supportSearchCountQuerySchema,
-        response: {
-          200: supportSearchCountsSchema.describe(
-            "Cases of the caller's account, service catalogue items and knowledge articles.",
-          ),
-          ...bearerErrors(400, 403, 404, 429),
-        },
-      },
+        response: supportSearchCountsSchema.describe(
+          "Cases of the caller's account, service catalogue items and knowledge articles.",
+        ),
+        errors: [400, 403, 404, 429],
+      }),
     },
     async (request, reply) => {
       const counts = await getSupportCounts(contextOf(request), callerIdOf(request), request.query);
@@ -214,18 +202,16 @@ export const searchRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/api/university/search/count',
     {
       preHandler,
-      schema: {
+      schema: readSchema({
         operationId: 'countUniversitySearchMatches',
         summary: 'Learning platform matches for a search',
         tags,
         querystring: textSearchCountQuerySchema,
-        response: {
-          200: universitySearchCountSchema.describe(
-            'The count (-1 when the learning platform cannot be reached) and its search address.',
-          ),
-          ...bearerErrors(400, 429),
-        },
-      },
+        response: universitySearchCountSchema.describe(
+          'The count (-1 when the learning platform cannot be reached) and its search address.',
+        ),
+        errors: [400, 429],
+      }),
     },
     async (request, reply) =>
       privateNoStore(reply).send(await getUniversityCount(contextOf(request), request.query.query)),

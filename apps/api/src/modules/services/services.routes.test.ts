@@ -7,6 +7,7 @@ import { appPerSuite } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { ANNA, PAUL, ERIK, NINA } from '../../../test/demo-emails.js';
+import { frameTokenOf, openDesk } from '../../../test/support-desk.js';
 
 /** RFC 4180 reader, written independently of the server's writer so it can disagree. */
 function parseCsv(text: string): string[][] {
@@ -102,28 +103,9 @@ describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
 
   const { as: bearer } = t;
 
-  const frameToken = async (email: string): Promise<string> => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/support/frame-token',
-      headers: await bearer(email),
-    });
-    expect(res.statusCode).toBe(200);
-    return z.object({ token: z.string().min(20), expiresIn: z.literal(600) }).parse(res.json())
-      .token;
-  };
-
+  const frameToken = (email: string) => frameTokenOf(t.app, email);
   /** Opens a desk frame as the SPA does and returns the desk cookie ("name=value"). */
-  const deskCookie = async (email: string): Promise<string> => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/support-desk/incident?t=${await frameToken(email)}`,
-    });
-    expect(res.statusCode).toBe(303);
-    const cookie = setCookies(res)[0];
-    if (!cookie) throw new Error('no desk cookie');
-    return cookie.split(';', 1)[0]!;
-  };
+  const deskCookie = (email: string) => openDesk(t.app, email, 'incident');
 
   const desk = async (url: string, cookie: string) =>
     t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -147,6 +129,12 @@ describe.each(routeDatabaseKinds())('support desk over %s', (kind) => {
     it('needs the bearer token for a frame token', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/support/frame-token' });
       expect(res.statusCode).toBe(401);
+    });
+
+    it('gives a signed-in caller a frame token for ten minutes', async () => {
+      const res = await t.get(ANNA, '/api/support/frame-token');
+      expect(res.statusCode).toBe(200);
+      z.object({ token: z.string().min(20), expiresIn: z.literal(600) }).parse(res.json());
     });
 
     it('swaps the frame token for an HttpOnly SameSite=Strict cookie and drops it from the address', async () => {

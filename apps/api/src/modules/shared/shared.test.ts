@@ -1,30 +1,34 @@
-import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformApp } from '../../../test/platform-app.js';
+import { describe, expect, it } from 'vitest';
+import { platformAppPerSuite } from '../../../test/platform-app.js';
 
 function fragment(html: string): DocumentFragment {
   return JSDOM.fragment(html);
+}
+
+/**
+ * The header's toggle button `selector` as the server leaves it for the app to take over:
+ * labelled `label`, a plain button, hidden and collapsed. Answers it and what it controls.
+ */
+function collapsedToggle(doc: DocumentFragment, selector: string, label: string) {
+  const button = doc.querySelector(selector);
+  expect(button?.textContent).toBe(label);
+  expect(button?.getAttribute('type')).toBe('button');
+  expect(button?.hasAttribute('hidden')).toBe(true);
+  expect(button?.getAttribute('aria-expanded')).toBe('false');
+  return { button, controlled: doc.getElementById(button?.getAttribute('aria-controls') ?? '') };
 }
 
 const userCookie = (profile: unknown): string =>
   `USER=${encodeURIComponent(JSON.stringify(profile))}`;
 
 describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createPlatformApp({
-      env: { LOGOUT_PATH: '/logout', COMMUNITY_URL: 'https://community.example.com' },
-    });
+  const suite = platformAppPerSuite({
+    env: { LOGOUT_PATH: '/logout', COMMUNITY_URL: 'https://community.example.com' },
   });
-  afterAll(() => app.close());
 
   const header = async (cookie?: string) => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/shared/header',
-      headers: cookie === undefined ? {} : { cookie },
-    });
+    const res = await suite.get('/shared/header', cookie === undefined ? {} : { cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     return { res, doc: fragment(res.body) };
@@ -90,13 +94,12 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
 
   it('has a Menu button for the navigation and the account links, hidden until the app takes it over', async () => {
     const { doc } = await header(userCookie({ firstName: 'Anna', permissions: ['INVOICES'] }));
-    const button = doc.querySelector('button.portico-header__menu-button');
-    expect(button?.textContent).toBe('Menu');
-    expect(button?.getAttribute('type')).toBe('button');
-    expect(button?.hasAttribute('hidden')).toBe(true);
-    expect(button?.getAttribute('aria-expanded')).toBe('false');
+    const { controlled: panel } = collapsedToggle(
+      doc,
+      'button.portico-header__menu-button',
+      'Menu',
+    );
     // Issue 37: on a phone every link is in the menu, the account's own ones too.
-    const panel = doc.getElementById(button?.getAttribute('aria-controls') ?? 'missing');
     expect(panel?.querySelector('nav[aria-label="Portal"]')).not.toBeNull();
     expect(
       [...(panel?.querySelectorAll('.portico-header__user a') ?? [])].map((a) => a.textContent),
@@ -105,11 +108,11 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
 
   it('has a More menu holding each portal link, by the width it needs (issue 37)', async () => {
     const { doc } = await header(userCookie({ firstName: 'Paul', permissions: ['PARTNER'] }));
-    const more = doc.querySelector('button.portico-header__more-button');
-    expect(more?.textContent).toBe('More');
-    expect(more?.hasAttribute('hidden')).toBe(true);
-    expect(more?.getAttribute('aria-expanded')).toBe('false');
-    const list = doc.getElementById(more?.getAttribute('aria-controls') ?? 'missing');
+    const { button: more, controlled: list } = collapsedToggle(
+      doc,
+      'button.portico-header__more-button',
+      'More',
+    );
     const step = (element: Element) =>
       Number(/portico-header__fit-(\d+)/.exec(element.className)?.[1] ?? Number.NaN);
     const inRow = [...doc.querySelectorAll('.portico-header__nav-item')];
@@ -141,12 +144,11 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
 
   it('has a Search button for the search form, hidden until the app takes it over', async () => {
     const { doc } = await header();
-    const button = doc.querySelector('button.portico-header__search-toggle');
-    expect(button?.textContent).toBe('Search');
-    expect(button?.getAttribute('type')).toBe('button');
-    expect(button?.hasAttribute('hidden')).toBe(true);
-    expect(button?.getAttribute('aria-expanded')).toBe('false');
-    const form = doc.getElementById(button?.getAttribute('aria-controls') ?? 'missing');
+    const { controlled: form } = collapsedToggle(
+      doc,
+      'button.portico-header__search-toggle',
+      'Search',
+    );
     expect(form?.getAttribute('role')).toBe('search');
   });
 
@@ -190,7 +192,7 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
 
   it('has no scripts and no inline event handlers in header and footer', async () => {
     const { res } = await header(userCookie({ firstName: 'Anna' }));
-    const footer = await app.inject({ method: 'GET', url: '/shared/footer' });
+    const footer = await suite.get('/shared/footer');
     for (const body of [res.body, footer.body]) {
       const doc = fragment(body);
       expect(doc.querySelector('script, iframe, object, embed, style')).toBeNull();
@@ -204,7 +206,7 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
   });
 
   it('serves a footer with useful links and a copyright line', async () => {
-    const res = await app.inject({ method: 'GET', url: '/shared/footer' });
+    const res = await suite.get('/shared/footer');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const doc = fragment(res.body);
@@ -217,7 +219,7 @@ describe('shared header, footer and sprite (§1, issue 2 §5)', () => {
   });
 
   it('serves the icon sprite as SVG symbols, cached for a year', async () => {
-    const res = await app.inject({ method: 'GET', url: '/shared/sprite.svg?v=abc' });
+    const res = await suite.get('/shared/sprite.svg?v=abc');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');

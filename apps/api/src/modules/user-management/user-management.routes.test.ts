@@ -8,7 +8,7 @@ import {
   userFormMessages,
   userManagementContextSchema,
 } from '@portico/contracts';
-import type { AccountUserInput } from '@portico/contracts';
+import type { AccountUser, AccountUserInput } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPerSuite } from '../../../test/suite-app.js';
 import { databaseKinds } from '../../../test/test-db.js';
@@ -17,6 +17,7 @@ import { inputOf, newUserInput, postUser } from '../../../test/user-input.js';
 import { HashQueue } from '../oidc/hash-queue.js';
 import { signIn } from '../oidc/sign-in.service.js';
 import { ANNA, PAUL, ERIK, NINA } from '../../../test/demo-emails.js';
+import { expectProblems } from '../../../test/expect-problems.js';
 
 // Password checks go through the same bounded queue as the sign-in page (ADR 0014).
 const hashQueue = new HashQueue({ concurrency: 1, maxWaiting: 16 });
@@ -31,19 +32,35 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         `select md5(string_agg(u::text, '|' order by id)) as s from users u`,
       )
     ).rows[0]?.s;
+  /** GET `url` as the caller of `headers`. */
+  const getWith = (url: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url, headers });
+  /** PUT `payload` to `url` (a user, or /api/users/me) with If-Match `ifMatch`. */
+  const putWith = (
+    url: string,
+    headers: Record<string, string>,
+    ifMatch: string,
+    payload: object,
+  ) => t.app.inject({ method: 'PUT', url, headers: { ...headers, 'if-match': ifMatch }, payload });
+  /** DELETE `url` (a user) with If-Match `ifMatch`. */
+  const deleteWith = (url: string, headers: Record<string, string>, ifMatch: string) =>
+    t.app.inject({ method: 'DELETE', url, headers: { ...headers, 'if-match': ifMatch } });
+  /** Saves `user` as the form does: its fields with `changes`, on the version `ifMatch`. */
+  const saveUser = (
+    headers: Record<string, string>,
+    user: AccountUser,
+    ifMatch: string,
+    changes: object,
+  ) => putWith(`/api/users/${user.id}`, headers, ifMatch, { ...inputOf(user), ...changes });
   const getUser = async (email: string, id: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/${id}`,
-      headers: await as(email),
-    });
+    const res = await getWith(`/api/users/${id}`, await as(email));
     expect(res.statusCode).toBe(200);
     return { user: accountUserSchema.parse(res.json()), etag: String(res.headers.etag) };
   };
 
   it('lists 20 users a page of the caller’s account with X-Total-Count, and filters and sorts', async () => {
     const headers = await as(ANNA);
-    const res = await t.app.inject({ method: 'GET', url: '/api/users', headers });
+    const res = await getWith('/api/users', headers);
     expect(res.statusCode).toBe(200);
     const total = Number(res.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(25);
@@ -54,39 +71,23 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(names).toEqual(
       [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
     );
-    const page3 = await t.app.inject({ method: 'GET', url: '/api/users?page=3', headers });
+    const page3 = await getWith('/api/users?page=3', headers);
     expect(accountUserListSchema.parse(page3.json())).toHaveLength(total - 40);
 
-    const pending = await t.app.inject({
-      method: 'GET',
-      url: '/api/users?status=Pending',
-      headers,
-    });
+    const pending = await getWith('/api/users?status=Pending', headers);
     const pendingUsers = accountUserListSchema.parse(pending.json());
     expect(pendingUsers.length).toBeGreaterThan(0);
     expect(pendingUsers.every((u) => u.status === 'Pending')).toBe(true);
 
-    const admins = await t.app.inject({
-      method: 'GET',
-      url: '/api/users?role=administrator',
-      headers,
-    });
+    const admins = await getWith('/api/users?role=administrator', headers);
     expect(accountUserListSchema.parse(admins.json()).map((u) => u.id)).toContain('u-anna');
 
-    const query = await t.app.inject({ method: 'GET', url: '/api/users?query=LINDQ', headers });
+    const query = await getWith('/api/users?query=LINDQ', headers);
     expect(accountUserListSchema.parse(query.json()).map((u) => u.id)).toEqual(['u-anna']);
-    const byMail = await t.app.inject({
-      method: 'GET',
-      url: '/api/users?query=anna.customer',
-      headers,
-    });
+    const byMail = await getWith('/api/users?query=anna.customer', headers);
     expect(accountUserListSchema.parse(byMail.json()).map((u) => u.id)).toEqual(['u-anna']);
 
-    const byLogin = await t.app.inject({
-      method: 'GET',
-      url: '/api/users?sort=-lastLogin',
-      headers,
-    });
+    const byLogin = await getWith('/api/users?sort=-lastLogin', headers);
     const logins = accountUserListSchema.parse(byLogin.json()).map((u) => u.lastLoginAt ?? '');
     expect(logins).toEqual([...logins].sort().reverse());
   });
@@ -94,7 +95,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   it('searches by the beginning of every word, kept in step with changes (ADR 0038)', async () => {
     const headers = await as(ANNA);
     const list = async (url: string) => {
-      const res = await t.app.inject({ method: 'GET', url, headers });
+      const res = await getWith(url, headers);
       expect(res.statusCode, url).toBe(200);
       return {
         ids: accountUserListSchema.parse(res.json()).map((u) => u.id),
@@ -119,11 +120,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(sorted.total).toBeGreaterThan(20);
     expect(sorted.ids[0]).toBe(victim);
     // Other sorts, and the second page, with a query.
-    const byStatus = await t.app.inject({
-      method: 'GET',
-      url: '/api/users?query=northwind&sort=-status&page=2',
-      headers,
-    });
+    const byStatus = await getWith('/api/users?query=northwind&sort=-status&page=2', headers);
     const statuses = accountUserListSchema.parse(byStatus.json()).map((u) => u.status);
     expect(statuses.length).toBe(Math.min(20, sorted.total - 20));
     expect(statuses).toEqual([...statuses].sort().reverse());
@@ -131,40 +128,37 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(page2.total).toBe(sorted.total);
     expect(page2.ids.some((id) => sorted.ids.includes(id))).toBe(false);
     const { etag } = await getUser(ANNA, victim);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/${victim}`,
-      headers: { ...headers, 'if-match': etag },
-    });
+    const deleted = await deleteWith(`/api/users/${victim}`, headers, etag);
     expect(deleted.statusCode).toBe(204);
     expect((await list('/api/users?query=zyxwv')).ids).toEqual([]);
   });
 
-  it('answers bad list parameters with 400 JSON', async () => {
-    const headers = await as(ANNA);
-    for (const url of [
-      '/api/users?page=0',
-      '/api/users?status=Gone',
-      '/api/users?sort=age',
-      '/api/users?query=%00',
-    ]) {
-      const res = await t.app.inject({ method: 'GET', url, headers });
-      expect(res.statusCode, url).toBe(400);
-      problemSchema.parse(res.json());
-    }
-  });
-
-  it('refuses users without USERMANAGEMENT with 403 (nina)', async () => {
-    const headers = await as(NINA);
-    for (const url of [
-      '/api/users',
-      '/api/users/management',
-      '/api/users/u-anna',
-      '/api/users/learning-roles',
-    ]) {
-      const res = await t.app.inject({ method: 'GET', url, headers });
-      expect(res.statusCode, url).toBe(403);
-    }
+  it.each([
+    {
+      title: 'answers bad list parameters with 400 JSON',
+      email: ANNA,
+      status: 400,
+      urls: [
+        '/api/users?page=0',
+        '/api/users?status=Gone',
+        '/api/users?sort=age',
+        '/api/users?query=%00',
+      ],
+    },
+    {
+      title: 'refuses users without USERMANAGEMENT with 403 (nina)',
+      email: NINA,
+      status: 403,
+      urls: [
+        '/api/users',
+        '/api/users/management',
+        '/api/users/u-anna',
+        '/api/users/learning-roles',
+      ],
+    },
+  ])('$title', async ({ email, status, urls }) => {
+    const headers = await as(email);
+    await expectProblems(urls, status, (url) => getWith(url, headers));
   });
 
   it('answers every user route with an id of another account 404 and changes nothing (IDOR)', async () => {
@@ -204,7 +198,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       );
     }
     expect(await usersSnapshot()).toBe(before);
-    const one = await t.app.inject({ method: 'GET', url: `/api/users/${foreign}`, headers });
+    const one = await getWith(`/api/users/${foreign}`, headers);
     expect(one.json()).toEqual({
       type: 'about:blank',
       title: 'Not Found',
@@ -233,26 +227,17 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   it('compares If-Match strongly: a weak W/ tag of the current version is a 412', async () => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-northwind-011');
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { ...headers, 'if-match': `W/${etag}` },
-      payload: { ...inputOf(user), city: 'Alta' },
-    });
+    const put = await saveUser(headers, user, `W/${etag}`, { city: 'Alta' });
     expect(put.statusCode).toBe(412);
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
-    const own = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: { ...headers, 'if-match': `W/${String(me.headers.etag)}` },
-      payload: newUserInput(),
-    });
+    const me = await getWith('/api/users/me', headers);
+    const own = await putWith(
+      '/api/users/me',
+      headers,
+      `W/${String(me.headers.etag)}`,
+      newUserInput(),
+    );
     expect(own.statusCode).toBe(412);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/${user.id}`,
-      headers: { ...headers, 'if-match': `W/${etag}` },
-    });
+    const del = await deleteWith(`/api/users/${user.id}`, headers, `W/${etag}`);
     expect(del.statusCode).toBe(412);
     expect((await getUser(ANNA, user.id)).etag).toBe(etag);
   });
@@ -260,12 +245,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   it('accepts only the billing platform roles offered', async () => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-northwind-011');
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { ...headers, 'if-match': etag },
-      payload: { ...inputOf(user), billingPlatformRole: 'superadmin' },
-    });
+    const bad = await saveUser(headers, user, etag, { billingPlatformRole: 'superadmin' });
     expectFieldErrors(bad, 400, {
       billingPlatformRole: userFormMessages.billingPlatformRoleNotOffered,
     });
@@ -275,49 +255,28 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       newUserInput({ email: 'billing.role@northwind.test', billingPlatformRole: 'root' }),
     );
     expect(created.statusCode).toBe(400);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { ...headers, 'if-match': etag },
-      payload: { ...inputOf(user), billingPlatformRole: 'approver' },
-    });
+    const ok = await saveUser(headers, user, etag, { billingPlatformRole: 'approver' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(accountUserSchema.parse(ok.json()).billingPlatformRole).toBe('approver');
   });
 
   it('lets a vendor employee with USERMANAGEMENT administer any account', async () => {
     const headers = await as(ERIK);
-    const ctx = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/management?accountId=acc-brightwater',
-      headers,
-    });
+    const ctx = await getWith('/api/users/management?accountId=acc-brightwater', headers);
     expect(userManagementContextSchema.parse(ctx.json())).toMatchObject({
       accountId: 'acc-brightwater',
       canSwitchAccount: true,
     });
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/users?accountId=acc-brightwater',
-      headers,
-    });
+    const list = await getWith('/api/users?accountId=acc-brightwater', headers);
     expect(accountUserListSchema.parse(list.json()).length).toBe(20);
-    const one = await t.app.inject({ method: 'GET', url: '/api/users/u-brightwater-002', headers });
+    const one = await getWith('/api/users/u-brightwater-002', headers);
     expect(one.statusCode).toBe(200);
-    const learning = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/learning-roles',
-      headers,
-    });
+    const learning = await getWith('/api/users/learning-roles', headers);
     expect(learning.json()).toEqual([]); // none for the vendor's own account (§6)
   });
 
   it('offers only the learning roles of the account’s level (§6)', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/learning-roles',
-      headers: await as(ANNA),
-    });
+    const res = await getWith('/api/users/learning-roles', await as(ANNA));
     const ids = res.json<{ id: string }[]>().map((r) => r.id);
     expect(ids).toEqual(['learner', 'advanced-learner', 'key-user']);
     const created = await postUser(
@@ -341,11 +300,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       `update users set subscription_level = 'PARTNER' where id = 'u-northwind-020'`,
     );
     const rolesOf = async (query: string) => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/users/learning-roles${query}`,
-        headers,
-      });
+      const res = await getWith(`/api/users/learning-roles${query}`, headers);
       return {
         status: res.statusCode,
         ids: res.statusCode === 200 ? res.json<{ id: string }[]>().map((r) => r.id) : [],
@@ -360,18 +315,10 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     // Another account's user is none of this account's (IDOR: 404).
     expect((await rolesOf('?userId=u-brightwater-002')).status).toBe(404);
     const { user, etag } = await getUser(ANNA, 'u-northwind-020');
-    const given = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { ...headers, 'if-match': etag },
-      payload: { ...inputOf(user), learningRole: 'partner-consultant' },
-    });
+    const given = await saveUser(headers, user, etag, { learningRole: 'partner-consultant' });
     expect(given.statusCode).toBe(200);
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { ...headers, 'if-match': String(given.headers.etag) },
-      payload: { ...inputOf(user), learningRole: 'key-user' },
+    const refused = await saveUser(headers, user, String(given.headers.etag), {
+      learningRole: 'key-user',
     });
     expectFieldErrors(refused, 400, {
       learningRole: userFormMessages.learningRoleNotOffered,
@@ -382,11 +329,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   describe('roles, permissions and products a user is given', () => {
     const ids = (body: unknown) => (body as { id: string }[]).map((o) => o.id);
     const options = async (email: string, call: string, query = '') => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/users/${call}${query}`,
-        headers: await as(email),
-      });
+      const res = await getWith(`/api/users/${call}${query}`, await as(email));
       expect(res.statusCode, `${call} ${res.body}`).toBe(200);
       return ids(res.json());
     };
@@ -473,7 +416,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       await accept('new.partner@meridian.test');
       await accept('new.plain@meridian.test');
       const get = async (email: string, url: string) =>
-        (await t.app.inject({ method: 'GET', url, headers: await as(email) })).statusCode;
+        (await getWith(url, await as(email))).statusCode;
       expect(await get('new.partner@meridian.test', '/api/products/p-erpx')).toBe(200);
       expect(await get('new.partner@meridian.test', '/api/products/p-erpx/releases')).toBe(200);
       expect(await get('new.partner@meridian.test', '/api/partner/accounts')).toBe(200);
@@ -481,11 +424,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       // PARTNER there are no customer accounts (§7 partner accounts) either.
       expect(await get('new.plain@meridian.test', '/api/products/p-erpx')).toBe(403);
       expect(await get('new.plain@meridian.test', '/api/partner/accounts')).toBe(403);
-      const products = await t.app.inject({
-        method: 'GET',
-        url: '/api/products',
-        headers: await as('new.plain@meridian.test'),
-      });
+      const products = await getWith('/api/products', await as('new.plain@meridian.test'));
       expect(products.json<{ connected: boolean }[]>().some((p) => p.connected)).toBe(false);
     });
 
@@ -519,12 +458,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       expect(await usersSnapshot()).toBe(before);
       // A user of another account stays another account's (IDOR: 404).
       const { user, etag } = await getUser(ANNA, 'u-northwind-012');
-      const foreign = await t.app.inject({
-        method: 'PUT',
-        url: `/api/users/${user.id}`,
-        headers: { ...headers, 'if-match': etag },
-        payload: { ...inputOf(user), productIds: ['p-erpx'] },
-      });
+      const foreign = await saveUser(headers, user, etag, { productIds: ['p-erpx'] });
       expect(foreign.statusCode).toBe(404);
       expect(await usersSnapshot()).toBe(before);
     });
@@ -536,32 +470,24 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         `update users set permissions = permissions || '{PARTNER}' where id = 'u-northwind-013'`,
       );
       const { user, etag } = await getUser(ANNA, 'u-northwind-013');
-      const given = await t.app.inject({
-        method: 'PUT',
-        url: `/api/users/${user.id}`,
-        headers: { ...headers, 'if-match': etag },
-        payload: { ...inputOf(user), permissions: ['DOCEBO'], productIds: ['p-fpa', 'p-erp'] },
+      const given = await saveUser(headers, user, etag, {
+        permissions: ['DOCEBO'],
+        productIds: ['p-fpa', 'p-erp'],
       });
       expect(given.statusCode, given.body).toBe(200);
       const after = accountUserSchema.parse(given.json());
       expect(after.permissions).toEqual(expect.arrayContaining(['PARTNER', 'DOCEBO']));
       expect(after.productIds).toEqual(['p-erp', 'p-fpa']);
-      const taken = await t.app.inject({
-        method: 'PUT',
-        url: `/api/users/${user.id}`,
-        headers: { ...headers, 'if-match': String(given.headers.etag) },
-        payload: { ...inputOf(after), permissions: [], productIds: ['p-erp'] },
+      const taken = await saveUser(headers, after, String(given.headers.etag), {
+        permissions: [],
+        productIds: ['p-erp'],
       });
       expect(taken.statusCode, taken.body).toBe(200);
       const last = accountUserSchema.parse(taken.json());
       expect(last.permissions).toContain('PARTNER');
       expect(last.permissions).not.toContain('DOCEBO');
       expect(last.productIds).toEqual(['p-erp']);
-      const audit = await t.app.inject({
-        method: 'GET',
-        url: `/api/users/${user.id}/audit`,
-        headers,
-      });
+      const audit = await getWith(`/api/users/${user.id}/audit`, headers);
       const [entry] = userAuditSchema.parse(audit.json());
       expect(entry?.changes.find((c) => c.field === 'productIds')).toEqual({
         field: 'productIds',
@@ -755,39 +681,24 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     });
     expect(missing.statusCode).toBe(428);
     const [a, b] = await Promise.all([
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/users/${user.id}`,
-        headers: { ...headers, 'if-match': etag },
-        payload,
-      }),
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/users/${user.id}`,
-        headers: { ...headers, 'if-match': etag },
-        payload: { ...payload, city: 'Bodø' },
-      }),
+      putWith(`/api/users/${user.id}`, headers, etag, payload),
+      putWith(`/api/users/${user.id}`, headers, etag, { ...payload, city: 'Bodø' }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 412]);
     const loser = a.statusCode === 412 ? a : b;
     expect(problemSchema.parse(loser.json()).detail).toBe(userFormMessages.conflict);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/${user.id}`,
-      headers: { ...headers, 'if-match': etag },
-    });
+    const del = await deleteWith(`/api/users/${user.id}`, headers, etag);
     expect(del.statusCode).toBe(412);
   });
 
   it('writes an audit entry with the changed fields before and after, named as the form names them', async () => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-northwind-011');
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { ...headers, 'if-match': etag },
-      // An old zone name is still accepted (issue 37) and stored by its current name.
-      payload: { ...inputOf(user), city: 'Narvik', timeZone: 'Asia/Calcutta', firstName: 'Tom' },
+    // An old zone name is still accepted (issue 37) and stored by its current name.
+    const res = await saveUser(headers, user, etag, {
+      city: 'Narvik',
+      timeZone: 'Asia/Calcutta',
+      firstName: 'Tom',
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBe(`"v${user.version + 1}"`);
@@ -797,11 +708,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       [user.id],
     );
     expect(stored.rows[0]?.time_zone).toBe('Asia/Kolkata');
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: `/api/users/${user.id}/audit`,
-      headers,
-    });
+    const audit = await getWith(`/api/users/${user.id}/audit`, headers);
     const [entry] = userAuditSchema.parse(audit.json());
     expect(entry).toMatchObject({
       actorName: 'Lindqvist, Anna',
@@ -820,11 +727,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     await t.db.query(`update users set time_zone = 'Europe/Kiev' where id = 'u-northwind-013'`);
     const { user } = await getUser(ANNA, 'u-northwind-013');
     expect(user.timeZone).toBe('Europe/Kyiv');
-    const zones = await t.app.inject({
-      method: 'GET',
-      url: '/api/content/labels/timezones',
-      headers,
-    });
+    const zones = await getWith('/api/content/labels/timezones', headers);
     const keys = zones.json<{ key: string }[]>().map((z) => z.key);
     expect(keys).toEqual(expect.arrayContaining(['Europe/Kyiv', 'Asia/Kolkata', 'America/Nuuk']));
     expect(keys).not.toEqual(expect.arrayContaining(['Europe/Kiev']));
@@ -834,7 +737,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       `update accounts set time_zone = 'Asia/Saigon' where id = (select account_id from users where email = $1)`,
       [ANNA],
     );
-    const context = await t.app.inject({ method: 'GET', url: '/api/users/management', headers });
+    const context = await getWith('/api/users/management', headers);
     expect(userManagementContextSchema.parse(context.json()).timeZone).toBe('Asia/Ho_Chi_Minh');
     await t.db.query(`update accounts set time_zone = 'Europe/Oslo'`);
   });
@@ -846,25 +749,16 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       await t.db.query<{ email: string }>('select email from users where id = $1', [victim])
     ).rows[0]!.email;
     const token = await as(email);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
-    ).toBe(200);
+    expect((await getWith('/api/users/me', token)).statusCode).toBe(200);
     expect((await signIn(t.db, hashQueue, email, 'portico-demo', '10.9.9.3')).outcome).toBe(
       'signed-in',
     );
 
     const { user, etag } = await getUser(ANNA, victim);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${victim}`,
-      headers: { ...(await as(ANNA)), 'if-match': etag },
-      payload: { ...inputOf(user), active: false },
-    });
+    const res = await saveUser(await as(ANNA), user, etag, { active: false });
     expect(res.statusCode).toBe(200);
     expect(accountUserSchema.parse(res.json()).status).toBe('Inactive');
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
-    ).toBe(401);
+    expect((await getWith('/api/users/me', token)).statusCode).toBe(401);
     expect((await signIn(t.db, hashQueue, email, 'portico-demo', '10.9.9.4')).outcome).toBe(
       'invalid-credentials',
     );
@@ -873,13 +767,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   it('prevents lock-out: no self delete, deactivate or demote, and never the last administrator', async () => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-anna');
-    const self = (payload: object) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/users/u-anna',
-        headers: { ...headers, 'if-match': etag },
-        payload,
-      });
+    const self = (payload: object) => putWith('/api/users/u-anna', headers, etag, payload);
     const deactivate = await self({ ...inputOf(user), active: false });
     expectFieldErrors(deactivate, 409, {
       active: userFormMessages.selfDeactivate,
@@ -888,11 +776,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     expect(fieldErrorsOf(problemSchema.parse(demote.json()))).toEqual({
       role: userFormMessages.selfDemote,
     });
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/u-anna',
-      headers: { ...headers, 'if-match': etag },
-    });
+    const del = await deleteWith('/api/users/u-anna', headers, etag);
     expect(del.statusCode).toBe(409);
     expect(problemSchema.parse(del.json()).detail).toBe(userFormMessages.selfDelete);
 
@@ -902,19 +786,10 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
         where account_id = 'acc-northwind' and id <> 'u-anna' and role = 'administrator'`,
     );
     const erik = await as(ERIK);
-    const removeLast = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/u-anna',
-      headers: { ...erik, 'if-match': etag },
-    });
+    const removeLast = await deleteWith('/api/users/u-anna', erik, etag);
     expect(removeLast.statusCode).toBe(409);
     expect(problemSchema.parse(removeLast.json()).detail).toBe(userFormMessages.lastAdministrator);
-    const demoteLast = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/u-anna',
-      headers: { ...erik, 'if-match': etag },
-      payload: { ...inputOf(user), role: 'standard' },
-    });
+    const demoteLast = await saveUser(erik, user, etag, { role: 'standard' });
     expect(fieldErrorsOf(problemSchema.parse(demoteLast.json()))).toEqual({
       role: userFormMessages.lastAdministrator,
     });
@@ -936,7 +811,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
 
   it('lets every user change their own fields with PUT /api/users/me and If-Match', async () => {
     const headers = await as(NINA);
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
+    const me = await getWith('/api/users/me', headers);
     const etag = String(me.headers.etag);
     expect(etag).toMatch(/^"v\d+"$/);
     const payload = {
@@ -945,30 +820,18 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       email: 'ignored@x.test',
       role: 'administrator',
     };
-    const stale = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: { ...headers, 'if-match': '"v999"' },
-      payload,
-    });
+    const stale = await putWith('/api/users/me', headers, '"v999"', payload);
     expect(stale.statusCode).toBe(412);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: { ...headers, 'if-match': etag },
-      payload,
-    });
+    const res = await putWith('/api/users/me', headers, etag, payload);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       firstName: 'Nina-Marie',
       email: 'nina.basic@portico.test',
       permissions: ['NEWS'],
     });
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me',
-      headers: { ...headers, 'if-match': String(res.headers.etag) },
-      payload: { ...payload, firstName: '' },
+    const bad = await putWith('/api/users/me', headers, String(res.headers.etag), {
+      ...payload,
+      firstName: '',
     });
     expectFieldErrors(bad, 400, {
       firstName: userFormMessages.required,
@@ -978,7 +841,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
   it('answers 400 naming the field, not 500, for text the database cannot store (PUT /api/users/{id} and /me)', async () => {
     const headers = await as(ANNA);
     const { user, etag } = await getUser(ANNA, 'u-northwind-011');
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers });
+    const me = await getWith('/api/users/me', headers);
     const userUrl = `/api/users/${user.id}`;
     const meEtag = String(me.headers.etag);
     const cases = [
@@ -989,21 +852,11 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     ];
     for (const { url, ifMatch, field, value } of cases) {
       const base = url === userUrl ? inputOf(user) : newUserInput();
-      const res = await t.app.inject({
-        method: 'PUT',
-        url,
-        headers: { ...headers, 'if-match': ifMatch },
-        payload: { ...base, [field]: value },
-      });
+      const res = await putWith(url, headers, ifMatch, { ...base, [field]: value });
       expectFieldErrors(res, 400, { [field]: UNSTORABLE_TEXT_MESSAGE }, url);
     }
     // A whole emoji (a surrogate pair) is text like any other.
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { ...headers, 'if-match': etag },
-      payload: { ...inputOf(user), city: 'Tromsø 🙂' },
-    });
+    const ok = await saveUser(headers, user, etag, { city: 'Tromsø 🙂' });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -1016,24 +869,16 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     ).rows[0]!.email;
     const token = await as(email);
     const { etag } = await getUser(ANNA, victim);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/${victim}`,
-      headers: { ...headers, 'if-match': etag },
-    });
+    const del = await deleteWith(`/api/users/${victim}`, headers, etag);
     expect(del.statusCode).toBe(204);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/users/${victim}`, headers })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: token })).statusCode,
-    ).toBe(401);
+    expect((await getWith(`/api/users/${victim}`, headers)).statusCode).toBe(404);
+    expect((await getWith('/api/users/me', token)).statusCode).toBe(401);
   });
 
   it('keeps X-Total-Count exact from stored counts through create, edit, status, role and delete; sorts by last login both ways (ADR 0055)', async () => {
     const headers = await as(ANNA);
     const total = async (filter: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/users?${filter}`, headers });
+      const res = await getWith(`/api/users?${filter}`, headers);
       expect(res.statusCode).toBe(200);
       return Number(res.headers['x-total-count']);
     };
@@ -1086,11 +931,10 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     // and given another role through the API.
     await t.db.query(`update users set status = 'Active' where id = $1`, [id]);
     const { user, etag } = await getUser(ANNA, id);
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${id}`,
-      headers: { ...headers, 'if-match': etag },
-      payload: { ...inputOf(user), active: false, role: 'standard', city: 'Tromsø' },
+    const edited = await saveUser(headers, user, etag, {
+      active: false,
+      role: 'standard',
+      city: 'Tromsø',
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await totals()).toEqual({
@@ -1099,11 +943,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
       'status=Inactive': before['status=Inactive'] + 1,
     });
 
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/${id}`,
-      headers: { ...headers, 'if-match': String(edited.headers.etag) },
-    });
+    const del = await deleteWith(`/api/users/${id}`, headers, String(edited.headers.etag));
     expect(del.statusCode).toBe(204);
     expect(await totals()).toEqual(before);
     expect(await totals()).toEqual(await counted());
@@ -1125,11 +965,7 @@ describe.each(databaseKinds())('user management API over %s', (kind) => {
     // Never signed in (NULL) first ascending, last descending; ties by id.
     const byLogin = async (sort: string) =>
       accountUserListSchema
-        .parse(
-          (
-            await t.app.inject({ method: 'GET', url: `/api/users?sort=${sort}&page=1`, headers })
-          ).json(),
-        )
+        .parse((await getWith(`/api/users?sort=${sort}&page=1`, headers)).json())
         .map((u) => u.id);
     const { rows: order } = await t.db.query<{ id: string }>(
       `select id from users where account_id = 'acc-northwind'

@@ -13,7 +13,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { privateNoStore, withTotalCountHeader } from '../../lib/reply.js';
 import {
@@ -23,6 +23,7 @@ import {
   noContent,
   withHeaders,
   withTotalCount,
+  readSchema,
 } from '../../lib/route-schemas.js';
 import { exportReaderOf, MAX_EXPORT_ROWS, usersCsv, usersXlsx } from './user-export.js';
 import { changeInvitation } from './invitations.service.js';
@@ -74,73 +75,71 @@ export const userManagementRoutes: FastifyPluginCallbackZod = (app, _options, do
   const admin = (request: FastifyRequest, accountId: string | undefined) =>
     resolveAdmin(app.db, callerIdOf(request), accountId);
 
-  app.get(
-    '/api/users/management',
-    {
-      schema: {
-        operationId: 'getUserManagementStart',
-        summary: 'Where user management starts',
-        description:
-          'The administered account (the caller’s own, or the one a vendor employee picked with accountId), its licences, and whether the caller may switch accounts. Needs USERMANAGEMENT.',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: userManagementContextSchema.describe('The account and what the caller may do.'),
-          ...bearerErrors(400, 403, 404),
-        },
+  /**
+   * A read about the administered account (`accountId`): the same query and errors, never
+   * cached; `read` answers it for the caller and the account named.
+   */
+  const accountRead = (
+    path: string,
+    route: {
+      operationId: string;
+      summary: string;
+      description: string;
+      response: ZodType;
+      read: (request: FastifyRequest, accountId: string | undefined) => Promise<unknown>;
+    },
+  ) => {
+    const { read, ...doc } = route;
+    const querystring = userAccountQuerySchema;
+    app.get(
+      path,
+      { schema: readSchema({ ...doc, tags, querystring, errors: [400, 403, 404] }) },
+      async (request, reply) => {
+        privateNoStore(reply);
+        return read(request, request.query.accountId);
       },
-    },
-    async (request, reply) => {
-      privateNoStore(reply);
-      return contextOf(
-        await resolveAdmin(app.db, callerIdOf(request), request.query.accountId, true),
-      );
-    },
-  );
+    );
+  };
 
-  app.get(
-    '/api/users/accounts',
-    {
-      schema: {
-        operationId: 'listAdministrableAccounts',
-        summary: 'Accounts the caller may administer',
-        description:
-          'The account switcher: every account for a vendor employee, the own account for everyone else.',
-        tags,
-        querystring: userAccountQuerySchema,
-        response: {
-          200: administrableAccountsSchema.describe('The accounts.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      privateNoStore(reply);
-      return administrableAccountsSchema.parse(
-        await administrableAccounts(app.db, await admin(request, request.query.accountId)),
-      );
-    },
-  );
+  accountRead('/api/users/management', {
+    operationId: 'getUserManagementStart',
+    summary: 'Where user management starts',
+    description:
+      'The administered account (the caller’s own, or the one a vendor employee picked with accountId), its licences, and whether the caller may switch accounts. Needs USERMANAGEMENT.',
+    response: userManagementContextSchema.describe('The account and what the caller may do.'),
+    read: async (request, accountId) =>
+      contextOf(await resolveAdmin(app.db, callerIdOf(request), accountId, true)),
+  });
+
+  accountRead('/api/users/accounts', {
+    operationId: 'listAdministrableAccounts',
+    summary: 'Accounts the caller may administer',
+    description:
+      'The account switcher: every account for a vendor employee, the own account for everyone else.',
+    response: administrableAccountsSchema.describe('The accounts.'),
+    read: async (request, accountId) =>
+      administrableAccountsSchema.parse(
+        await administrableAccounts(app.db, await admin(request, accountId)),
+      ),
+  });
 
   app.get(
     '/api/users',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'listUsers',
         summary: 'A page of the account’s users',
         description:
           'Paged (20 a page), filtered by text, status and role, sorted. The `X-Total-Count` response header holds the number of matching users.',
         tags,
         querystring: userListQuerySchema,
-        response: {
-          200: withTotalCount(
-            accountUserListSchema,
-            'The users of the page.',
-            'How many users match.',
-          ),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: withTotalCount(
+          accountUserListSchema,
+          'The users of the page.',
+          'How many users match.',
+        ),
+        errors: [400, 403, 404],
+      }),
     },
     async (request, reply) => {
       const query = request.query;

@@ -13,7 +13,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { callerIdOf } from '../../lib/caller.js';
 import { privateNoStore } from '../../lib/reply.js';
-import { bearerErrors, readSchema } from '../../lib/route-schemas.js';
+import { readSchema } from '../../lib/route-schemas.js';
 import {
   type Admin,
   resolveAdmin,
@@ -97,18 +97,16 @@ export const userOptionsRoutes: FastifyPluginCallbackZod = (app, _options, done)
   app.get(
     '/api/users/learning-roles',
     {
-      schema: {
+      schema: readSchema({
         operationId: 'listLearningRoles',
         summary: 'The learning roles a user may be given',
         description:
           '§6: only the roles whose levels include the level of the user being edited (userId), or of a new user of the account; none for vendor employees.',
         tags,
         querystring: learningRolesQuerySchema,
-        response: {
-          200: learningRolesSchema.describe('The learning roles offered.'),
-          ...bearerErrors(400, 403, 404),
-        },
-      },
+        response: learningRolesSchema.describe('The learning roles offered.'),
+        errors: [400, 403, 404],
+      }),
     },
     async (request) => {
       const a = await admin(request, request.query.accountId);
