@@ -180,6 +180,18 @@ describe('the first paint of /news', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the script that starts the app after the paint goes out compressed, as the app’s code does', async () => {
+    // It is a file of public/, copied into the build, not bundled: it is compressed all the same.
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${baseUrl}/boot-after-paint.js`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(await res.text()).toContain('data-entry');
+    }
+  });
+
   test('React 19 hydrates the painted page, and hydrating moves nothing (issue 25)', async () => {
     const { page } = session;
     await signInWithFirstPaint(page);
