@@ -4,6 +4,7 @@
 // The page shows without any script; React then hydrates that very markup (no copy, no swap);
 // sign-out takes the cookie back.
 import type { ConsoleMessage, Page } from 'playwright-core';
+import { CATALOGS } from '@portico/locales/catalogs';
 import { describe, expect, inject, test } from 'vitest';
 import { apiJson } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
@@ -190,6 +191,26 @@ describe('the first paint of /news', () => {
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(await res.text()).toContain('data-entry');
     }
+  });
+
+  test('the painted page carries only the labels that differ from the app’s English (issue 36)', async () => {
+    const { page } = session;
+    await signInWithFirstPaint(page);
+    const res = await page.request.get(`${baseUrl}/news`, { headers: { accept: 'text/html' } });
+    const state =
+      /<script type="application\/json" id="portico-first-paint-state">(.*?)<\/script>/s.exec(
+        await res.text(),
+      )?.[1];
+    expect(state).toBeDefined();
+    const { labels } = JSON.parse(state ?? '{}') as {
+      labels: { language: string; list: { key: string; value: string }[] };
+    };
+    expect(labels.language).toBe('en');
+    // The app has every English default in its code: the page brings only what the portal
+    // says otherwise (a handful of §-texts), not the 600 labels of every other page.
+    const english = CATALOGS.web.en;
+    expect(labels.list.filter(({ key, value }) => english[key] === value)).toEqual([]);
+    expect(labels.list.length).toBeLessThan(20);
   });
 
   test('React 19 hydrates the painted page, and hydrating moves nothing (issue 25)', async () => {

@@ -1,5 +1,4 @@
 import webDe from '../catalog/web/de.json' with { type: 'json' };
-import webEn from '../catalog/web/en.json' with { type: 'json' };
 import webEs from '../catalog/web/es.json' with { type: 'json' };
 import webFr from '../catalog/web/fr.json' with { type: 'json' };
 import webNl from '../catalog/web/nl.json' with { type: 'json' };
@@ -18,6 +17,7 @@ import serverPt from '../catalog/server/pt.json' with { type: 'json' };
 import serverSv from '../catalog/server/sv.json' with { type: 'json' };
 import { PSEUDO_LANGUAGE, type Language, type LabelLanguage } from './languages.js';
 import { pseudoLocalize } from './pseudo.js';
+import { WEB_ENGLISH } from './web-english.js';
 
 /**
  * The translation catalogues: flat JSON files of key → text per language, versioned with the
@@ -32,7 +32,7 @@ export type CatalogPart = 'web' | 'server';
 
 export const CATALOGS: Readonly<Record<CatalogPart, Readonly<Record<Language, Catalog>>>> = {
   web: {
-    en: webEn,
+    en: WEB_ENGLISH,
     de: webDe,
     es: webEs,
     fr: webFr,
