@@ -187,6 +187,21 @@ export const responseTimeReportSchema = z.object({
 });
 export type ResponseTimeReport = z.infer<typeof responseTimeReportSchema>;
 
+/**
+ * The account reads of the cloud, by their path under `/api/cloud/`, with what each answers:
+ * one table for the API's routes, the app's queries and the tests.
+ */
+export const cloudReadSchemas = {
+  instances: cloudInstanceListSchema,
+  maintenance: maintenanceWindowListSchema,
+  'release-schedules': releaseScheduleListSchema,
+  notifications: cloudNotificationListSchema,
+  'reports/availability': availabilityReportSchema,
+  'reports/response-times': responseTimeReportSchema,
+} as const;
+export type CloudRead = keyof typeof cloudReadSchemas;
+export type CloudReadAnswer<R extends CloudRead> = z.infer<(typeof cloudReadSchemas)[R]>;
+
 export const CLOUD_REPORT_DEFAULT_MONTHS = 12;
 export const CLOUD_REPORT_MAX_MONTHS = 36;
 

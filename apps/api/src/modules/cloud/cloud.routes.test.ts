@@ -1,11 +1,4 @@
-import {
-  availabilityReportSchema,
-  cloudInstanceListSchema,
-  cloudNotificationListSchema,
-  maintenanceWindowListSchema,
-  releaseScheduleListSchema,
-  responseTimeReportSchema,
-} from '@portico/contracts';
+import { cloudReadSchemas, type CloudRead, type CloudReadAnswer } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { englishAvailabilityRows, sheetRows } from '../../../test/spreadsheet-rows.js';
 import { appPerSuite } from '../../../test/suite-app.js';
@@ -59,6 +52,15 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
+  /** A cloud read as the contract describes its answer (`query` like `?months=6`). */
+  const read = async <R extends CloudRead>(
+    email: string,
+    path: R,
+    query = '',
+  ): Promise<CloudReadAnswer<R>> =>
+    cloudReadSchemas[path].parse(
+      await json(email, `/api/cloud/${path}${query}`),
+    ) as CloudReadAnswer<R>;
 
   it('needs a bearer token', async () => {
     const urls = ['/api/cloud/instances', '/api/cloud/reports/availability'];
@@ -66,7 +68,7 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
   });
 
   it("lists anna's instances with their environments, versions and last refresh", async () => {
-    const instances = cloudInstanceListSchema.parse(await json(ANNA, '/api/cloud/instances'));
+    const instances = await read(ANNA, 'instances');
     expect(instances.map((i) => i.name)).toEqual([
       'Northwind ERP',
       'Northwind Financials',
@@ -95,25 +97,21 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
   });
 
   it('scopes every list to the caller account: paul sees his one instance, nina none', async () => {
-    const paul = cloudInstanceListSchema.parse(await json(PAUL, '/api/cloud/instances'));
+    const paul = await read(PAUL, 'instances');
     expect(paul.map((i) => i.id)).toEqual(['ci-meridian-erpx']);
-    expect(cloudInstanceListSchema.parse(await json(NINA, '/api/cloud/instances'))).toEqual([]);
+    expect(await read(NINA, 'instances')).toEqual([]);
 
-    const windows = maintenanceWindowListSchema.parse(await json(PAUL, '/api/cloud/maintenance'));
+    const windows = await read(PAUL, 'maintenance');
     expect(windows.length).toBeGreaterThan(0);
     expect(windows.every((w) => w.instanceId === 'ci-meridian-erpx')).toBe(true);
-    const notes = cloudNotificationListSchema.parse(await json(PAUL, '/api/cloud/notifications'));
+    const notes = await read(PAUL, 'notifications');
     expect(notes.every((n) => n.instanceId === 'ci-meridian-erpx')).toBe(true);
-    const report = availabilityReportSchema.parse(
-      await json(PAUL, '/api/cloud/reports/availability'),
-    );
+    const report = await read(PAUL, 'reports/availability');
     expect(report.instances.map((i) => i.id)).toEqual(['ci-meridian-erpx']);
   });
 
   it("answers 404 for another account's id or maintenance window (IDOR)", async () => {
-    const annaWindows = maintenanceWindowListSchema.parse(
-      await json(ANNA, '/api/cloud/maintenance'),
-    );
+    const annaWindows = await read(ANNA, 'maintenance');
     const annaWindow = annaWindows[0];
     if (!annaWindow) throw new Error('anna has no maintenance');
     expect((await get(ANNA, `/api/cloud/maintenance/${annaWindow.id}/ics`)).statusCode).toBe(200);
@@ -163,7 +161,7 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
   });
 
   it('lists maintenance past and upcoming, with impact, soonest first', async () => {
-    const windows = maintenanceWindowListSchema.parse(await json(ANNA, '/api/cloud/maintenance'));
+    const windows = await read(ANNA, 'maintenance');
     const now = Date.now();
     expect(windows.some((w) => Date.parse(w.endsAt) < now)).toBe(true);
     expect(windows.some((w) => Date.parse(w.startsAt) > now)).toBe(true);
@@ -175,7 +173,7 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
   });
 
   it('exports one window and all windows as iCalendar, in UTC', async () => {
-    const windows = maintenanceWindowListSchema.parse(await json(ANNA, '/api/cloud/maintenance'));
+    const windows = await read(ANNA, 'maintenance');
     const all = await get(ANNA, '/api/cloud/maintenance.ics');
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -195,9 +193,7 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
   });
 
   it('gives release schedules for the products and environments the account runs', async () => {
-    const schedules = releaseScheduleListSchema.parse(
-      await json(ANNA, '/api/cloud/release-schedules'),
-    );
+    const schedules = await read(ANNA, 'release-schedules');
     expect(schedules.map((s) => s.product.name).sort()).toEqual(['ERP', 'FP&A', 'Financials']);
     const erp = schedules.find((s) => s.product.id === 'p-erp');
     expect(erp?.releases.length).toBe(4);
@@ -209,14 +205,12 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
       expect(date('TEST') < date('ACCEPTANCE')).toBe(true);
       expect(date('ACCEPTANCE') < date('PRODUCTION')).toBe(true);
     }
-    const paul = releaseScheduleListSchema.parse(await json(PAUL, '/api/cloud/release-schedules'));
+    const paul = await read(PAUL, 'release-schedules');
     expect(paul.map((s) => s.product.name)).toEqual(['ERPx']);
   });
 
   it('reports twelve months of availability against the SLA and of response times', async () => {
-    const report = availabilityReportSchema.parse(
-      await json(ANNA, '/api/cloud/reports/availability'),
-    );
+    const report = await read(ANNA, 'reports/availability');
     expect(report.months).toHaveLength(12);
     const lastMonth = new Date();
     lastMonth.setUTCDate(1);
@@ -229,14 +223,10 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
       }
     }
     expect(report.instances.some((i) => i.points.some((p) => !p.slaMet))).toBe(true);
-    const six = availabilityReportSchema.parse(
-      await json(ANNA, '/api/cloud/reports/availability?months=6'),
-    );
+    const six = await read(ANNA, 'reports/availability', '?months=6');
     expect(six.months).toEqual(report.months.slice(6));
 
-    const times = responseTimeReportSchema.parse(
-      await json(ANNA, '/api/cloud/reports/response-times'),
-    );
+    const times = await read(ANNA, 'reports/response-times');
     expect(times.instances).toHaveLength(3);
     for (const point of times.instances.flatMap((i) => i.points)) {
       expect(point.p95Ms).toBeGreaterThan(point.p50Ms);
@@ -244,9 +234,7 @@ describe.each(routeDatabaseKinds())('cloud API over %s', (kind) => {
   });
 
   it('exports the availability report as XLSX and CSV that read back as the JSON report', async () => {
-    const report = availabilityReportSchema.parse(
-      await json(ANNA, '/api/cloud/reports/availability'),
-    );
+    const report = await read(ANNA, 'reports/availability');
     // Months are written out in the caller's language (issue 27): "October 2026" in English.
     const expected = englishAvailabilityRows(report);
 

@@ -1,20 +1,15 @@
 import {
-  availabilityReportSchema,
-  cloudInstanceListSchema,
-  cloudNotificationListSchema,
   cloudQuerySchema,
+  cloudReadSchemas,
   cloudReportCsvSchema,
   cloudReportXlsxSchema,
   maintenanceIcsSchema,
-  maintenanceWindowListSchema,
   maintenanceWindowParamsSchema,
-  releaseScheduleListSchema,
-  responseTimeReportSchema,
   type CloudQuery,
+  type CloudRead,
 } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { accountCallerOf, scopedAccountId } from '../../lib/account-scope.js';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
@@ -71,22 +66,33 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     scopedAccountId(app.db, await accountCallerOf(app.db, request), query.accountId);
   /** A read of the account's data: the same query, errors and private caching for each. */
   const accountRead = (
-    path: string,
+    path: CloudRead,
     route: {
       operationId: string;
       summary: string;
       /** Said after the scope note. */
       note?: string;
-      response: ZodType;
+      /** What the answer holds (its schema is the contract's, cloudReadSchemas). */
+      answer: string;
       read: (db: Queryable, accountId: string, query: CloudQuery) => Promise<unknown>;
     },
   ) => {
-    const { read, note, ...doc } = route;
+    const { read, note, answer, ...doc } = route;
     const description = note ? `${scopeNote} ${note}` : scopeNote;
     const querystring = cloudQuerySchema;
+    const response = cloudReadSchemas[path].describe(answer);
     app.get(
-      path,
-      { schema: readSchema({ ...doc, description, tags, querystring, errors: [400, 404] }) },
+      `/api/cloud/${path}`,
+      {
+        schema: readSchema({
+          ...doc,
+          description,
+          tags,
+          querystring,
+          response,
+          errors: [400, 404],
+        }),
+      },
       async (request, reply) => {
         const account = await accountOf(request, request.query);
         return privateNoStore(reply).send(await read(app.db, account, request.query));
@@ -94,17 +100,17 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     );
   };
 
-  accountRead('/api/cloud/instances', {
+  accountRead('instances', {
     operationId: 'listCloudInstances',
     summary: "The account's cloud instances with their environments",
-    response: cloudInstanceListSchema.describe('The instances, each with its environments.'),
+    answer: 'The instances, each with its environments.',
     read: getInstances,
   });
 
-  accountRead('/api/cloud/maintenance', {
+  accountRead('maintenance', {
     operationId: 'listMaintenanceWindows',
     summary: "Maintenance windows of the account's instances, soonest first",
-    response: maintenanceWindowListSchema.describe('Every window, past and upcoming.'),
+    answer: 'Every window, past and upcoming.',
     read: getMaintenance,
   });
 
@@ -148,19 +154,19 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
   );
 
-  accountRead('/api/cloud/release-schedules', {
+  accountRead('release-schedules', {
     operationId: 'listReleaseSchedules',
     summary: 'Release schedules of the products the account runs',
     note: 'Per product, which release reaches which environment kind when (only the kinds the account has).',
-    response: releaseScheduleListSchema.describe('One schedule per product.'),
+    answer: 'One schedule per product.',
     read: getReleaseSchedules,
   });
 
-  accountRead('/api/cloud/notifications', {
+  accountRead('notifications', {
     operationId: 'listCloudNotifications',
     summary: "Incidents and maintenance announcements of the account's instances",
     note: 'Newest first.',
-    response: cloudNotificationListSchema.describe('The notifications, newest first.'),
+    answer: 'The notifications, newest first.',
     read: getNotifications,
   });
 
@@ -168,19 +174,19 @@ export const cloudRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const period = (what: string): string =>
     `${what} per instance over the last \`months\` full calendar months (default 12, at most 36).`;
 
-  accountRead('/api/cloud/reports/availability', {
+  accountRead('reports/availability', {
     operationId: 'getAvailabilityReport',
     summary: 'Monthly availability per instance against its SLA',
     note: period('Availability, downtime and whether the SLA was met'),
-    response: availabilityReportSchema.describe('The months covered and one series per instance.'),
+    answer: 'The months covered and one series per instance.',
     read: (db, account, query) => getAvailabilityReport(db, account, query.months),
   });
 
-  accountRead('/api/cloud/reports/response-times', {
+  accountRead('reports/response-times', {
     operationId: 'getResponseTimeReport',
     summary: 'Monthly response times per instance',
     note: period('Median and 95th percentile response times and request counts'),
-    response: responseTimeReportSchema.describe('The months covered and one series per instance.'),
+    answer: 'The months covered and one series per instance.',
     read: (db, account, query) => getResponseTimeReport(db, account, query.months),
   });
 

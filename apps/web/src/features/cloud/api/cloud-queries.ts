@@ -1,11 +1,4 @@
-import {
-  availabilityReportSchema,
-  cloudInstanceListSchema,
-  cloudNotificationListSchema,
-  maintenanceWindowListSchema,
-  releaseScheduleListSchema,
-  responseTimeReportSchema,
-} from '@portico/contracts';
+import { cloudReadSchemas, type CloudRead, type CloudReadAnswer } from '@portico/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -32,14 +25,18 @@ function load<S extends z.ZodType>(
   return httpGet(url, schema, { signal, query: { accountId } });
 }
 
-function cloudQuery<S extends z.ZodType>(path: string, schema: S, accountId?: string) {
+function cloudQuery<R extends CloudRead>(path: R, accountId?: string) {
+  const schema = cloudReadSchemas[path];
   const [endpoint, rest] = path.startsWith('reports/')
     ? (['reports', path.slice('reports/'.length)] as const)
     : (['cloud', path] as const);
   return queryOptions({
     meta: shownByCaller,
     queryKey: ['cloud', path, accountId ?? null] as const,
-    queryFn: ({ signal }) => load(endpointUrl(endpoint, rest), schema, signal, accountId),
+    // The table's schema for `path`: its answer is that read's (TypeScript cannot narrow the
+    // lookup by a type parameter).
+    queryFn: ({ signal }) =>
+      load(endpointUrl(endpoint, rest), schema, signal, accountId) as Promise<CloudReadAnswer<R>>,
   });
 }
 
@@ -61,18 +58,16 @@ export function useCloudAccountId(): string | undefined {
   return accountInView(useNamedCloudAccountId(), useRecentAccounts().data);
 }
 
-export const cloudInstancesQuery = (accountId?: string) =>
-  cloudQuery('instances', cloudInstanceListSchema, accountId);
-export const maintenanceQuery = (accountId?: string) =>
-  cloudQuery('maintenance', maintenanceWindowListSchema, accountId);
+export const cloudInstancesQuery = (accountId?: string) => cloudQuery('instances', accountId);
+export const maintenanceQuery = (accountId?: string) => cloudQuery('maintenance', accountId);
 export const releaseSchedulesQuery = (accountId?: string) =>
-  cloudQuery('release-schedules', releaseScheduleListSchema, accountId);
+  cloudQuery('release-schedules', accountId);
 export const cloudNotificationsQuery = (accountId?: string) =>
-  cloudQuery('notifications', cloudNotificationListSchema, accountId);
+  cloudQuery('notifications', accountId);
 export const availabilityQuery = (accountId?: string) =>
-  cloudQuery('reports/availability', availabilityReportSchema, accountId);
+  cloudQuery('reports/availability', accountId);
 export const responseTimesQuery = (accountId?: string) =>
-  cloudQuery('reports/response-times', responseTimeReportSchema, accountId);
+  cloudQuery('reports/response-times', accountId);
 
 export const useCloudInstances = () => useQuery(cloudInstancesQuery(useCloudAccountId()));
 export const useMaintenance = () => useQuery(maintenanceQuery(useCloudAccountId()));
