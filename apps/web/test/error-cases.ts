@@ -47,3 +47,13 @@ export const CATALOGUE_TEXT: Record<ErrorStatus, string> = {
   408: 'Request has timed out. Please try again later.',
   500: 'Something went wrong. Please send an email to support@portico.test if the situation persists.',
 };
+
+/**
+ * The §8 cases of a call, for `it.each(ERROR_CASES)('… $status …', ({ answer, text }) => …)`:
+ * each status with the API's answer and the text the user then sees.
+ */
+export const ERROR_CASES = ERROR_STATUSES.map((status) => ({
+  status,
+  answer: () => errorResponse(status),
+  text: CATALOGUE_TEXT[status],
+}));

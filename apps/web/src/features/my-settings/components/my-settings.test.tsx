@@ -5,12 +5,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoProfile, renderSignedIn, url } from '../../../../test/app-test-harness.js';
 import { ownSettings } from '../../../../test/account-fixtures.js';
-import {
-  CATALOGUE_TEXT,
-  ERROR_STATUSES,
-  errorResponse,
-  problemResponse,
-} from '../../../../test/error-cases.js';
+import { ERROR_CASES, problemResponse } from '../../../../test/error-cases.js';
 import { catchLoginOn401, describePageLoadErrors } from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
@@ -231,35 +226,35 @@ describe('§8 errors on every call of My settings', () => {
     },
   ]);
 
-  it.each(ERROR_STATUSES)(
-    'PUT /api/users/me %i: the §8 text in the form banner',
-    async (status) => {
-      server.use(http.put(url('/api/users/me'), () => errorResponse(status)));
+  it.each(ERROR_CASES)(
+    'PUT /api/users/me $status: the §8 text in the form banner',
+    async ({ answer, text }) => {
+      server.use(http.put(url('/api/users/me'), answer));
       const user = userEvent.setup();
       await renderSignedIn('/my-settings');
       await user.click(await screen.findByRole('button', { name: 'Save' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGUE_TEXT[status]);
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
     },
   );
 
-  it.each(ERROR_STATUSES)('POST /api/subscriptions %i: the §8 text', async (status) => {
-    server.use(http.post(url('/api/subscriptions'), () => errorResponse(status)));
+  it.each(ERROR_CASES)('POST /api/subscriptions $status: the §8 text', async ({ answer, text }) => {
+    server.use(http.post(url('/api/subscriptions'), answer));
     const user = userEvent.setup();
     await renderSignedIn('/my-settings/subscriptions');
     await user.click(await screen.findByRole('button', { name: 'Save subscriptions' }));
-    expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
+    expect(await screen.findByText(text)).toBeVisible();
     expect(screen.queryByText('Your subscriptions are saved.')).toBeNull();
   });
 
-  it.each(ERROR_STATUSES)(
-    'POST /api/users/me/sign-out-everywhere %i: the §8 notification',
-    async (status) => {
-      server.use(http.post(url('/api/users/me/sign-out-everywhere'), () => errorResponse(status)));
+  it.each(ERROR_CASES)(
+    'POST /api/users/me/sign-out-everywhere $status: the §8 notification',
+    async ({ answer, text }) => {
+      server.use(http.post(url('/api/users/me/sign-out-everywhere'), answer));
       const user = userEvent.setup();
       await renderSignedIn('/my-settings');
       await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
       await user.click(await screen.findByRole('button', { name: 'Sign out on all devices' }));
-      expect(await screen.findByText(CATALOGUE_TEXT[status])).toBeVisible();
+      expect(await screen.findByText(text)).toBeVisible();
     },
   );
 });

@@ -11,12 +11,7 @@ import {
 } from '../../../../test/app-test-harness.js';
 import { resetStartUpForTests } from '../../../app/start-up.js';
 import { profileQueryKey } from '../../../lib/profile/profile-query.js';
-import {
-  CATALOGUE_TEXT,
-  ERROR_STATUSES,
-  errorResponse,
-  problemResponse,
-} from '../../../../test/error-cases.js';
+import { CATALOGUE_TEXT, ERROR_CASES, problemResponse } from '../../../../test/error-cases.js';
 import { catchLoginOn401, describePageLoadErrors } from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
@@ -271,15 +266,18 @@ describe('§8 errors on every call of the news editor', () => {
     ].map(({ title, ...call }) => ({ ...call, ready: { name: title, level: 1 } })),
   );
 
-  it.each(ERROR_STATUSES)('PUT /api/news/42 %i: the §8 text in the banner', async (status) => {
-    server.use(http.put(url('/api/news/42'), () => errorResponse(status)));
-    const user = userEvent.setup();
-    await renderSignedIn('/news/editor/42');
-    const title = await screen.findByRole('textbox', { name: 'Title' });
-    await user.type(title, ' (typed)');
-    await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGUE_TEXT[status]);
-    expect(title).toHaveValue(`${item.title} (typed)`);
-    if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
-  });
+  it.each(ERROR_CASES)(
+    'PUT /api/news/42 $status: the §8 text in the banner',
+    async ({ status, answer, text }) => {
+      server.use(http.put(url('/api/news/42'), answer));
+      const user = userEvent.setup();
+      await renderSignedIn('/news/editor/42');
+      const title = await screen.findByRole('textbox', { name: 'Title' });
+      await user.type(title, ' (typed)');
+      await user.click(screen.getByRole('button', { name: 'Save draft' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(title).toHaveValue(`${item.title} (typed)`);
+      if (status === 401) await waitFor(() => expect(redirects()).toHaveBeenCalled());
+    },
+  );
 });

@@ -47,6 +47,7 @@ function input(overrides: Partial<SearchCardsInput> = {}): SearchCardsInput {
   };
 }
 
+const words = (text: string) => text.split(' ');
 const ids = (i: SearchCardsInput) => buildSearchCards(i).map((card) => card.id);
 const card = (i: SearchCardsInput, id: string) => {
   const found = buildSearchCards(i).find((c) => c.id === id);
@@ -56,30 +57,20 @@ const card = (i: SearchCardsInput, id: string) => {
 
 describe('search cards', () => {
   it('come in the §2 order, all nine with SUPPORT_SERVICE_NOW', () => {
-    expect(ids(input())).toEqual([
-      'community',
-      'knowledgeArticles',
-      'university',
-      'productDocumentation',
-      'cases',
-      'serviceCatalog',
-      'productSoftwareDownloads',
-      'productNews',
-      'news',
-    ]);
+    // Written out here in §2's order, not taken from the contract the cards are built from.
+    expect(ids(input())).toEqual(
+      words(
+        'community knowledgeArticles university productDocumentation cases serviceCatalog productSoftwareDownloads productNews news',
+      ),
+    );
   });
 
   it('leave out knowledge articles, cases and service catalogue without SUPPORT_SERVICE_NOW', () => {
     expect(
       ids(input({ canSearchSupport: false, sources: answered({ support: { status: 'idle' } }) })),
-    ).toEqual([
-      'community',
-      'university',
-      'productDocumentation',
-      'productSoftwareDownloads',
-      'productNews',
-      'news',
-    ]);
+    ).toEqual(
+      words('community university productDocumentation productSoftwareDownloads productNews news'),
+    );
   });
 
   it('hide the University card at -1 only; 0 stays, disabled', () => {

@@ -9,12 +9,7 @@ import {
   listedUser,
   managementContext,
 } from '../../../../test/account-fixtures.js';
-import {
-  CATALOGUE_TEXT,
-  ERROR_STATUSES,
-  errorResponse,
-  problemResponse,
-} from '../../../../test/error-cases.js';
+import { ERROR_CASES, problemResponse } from '../../../../test/error-cases.js';
 import { catchLoginOn401, describePageLoadErrors } from '../../../../test/page-errors.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
@@ -353,14 +348,17 @@ describe('§8 errors on every call of user management', () => {
     })),
   );
 
-  it.each(ERROR_STATUSES)('POST /api/users %i: the §8 text in the form banner', async (status) => {
-    server.use(http.post(url('/api/users'), () => errorResponse(status)));
-    const user = userEvent.setup();
-    await renderSignedIn('/user-management/new');
-    await user.type(await screen.findByLabelText(/^First name/), 'Tove');
-    await user.type(screen.getByLabelText(/^Last name/), 'Testesen');
-    await user.type(screen.getByLabelText(/^E-mail/), 'tove@example.test');
-    await user.click(screen.getByRole('button', { name: 'Create and invite' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGUE_TEXT[status]);
-  });
+  it.each(ERROR_CASES)(
+    'POST /api/users $status: the §8 text in the form banner',
+    async ({ answer, text }) => {
+      server.use(http.post(url('/api/users'), answer));
+      const user = userEvent.setup();
+      await renderSignedIn('/user-management/new');
+      await user.type(await screen.findByLabelText(/^First name/), 'Tove');
+      await user.type(screen.getByLabelText(/^Last name/), 'Testesen');
+      await user.type(screen.getByLabelText(/^E-mail/), 'tove@example.test');
+      await user.click(screen.getByRole('button', { name: 'Create and invite' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    },
+  );
 });
