@@ -102,6 +102,14 @@ export function shellHandlers(responses: ShellResponses = {}): HttpHandler[] {
   ];
 }
 
+/** The shell's answers for the demo user with `changes` to the profile, and any other answers. */
+export function shellAs(
+  changes: Partial<UserProfile>,
+  responses: Omit<ShellResponses, 'profile'> = {},
+): HttpHandler[] {
+  return shellHandlers({ ...responses, profile: { ...demoProfile, ...changes } });
+}
+
 export function signIn(): void {
   storeTokens({ accessToken: 'test-access-token', idToken: 'test-id-token' });
 }

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoProfile, renderSignedIn, shellHandlers, url } from '../../../test/app-test-harness.js';
+import { renderSignedIn, shellAs, url } from '../../../test/app-test-harness.js';
 import { managementContext, ownSettings } from '../../../test/account-fixtures.js';
 import { setupTestServer } from '../../../test/msw.js';
 import { resetPageAroundEach } from '../../../test/page-lifecycle.js';
@@ -13,9 +13,7 @@ import { resetPageAroundEach } from '../../../test/page-lifecycle.js';
 // English names of before, so what the pickers show is the app's doing.
 
 const server = setupTestServer(
-  ...shellHandlers({
-    profile: { ...demoProfile, language: 'de', permissions: ['NEWS', 'SUPPORT', 'USERMANAGEMENT'] },
-  }),
+  ...shellAs({ language: 'de', permissions: ['NEWS', 'SUPPORT', 'USERMANAGEMENT'] }),
 );
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });

@@ -6,12 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  demoProfile,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../../test/app-test-harness.js';
+import { renderSignedIn, shellAs, url } from '../../../../test/app-test-harness.js';
 import { cloudInstance } from '../../../../test/cloud-fixtures.js';
 import { setUpAppTests } from '../../../../test/page-lifecycle.js';
 
@@ -28,10 +23,12 @@ describe('the cloud account picker (issue 37)', () => {
     const user = userEvent.setup();
     const recorded: string[] = [];
     server.use(
-      ...shellHandlers({
-        profile: { ...demoProfile, unit4Employee: true },
-        recentAccounts: { own: { id: 'acc-vendor', name: 'Portico Software B.V.' }, recent: [] },
-      }),
+      ...shellAs(
+        { unit4Employee: true },
+        {
+          recentAccounts: { own: { id: 'acc-vendor', name: 'Portico Software B.V.' }, recent: [] },
+        },
+      ),
     );
     const asked: (string | null)[] = [];
     server.use(
@@ -86,10 +83,10 @@ describe('the cloud account picker (issue 37)', () => {
   it('offers a partner their own account and the customers from GET /api/partner/accounts (§7)', async () => {
     const user = userEvent.setup();
     server.use(
-      ...shellHandlers({
-        profile: { ...demoProfile, permissions: ['PARTNER', 'NEWS'] },
-        recentAccounts: { own: { id: 'acc-meridian', name: 'Meridian' }, recent: [] },
-      }),
+      ...shellAs(
+        { permissions: ['PARTNER', 'NEWS'] },
+        { recentAccounts: { own: { id: 'acc-meridian', name: 'Meridian' }, recent: [] } },
+      ),
       http.get(url('/api/partner/accounts'), () =>
         HttpResponse.json([
           {

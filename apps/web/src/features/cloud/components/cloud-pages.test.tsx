@@ -9,12 +9,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  demoProfile,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../../test/app-test-harness.js';
+import { renderSignedIn, shellAs, url } from '../../../../test/app-test-harness.js';
 import { cloudEnvironment, cloudInstance } from '../../../../test/cloud-fixtures.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import {
@@ -147,10 +142,10 @@ describe('cloud pages (issue 14)', () => {
 
   it('names environment kinds in the reader’s language, a name the customer gave as given (issue 37)', async () => {
     server.use(
-      ...shellHandlers({
-        profile: { ...demoProfile, language: 'de' },
-        labels: Object.entries(catalogFor('web', 'de')).map(([key, value]) => ({ key, value })),
-      }),
+      ...shellAs(
+        { language: 'de' },
+        { labels: Object.entries(catalogFor('web', 'de')).map(([key, value]) => ({ key, value })) },
+      ),
     );
     await renderSignedIn('/cloud');
     const environments = await screen.findByRole('table', {
@@ -184,7 +179,7 @@ describe('cloud pages (issue 14)', () => {
   });
 
   it('shows maintenance in the profile’s time zone, not the browser’s (issue 16)', async () => {
-    server.use(...shellHandlers({ profile: { ...demoProfile, timeZone: 'Asia/Tokyo' } }));
+    server.use(...shellAs({ timeZone: 'Asia/Tokyo' }));
     await renderSignedIn('/cloud/maintenance');
     expect(await screen.findByText(/your time zone: .*\(Asia\/Tokyo\)/)).toBeVisible();
     const row = within(screen.getByTestId('maintenance-upcoming')).getByRole('row', {

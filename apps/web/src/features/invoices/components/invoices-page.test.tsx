@@ -3,12 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  demoProfile,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../../test/app-test-harness.js';
+import { renderSignedIn, shellAs, url } from '../../../../test/app-test-harness.js';
 import { fileSaver } from '../../../lib/files/save-file.js';
 import { useNotificationStore } from '../../../lib/notifications/notification-store.js';
 import { problemResponse } from '../../../../test/error-cases.js';
@@ -172,10 +167,7 @@ describe('invoices page (issue 14)', () => {
   it('lets a vendor employee pick the account by keyboard, searched on the server (issue 37)', async () => {
     const searches: string[] = [];
     server.use(
-      ...shellHandlers({
-        profile: { ...demoProfile, unit4Employee: true },
-        recentAccounts: { own: PORTICO, recent: [] },
-      }),
+      ...shellAs({ unit4Employee: true }, { recentAccounts: { own: PORTICO, recent: [] } }),
       ...handlers([PORTICO]),
       http.get(url('/api/accounts'), ({ request }) => {
         const query = new URL(request.url).searchParams.get('query') ?? '';
@@ -203,10 +195,7 @@ describe('invoices page (issue 14)', () => {
 
   it('says an account has no invoices and what to do, or that filters match none (issue 37)', async () => {
     server.use(
-      ...shellHandlers({
-        profile: { ...demoProfile, unit4Employee: true },
-        recentAccounts: { own: PORTICO, recent: [] },
-      }),
+      ...shellAs({ unit4Employee: true }, { recentAccounts: { own: PORTICO, recent: [] } }),
       // Before the shared handlers: the first match answers.
       http.get(url('/api/invoices'), ({ request }) => {
         listQueries.push(new URL(request.url).searchParams);
@@ -234,10 +223,7 @@ describe('invoices page (issue 14)', () => {
 
   it('opens on the last account used, kept on the server (issue 37)', async () => {
     server.use(
-      ...shellHandlers({
-        profile: { ...demoProfile, unit4Employee: true },
-        recentAccounts: { own: PORTICO, recent: NORTHWIND },
-      }),
+      ...shellAs({ unit4Employee: true }, { recentAccounts: { own: PORTICO, recent: NORTHWIND } }),
       ...handlers([PORTICO]),
     );
     await renderSignedIn('/invoices');

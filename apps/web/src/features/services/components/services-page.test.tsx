@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   demoProfile,
   renderSignedIn,
+  shellAs,
   shellHandlers,
   signIn,
   url,
@@ -231,7 +232,7 @@ describe("track cases: 'download all cases'", () => {
     ['only USERMANAGEMENT', ['NEWS', 'USERMANAGEMENT']],
     ['neither', ['NEWS']],
   ])('is absent with %s', async (_name, permissions) => {
-    server.use(...shellHandlers({ profile: { ...demoProfile, permissions } }));
+    server.use(...shellAs({ permissions }));
     await open('/services/track-cases');
     await frame();
     expect(downloadButton()).toBeNull();

@@ -4,12 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  demoProfile,
-  renderSignedIn,
-  shellHandlers,
-  url,
-} from '../../../../test/app-test-harness.js';
+import { renderSignedIn, shellAs, url } from '../../../../test/app-test-harness.js';
 import {
   accountUser,
   emptyUserFormChoices,
@@ -80,10 +75,10 @@ beforeEach(() => {
 describe('the change history (issue 37)', () => {
   it('reads in German: the form’s labels, role and status names, zones by name, lists, no empty noise', async () => {
     server.use(
-      ...shellHandlers({
-        profile: { ...demoProfile, language: 'de', timeZone: 'Europe/Berlin' },
-        labels: Object.entries(catalogFor('web', 'de')).map(([key, value]) => ({ key, value })),
-      }),
+      ...shellAs(
+        { language: 'de', timeZone: 'Europe/Berlin' },
+        { labels: Object.entries(catalogFor('web', 'de')).map(([key, value]) => ({ key, value })) },
+      ),
     );
     await renderSignedIn('/user-management/u-1');
     const history = await screen.findByRole('region', { name: 'Änderungen' });
