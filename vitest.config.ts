@@ -63,6 +63,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll waits for what a page shows; 1 s (the default) is less than a reload takes
+          // on a loaded 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
