@@ -57,8 +57,31 @@ async function injectAxe(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Waits (at most 3 s) for the page's running transitions and finite animations to end: a
+ * colour read mid-fade (a button appearing, the scheme just switched) is neither the old nor
+ * the new one, and axe would judge a contrast nobody sees for longer than the fade.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    // getAnimations() applies pending style changes first, so a transition just started counts.
+    const fading = document
+      .getAnimations()
+      .filter(
+        (a) =>
+          a.playState === 'running' &&
+          Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+      );
+    return Promise.race([
+      Promise.all(fading.map((a) => a.finished.catch(() => undefined))),
+      new Promise((done) => setTimeout(done, 3000)),
+    ]);
+  });
+}
+
 async function violationsOf(page: Page, options: RunOptions, include: string[], exclude: string[]) {
   await injectAxe(page);
+  await settled(page);
   const context = include.length > 0 ? { include, exclude } : { exclude };
   return page.evaluate(
     async ([runContext, runOptions]) => {
