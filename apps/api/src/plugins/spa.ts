@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { RuntimeConfig } from '@portico/contracts';
+import type { RenderFirstPaint, RuntimeConfig } from '@portico/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env.js';
 import { webDistDir } from '../lib/paths.js';
@@ -166,12 +166,22 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
   // Built once: every page carries it, the painted ones in their data block too.
   const config = buildRuntimeConfig(app.env, loadSprite().hash);
   const firstHtml = built ? buildFirstHtml(app.env, distDir, config) : null;
-  const render = built
-    ? await loadFirstPaint(
-        options.firstPaintFile ?? resolve(distDir, '..', 'dist-ssr', 'first-paint.js'),
-      )
-    : null;
+  // The web build's renderer is imported on the first painted page, not here: the import takes
+  // seconds on a loaded machine, and start-up must not wait on it (Fastify gives a plugin 10 s;
+  // CI once ran out of them). A listening server starts the import at once, so readers don't wait.
+  const rendererFile =
+    options.firstPaintFile ?? resolve(distDir, '..', 'dist-ssr', 'first-paint.js');
+  let renderer: Promise<RenderFirstPaint | null> | undefined;
+  const loadRenderer = (): Promise<RenderFirstPaint | null> =>
+    (renderer ??= loadFirstPaint(rendererFile).catch((error: unknown) => {
+      app.log.error({ err: error }, 'The first-paint renderer did not load: the app paints alone.');
+      return null;
+    }));
   if (built) {
+    app.addHook('onListen', (done) => {
+      void loadRenderer();
+      done();
+    });
     await app.register(fastifyStatic, {
       root: distDir,
       serve: false,
@@ -210,8 +220,8 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     if (!acceptsHtml(request) && file !== 'index.html') return reply.callNotFound();
     // Client-side route: the SPA decides what to show (and its own "not found").
     if (!firstHtml) return reply.callNotFound();
-    const firstPaint =
-      render && isPaintedPath(path) ? await firstPaintFor(app, render, request, config) : null;
+    const render = isPaintedPath(path) ? await loadRenderer() : null;
+    const firstPaint = render ? await firstPaintFor(app, render, request, config) : null;
     if (firstPaint !== null) {
       return sendHtml(request, reply, { personal: firstHtml.paintedWith(path, firstPaint) });
     }

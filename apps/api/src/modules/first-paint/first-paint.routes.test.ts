@@ -57,7 +57,7 @@ function seenIn(html: string): Seen | null {
 }
 
 /** The app over a fresh database, with the stand-in renderer in a temporary web build. */
-function firstPaintApp(envOverrides: Record<string, string> = {}) {
+function firstPaintApp(envOverrides: Record<string, string> = {}, renderer = STAND_IN) {
   const setup = {} as {
     testDb: TestDb;
     dist: Awaited<ReturnType<typeof createTempDist>>;
@@ -68,7 +68,7 @@ function firstPaintApp(envOverrides: Record<string, string> = {}) {
     setup.testDb = await createTestDb('pglite');
     setup.dist = await createTempDist();
     const firstPaintFile = join(setup.dist.dir, 'stand-in-first-paint.mjs');
-    await writeFile(firstPaintFile, STAND_IN);
+    await writeFile(firstPaintFile, renderer);
     setup.app = await buildApp({
       env: loadEnv(testEnvSource(envOverrides)),
       db: setup.testDb.db,
@@ -310,5 +310,28 @@ describe('the first paint and the app’s list call (ADR 0043, ADR 0044)', () =>
     } finally {
       query.mockRestore();
     }
+  });
+});
+
+describe('a renderer that never loads or fails to load', () => {
+  // Its import never settles: start-up must not wait for it (Fastify gives a plugin 10 s).
+  const slow = firstPaintApp(
+    {},
+    'await new Promise(() => {});\nexport const renderFirstPaint = null;',
+  );
+  // Its import throws: the app then paints the page alone.
+  const broken = firstPaintApp({}, 'throw new Error("the build is broken");');
+
+  it('does not hold up start-up: the server answers pages the server does not paint', async () => {
+    const response = await slow.page('/my-settings', slow.setup.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('leaves a painted address to the app instead of failing it', async () => {
+    const response = await broken.page('/news', broken.setup.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(seenIn(response.body)).toBeNull();
   });
 });
