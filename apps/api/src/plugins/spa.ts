@@ -13,8 +13,10 @@ import {
   firstPaintFor,
   isPaintedPath,
   loadFirstPaint,
+  paintReaderOf,
   type PaintedPage,
 } from '../modules/first-paint/index.js';
+import { htmlInTwoParts } from './html-stream.js';
 import { pickEncoding } from '../lib/compress-public.js';
 import {
   encodeHtml,
@@ -98,11 +100,44 @@ const ROUTE_SOURCES: readonly { matches: (path: string) => boolean; source: stri
   },
 ];
 
+/** A painted page in two parts: the head goes before the paint is done (ADR 0077). */
+interface PaintedHtml {
+  /** Everything up to the app's root element: the same for every reader of the address. */
+  head: string;
+  /** What follows the head, with the app painted for its reader written in. */
+  rest(painted: PaintedPage): string;
+  /** What follows the head when the paint failed: the app then renders the page itself. */
+  unpainted: string;
+}
+
 interface FirstHtml {
   /** The shared first HTML of an address, with its route's code and styles preloaded. */
   shared(path: string): EncodedHtml;
-  /** A page with the app painted for its user written in (per request). */
-  paintedWith(path: string, painted: PaintedPage): string;
+  /** The first HTML of an address the server paints for its reader. */
+  painted(path: string): PaintedHtml;
+}
+
+/** Stands for the painted app while the head of a painted page is cut off. */
+const PAINT_MARK = '\u0000portico-painted-app\u0000';
+
+function paintedHtml(index: string, parts: FirstHtmlParts): PaintedHtml {
+  const page = (html: string, state: unknown, sprite: string) =>
+    renderFirstHtml(index, { ...parts, firstPaint: { html, state, sprite } });
+  const sprite = loadSprite().svg;
+  const marked = page(PAINT_MARK, null, sprite);
+  const headLength = marked.indexOf(PAINT_MARK);
+  const head = marked.slice(0, headLength);
+  // Nothing before the app's root depends on the paint, so the rest is the page minus the head.
+  const restOf = (html: string) => {
+    if (!html.startsWith(head)) throw new Error('a painted page does not begin with its head');
+    return html.slice(headLength);
+  };
+  return {
+    head,
+    rest: ({ paint, sprite: painted }) => restOf(page(paint.html, paint.state, painted)),
+    // An empty root: the app finds nothing to hydrate and renders the page (state null).
+    unpainted: restOf(page('', null, sprite)),
+  };
 }
 
 /** The first HTML for every client route, built once at start-up (ADR 0021). */
@@ -121,33 +156,36 @@ function buildFirstHtml(env: Env, distDir: string, config: RuntimeConfig): First
     return { matches, parts: routeParts, html: encodeHtml(renderFirstHtml(index, routeParts)) };
   });
   const routeOf = (path: string) => routes.find((route) => route.matches(path));
+  const otherPainted = paintedHtml(index, parts);
+  const routesPainted = routes.map((route) => paintedHtml(index, route.parts));
   return {
     shared: (path) => routeOf(path)?.html ?? other,
-    paintedWith: (path, { paint, sprite }) =>
-      renderFirstHtml(index, {
-        ...(routeOf(path)?.parts ?? parts),
-        firstPaint: { ...paint, sprite },
-      }),
+    painted: (path) =>
+      routesPainted[routes.findIndex((route) => route.matches(path))] ?? otherPainted,
   };
 }
 
 /**
  * The first HTML: the shared page, compressed once, or a user's own page (a first paint),
- * compressed now and never stored by a shared cache nor reused for another cookie.
+ * compressed now and never stored by a shared cache nor reused for another cookie. A GET of
+ * a painted page gets its head at once and the rest once painted; a HEAD waits for the whole.
  */
-function sendHtml(
+async function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
-  html: EncodedHtml | { personal: string },
-): FastifyReply {
+  html: EncodedHtml | { head: string; rest: Promise<string> },
+): Promise<FastifyReply> {
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  const personal = 'personal' in html;
+  const personal = 'head' in html;
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', personal ? 'private, no-store' : 'no-cache')
     .header('vary', personal ? 'Accept, Accept-Encoding, Cookie' : 'Accept, Accept-Encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(personal ? encodeHtmlOnce(html.personal, encoding) : html[encoding]);
+  if (!personal) return reply.send(html[encoding]);
+  if (request.method !== 'GET')
+    return reply.send(encodeHtmlOnce(html.head + (await html.rest), encoding));
+  return reply.send(htmlInTwoParts(encoding, html.head, html.rest));
 }
 
 export const notBuiltMessage =
@@ -220,10 +258,15 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     if (!acceptsHtml(request) && file !== 'index.html') return reply.callNotFound();
     // Client-side route: the SPA decides what to show (and its own "not found").
     if (!firstHtml) return reply.callNotFound();
-    const render = isPaintedPath(path) ? await loadRenderer() : null;
-    const firstPaint = render ? await firstPaintFor(app, render, request, config) : null;
-    if (firstPaint !== null) {
-      return sendHtml(request, reply, { personal: firstHtml.paintedWith(path, firstPaint) });
+    const reader = isPaintedPath(path) ? await paintReaderOf(app, request) : null;
+    const render = reader ? await loadRenderer() : null;
+    if (reader && render) {
+      const page = firstHtml.painted(path);
+      const rest = firstPaintFor(app, render, request, reader, config).then(
+        (painted) => (painted ? page.rest(painted) : page.unpainted),
+        () => page.unpainted,
+      );
+      return sendHtml(request, reply, { head: page.head, rest });
     }
     return sendHtml(request, reply, firstHtml.shared(path));
   });

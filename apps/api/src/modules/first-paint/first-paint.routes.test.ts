@@ -1,15 +1,9 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadEnv } from '../../config/env.js';
-import { createTempDist } from '../../../test/temp-dist.js';
-import { testEnvSource } from '../../../test/test-app.js';
-import { createTestDb, type TestDb } from '../../../test/test-db.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { firstPaintApp } from '../../../test/first-paint-app.js';
 import { bearerFor } from '../../../test/tokens.js';
-import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 import { ANNA } from '../../../test/demo-emails.js';
+import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 
 // ADR 0044, 0075: the app hands its token to the server as an HttpOnly cookie for the painted
 // addresses, and the server writes the app rendered for the user into the first HTML. The web
@@ -56,46 +50,8 @@ function seenIn(html: string): Seen | null {
   return match?.[1] ? (JSON.parse(match[1]) as Seen) : null;
 }
 
-/** The app over a fresh database, with the stand-in renderer in a temporary web build. */
-function firstPaintApp(envOverrides: Record<string, string> = {}, renderer = STAND_IN) {
-  const setup = {} as {
-    testDb: TestDb;
-    dist: Awaited<ReturnType<typeof createTempDist>>;
-    app: FastifyInstance;
-    token: string;
-  };
-  beforeAll(async () => {
-    setup.testDb = await createTestDb('pglite');
-    setup.dist = await createTempDist();
-    const firstPaintFile = join(setup.dist.dir, 'stand-in-first-paint.mjs');
-    await writeFile(firstPaintFile, renderer);
-    setup.app = await buildApp({
-      env: loadEnv(testEnvSource(envOverrides)),
-      db: setup.testDb.db,
-      ready: true,
-      spa: { distDir: setup.dist.dir, firstPaintFile },
-    });
-    await setup.app.ready();
-    setup.token = await bearerFor(setup.app, ANNA);
-  });
-  afterAll(async () => {
-    await setup.app.close();
-    await setup.testDb.close();
-    await setup.dist.remove();
-  });
-  const page = (url: string, cookie?: string) =>
-    setup.app.inject({
-      url,
-      headers: {
-        accept: 'text/html',
-        ...(cookie ? { cookie: `${FIRST_PAINT_COOKIE}=${cookie}` } : {}),
-      },
-    });
-  return { setup, page };
-}
-
 describe('the first paint of the news list (ADR 0044, 0075)', () => {
-  const { setup, page } = firstPaintApp();
+  const { setup, page } = firstPaintApp(STAND_IN);
   let app: FastifyInstance;
   let token: string;
   beforeAll(() => {
@@ -227,7 +183,7 @@ describe('the first paint of the news list (ADR 0044, 0075)', () => {
 });
 
 describe('the first paint of /invoices and /my-solutions (issue 25, ADR 0057)', () => {
-  const { setup, page } = firstPaintApp();
+  const { setup, page } = firstPaintApp(STAND_IN);
 
   interface PageSeen {
     path: string;
@@ -292,7 +248,7 @@ describe('the first paint of /invoices and /my-solutions (issue 25, ADR 0057)', 
 });
 
 describe('the first paint and the app’s list call (ADR 0043, ADR 0044)', () => {
-  const { setup, page } = firstPaintApp({ READ_CACHE: '1' });
+  const { setup, page } = firstPaintApp(STAND_IN, { READ_CACHE: '1' });
 
   it('read a page of the list once between them', async () => {
     const query = vi.spyOn(setup.testDb.db, 'query');
@@ -310,28 +266,5 @@ describe('the first paint and the app’s list call (ADR 0043, ADR 0044)', () =>
     } finally {
       query.mockRestore();
     }
-  });
-});
-
-describe('a renderer that never loads or fails to load', () => {
-  // Its import never settles: start-up must not wait for it (Fastify gives a plugin 10 s).
-  const slow = firstPaintApp(
-    {},
-    'await new Promise(() => {});\nexport const renderFirstPaint = null;',
-  );
-  // Its import throws: the app then paints the page alone.
-  const broken = firstPaintApp({}, 'throw new Error("the build is broken");');
-
-  it('does not hold up start-up: the server answers pages the server does not paint', async () => {
-    const response = await slow.page('/my-settings', slow.setup.token);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root"></div>');
-  });
-
-  it('leaves a painted address to the app instead of failing it', async () => {
-    const response = await broken.page('/news', broken.setup.token);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root"></div>');
-    expect(seenIn(response.body)).toBeNull();
   });
 });

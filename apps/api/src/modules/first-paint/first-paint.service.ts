@@ -56,14 +56,39 @@ interface PaintContext {
   footer: string;
 }
 
-async function paintContext(
+/** Whom a page is painted for: the user whose token the cookie holds, as /api would honour it. */
+export interface PaintReader {
+  token: string;
+  userId: string;
+}
+
+/**
+ * Whether the server paints this request's page, and for whom (ADR 0044, 0057): a painted
+ * address without a query string (a search, dates or a preview language are the app's to
+ * show) and a cookie whose token /api would honour. Quick (the token state is a read cache),
+ * so the page's head can be sent before the paint (ADR 0077).
+ */
+export async function paintReaderOf(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<PaintContext | null> {
+): Promise<PaintReader | null> {
+  const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
+  if (!isPaintedPath(path) || search !== '') return null;
   const token = cookieValue(request.headers.cookie, FIRST_PAINT_COOKIE);
   if (!token) return null;
-  const userId = await app.honouredUserOf(token);
-  if (!userId) return null;
+  try {
+    const userId = await app.honouredUserOf(token);
+    return userId ? { token, userId } : null;
+  } catch (error) {
+    request.log.warn({ err: error }, 'no first paint of the page');
+    return null;
+  }
+}
+
+async function paintContext(
+  app: FastifyInstance,
+  { token, userId }: PaintReader,
+): Promise<PaintContext> {
   const profile = await getOwnProfile(app.db, userId);
   const language = chooseLanguage({ profile: profile.language });
   const [labels, t] = await Promise.all([getLabels(app.db, language), textsFor(app.db, language)]);
@@ -101,10 +126,8 @@ async function newsPageFor(app: FastifyInstance, path: string) {
 }
 
 /**
- * The first paint for this request (ADR 0044, 0057, 0075), or null: no cookie, a token /api
- * would not honour, not a painted address (a search, dates or a preview language are the
- * app's to show), or anything failing. It never fails the page: the app paints as before.
- * The renderer reads the page's other data through this server's own routes, run with the
+ * The first paint of this request's page for its reader (ADR 0044, 0057, 0075), or null when
+ * anything fails: it never fails the page, the app then paints it. The renderer reads the page's other data through this server's own routes, run with the
  * user's token (`inject`), so it sees exactly what the app's calls will: the same
  * authorisation, the same answers. A configured endpoint elsewhere (§7) is not read here.
  */
@@ -112,13 +135,12 @@ export async function firstPaintFor(
   app: FastifyInstance,
   render: RenderFirstPaint,
   request: FastifyRequest,
+  reader: PaintReader,
   config: RuntimeConfig,
 ): Promise<PaintedPage | null> {
-  const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
-  if (!isPaintedPath(path) || search !== '') return null;
+  const path = request.url.split('?', 1)[0] ?? '/';
   try {
-    const context = await paintContext(app, request);
-    if (!context) return null;
+    const context = await paintContext(app, reader);
     const news = await newsPageFor(app, path);
     if (news === null) return null;
     const get: FirstPaintGet = async (address) => {

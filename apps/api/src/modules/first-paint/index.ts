@@ -9,5 +9,7 @@ export {
   firstPaintFor,
   isPaintedPath,
   loadFirstPaint,
+  paintReaderOf,
   type PaintedPage,
+  type PaintReader,
 } from './first-paint.service.js';
