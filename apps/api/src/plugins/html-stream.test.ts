@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough, type Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstPaintApp } from '../../test/first-paint-app.js';
@@ -12,6 +14,8 @@ interface Gate {
   open?: () => void;
   wait?: Promise<void>;
   fail?: boolean;
+  /** Holds the event loop this long as the render starts, as a long render does. */
+  busyMs?: number;
 }
 const gate: Gate = {};
 (globalThis as { porticoPaintGate?: Gate }).porticoPaintGate = gate;
@@ -20,17 +24,20 @@ afterEach(() => {
   delete gate.open;
   delete gate.wait;
   delete gate.fail;
+  delete gate.busyMs;
 });
 
 const GATED = `export async function renderFirstPaint(input) {
   const gate = globalThis.porticoPaintGate;
   await gate.wait;
+  for (const until = Date.now() + (gate.busyMs ?? 0); Date.now() < until; );
   if (gate.fail) throw new Error('the render failed');
   return { html: '<p id="painted">' + input.path + '</p>',
     state: { queries: {}, labels: { language: input.language, list: [] }, router: { loaderData: {} } } };
 }`;
 
 const HEAD_END = '<div id="root">';
+const run = promisify(execFile);
 
 /** The page as it arrives over a real connection, decoded, and when it ends. */
 function pageOverHttp(port: number, cookie: string, encoding: string) {
@@ -93,6 +100,21 @@ describe('a painted page in two parts (ADR 0077)', () => {
       expect(answer.text().trimEnd()).toMatch(/<\/html>$/);
     },
   );
+
+  it('sends the head before a render that holds the event loop', async () => {
+    gate.busyMs = 2000;
+    await setup.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const { port } = setup.app.server.address() as AddressInfo;
+    // The reader in a process of its own: this one is held by the render.
+    const reader = `const t0 = Date.now(); let head = -1;
+      require('node:http').get({ port: ${port}, host: '127.0.0.1', path: '/news', headers: {
+        accept: 'text/html', 'accept-encoding': 'br', cookie: '${FIRST_PAINT_COOKIE}=${setup.token}' } },
+        (res) => { res.once('data', () => (head = Date.now() - t0));
+          res.on('end', () => console.log(JSON.stringify({ head, end: Date.now() - t0 }))).resume(); });`;
+    const { stdout } = await run(process.execPath, ['-e', reader]);
+    const { head, end } = JSON.parse(stdout) as { head: number; end: number };
+    expect(end - head).toBeGreaterThan(1500);
+  });
 
   it('ends a page whose paint failed after its head as the app’s own page', async () => {
     gate.fail = true;

@@ -173,7 +173,7 @@ function buildFirstHtml(env: Env, distDir: string, config: RuntimeConfig): First
 async function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
-  html: EncodedHtml | { head: string; rest: Promise<string> },
+  html: EncodedHtml | { head: string; rest: () => Promise<string> },
 ): Promise<FastifyReply> {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   const personal = 'head' in html;
@@ -184,8 +184,8 @@ async function sendHtml(
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   if (!personal) return reply.send(html[encoding]);
   if (request.method !== 'GET')
-    return reply.send(encodeHtmlOnce(html.head + (await html.rest), encoding));
-  return reply.send(htmlInTwoParts(encoding, html.head, html.rest));
+    return reply.send(encodeHtmlOnce(html.head + (await html.rest()), encoding));
+  return reply.send(htmlInTwoParts(encoding, html.head, html.rest, reply.raw));
 }
 
 export const notBuiltMessage =
@@ -262,10 +262,11 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     const render = reader ? await loadRenderer() : null;
     if (reader && render) {
       const page = firstHtml.painted(path);
-      const rest = firstPaintFor(app, render, request, reader, config).then(
-        (painted) => (painted ? page.rest(painted) : page.unpainted),
-        () => page.unpainted,
-      );
+      const rest = () =>
+        firstPaintFor(app, render, request, reader, config).then(
+          (painted) => (painted ? page.rest(painted) : page.unpainted),
+          () => page.unpainted,
+        );
       return sendHtml(request, reply, { head: page.head, rest });
     }
     return sendHtml(request, reply, firstHtml.shared(path));
