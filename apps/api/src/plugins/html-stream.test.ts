@@ -101,6 +101,19 @@ describe('a painted page in two parts (ADR 0077)', () => {
     },
   );
 
+  it('finishes a paint whose reader left after the head, and goes on answering', async () => {
+    gate.wait = new Promise((resolve) => (gate.open = resolve));
+    await setup.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const { port } = setup.app.server.address() as AddressInfo;
+    const left = pageOverHttp(port, setup.token, 'br');
+    await expect.poll(left.text).toContain(HEAD_END);
+    (await left.arrived).destroy();
+    gate.open?.();
+    const next = pageOverHttp(port, setup.token, 'br');
+    await next.ended;
+    expect(next.text()).toContain(`${HEAD_END}<p id="painted">/news</p></div>`);
+  });
+
   it('sends the head before a render that holds the event loop', async () => {
     gate.busyMs = 2000;
     await setup.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);

@@ -31,10 +31,14 @@ export function htmlInTwoParts(
     out.write(head);
   }
   const paintTheRest = () =>
-    void paint().then((html) => {
-      // The browser may have gone meanwhile (Fastify then destroyed the stream).
-      if (!out.destroyed) out.end(html);
-    });
+    void paint().then(
+      (html) => {
+        // The browser may have gone meanwhile (Fastify then destroyed the stream).
+        if (!out.destroyed) out.end(html);
+      },
+      // Not expected (see above); Fastify logs it and closes the connection.
+      (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
   // Fastify pipes the page into the response; the pipe writes each chunk before other
   // listeners hear of it, so after the first the head is on its way.
   response.once('pipe', () => out.once('data', () => setImmediate(paintTheRest)));

@@ -262,11 +262,15 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
     const render = reader ? await loadRenderer() : null;
     if (reader && render) {
       const page = firstHtml.painted(path);
-      const rest = () =>
-        firstPaintFor(app, render, request, reader, config).then(
-          (painted) => (painted ? page.rest(painted) : page.unpainted),
-          () => page.unpainted,
-        );
+      const rest = async () => {
+        try {
+          const painted = await firstPaintFor(app, render, request, reader, config);
+          return painted ? page.rest(painted) : page.unpainted;
+        } catch (error) {
+          request.log.warn({ err: error }, 'no first paint of the page');
+          return page.unpainted;
+        }
+      };
       return sendHtml(request, reply, { head: page.head, rest });
     }
     return sendHtml(request, reply, firstHtml.shared(path));

@@ -127,9 +127,10 @@ async function newsPageFor(app: FastifyInstance, path: string) {
 
 /**
  * The first paint of this request's page for its reader (ADR 0044, 0057, 0075), or null when
- * anything fails: it never fails the page, the app then paints it. The renderer reads the page's other data through this server's own routes, run with the
- * user's token (`inject`), so it sees exactly what the app's calls will: the same
- * authorisation, the same answers. A configured endpoint elsewhere (§7) is not read here.
+ * anything fails: it never fails the page, the app then paints it. The renderer reads the
+ * page's other data through this server's own routes, run with the user's token (`inject`),
+ * so it sees exactly what the app's calls will: the same authorisation, the same answers. A
+ * configured endpoint elsewhere (§7) is not read here.
  */
 export async function firstPaintFor(
   app: FastifyInstance,
