@@ -17,7 +17,11 @@ import { ensureRuntime } from './runtime.mjs';
 // (scripts/runtime.mjs, ADR 0062) and never returns.
 await ensureRuntime();
 
+// Debian's Chromium (the benches, what users run) and its headless shell (the browser tests:
+// the same release without the browser's own UI, ADR 0078); e2e/support/chromium.ts names both.
 const chromium = '/usr/bin/chromium';
+const chromiumHeadlessShell = '/usr/lib/chromium/chromium-headless-shell';
+const chromiumPackages = ['chromium', 'chromium-headless-shell'];
 
 const unitProjects = ['contracts', 'locales', 'web', 'api', 'api-telemetry'].flatMap((p) => [
   '--project',
@@ -153,15 +157,16 @@ function commandExists(command) {
 
 /** Debian's Chromium is what the browser tests drive (playwright-core, no bundled browser). */
 function ensureChromium() {
-  if (existsSync(chromium)) return;
-  banner(`Installing Chromium (${chromium} is missing)`);
+  const missing = [chromium, chromiumHeadlessShell].filter((path) => !existsSync(path));
+  if (missing.length === 0) return;
+  banner(`Installing Chromium (${missing.join(' and ')} missing)`);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let prefix = [];
   if (!isRoot) {
     if (!commandExists('sudo')) {
       fail(
-        `${chromium} is missing and this user is not root and has no sudo. ` +
-          'Install it once with: apt-get install -y chromium',
+        `${missing.join(' and ')} missing and this user is not root and has no sudo. ` +
+          `Install it once with: apt-get install -y ${chromiumPackages.join(' ')}`,
       );
     }
     prefix = ['sudo', 'env', 'DEBIAN_FRONTEND=noninteractive'];
@@ -173,9 +178,11 @@ function ensureChromium() {
   };
   const update = apt(['update']);
   if (!update.ok) fail(`apt-get update failed (${update.detail})`);
-  const install = apt(['install', '-y', 'chromium']);
-  if (!install.ok) fail(`apt-get install chromium failed (${install.detail})`);
-  if (!existsSync(chromium)) fail(`apt-get installed chromium but ${chromium} is still missing`);
+  const install = apt(['install', '-y', ...chromiumPackages]);
+  if (!install.ok) fail(`apt-get install ${chromiumPackages.join(' ')} failed (${install.detail})`);
+  for (const path of missing) {
+    if (!existsSync(path)) fail(`apt-get installed Chromium but ${path} is still missing`);
+  }
 }
 
 function seconds(ms) {

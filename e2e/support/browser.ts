@@ -1,16 +1,20 @@
 // One Chromium per test file, a fresh context (cookies, storage) per test. Debian's Chromium
-// is driven through playwright-core, which ships no browser of its own.
+// (its headless shell, ADR 0078) is driven through playwright-core, which ships no browser.
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { chromiumArgs, chromiumPath } from './chromium.js';
+import { chromiumArgs, testChromiumPath } from './chromium.js';
 
 const resultsDir = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'test-results');
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  return chromium.launch({
+    executablePath: testChromiumPath,
+    headless: true,
+    args: chromiumArgs,
+  });
 }
 
 export interface BrowserSession {
