@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { RenderFirstPaint, RuntimeConfig } from '@portico/contracts';
+import type { FirstPaint, RenderFirstPaint, RuntimeConfig } from '@portico/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env.js';
 import { webDistDir } from '../lib/paths.js';
@@ -14,7 +14,6 @@ import {
   isPaintedPath,
   loadFirstPaint,
   paintReaderOf,
-  type PaintedPage,
 } from '../modules/first-paint/index.js';
 import { htmlInTwoParts } from './html-stream.js';
 import { pickEncoding } from '../lib/compress-public.js';
@@ -105,7 +104,7 @@ interface PaintedHtml {
   /** Everything up to the app's root element: the same for every reader of the address. */
   head: string;
   /** What follows the head, with the app painted for its reader written in. */
-  rest(painted: PaintedPage): string;
+  rest(paint: FirstPaint): string;
   /** What follows the head when the paint failed: the app then renders the page itself. */
   unpainted: string;
 }
@@ -121,10 +120,11 @@ interface FirstHtml {
 const PAINT_MARK = '\u0000portico-painted-app\u0000';
 
 function paintedHtml(index: string, parts: FirstHtmlParts): PaintedHtml {
-  const page = (html: string, state: unknown, sprite: string) =>
-    renderFirstHtml(index, { ...parts, firstPaint: { html, state, sprite } });
+  // The icons go before the app's root, in the head (the app then asks for none).
   const sprite = loadSprite().svg;
-  const marked = page(PAINT_MARK, null, sprite);
+  const page = (html: string, state: unknown) =>
+    renderFirstHtml(index, { ...parts, firstPaint: { html, state, sprite } });
+  const marked = page(PAINT_MARK, null);
   const headLength = marked.indexOf(PAINT_MARK);
   const head = marked.slice(0, headLength);
   // Nothing before the app's root depends on the paint, so the rest is the page minus the head.
@@ -134,9 +134,9 @@ function paintedHtml(index: string, parts: FirstHtmlParts): PaintedHtml {
   };
   return {
     head,
-    rest: ({ paint, sprite: painted }) => restOf(page(paint.html, paint.state, painted)),
+    rest: (paint) => restOf(page(paint.html, paint.state)),
     // An empty root: the app finds nothing to hydrate and renders the page (state null).
-    unpainted: restOf(page('', null, sprite)),
+    unpainted: restOf(page('', null)),
   };
 }
 
@@ -153,15 +153,18 @@ function buildFirstHtml(env: Env, distDir: string, config: RuntimeConfig): First
   const routes = ROUTE_SOURCES.map(({ matches, source }) => {
     const preload = routeAssets(distDir, source);
     const routeParts: FirstHtmlParts = preload ? { ...parts, preload } : parts;
-    return { matches, parts: routeParts, html: encodeHtml(renderFirstHtml(index, routeParts)) };
+    return {
+      matches,
+      html: encodeHtml(renderFirstHtml(index, routeParts)),
+      painted: paintedHtml(index, routeParts),
+    };
   });
   const routeOf = (path: string) => routes.find((route) => route.matches(path));
+  // Every painted address is one of the routes; the plain page stands for any other.
   const otherPainted = paintedHtml(index, parts);
-  const routesPainted = routes.map((route) => paintedHtml(index, route.parts));
   return {
     shared: (path) => routeOf(path)?.html ?? other,
-    painted: (path) =>
-      routesPainted[routes.findIndex((route) => route.matches(path))] ?? otherPainted,
+    painted: (path) => routeOf(path)?.painted ?? otherPainted,
   };
 }
 

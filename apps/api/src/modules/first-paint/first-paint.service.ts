@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chooseLanguage, textsFor } from '../../lib/i18n/translate.js';
 import { getLabels } from '../content/index.js';
 import { getCachedNewsPage } from '../news/index.js';
-import { cookieValue, loadSprite, renderFooter, renderHeader } from '../shared/index.js';
+import { cookieValue, renderFooter, renderHeader } from '../shared/index.js';
 import { getOwnProfile } from '../my-settings/index.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
 
@@ -33,13 +33,6 @@ export async function loadFirstPaint(file: string): Promise<RenderFirstPaint | n
   const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   const render = module['renderFirstPaint'];
   return typeof render === 'function' ? (render as RenderFirstPaint) : null;
-}
-
-export interface PaintedPage {
-  /** The app's markup and the data it was rendered from (ADR 0075). */
-  paint: FirstPaint;
-  /** The icons the page draws, outside the app's root (the app then asks for none). */
-  sprite: string;
 }
 
 /** What every painted page needs: the user the cookie names, their labels, header and footer. */
@@ -138,7 +131,7 @@ export async function firstPaintFor(
   request: FastifyRequest,
   reader: PaintReader,
   config: RuntimeConfig,
-): Promise<PaintedPage | null> {
+): Promise<FirstPaint | null> {
   const path = request.url.split('?', 1)[0] ?? '/';
   try {
     const context = await paintContext(app, reader);
@@ -172,7 +165,7 @@ export async function firstPaintFor(
       get,
       config,
     });
-    return paint === null ? null : { paint, sprite: loadSprite().svg };
+    return paint;
   } catch (error) {
     request.log.warn({ err: error }, 'no first paint of the page');
     return null;

@@ -10,6 +10,5 @@ export {
   isPaintedPath,
   loadFirstPaint,
   paintReaderOf,
-  type PaintedPage,
   type PaintReader,
 } from './first-paint.service.js';
