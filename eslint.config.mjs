@@ -17,6 +17,15 @@ const cardLinkOnlyInCard = ['Literal', 'TemplateElement'].map((node) => ({
     'Use <CardLink>/<CardAnchor> inside <Card> (components/ui/card): the stretched link needs its card.',
 }));
 
+/** Markup written as it is skips React's escaping: only where ADR 0067 allows it (below). */
+const rawMarkupOnlyInItsPlaces = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message:
+      'Render the markup with components; rich text goes through <SanitizedHtml> (lib/render/sanitized-html.tsx, ADR 0067).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -146,9 +155,23 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...sqlOnlyInRepositories] },
   },
   {
-    // The React-rendered HTML of the API: no literal UI text (above) and no SQL either.
+    // The React-rendered HTML of the API: no literal UI text (above), no SQL, and markup
+    // written as it is only where ADR 0067 allows it.
     files: ['apps/api/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...noLiteralUiText,
+        ...sqlOnlyInRepositories,
+        ...rawMarkupOnlyInItsPlaces,
+      ],
+    },
+  },
+  {
+    // The two places (ADR 0067): rich text through the one allow-list, and the first HTML's
+    // islands (JSON data blocks, markup React or the build already rendered).
+    files: ['apps/api/src/lib/render/sanitized-html.tsx', 'apps/api/src/plugins/first-html.tsx'],
     rules: { 'no-restricted-syntax': ['error', ...noLiteralUiText, ...sqlOnlyInRepositories] },
   },
   prettier,

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '@portico/contracts';
+import type { ReactNode } from 'react';
+import { renderFragment } from '../lib/render/html-document.js';
 
 /**
  * The first HTML of the SPA (ADR 0021): the built index.html with what the app used to fetch
@@ -56,10 +58,22 @@ function templateBody(html: string): string {
   return html.replace(/<\/template/gi, '&lt;/template');
 }
 
-const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /** Vite's script and module-preload tags in the built index.html. */
 const SCRIPT_TAGS = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+
+/** The entry script and the module preloads Vite wrote into the built index.html. */
+function viteScripts(indexHtml: string): { entry: string; preloads: string[] } {
+  let entry = '';
+  const preloads: string[] = [];
+  for (const match of indexHtml.matchAll(SCRIPT_TAGS)) {
+    const tag = match[1] ?? '';
+    const address = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (address === undefined) continue;
+    if (tag.startsWith('<script')) entry = address;
+    else preloads.push(address);
+  }
+  return { entry, preloads };
+}
 
 /**
  * With a first paint, the app's code is asked for once the copy is painted (ADR 0044, 0057):
@@ -70,23 +84,90 @@ const SCRIPT_TAGS = /\s*(<script type="module"[^>]*><\/script>|<link rel="module
  * soon as parsing ends, often before the first frame, and the app's first render is one long
  * task in front of the paint.
  */
-function scriptsAfterPaint(
-  indexHtml: string,
-  routeScripts: readonly string[],
-): { html: string; boot: string } {
-  let entry = '';
-  const preloads: string[] = [];
-  for (const match of indexHtml.matchAll(SCRIPT_TAGS)) {
-    const tag = match[1] ?? '';
-    const address = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-    if (address === undefined) continue;
-    if (tag.startsWith('<script')) entry = address;
-    else preloads.push(address);
+function BootAfterPaint({ entry, preloads }: { entry: string; preloads: readonly string[] }) {
+  return (
+    <script defer src="/boot-after-paint.js" data-entry={entry} data-preload={preloads.join(' ')} />
+  );
+}
+
+/** A JSON data block: never executed, so the Content-Security-Policy needs nothing new. */
+function DataBlock({ id, value }: { id: string; value: unknown }) {
+  return (
+    <script
+      type="application/json"
+      id={id}
+      dangerouslySetInnerHTML={{ __html: jsonForScript(value) }}
+    />
+  );
+}
+
+/** What the first HTML adds to the built page's head. */
+function FirstHtmlHead({ parts }: { parts: FirstHtmlParts }) {
+  const painted = parts.firstPaint !== undefined;
+  return (
+    <>
+      {/* crossorigin as on the stylesheet link Vite adds when the chunk loads: without it the
+          two requests differ in CORS mode and the browser fetches the style sheet twice. */}
+      {(parts.preload?.styles ?? []).map((href) =>
+        painted ? (
+          <link key={href} rel="stylesheet" crossOrigin="" href={href} />
+        ) : (
+          <link key={href} rel="preload" as="style" crossOrigin="" href={href} />
+        ),
+      )}
+      {!painted &&
+        (parts.preload?.scripts ?? []).map((href) => (
+          <link key={href} rel="modulepreload" crossOrigin="" href={href} />
+        ))}
+      {/* A painted page is shown once its markup has been parsed whole (the element after it):
+          painted while still arriving, its toolbars re-flowed as their later controls came in,
+          and the page moved before any script ran (issue 25, ADR 0058). */}
+      {painted && <link rel="expect" href={`#${FIRST_PAINT_END_ID}`} blocking="render" />}
+      <DataBlock id={CONFIG_ELEMENT_ID} value={parts.config} />
+    </>
+  );
+}
+
+/** What the first HTML adds at the end of the built page's body. */
+function FirstHtmlBody({ parts, boot }: { parts: FirstHtmlParts; boot: ReactNode }) {
+  // A painted page holds its header and footer once, in the app's markup (ADR 0075).
+  if (parts.firstPaint) {
+    return (
+      <>
+        <DataBlock id={FIRST_PAINT_STATE_ID} value={parts.firstPaint.state} />
+        {boot}
+      </>
+    );
   }
-  const boot =
-    `<script defer src="/boot-after-paint.js" data-entry="${attribute(entry)}"` +
-    ` data-preload="${attribute([...preloads, ...routeScripts].join(' '))}"></script>`;
-  return { html: indexHtml.replace(SCRIPT_TAGS, ''), boot };
+  return (
+    <>
+      <template
+        id={HEADER_TEMPLATE_ID}
+        dangerouslySetInnerHTML={{ __html: templateBody(parts.header) }}
+      />
+      <template
+        id={FOOTER_TEMPLATE_ID}
+        dangerouslySetInnerHTML={{ __html: templateBody(parts.footer) }}
+      />
+    </>
+  );
+}
+
+/** The painted app in place of the empty root, its icons first (icon-sprite.tsx leaves them). */
+function PaintedRoot({ paint }: { paint: NonNullable<FirstHtmlParts['firstPaint']> }) {
+  return (
+    <>
+      <div
+        className="app-icon-sprite"
+        id={PAINTED_SPRITE_ID}
+        hidden
+        aria-hidden="true"
+        dangerouslySetInnerHTML={{ __html: paint.sprite }}
+      />
+      <div id="root" dangerouslySetInnerHTML={{ __html: paint.html }} />
+      <template id={FIRST_PAINT_END_ID} />
+    </>
+  );
 }
 
 /**
@@ -97,60 +178,34 @@ function insertAt(html: string, marker: string, replacement: string): string {
   return html.replace(marker, () => replacement);
 }
 
+/**
+ * The built index.html with the parts written in. The parts are React elements rendered to
+ * markup (ADR 0067): the renderer escapes every address and id; only the JSON data blocks and
+ * the raw markup islands (templates, the painted app, the sprite) are written as they are.
+ */
 export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): string {
-  const painted = parts.firstPaint !== undefined;
-  const { html: indexHtml, boot } = painted
-    ? scriptsAfterPaint(builtHtml, parts.preload?.scripts ?? [])
-    : { html: builtHtml, boot: '' };
-  const routeScripts = (parts.preload?.scripts ?? []).map(
-    (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" />`,
+  const paint = parts.firstPaint;
+  const scripts = paint ? viteScripts(builtHtml) : undefined;
+  // A painted page loads the app's code after its paint: Vite's own script tags go.
+  const indexHtml = paint ? builtHtml.replace(SCRIPT_TAGS, '') : builtHtml;
+  const boot = scripts && (
+    <BootAfterPaint
+      entry={scripts.entry}
+      preloads={[...scripts.preloads, ...(parts.preload?.scripts ?? [])]}
+    />
   );
-  const head = [
-    // crossorigin as on the stylesheet link Vite adds when the chunk loads: without it the
-    // two requests differ in CORS mode and the browser fetches the style sheet twice.
-    ...(parts.preload?.styles ?? []).map((href) =>
-      painted
-        ? `<link rel="stylesheet" crossorigin href="${attribute(href)}" />`
-        : `<link rel="preload" as="style" crossorigin href="${attribute(href)}" />`,
-    ),
-    ...(painted ? [] : routeScripts),
-    // A painted page is shown once its markup has been parsed whole (the element after it):
-    // painted while still arriving, its toolbars re-flowed as their later controls came in,
-    // and the page moved before any script ran (issue 25, ADR 0058).
-    ...(painted ? [`<link rel="expect" href="#${FIRST_PAINT_END_ID}" blocking="render" />`] : []),
-    `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${jsonForScript(parts.config)}</script>`,
-  ].join('\n    ');
-  // A painted page holds its header and footer once, in the app's markup (ADR 0075).
-  const body = [
-    ...(parts.firstPaint
-      ? []
-      : [
-          `<template id="${HEADER_TEMPLATE_ID}">${templateBody(parts.header)}</template>`,
-          `<template id="${FOOTER_TEMPLATE_ID}">${templateBody(parts.footer)}</template>`,
-        ]),
-    ...(parts.firstPaint
-      ? [
-          `<script type="application/json" id="${FIRST_PAINT_STATE_ID}">${jsonForScript(parts.firstPaint.state)}</script>`,
-          boot,
-        ]
-      : []),
-  ].join('\n    ');
+  const head = renderFragment(<FirstHtmlHead parts={parts} />);
+  const body = renderFragment(<FirstHtmlBody parts={parts} boot={boot} />);
   const root = '<div id="root"></div>';
   const withFirstPaint =
-    parts.firstPaint !== undefined && indexHtml.includes(root)
-      ? insertAt(
-          indexHtml,
-          root,
-          // The icons first: the painted app draws them (icon-sprite.tsx leaves them there).
-          `<div class="app-icon-sprite" id="${PAINTED_SPRITE_ID}" hidden aria-hidden="true">${parts.firstPaint.sprite}</div>\n    ` +
-            `<div id="root">${parts.firstPaint.html}</div><template id="${FIRST_PAINT_END_ID}"></template>`,
-        )
+    paint !== undefined && indexHtml.includes(root)
+      ? insertAt(indexHtml, root, renderFragment(<PaintedRoot paint={paint} />))
       : indexHtml;
   const withHead = withFirstPaint.includes('</head>')
-    ? insertAt(withFirstPaint, '</head>', `  ${head}\n  </head>`)
+    ? insertAt(withFirstPaint, '</head>', `${head}</head>`)
     : `${head}\n${withFirstPaint}`;
   return withHead.includes('</body>')
-    ? insertAt(withHead, '</body>', `  ${body}\n  </body>`)
+    ? insertAt(withHead, '</body>', `${body}</body>`)
     : `${withHead}\n${body}`;
 }
 
