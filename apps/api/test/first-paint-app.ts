@@ -24,7 +24,7 @@ export function firstPaintApp(renderer: string, envOverrides: Record<string, str
     token: string;
   };
   beforeAll(async () => {
-    setup.testDb = await createTestDb('pglite');
+    setup.testDb = await createTestDb();
     setup.dist = await createTempDist();
     const firstPaintFile = join(setup.dist.dir, 'stand-in-first-paint.mjs');
     await writeFile(firstPaintFile, renderer);

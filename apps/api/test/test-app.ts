@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
 import type { Db } from '../src/db/db.js';
-import { createTestDb, type DbKind } from './test-db.js';
+import { createTestDb, routeDatabaseKind, type DbKind } from './test-db.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,7 +29,7 @@ export function testEnvSource(overrides: Record<string, string> = {}): NodeJS.Pr
  * test-only routes before the app is sealed.
  */
 export async function createTestApp(
-  kind: DbKind = 'pglite',
+  kind: DbKind = routeDatabaseKind(),
   envOverrides: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {

@@ -28,7 +28,16 @@ export function databaseKinds(): DbKind[] {
  * in src/db/db-parity.test.ts, and suites whose point is concurrency keep databaseKinds().
  */
 export function routeDatabaseKinds(): DbKind[] {
-  return process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
+  return [routeDatabaseKind()];
+}
+
+/**
+ * The database of a suite that names none: the route-level one (above). A PGlite opened from
+ * the snapshot costs 2–4 s of CPU on the two-core machine, a PostgreSQL copy of the template
+ * a fraction of that; suites about PGlite itself ask for it by name.
+ */
+export function routeDatabaseKind(): DbKind {
+  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
 }
 
 let snapshot: Promise<Blob> | undefined;
@@ -43,7 +52,7 @@ function loadSnapshot(): Promise<Blob> {
  * global-setup made; PostgreSQL gets a database of its own copied from global-setup's
  * template, dropped again on close.
  */
-export async function createTestDb(kind: DbKind = 'pglite'): Promise<TestDb> {
+export async function createTestDb(kind: DbKind = routeDatabaseKind()): Promise<TestDb> {
   if (kind === 'pglite') {
     const db = await openDb({ loadDataDir: await loadSnapshot() });
     return { db, close: () => db.close() };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { DbKind } from './test-db.js';
+import { routeDatabaseKind, type DbKind } from './test-db.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './test-app.js';
  * answers the verified caller) and GET /api/test/open (config { public: true }).
  */
 export function createWhoamiApp(
-  kind: DbKind = 'pglite',
+  kind: DbKind = routeDatabaseKind(),
   envOverrides: Record<string, string> = {},
 ): Promise<TestApp> {
   return createTestApp(kind, envOverrides, (app) => {

@@ -9,6 +9,7 @@ import { bearerFor, mintToken } from '../../test/tokens.js';
 import { createWhoamiApp, whoamiWith } from '../../test/whoami-app.js';
 import { messages } from './auth.js';
 import { appPerSuiteFrom } from '../../test/suite-app.js';
+import { routeDatabaseKind } from '../../test/test-db.js';
 
 const anna = 'anna.customer@portico.test';
 
@@ -180,7 +181,10 @@ describe('bearer tokens on /api (external issuer)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/realm`;
-    t = await createWhoamiApp('pglite', { OIDC_ISSUER: issuer, OIDC_AUDIENCE: audience });
+    t = await createWhoamiApp(routeDatabaseKind(), {
+      OIDC_ISSUER: issuer,
+      OIDC_AUDIENCE: audience,
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAIL_SEND_JOB } from '../lib/mail/mailer.js';
 import { serveMetrics } from '../lib/metrics/metrics-server.js';
 import { appPerSuite } from '../../test/suite-app.js';
+import { routeDatabaseKind } from '../../test/test-db.js';
 
 /** The value of one series in a Prometheus text exposition (0 when absent). */
 function valueOf(text: string, series: string): number {
@@ -96,7 +97,10 @@ describe('/metrics (issue 24)', () => {
 });
 
 describe('/metrics behind a proxy, and with METRICS_PORT', () => {
-  const t = appPerSuite('pglite', { TRUST_PROXY: 'loopback', METRICS_ALLOW: '10.0.0.0/8' });
+  const t = appPerSuite(routeDatabaseKind(), {
+    TRUST_PROXY: 'loopback',
+    METRICS_ALLOW: '10.0.0.0/8',
+  });
 
   it('decides by the client address that TRUST_PROXY gives (ADR 0015)', async () => {
     const viaProxy = (from: string) =>

@@ -6,6 +6,7 @@ import { loadEnv } from '../config/env.js';
 import { authorizeUrl, browser, exchangeCode, follow, pkcePair } from '../../test/oidc-flow.js';
 import { createTestApp, testEnvSource } from '../../test/test-app.js';
 import { appPerSuite } from '../../test/suite-app.js';
+import { routeDatabaseKind } from '../../test/test-db.js';
 
 const anna = 'anna.customer@portico.test';
 
@@ -101,7 +102,7 @@ describe('TRUST_PROXY unset (the default): forwarded headers are nobody’s word
 });
 
 describe('TRUST_PROXY=10.0.0.0/8: forwarded headers from that proxy only', () => {
-  const t = appPerSuite('pglite', { TRUST_PROXY: '10.0.0.0/8' });
+  const t = appPerSuite(routeDatabaseKind(), { TRUST_PROXY: '10.0.0.0/8' });
 
   it('advertises PUBLIC_URL in discovery, even for a host the proxy forwards (issue 23 §8)', async () => {
     // Cached publicly: one caller's host must not reach everybody (ADR 0015, addendum).
@@ -232,7 +233,9 @@ describe('the portal opened under another loopback name (issue 11, part 1)', () 
   });
 
   it('adds no loopback names when PUBLIC_URL is not a loopback address', async () => {
-    const remote = await createTestApp('pglite', { PUBLIC_URL: 'https://portal.example' });
+    const remote = await createTestApp(routeDatabaseKind(), {
+      PUBLIC_URL: 'https://portal.example',
+    });
     try {
       const response = await remote.app.inject({
         method: 'GET',

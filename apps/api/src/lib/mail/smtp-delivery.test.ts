@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { createUser } from '../../../test/user-input.js';
 import { ANNA, ERIK } from '../../../test/demo-emails.js';
+import { routeDatabaseKind } from '../../../test/test-db.js';
 
 // Issue 24 "Faults", ADR 0053: the invitation and the news mail go through a real SMTP peer
 // (smtp-server) over STARTTLS with AUTH, trusting its self-signed certificate through
@@ -63,7 +64,7 @@ describe('mail through a real SMTP server', () => {
     dir = await mkdtemp(join(tmpdir(), 'portico-smtp-'));
     tls = await selfSigned(dir);
     port = await freePort();
-    t = await createTestApp('pglite', {
+    t = await createTestApp(routeDatabaseKind(), {
       SMTP_URL: `smtp://portico:s3cret@127.0.0.1:${port}/?requireTLS=true`,
       SMTP_TLS_CA: tls.certPath,
     });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword, PASSWORD_SCHEME, verifyPassword } from '../../lib/password.js';
 import { authorizeUrl, browser, follow, type Browser } from '../../../test/oidc-flow.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { databaseKinds } from '../../../test/test-db.js';
+import { databaseKinds, routeDatabaseKind } from '../../../test/test-db.js';
 import { HashQueue, HashQueueFullError } from './hash-queue.js';
 import { busyPage } from './oidc-pages.js';
 import {
@@ -365,7 +365,10 @@ describe.each(databaseKinds())('sign-in under attack over %s (issue 11, ADR 0014
 });
 
 describe('a full line of password checks (issue 11, ADR 0014)', () => {
-  const t = appPerSuite('pglite', { SIGN_IN_HASH_CONCURRENCY: '1', SIGN_IN_HASH_QUEUE: '1' });
+  const t = appPerSuite(routeDatabaseKind(), {
+    SIGN_IN_HASH_CONCURRENCY: '1',
+    SIGN_IN_HASH_QUEUE: '1',
+  });
 
   it('answers 503 with a readable message and the form, and does not count what it did not check', async () => {
     const client = browser(t.app, '192.0.2.50');
@@ -495,7 +498,7 @@ describe('the slow lane and the line, over real connections (issue 11, ADR 0042 
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp('pglite', {
+    t = await createTestApp(routeDatabaseKind(), {
       SIGN_IN_HASH_CONCURRENCY: '1',
       SIGN_IN_HASH_QUEUE: '1',
       SIGN_IN_BUSY_DELAY_MS: String(DELAY),

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSearchableDocument } from '../../../test/search-rows.js';
 import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { routeDatabaseKinds } from '../../../test/test-db.js';
+import { routeDatabaseKind, routeDatabaseKinds } from '../../../test/test-db.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
@@ -465,7 +465,7 @@ describe('search sources over HTTP: answers in the wrong shape', () => {
       res.end(JSON.stringify({ count: 'many' }));
     });
     const port = await listen(server);
-    t = await createTestApp('pglite', {
+    t = await createTestApp(routeDatabaseKind(), {
       SEARCH_COMMUNITY_URL: `http://127.0.0.1:${port}/count`,
       SEARCH_UNIVERSITY_URL: `http://127.0.0.1:${port}/count`,
     });

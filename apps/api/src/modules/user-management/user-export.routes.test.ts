@@ -13,7 +13,7 @@ describe('user exports (issue 37: in the caller’s language and time zone)', ()
   let t: TestApp;
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp();
     headers = { authorization: `Bearer ${await bearerFor(t.app, ANNA)}` };
   });
   afterAll(async () => {
