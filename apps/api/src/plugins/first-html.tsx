@@ -45,7 +45,7 @@ export const PAINTED_SPRITE_ID = 'portico-painted-sprite';
 export const FIRST_PAINT_END_ID = 'portico-first-paint-end';
 
 /** JSON that cannot end its <script> element nor open a comment inside it. */
-function jsonForScript(value: unknown): string {
+export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

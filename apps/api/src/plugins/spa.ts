@@ -20,6 +20,7 @@ import { pickEncoding } from '../lib/compress-public.js';
 import {
   encodeHtml,
   encodeHtmlOnce,
+  jsonForScript,
   renderFirstHtml,
   routeAssets,
   type EncodedHtml,
@@ -116,27 +117,37 @@ interface FirstHtml {
   painted(path: string): PaintedHtml;
 }
 
-/** Stands for the painted app while the head of a painted page is cut off. */
+/** Stand for the painted app and its data in a painted page rendered once, at start-up. */
 const PAINT_MARK = '\u0000portico-painted-app\u0000';
+const STATE_MARK = 'portico-painted-state-mark';
+
+/** `text` cut at the one place `mark` stands: [before, after]. */
+function cutAt(text: string, mark: string): [string, string] {
+  const at = text.indexOf(mark);
+  if (at < 0 || text.indexOf(mark, at + 1) >= 0) {
+    throw new Error(`a painted page must hold ${JSON.stringify(mark)} once`);
+  }
+  return [text.slice(0, at), text.slice(at + mark.length)];
+}
 
 function paintedHtml(index: string, parts: FirstHtmlParts): PaintedHtml {
   // The icons go before the app's root, in the head (the app then asks for none).
   const sprite = loadSprite().svg;
-  const page = (html: string, state: unknown) =>
-    renderFirstHtml(index, { ...parts, firstPaint: { html, state, sprite } });
-  const marked = page(PAINT_MARK, null);
-  const headLength = marked.indexOf(PAINT_MARK);
-  const head = marked.slice(0, headLength);
-  // Nothing before the app's root depends on the paint, so the rest is the page minus the head.
-  const restOf = (html: string) => {
-    if (!html.startsWith(head)) throw new Error('a painted page does not begin with its head');
-    return html.slice(headLength);
-  };
+  // Rendered once with marks where the paint and its data go: a request only writes its own
+  // paint and data in between, the data escaped as the data block escapes it (jsonForScript).
+  const marked = renderFirstHtml(index, {
+    ...parts,
+    firstPaint: { html: PAINT_MARK, state: STATE_MARK, sprite },
+  });
+  const [head, afterPaint] = cutAt(marked, PAINT_MARK);
+  const [betweenPaintAndState, afterState] = cutAt(afterPaint, jsonForScript(STATE_MARK));
+  const rest = (html: string, state: unknown) =>
+    html + betweenPaintAndState + jsonForScript(state) + afterState;
   return {
     head,
-    rest: (paint) => restOf(page(paint.html, paint.state)),
+    rest: (paint) => rest(paint.html, paint.state),
     // An empty root: the app finds nothing to hydrate and renders the page (state null).
-    unpainted: restOf(page('', null)),
+    unpainted: rest('', null),
   };
 }
 
