@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 export const indexHtml =
@@ -12,6 +13,11 @@ export const sourceMap = JSON.stringify({
   sourcesContent: ['export const everything = "the whole source";'],
   mappings: '',
 });
+/** The web app's own script that starts it after a paint (a file of public/, in every build). */
+export const bootScriptFile = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../web/public/boot-after-paint.js',
+);
 export const vendorScript = `export const words = ${JSON.stringify('portico '.repeat(400))};`;
 
 /** A fake built SPA (what Vite leaves in apps/web/dist), removed by the returned function. */
@@ -25,6 +31,7 @@ export async function createTempDist(): Promise<{ dir: string; remove(): Promise
   await writeFile(join(dir, 'assets', 'vendor-def456.js.br'), brotliCompressSync(vendorScript));
   await writeFile(join(dir, 'assets', 'vendor-def456.js.gz'), gzipSync(vendorScript));
   await writeFile(join(dir, 'assets', 'index-abc123.js.map'), sourceMap);
+  await copyFile(bootScriptFile, join(dir, 'boot-after-paint.js'));
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   await writeFile(join(dir, '.env'), 'SECRET=1');
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };

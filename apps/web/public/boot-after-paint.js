@@ -5,8 +5,9 @@
 // ends, often before the first frame, and the app's first render is one long task). After the
 // next frame it asks for every chunk side by side (modulepreload, a few per task) and imports
 // the entry. A hidden tab paints no frames: it starts after a short wait instead. The first
-// screen's pictures are waited for first (below). A classic script, so that it may read its
-// own data attributes under `script-src 'self'`.
+// screen's pictures are waited for first (below). A classic script that the server writes into
+// the painted page (ADR 0077), its hash in that page's Content-Security-Policy: it reads its own
+// data attributes, and must hold nothing that would end its element or open an HTML comment.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');

@@ -6,7 +6,8 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { platformAppPerSuite } from '../../test/platform-app.js';
 import { pickEncoding } from '../lib/compress-public.js';
-import { renderFirstHtml } from './first-html.js';
+import { createHash } from 'node:crypto';
+import { inlineScriptHash, renderFirstHtml } from './first-html.js';
 
 const html = { accept: 'text/html', 'accept-encoding': 'identity' };
 
@@ -201,6 +202,34 @@ describe('the first HTML (ADR 0021)', () => {
       root?.DOCUMENT_POSITION_FOLLOWING,
     );
     expect(awaited && root?.contains(awaited)).toBe(false);
+  });
+
+  it('writes the boot script into a painted page as it is, and names its hash for the policy', () => {
+    const source = 'window.booted = document.currentScript.dataset.entry;';
+    const out = renderFirstHtml(
+      '<html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+      {
+        config: {} as never,
+        header: '',
+        footer: '',
+        firstPaint: { html: '<p>painted</p>', state: null, sprite: '' },
+        bootScript: source,
+      },
+    );
+    const document = new JSDOM(out).window.document;
+    expect(document.querySelector('script[src]')).toBeNull();
+    const boot = document.querySelector('script[data-entry]');
+    expect(boot?.getAttribute('data-entry')).toBe('/assets/index-1.js');
+    expect(boot?.hasAttribute('defer')).toBe(false);
+    expect(boot?.textContent).toBe(source);
+    expect(inlineScriptHash(source)).toBe(
+      `'sha256-${createHash('sha256').update(source).digest('base64')}'`,
+    );
+    // A script that would end its element early or open a comment is refused, not escaped:
+    // escaping would change the text its hash is taken of.
+    for (const bad of ['let a = "</script>";', 'let b = 1; <!-- c']) {
+      expect(() => inlineScriptHash(bad)).toThrow(/must not hold/);
+    }
   });
 
   it('blocks no rendering on a page the server did not paint', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -35,6 +36,12 @@ export interface FirstHtmlParts {
    * preloaded: the markup needs them.
    */
   firstPaint?: { html: string; state: unknown; sprite: string };
+  /**
+   * The source of the script that starts the app after the paint (the web build's
+   * `boot-after-paint.js`): a painted page carries it inline, its hash in the page's
+   * Content-Security-Policy (`inlineScriptSource`). Without it the page links the file.
+   */
+  bootScript?: string;
 }
 
 /** The painted app's data (apps/web/src/app/first-paint-hydration.tsx reads it). */
@@ -78,16 +85,43 @@ function viteScripts(indexHtml: string): { entry: string; preloads: string[] } {
 /**
  * With a first paint, the app's code is asked for once the copy is painted (ADR 0044, 0057):
  * the styles and the first images take the connections first, and the copy is on screen
- * before any script runs. One classic script, `/boot-after-paint.js`, does it after the next
+ * before any script runs. One classic script, `boot-after-paint.js`, does it after the next
  * frame: it adds the module preloads (the entry's imports and the route's chunks, fetched side
  * by side, not one level at a time) and imports the entry. Without it a module script runs as
  * soon as parsing ends, often before the first frame, and the app's first render is one long
- * task in front of the paint.
+ * task in front of the paint. It is written into the page (ADR 0077, session 29): as a file it
+ * was one more request beside the style sheets and the first pictures, and it ran, with the
+ * DOMContentLoaded it held back, as the pictures came in.
  */
-function BootAfterPaint({ entry, preloads }: { entry: string; preloads: readonly string[] }) {
-  return (
-    <script defer src="/boot-after-paint.js" data-entry={entry} data-preload={preloads.join(' ')} />
-  );
+function BootAfterPaint({
+  entry,
+  preloads,
+  source,
+}: {
+  entry: string;
+  preloads: readonly string[];
+  source: string | undefined;
+}) {
+  const data = { 'data-entry': entry, 'data-preload': preloads.join(' ') };
+  if (source === undefined) return <script defer src="/boot-after-paint.js" {...data} />;
+  return <script {...data} dangerouslySetInnerHTML={{ __html: inlineScriptSource(source) }} />;
+}
+
+/**
+ * A script's source as it may stand inside a <script> element, unchanged: one that could end
+ * the element early or open an HTML comment in it is refused, since escaping would change the
+ * text its Content-Security-Policy hash is taken of.
+ */
+export function inlineScriptSource(source: string): string {
+  if (/<\/script|<!--/i.test(source)) {
+    throw new Error('an inline script must not hold "</script" or "<!--"');
+  }
+  return source;
+}
+
+/** The Content-Security-Policy source that allows exactly this inline script. */
+export function inlineScriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(inlineScriptSource(source), 'utf8').digest('base64')}'`;
 }
 
 /** A JSON data block: never executed, so the Content-Security-Policy needs nothing new. */
@@ -192,6 +226,7 @@ export function renderFirstHtml(builtHtml: string, parts: FirstHtmlParts): strin
     <BootAfterPaint
       entry={scripts.entry}
       preloads={[...scripts.preloads, ...(parts.preload?.scripts ?? [])]}
+      source={parts.bootScript}
     />
   );
   const head = renderFragment(<FirstHtmlHead parts={parts} />);

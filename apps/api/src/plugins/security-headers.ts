@@ -30,11 +30,11 @@ export const GA4_COLLECT_SOURCES = [
 
 /**
  * The Content-Security-Policy's directives (issue 2 §7). Scripts only from our own origin (no
- * inline, no eval); styles allow inline because React style props and sanitised server HTML
+ * eval; inline only the ones `scriptHashes` name, by their SHA-256); styles allow inline because React style props and sanitised server HTML
  * use style attributes. Everything the runtime configuration points at that the browser must
  * reach (issuer, absolute API bases, frames, analytics when configured) is added.
  */
-function cspDirectives(env: Env): Record<string, string[]> {
+function cspDirectives(env: Env, scriptHashes: readonly string[]): Record<string, string[]> {
   const issuerOrigin = originOf(issuerOf(env));
   const publicOrigin = originOf(env.PUBLIC_URL);
   const apiOrigins = [
@@ -56,7 +56,7 @@ function cspDirectives(env: Env): Record<string, string[]> {
   const ga4Collect = analytics ? GA4_COLLECT_SOURCES : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...ga4Scripts],
+    'script-src': ["'self'", ...scriptHashes, ...ga4Scripts],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': unique(["'self'", 'data:', ...ga4Collect]),
     'font-src': ["'self'", 'data:'],
@@ -74,9 +74,12 @@ function cspDirectives(env: Env): Record<string, string[]> {
  * on an https site, frames and opener/resource sharing same-origin only, no referrer path to
  * other origins. Helmet's other headers are left off, as the site never sent them.
  */
-export function helmetOptions(env: Env): Readonly<HelmetOptions> {
+export function helmetOptions(
+  env: Env,
+  scriptHashes: readonly string[] = [],
+): Readonly<HelmetOptions> {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(env) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(env, scriptHashes) },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -103,10 +106,13 @@ const PERMISSIONS_POLICY =
  * policy depends on configuration only (no per-request nonce), so helmet writes them once, onto
  * a response that is never sent, and every response gets those values.
  */
-export function securityHeaders(env: Env): Record<string, string> {
+export function securityHeaders(
+  env: Env,
+  scriptHashes: readonly string[] = [],
+): Record<string, string> {
   const request = new IncomingMessage(new Socket());
   const response = new ServerResponse(request);
-  helmet(helmetOptions(env))(request, response, (error?: unknown) => {
+  helmet(helmetOptions(env, scriptHashes))(request, response, (error?: unknown) => {
     if (error instanceof Error) throw error; // only with directives computed per request
   });
   const headers: Record<string, string> = {};
@@ -115,9 +121,12 @@ export function securityHeaders(env: Env): Record<string, string> {
   return headers;
 }
 
-/** The Content-Security-Policy header of every response. */
-export function contentSecurityPolicy(env: Env): string {
-  const csp = securityHeaders(env)['content-security-policy'];
+/**
+ * The Content-Security-Policy header of every response; a page with inline scripts of its own
+ * (a painted page's boot script) gets the same policy with their hashes in `script-src`.
+ */
+export function contentSecurityPolicy(env: Env, scriptHashes: readonly string[] = []): string {
+  const csp = securityHeaders(env, scriptHashes)['content-security-policy'];
   if (csp === undefined) throw new Error('helmet wrote no Content-Security-Policy');
   return csp;
 }

@@ -16,10 +16,12 @@ import {
   paintReaderOf,
 } from '../modules/first-paint/index.js';
 import { htmlInTwoParts } from './html-stream.js';
+import { contentSecurityPolicy } from './security-headers.js';
 import { pickEncoding } from '../lib/compress-public.js';
 import {
   encodeHtml,
   encodeHtmlOnce,
+  inlineScriptHash,
   jsonForScript,
   renderFirstHtml,
   routeAssets,
@@ -115,6 +117,8 @@ interface FirstHtml {
   shared(path: string): EncodedHtml;
   /** The first HTML of an address the server paints for its reader. */
   painted(path: string): PaintedHtml;
+  /** A painted page's Content-Security-Policy: the site's, with its inline boot script's hash. */
+  paintedPolicy: string;
 }
 
 /** Stand for the painted app and its data in a painted page rendered once, at start-up. */
@@ -154,8 +158,13 @@ function paintedHtml(index: string, parts: FirstHtmlParts): PaintedHtml {
 /** The first HTML for every client route, built once at start-up (ADR 0021). */
 function buildFirstHtml(env: Env, distDir: string, config: RuntimeConfig): FirstHtml {
   const index = readFileSync(resolve(distDir, 'index.html'), 'utf8');
+  // The script that starts the app after a paint, written into painted pages (a file of
+  // public/, so in every build; a test's stand-in build may lack it: the page links it then).
+  const bootFile = resolve(distDir, 'boot-after-paint.js');
+  const bootScript = existsSync(bootFile) ? readFileSync(bootFile, 'utf8') : undefined;
   const parts = {
     config,
+    bootScript,
     // Built once, so in English; the SPA swaps in the header in the user's language.
     header: renderHeader(env, null, englishTexts()),
     footer: renderFooter(env, englishTexts()),
@@ -176,6 +185,7 @@ function buildFirstHtml(env: Env, distDir: string, config: RuntimeConfig): First
   return {
     shared: (path) => routeOf(path)?.html ?? other,
     painted: (path) => routeOf(path)?.painted ?? otherPainted,
+    paintedPolicy: contentSecurityPolicy(env, bootScript ? [inlineScriptHash(bootScript)] : []),
   };
 }
 
@@ -285,6 +295,7 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
           return page.unpainted;
         }
       };
+      reply.header('content-security-policy', firstHtml.paintedPolicy);
       return sendHtml(request, reply, { head: page.head, rest });
     }
     return sendHtml(request, reply, firstHtml.shared(path));

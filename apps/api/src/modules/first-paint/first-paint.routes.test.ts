@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { firstPaintApp } from '../../../test/first-paint-app.js';
+import { bootScriptFile } from '../../../test/temp-dist.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { ANNA } from '../../../test/demo-emails.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
@@ -136,9 +139,25 @@ describe('the first paint of the news list (ADR 0044, 0075)', () => {
     // The styles and images first: the app's scripts come after the painted page, and the
     // app starts once it is painted (ADR 0057).
     expect(response.body).not.toContain('<script type="module"');
-    expect(response.body.indexOf('src="/boot-after-paint.js"')).toBeGreaterThan(
-      response.body.indexOf('<p id="seen">'),
+    // The script that starts it is written into the page, after the paint, and the page's
+    // policy allows exactly that script by its hash; no other page allows an inline script.
+    const boot = /<script data-entry="[^"]+" data-preload="[^"]*">([\s\S]*?)<\/script>/.exec(
+      response.body,
     );
+    expect(boot?.index).toBeGreaterThan(response.body.indexOf('<p id="seen">'));
+    expect(boot?.[1]).toBe(readFileSync(bootScriptFile, 'utf8'));
+    const hash = createHash('sha256')
+      .update(boot?.[1] ?? '')
+      .digest('base64');
+    const scriptSources = (policy: unknown) =>
+      /(?:^|;)\s*script-src ([^;]*)/.exec(String(policy))?.[1]?.split(' ');
+    expect(scriptSources(response.headers['content-security-policy'])).toEqual([
+      "'self'",
+      `'sha256-${hash}'`,
+    ]);
+    const notPainted = await app.inject({ url: '/my-settings', headers: { accept: 'text/html' } });
+    expect(notPainted.body).toContain('<script type="module"');
+    expect(scriptSources(notPainted.headers['content-security-policy'])).toEqual(["'self'"]);
   });
 
   it('paints a numbered page as that page', async () => {
