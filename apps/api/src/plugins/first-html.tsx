@@ -39,7 +39,7 @@ export interface FirstHtmlParts {
   /**
    * The source of the script that starts the app after the paint (the web build's
    * `boot-after-paint.js`): a painted page carries it inline, its hash in the page's
-   * Content-Security-Policy (`inlineScriptSource`). Without it the page links the file.
+   * Content-Security-Policy (`inlineScriptHash`). Without it the page links the file.
    */
   bootScript?: string;
 }
