@@ -15,6 +15,15 @@ const outDir = join(apiDir, 'dist');
 
 /** Workspace packages compiled into the bundle (consumed as TypeScript source). */
 const inlined = new Set(['@portico/contracts', '@portico/locales']);
+/**
+ * React is bundled too, with `process.env.NODE_ENV` fixed to "production" (below): the built
+ * server renders its pages (desk, sign-in, mail, the first HTML) with React's production build
+ * whatever NODE_ENV says. NODE_ENV picks the app's own defaults (demo seed, outbox, read
+ * caches); left to it, `npm start`, the browser tests and the benches rendered with React's
+ * development build, at twice the time per page. The tests of the sources keep the
+ * development build and its warnings.
+ */
+const bundledReact = new Set(['react', 'react-dom']);
 
 function dependenciesOf(manifestPath) {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -31,7 +40,7 @@ const external = [
     ...dependenciesOf(join(repoRoot, 'packages/contracts/package.json')),
   ]),
 ]
-  .filter((name) => !inlined.has(name))
+  .filter((name) => !inlined.has(name) && !bundledReact.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
 /** Every file under every `assets` folder of the sources, as [absolute source, path inside assets]. */
@@ -75,6 +84,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
+  // Only React reads it in the bundle (the app reads NODE_ENV from its parsed environment).
+  define: { 'process.env.NODE_ENV': '"production"' },
   tsconfig: join(apiDir, 'tsconfig.json'),
   // Inlined CommonJS (if any ever is) may call require(); ESM has none, so provide it.
   banner: {

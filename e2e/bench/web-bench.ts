@@ -7,6 +7,8 @@
 // (Brotli sizes of the scripts asked for until the app shows the page); then the same for a static copy
 // of the rendered /news page served from the same origin. Prints; it is not a timed test.
 // BENCH_WATERFALL=1 also prints what the fastest and the slowest run of each page loaded when.
+// First it prints the server's time per painted /news and /invoices (BENCH_PAINT_LOADS, 200;
+// 0 skips it).
 // The static copy is the settled page's HTML as the browser holds it, with one copy of what it
 // shows: no script, no module preload, no template (issue 36). Each LCP is read once the page
 // has settled (FIRST_SECONDS_MS and more after the start), not at its first card.
@@ -240,6 +242,37 @@ function medianInterval(values: readonly number[]): { low: number; high: number 
   return { low: medians[100] ?? Number.NaN, high: medians[1899] ?? Number.NaN };
 }
 
+/** How many times the server's time per painted page is taken (after 20 to warm up). */
+const PAINT_LOADS = Number(process.env['BENCH_PAINT_LOADS'] ?? 200);
+
+/**
+ * The server's time per painted page (ADR 0044, 0057): `PAINT_LOADS` loads of /news and of
+ * /invoices one after the other, as the signed-in reader, Brotli, the whole answer read;
+ * unthrottled, loopback. p50 and p99 after 20 loads to warm up.
+ */
+async function printPaintTimes(context: BrowserContext): Promise<void> {
+  if (PAINT_LOADS <= 0) return;
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  for (const path of ['/news', '/invoices']) {
+    const times: number[] = [];
+    for (let i = 0; i < PAINT_LOADS + 20; i++) {
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${path}`, {
+        headers: { accept: 'text/html', 'accept-encoding': 'br', cookie },
+      });
+      const body = await response.text();
+      if (!body.includes('portico-first-paint-state')) throw new Error(`${path} was not painted`);
+      if (i >= 20) times.push(performance.now() - started);
+    }
+    const sorted = times.sort((a, b) => a - b);
+    const at = (share: number) =>
+      (sorted[Math.floor(sorted.length * share)] ?? Number.NaN).toFixed(1);
+    console.log(
+      `server time of a painted ${path}: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (${times.length} loads one after the other)`,
+    );
+  }
+}
+
 interface LighthouseRun {
   score: number;
   lcp: number;
@@ -385,6 +418,8 @@ async function main(): Promise<void> {
     await page.goto(`${baseUrl}/news`);
     await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MARK);
     await page.waitForTimeout(2000); // settled: the bell, the sprite, the header's products
+    // The app has set the cookie the server paints for (ADR 0044).
+    await printPaintTimes(context);
     // The static copy: the settled page as the browser holds it, from the same origin, with one
     // copy of what it shows: no script (data blocks included), no module preload, no template.
     const html = (await page.content())

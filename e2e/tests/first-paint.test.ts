@@ -3,6 +3,10 @@
 // app itself, rendered for that user with its own routes and components, into the first HTML.
 // The page shows without any script; React then hydrates that very markup (no copy, no swap);
 // sign-out takes the cookie back.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { CATALOGS } from '@portico/locales/catalogs';
 import { describe, expect, inject, test } from 'vitest';
@@ -14,6 +18,7 @@ import { openApp } from '../support/app.js';
 import { emailField, signIn } from '../support/sign-in.js';
 
 const baseUrl = inject('codeBaseUrl');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 type Recorded = { shifts: { at: number; value: number }[] };
 
 /**
@@ -181,16 +186,60 @@ describe('the first paint of /news', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the script that starts the app after the paint goes out compressed, as the app’s code does', async () => {
-    // It is a file of public/, copied into the build, not bundled: it is compressed all the same.
-    for (const encoding of ['br', 'gzip']) {
-      const res = await fetch(`${baseUrl}/boot-after-paint.js`, {
-        headers: { 'accept-encoding': encoding },
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-encoding')).toBe(encoding);
-      expect(await res.text()).toContain('data-entry');
+  test('the painted page starts the app with a script written into it, which its policy allows by hash (ADR 0077)', async () => {
+    const { page } = session;
+    await signInWithFirstPaint(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    const response = await page.goto(`${baseUrl}/news`);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset['app']))
+      .toBe('running');
+    // No request for the script: it came with the page, and the app ran under the policy.
+    expect(asked).not.toContain('/boot-after-paint.js');
+    expect(violations).toEqual([]);
+    const policy = (await response?.allHeaders())?.['content-security-policy'] ?? '';
+    const scriptSources = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    const body = (await response?.text()) ?? '';
+    const inline = /<script data-entry="[^"]+" data-preload="[^"]*">([\s\S]*?)<\/script>/.exec(
+      body,
+    )?.[1];
+    expect(inline).toContain('modulepreload');
+    expect(scriptSources).toEqual([
+      "'self'",
+      `'sha256-${createHash('sha256')
+        .update(inline ?? '')
+        .digest('base64')}'`,
+    ]);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the server paints with React’s production build, whatever NODE_ENV it runs under', async () => {
+    // The browser tests' servers run under NODE_ENV=test; the built server and its renderer
+    // carry no development build of React (its warnings, its checks: twice the time a page).
+    const built = [
+      ...(await readdir(join(repoRoot, 'apps/api/dist'))).map((f) => join('apps/api/dist', f)),
+      'apps/web/dist-ssr/first-paint.js',
+      ...(await readdir(join(repoRoot, 'apps/web/dist-ssr/assets'))).map((f) =>
+        join('apps/web/dist-ssr/assets', f),
+      ),
+    ].filter((file) => file.endsWith('.js'));
+    expect(built.length).toBeGreaterThan(3);
+    const development: string[] = [];
+    for (const file of built) {
+      const text = await readFile(join(repoRoot, file), 'utf8');
+      // A development build inside, or React imported from node_modules, where NODE_ENV
+      // would pick the build.
+      const imported = /^\s*import\b[^;\n]*\bfrom\s*["']react(?:-dom)?(?:\/[^"']*)?["']/m;
+      if (/validateProperty\(/.test(text) || imported.test(text)) {
+        development.push(file);
+      }
     }
+    expect(development).toEqual([]);
   });
 
   test('the painted page carries only the labels that differ from the app’s English (issue 36)', async () => {
