@@ -1,6 +1,6 @@
 // Bundles the API server (ADR 0001 "Build"): apps/api/src/boot.ts → apps/api/dist/server.js,
-// ESM for Node 20, npm dependencies left external (installed beside it), the workspace
-// contracts package inlined. Runtime files live in `assets/` folders beside the module that
+// ESM for Node 20, npm dependencies left external (installed beside it) except React, the
+// workspace contracts package inlined. Runtime files live in `assets/` folders beside the module that
 // reads them (via new URL('./assets/…', import.meta.url)); they are copied to dist/assets/,
 // which is where those URLs point from the bundle.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
