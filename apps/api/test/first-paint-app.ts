@@ -23,9 +23,14 @@ export function firstPaintApp(renderer: string, envOverrides: Record<string, str
     app: FastifyInstance;
     token: string;
   };
+  // What beforeAll made, undone in reverse by afterAll: a start-up that failed half-way still
+  // gives its database back (a PostgreSQL copy is a database of its own).
+  const cleanups: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     setup.testDb = await createTestDb();
+    cleanups.push(() => setup.testDb.close());
     setup.dist = await createTempDist();
+    cleanups.push(() => setup.dist.remove());
     const firstPaintFile = join(setup.dist.dir, 'stand-in-first-paint.mjs');
     await writeFile(firstPaintFile, renderer);
     setup.app = await buildApp({
@@ -34,13 +39,16 @@ export function firstPaintApp(renderer: string, envOverrides: Record<string, str
       ready: true,
       spa: { distDir: setup.dist.dir, firstPaintFile },
     });
+    cleanups.push(() => setup.app.close());
     await setup.app.ready();
     setup.token = await bearerFor(setup.app, ANNA);
   });
   afterAll(async () => {
-    await setup.app.close();
-    await setup.testDb.close();
-    await setup.dist.remove();
+    const failures: unknown[] = [];
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((error: unknown) => failures.push(error));
+    }
+    if (failures.length > 0) throw failures[0];
   });
   const page = (url: string, cookie?: string) =>
     setup.app.inject({
