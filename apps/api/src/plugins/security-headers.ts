@@ -30,9 +30,10 @@ export const GA4_COLLECT_SOURCES = [
 
 /**
  * The Content-Security-Policy's directives (issue 2 §7). Scripts only from our own origin (no
- * eval; inline only the ones `scriptHashes` name, by their SHA-256); styles allow inline because React style props and sanitised server HTML
- * use style attributes. Everything the runtime configuration points at that the browser must
- * reach (issuer, absolute API bases, frames, analytics when configured) is added.
+ * eval; inline only the ones `scriptHashes` name, by their SHA-256); styles allow inline
+ * because React style props and sanitised server HTML use style attributes. Everything the
+ * runtime configuration points at that the browser must reach (issuer, absolute API bases,
+ * frames, analytics when configured) is added.
  */
 function cspDirectives(env: Env, scriptHashes: readonly string[]): Record<string, string[]> {
   const issuerOrigin = originOf(issuerOf(env));
