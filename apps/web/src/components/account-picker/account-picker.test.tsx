@@ -107,6 +107,42 @@ describe('<AccountPicker> (issue 37)', () => {
     expect(onPick).not.toHaveBeenCalled();
   });
 
+  it('keeps the highlight on its option when the server answers under the arrow keys', async () => {
+    // The answer for what was typed arrives after the arrows moved over the list it replaces.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/accounts`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('query') !== 'e') return undefined;
+        await answered;
+        return HttpResponse.json([ALL[4]!, ALL[2]!]);
+      }),
+    );
+    const { input, onPick } = renderPicker();
+    await userEvent.click(input);
+    await waitFor(async () => expect(await options()).toHaveLength(ALL.length));
+    await userEvent.keyboard('e');
+    await waitFor(async () => expect(await options()).toHaveLength(4));
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    const highlighted = () =>
+      document.getElementById(input.getAttribute('aria-activedescendant') ?? '')?.textContent;
+    expect(highlighted()).toBe('Meridian Consulting Group Ltd');
+    answer();
+    await waitFor(async () =>
+      expect(await options()).toEqual([
+        'Portico Software B.V., Your account',
+        'Meridian Consulting Group Ltd',
+      ]),
+    );
+    expect(highlighted()).toBe('Meridian Consulting Group Ltd');
+    await userEvent.keyboard('{Enter}');
+    expect(onPick).toHaveBeenCalledWith({
+      id: 'acc-meridian',
+      name: 'Meridian Consulting Group Ltd',
+    });
+    expect(input).toHaveValue('Meridian Consulting Group Ltd');
+  });
+
   it('offers the recently used accounts first, each said to be recent, then the rest', async () => {
     const recent = [ALL[3]!, ALL[0]!];
     const { input } = renderPicker(recent);

@@ -61,8 +61,18 @@ export function AccountPicker({ userType, current, own, recent, onPick }: Accoun
     ];
   }, [recent, search.accounts, term, own.id]);
 
+  // The highlight follows the option, not its place: the list changes as the server's answer for
+  // the last keystroke arrives, and Enter must pick what was highlighted, never the option that
+  // took its place (or none, when the list got shorter: the box would empty).
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const highlighted =
+    highlightedId === null ? -1 : options.findIndex((option) => option.id === highlightedId);
+
   const combobox = useCombobox<Option>({
     items: options,
+    highlightedIndex: highlighted,
+    onHighlightedIndexChange: ({ highlightedIndex: index }) =>
+      setHighlightedId(options[index]?.id ?? null),
     itemToString: toText,
     itemToKey: (item) => item?.id,
     selectedItem,
