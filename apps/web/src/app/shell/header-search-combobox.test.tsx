@@ -106,6 +106,40 @@ describe('header search suggestions', () => {
     ]);
   });
 
+  it('keeps the highlight on its suggestion when the answer for newer typing replaces the list', async () => {
+    const newer: SearchSuggestions = {
+      suggestions: [
+        suggestionsFor('invoi').suggestions[1]!,
+        {
+          source: 'productDocumentation',
+          title: [{ text: 'Invoicing guide', match: false }],
+          href: '/my-solutions/products/c-fin/documentation/invoicing-guide',
+        },
+      ],
+    };
+    server.use(
+      http.get(url('/api/search/suggestions'), ({ request }) =>
+        new URL(request.url).searchParams.get('query') === 'invoi'
+          ? HttpResponse.json(newer)
+          : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderSignedIn('/news');
+    await user.click(box());
+    await user.keyboard('invo');
+    await screen.findByRole('listbox', { name: 'Suggestions' });
+    // One more letter, and the arrows move over the list shown until its answer comes.
+    await user.keyboard('i{ArrowDown}{ArrowDown}');
+    const highlighted = () =>
+      document.getElementById(box().getAttribute('aria-activedescendant') ?? '')?.textContent;
+    expect(highlighted()).toBe('Invoice export failsSupport cases');
+    await screen.findByRole('option', { name: /Invoicing guide/ });
+    expect(highlighted()).toBe('Invoice export failsSupport cases');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/services/track-case/CS0001'));
+  });
+
   it('closes on Escape, and Enter without a chosen suggestion searches as before', async () => {
     const user = userEvent.setup();
     const { router } = await renderSignedIn('/news');

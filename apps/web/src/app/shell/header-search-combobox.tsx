@@ -1,7 +1,15 @@
 import type { SearchHitSource, TextSegments } from '@portico/contracts';
 import { SEARCH_MIN_LENGTH } from '@portico/contracts/search-limits';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useLayoutEffect, useState, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.js';
@@ -68,7 +76,9 @@ export function HeaderSearchCombobox({
   const [text, setText] = useState('');
   const [productId, setProductId] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted option by its key, not its place: the list is replaced when the answer for
+  // newer typing arrives, and the highlight must not land on whatever took its place.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
 
   // A new header (new HTML) is a new input: take it over, and give the list a place.
   useLayoutEffect(() => {
@@ -96,37 +106,42 @@ export function HeaderSearchCombobox({
   });
   const recent = useQuery({ ...recentSearchesQueryOptions(), enabled: showRecent });
 
-  const productName = (id: string | null) =>
-    id === null
-      ? null
-      : (Array.from(form?.product?.options ?? []).find((o) => o.value === id)?.textContent ?? id);
-  let options: Option[] = [];
-  if (suggesting && suggestions.data) {
-    options = suggestions.data.suggestions.map((s, i) => ({
-      key: `s${i}`,
-      label: s.title,
-      detail: t(`search.card.${s.source satisfies SearchHitSource}`),
-      href: s.href,
-      source: s.source,
-    }));
-  } else if (showRecent && recent.data) {
-    options = recent.data.searches.map((r, i) => ({
-      key: `r${i}`,
-      label: plain(r.query),
-      detail: productName(r.productId),
-      href: paths.search(r.query, r.productId ?? ''),
-      // The results page reports its own "site search query".
-      source: null,
-    }));
-  }
+  const options = useMemo<Option[]>(() => {
+    if (suggesting && suggestions.data) {
+      return suggestions.data.suggestions.map((s) => ({
+        key: `s ${s.source} ${s.href}`,
+        label: s.title,
+        detail: t(`search.card.${s.source satisfies SearchHitSource}`),
+        href: s.href,
+        source: s.source,
+      }));
+    }
+    if (showRecent && recent.data) {
+      const productName = (id: string | null) =>
+        id === null
+          ? null
+          : (Array.from(form?.product?.options ?? []).find((o) => o.value === id)?.textContent ??
+            id);
+      return recent.data.searches.map((r) => ({
+        key: `r ${r.productId ?? ''} ${r.query}`,
+        label: plain(r.query),
+        detail: productName(r.productId),
+        href: paths.search(r.query, r.productId ?? ''),
+        // The results page reports its own "site search query".
+        source: null,
+      }));
+    }
+    return [];
+  }, [suggesting, suggestions.data, showRecent, recent.data, form, t]);
   const expanded = open && options.length > 0;
+  const active = activeKey === null ? -1 : options.findIndex((o) => o.key === activeKey);
   const activeOption = expanded ? options[active] : undefined;
   const optionId = (index: number) => `${listId}-${index}`;
 
   const choose = useCallback(
     (option: Option) => {
       setOpen(false);
-      setActive(-1);
+      setActiveKey(null);
       // §7: a suggestion followed is a result followed, as a hit on the results page is.
       if (option.source !== null) {
         analytics().siteSearchNavigate({
@@ -162,7 +177,7 @@ export function HeaderSearchCombobox({
     const onInput = () => {
       setText(input.value);
       setOpen(true);
-      setActive(-1);
+      setActiveKey(null);
     };
     const onFocus = () => {
       setText(input.value);
@@ -171,7 +186,7 @@ export function HeaderSearchCombobox({
     };
     const onBlur = () => {
       setOpen(false);
-      setActive(-1);
+      setActiveKey(null);
     };
     const onProduct = () => setProductId(product?.value ?? '');
     input.addEventListener('input', onInput);
@@ -202,10 +217,8 @@ export function HeaderSearchCombobox({
           }
           if (count === 0) return;
           const step = event.key === 'ArrowDown' ? 1 : -1;
-          setActive((current) => {
-            const next = current + step;
-            return next >= count ? 0 : next < 0 ? count - 1 : next;
-          });
+          const next = active + step;
+          setActiveKey(options[next >= count ? 0 : next < 0 ? count - 1 : next]?.key ?? null);
           return;
         }
         case 'Enter':
@@ -220,14 +233,14 @@ export function HeaderSearchCombobox({
           if (expanded) {
             event.preventDefault();
             setOpen(false);
-            setActive(-1);
+            setActiveKey(null);
           }
           return;
       }
     };
     input.addEventListener('keydown', onKeyDown);
     return () => input.removeEventListener('keydown', onKeyDown);
-  }, [input, open, expanded, options.length, activeOption, choose]);
+  }, [input, open, expanded, options, active, activeOption, choose]);
 
   if (!box) return null;
   const announcement = !open
