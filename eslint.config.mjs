@@ -76,8 +76,8 @@ export default tseslint.config(
     },
   },
   {
-    // Served as they are (apps/web/public): classic browser scripts, no types to check with.
-    files: ['apps/web/public/*.js'],
+    // Classic browser scripts (apps/web/boot, minified by the build): no types to check with.
+    files: ['apps/web/boot/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { bootScript } from './vite-boot-script.js';
 import { precompress } from './vite-precompress.js';
 
 // The API server serves the built app and /config.json; in dev, Vite proxies to it.
@@ -88,7 +89,11 @@ export default defineConfig(({ command, isSsrBuild }) =>
     ? ssrBuild
     : {
         root: import.meta.dirname,
-        plugins: [react(), precompress()],
+        plugins: [
+          react(),
+          bootScript(resolve(import.meta.dirname, 'boot/boot-after-paint.js')),
+          precompress(),
+        ],
         ...(command === 'build' ? { resolve: productionRouter } : {}),
         build: {
           outDir: 'dist',

@@ -13,10 +13,10 @@ export const sourceMap = JSON.stringify({
   sourcesContent: ['export const everything = "the whole source";'],
   mappings: '',
 });
-/** The web app's own script that starts it after a paint (a file of public/, in every build). */
+/** The web app's own script that starts it after a paint (its source; every build emits it minified). */
 export const bootScriptFile = resolve(
   dirname(fileURLToPath(import.meta.url)),
-  '../../web/public/boot-after-paint.js',
+  '../../web/boot/boot-after-paint.js',
 );
 export const vendorScript = `export const words = ${JSON.stringify('portico '.repeat(400))};`;
 
