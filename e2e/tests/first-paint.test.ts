@@ -186,7 +186,7 @@ describe('the first paint of /news', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the painted page starts the app with a script written into it, which its policy allows by hash (ADR 0077)', async () => {
+  test('the painted page starts the app with a script written into it, which its policy allows by hash, and asks for two style sheets (ADR 0077)', async () => {
     const { page } = session;
     await signInWithFirstPaint(page);
     const asked: string[] = [];
@@ -209,6 +209,9 @@ describe('the first paint of /news', () => {
       body,
     )?.[1];
     expect(inline).toContain('modulepreload');
+    // Two style sheets, the start one and the page's: the list's shared parts ride in the
+    // start one, so the first screen's pictures need not wait for connections (issue 36).
+    expect(body.match(/<link rel="stylesheet"[^>]*>/g)?.length).toBe(2);
     expect(scriptSources).toEqual([
       "'self'",
       `'sha256-${createHash('sha256')
