@@ -13,7 +13,7 @@ export const sourceMap = JSON.stringify({
   sourcesContent: ['export const everything = "the whole source";'],
   mappings: '',
 });
-/** The web app's own script that starts it after a paint (its source; every build emits it minified). */
+/** The web app's script that starts it after a paint: its source (a build emits it minified). */
 export const bootScriptFile = resolve(
   dirname(fileURLToPath(import.meta.url)),
   '../../web/boot/boot-after-paint.js',
