@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, shellHandlers, url } from '../../../test/app-test-harness.js';
 import { setupTestServer } from '../../../test/msw.js';
+import { noNewsHandler } from '../../../test/notification-test-support.js';
 import { installTestConfig } from '../../../test/test-config.js';
 import { installAnalytics } from '../../lib/analytics/analytics.js';
 import {
@@ -61,6 +62,8 @@ beforeEach(() => {
         ],
       }),
     ),
+    // The page the box sits on (/news) lists nothing.
+    noNewsHandler,
     ...shellHandlers(),
   );
 });
