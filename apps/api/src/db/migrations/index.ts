@@ -39,6 +39,7 @@ import { sql as productContentOrder } from './038-product-content-order.js';
 import { sql as caseSearchOrder } from './039-case-search-order.js';
 import { sql as productNewsOrder } from './040-product-news-order.js';
 import { sql as searchChanges } from './041-search-changes.js';
+import { sql as newsProductIds } from './042-news-product-ids.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -83,4 +84,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '039-case-search-order', sql: caseSearchOrder },
   { name: '040-product-news-order', sql: productNewsOrder },
   { name: '041-search-changes', sql: searchChanges },
+  { name: '042-news-product-ids', sql: newsProductIds },
 ];

@@ -9,6 +9,7 @@ export const newsModule = newsRoutes;
 
 export {
   countNewsSearch,
+  countProductNewsSearch,
   findProductNewsItem,
   getCachedNewsPage,
   getLatestProductNews,

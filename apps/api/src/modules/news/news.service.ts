@@ -11,6 +11,7 @@ import {
   type NewNewsItem,
 } from './news.repository.js';
 import {
+  countProductNewsMatches,
   isProductNews,
   listLatestProductNews,
   listProductNews,
@@ -79,6 +80,18 @@ export async function getProductNewsPage(
     ...(criteria.from === undefined ? {} : { from: criteria.from }),
     ...(criteria.to === undefined ? {} : { to: criteria.to }),
   });
+}
+
+/**
+ * The product news tab's total for a search without dates: the product card's count on the
+ * search page (issue 13: the card and its tab agree).
+ */
+export function countProductNewsSearch(
+  db: Queryable,
+  productId: string,
+  query: string,
+): Promise<number> {
+  return countProductNewsMatches(db, productId, query);
 }
 
 /** Each product's newest news item, for My Solutions' tiles (issue 37). */

@@ -12,6 +12,9 @@ import {
 } from './search.repository.js';
 import type { Suggestions } from './search-suggestions.repository.js';
 
+/** A product's counts: documentation and downloads (search.repository), news (modules/news). */
+export type ProductCountRow = ProductContentCountRow & { news: number };
+
 /**
  * What a search costs the database, kept per instance (issue 38, ADR 0066 addendum): the same
  * words over the same scope give the same answer to every caller, so the answers are read
@@ -37,7 +40,7 @@ export interface SearchCaches {
   /** [sources with scopes, typed text, limit] → the titles to suggest. */
   suggestions: ReadCache<string, Suggestions>;
   /** [product id, query] → documentation, downloads and product news counts. */
-  productCounts: ReadCache<string, ProductContentCountRow>;
+  productCounts: ReadCache<string, ProductCountRow>;
   /** [account id, query] → cases, service catalogue and knowledge article counts. */
   supportCounts: ReadCache<string, SupportCountRow>;
   /** [source, query] → one source's count (community, University, news). */
@@ -69,7 +72,7 @@ export function createSearchCaches(options: SearchCachesOptions): SearchCaches {
     hits: cache<SourceHitRows[]>('hits'),
     corrections: cache<string | null>('corrections'),
     suggestions: cache<Suggestions>('suggestions'),
-    productCounts: cache<ProductContentCountRow>('product_counts'),
+    productCounts: cache<ProductCountRow>('product_counts'),
     supportCounts: cache<SupportCountRow>('support_counts'),
     textCounts: cache<number>('text_counts'),
   };

@@ -42,6 +42,12 @@ export interface SourceSql {
    * (a product's news: news_products, migration 040): the walk through the newest rows.
    */
   walkOrder?: string;
+  /**
+   * Where the matches are read from the GIN index, when not from `from` under `scope` (a
+   * product's news: `from` walks the product's links in date order, while the item's products
+   * are on its row, migration 042, in the news GIN index beside its words).
+   */
+  indexed?: { from: string; scope: string[] };
 }
 
 /** The news list's window; product news is the same list narrowed to one product. */
@@ -67,6 +73,7 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
     from: 'news t join news_products np on np.news_id = t.id',
     scope: ['np.product_id = $4'],
     walkOrder: 'np.publication_date desc, np.news_id desc',
+    indexed: { from: 'news t', scope: ['t.product_ids @> array[$4::text]'] },
   },
   productDocumentation: {
     from: 'product_document_texts t',
@@ -136,20 +143,26 @@ export const HIT_WALK_ROWS = 2_000;
 
 /**
  * A source's scope for one statement: its scope parameter (if it has one) pushed onto
- * `params` and renumbered there, and its WHERE with any `extra` conditions.
+ * `params` and renumbered there, and its WHERE with any `extra` conditions; `indexed`: the
+ * scope of the source's GIN reads (SourceSql.indexed) where it has one of its own.
  */
 export function scopedWhere(
   source: SearchHitSource,
   scope: string | undefined,
   params: unknown[],
-): (extra: string[]) => string {
-  let scoped = SOURCES[source].scope;
-  if (scoped.some((c) => c.includes('$4'))) {
+): (extra: string[], indexed?: boolean) => string {
+  const s = SOURCES[source];
+  const scopes = [s.scope, s.indexed?.scope ?? s.scope];
+  let [walked, indexedScope] = scopes;
+  if (scopes.flat().some((c) => c.includes('$4'))) {
     params.push(scope);
-    scoped = scoped.map((c) => c.replace('$4', `$${params.length}`));
+    const number = `$${params.length}`;
+    [walked, indexedScope] = scopes.map((list) => list.map((c) => c.replace('$4', number)));
   }
-  return (extra) =>
-    [...scoped, ...extra].length > 0 ? `where ${[...scoped, ...extra].join(' and ')}` : '';
+  return (extra, indexed = false) => {
+    const all = [...((indexed ? indexedScope : walked) ?? []), ...extra];
+    return all.length > 0 ? `where ${all.join(' and ')}` : '';
+  };
 }
 
 /**

@@ -27,7 +27,7 @@ import {
 function sourceHitsSql(
   i: number,
   source: SearchHitSource,
-  where: (extra: string[]) => string,
+  where: (extra: string[], indexed?: boolean) => string,
   walkRows: number,
 ): { ctes: string[]; rows: string } {
   const s = SOURCES[source];
@@ -66,7 +66,7 @@ function sourceHitsSql(
         select id, n from walk${i} where not (${index})
         union all
         select id, n from (
-          with t as materialized (select ${matchColumns} from ${s.from} ${where([match])})
+          with t as materialized (select ${matchColumns} from ${s.indexed?.from ?? s.from} ${where([match], true)})
           ${windowOf('t')}
         ) x where ${index}
       )`,
@@ -191,13 +191,13 @@ export async function findNewMatches(
   const s = SOURCES[source];
   if (s.since === null) return [];
   const params: unknown[] = [query, since.toISOString(), until.toISOString(), limit];
-  // $4 is the limit here: the scope is $5.
-  const scoped = s.scope.map((c) => c.replace('$4', '$5'));
+  // $4 is the limit here: the scope is $5. The matches come from the GIN index.
+  const scoped = (s.indexed?.scope ?? s.scope).map((c) => c.replace('$4', '$5'));
   if (scoped.length > 0) params.push(scope);
   const where = [...scoped, `t.search @@ ${TSQUERY}`, `${s.since} > $2`, `${s.since} <= $3`];
   const { rows } = await db.query<SuggestionRow>(
     `select ${s.ref} as ref, ${clean('t.title')} as title
-       from ${s.from} where ${where.join(' and ')}
+       from ${s.indexed?.from ?? s.from} where ${where.join(' and ')}
       order by ${s.since} desc limit $4`,
     params,
   );

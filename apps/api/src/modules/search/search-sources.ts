@@ -2,6 +2,7 @@ import { productSearchCountsSchema } from '@portico/contracts';
 import { z } from 'zod';
 import type { Env } from '../../config/env.js';
 import type { Queryable } from '../../db/db.js';
+import { countProductNewsSearch } from '../news/index.js';
 import {
   countCommunityPosts,
   countProductContent,
@@ -75,9 +76,13 @@ export function createSearchSources(env: Env, db: Queryable, caches?: SearchCach
           schema: productSearchCountsSchema,
         })
       : builtInSearchSource('product', async (c: ProductCriteria) => {
-          const n = await throughCache(caches?.productCounts, [c.productId, c.query], () =>
-            countProductContent(db, c.productId, c.query),
-          );
+          const n = await throughCache(caches?.productCounts, [c.productId, c.query], async () => {
+            const [content, news] = await Promise.all([
+              countProductContent(db, c.productId, c.query),
+              countProductNewsSearch(db, c.productId, c.query),
+            ]);
+            return { ...content, news };
+          });
           return {
             productDocumentation: n.documentation,
             productSoftwareDownloads: n.software,

@@ -38,14 +38,12 @@ export async function findProductByContentId(
 export interface ProductContentCountRow {
   documentation: number;
   software: number;
-  news: number;
 }
 
 /**
- * Matches among one product's documentation, software downloads and product news. The
- * documentation and news counts read what the My Solutions tabs list (the product's documents,
- * and the news items linked to it in news_products, issue 13), so a card's count and its tab
- * agree, and a product news item counts from the moment it is published (issue 12). Downloads
+ * Matches among one product's documentation and software downloads. The documentation count
+ * reads what the My Solutions tab lists (the product's documents), so a card's count and its
+ * tab agree (the product news count is the news module's, for the same reason). Downloads
  * have no text to search; their count stays with the search source table.
  */
 export async function countProductContent(
@@ -58,23 +56,14 @@ export async function countProductContent(
     'product_content',
     `product_id = $1 and kind = 'software' and ${MATCHES('$2')}`,
   );
-  const news = bounded(
-    'news n join news_products np on np.news_id = n.id',
-    `np.product_id = $1 and n.${MATCHES('$2')}`,
-  );
   const { rows } = await db.query<{
     documentation: number | string;
     software: number | string;
-    news: number | string;
-  }>(`select ${documentation} as documentation, ${software} as software, ${news} as news`, [
-    productId,
-    query,
-  ]);
+  }>(`select ${documentation} as documentation, ${software} as software`, [productId, query]);
   const row = rows[0];
   return {
     documentation: Number(row?.documentation ?? 0),
     software: Number(row?.software ?? 0),
-    news: Number(row?.news ?? 0),
   };
 }
 

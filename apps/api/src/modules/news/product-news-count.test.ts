@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/db.js';
+import { demoProducts } from '../../seed/products.js';
+import { databaseKinds, createTestDb, type TestDb } from '../../../test/test-db.js';
+import { insertNews, SEARCH_WINDOW } from './news.repository.js';
+import { countProductNewsMatches, listProductNews } from './product-news.repository.js';
+
+// A product's news count (issue 38, migration 042): each item's products are copied onto its
+// row by triggers on news_products, and the count (the GIN index over words and products, or a
+// frequent word's postings) must be the product news tab's total for the same words.
+
+const productId = (id: string) => demoProducts.find((p) => p.id === id)!.id;
+const [erp, fpa, te] = [productId('p-erp'), productId('p-fpa'), productId('p-te')];
+const DAY = 86_400_000;
+const START = Date.parse('2004-01-01T00:00:00.000Z');
+
+/** "quasar" is in every item, "nebula" in every third, "pulsar" in every fortieth. */
+function corpus(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    title: `Quasar ${i % 3 === 0 ? 'nebula' : 'report'} ${i}`,
+    content: `<p>${i % 40 === 0 ? 'pulsar' : 'comet'} quasar notes</p>`,
+    publicationDate: START + i * DAY,
+  }));
+}
+
+const queries = [
+  'quasar',
+  'nebula',
+  'pulsar',
+  'quasar nebula',
+  '"quasar nebula"',
+  'quasar -nebula',
+  'nebula OR pulsar',
+  'zeppelin',
+];
+
+/** Items whose product_ids differ from their links (0 when the triggers keep them). */
+async function drift(db: Db): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`
+    select count(*)::int as n from news n
+     where n.product_ids is distinct from coalesce(
+       (select array_agg(np.product_id order by np.product_id)
+          from news_products np where np.news_id = n.id), '{}')`);
+  return rows[0]!.n;
+}
+
+async function tabTotal(db: Db, productId: string, query: string): Promise<number> {
+  return (await listProductNews(db, { productId, query, limit: 1, offset: 0 })).total;
+}
+
+describe.each(databaseKinds())('a product news count over %s', (kind) => {
+  let t: TestDb;
+  let ids: number[];
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    ids = await insertNews(t.db, corpus(1500));
+    // Four items in five are the ERP's; every fourth is FP&A's, most of them the ERP's too.
+    await t.db.query(
+      `insert into news_products (news_id, product_id)
+       select id, $2 from unnest($1::bigint[]) with ordinality u(id, i) where i % 5 <> 0`,
+      [ids, erp],
+    );
+    await t.db.query(
+      `insert into news_products (news_id, product_id)
+       select id, $2 from unnest($1::bigint[]) with ordinality u(id, i) where i % 4 = 0`,
+      [ids, fpa],
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('copies every item’s products onto its row', async () => {
+    expect(await drift(t.db)).toBe(0);
+    const { rows } = await t.db.query<{ product_ids: string[] }>(
+      'select product_ids from news where id = $1',
+      [ids[3]],
+    );
+    expect(rows[0]?.product_ids).toEqual([erp, fpa].sort());
+  });
+
+  it('counts what the product news tab lists, by the index and by a frequent word’s postings', async () => {
+    // The walk answers when the word's newest postings hold the bound in the product:
+    // "quasar" is in every item, and 1 120 of its first 1 400 postings are the ERP's.
+    expect(await countProductNewsMatches(t.db, erp, 'quasar', 1_400)).toBe(SEARCH_WINDOW);
+    for (const productId of [erp, fpa, te]) {
+      for (const query of queries) {
+        const expected = await tabTotal(t.db, productId, query);
+        // The default (every word here is rare for it: the index), a walk too short for the
+        // bound (the index after it), and a walk that finds the bound.
+        for (const walk of [undefined, 1, 1_400]) {
+          const count = await countProductNewsMatches(t.db, productId, query, walk);
+          expect({ productId, query, walk, count }).toEqual({
+            productId,
+            query,
+            walk,
+            count: expected,
+          });
+        }
+      }
+    }
+  }, 120_000);
+
+  it('follows the links through inserts, moves, deletes and a withdrawn item', async () => {
+    const [a, b, c, d] = ids as [number, number, number, number];
+    await t.db.query('insert into news_products (news_id, product_id) values ($1, $2)', [a, te]);
+    await t.db.query(
+      'update news_products set product_id = $3 where news_id = $1 and product_id = $2',
+      [b, erp, te],
+    );
+    await t.db.query('delete from news_products where news_id = $1', [c]);
+    await t.db.query('delete from news where id = $1', [d]);
+    expect(await drift(t.db)).toBe(0);
+    const { rows } = await t.db.query<{ id: string; product_ids: string[] }>(
+      'select id::text, product_ids from news where id = any($1::bigint[]) order by id',
+      [[a, b, c]],
+    );
+    expect(rows.map((r) => r.product_ids)).toEqual([[erp, te].sort(), [te], []]);
+    for (const query of ['quasar', 'pulsar']) {
+      expect(await countProductNewsMatches(t.db, te, query)).toBe(await tabTotal(t.db, te, query));
+    }
+  });
+
+  it('empties every item’s products with the links', async () => {
+    await t.db.exec('truncate news_products');
+    const { rows } = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from news where product_ids <> '{}'`,
+    );
+    expect(rows[0]!.n).toBe(0);
+    expect(await countProductNewsMatches(t.db, erp, 'quasar')).toBe(0);
+  });
+});
