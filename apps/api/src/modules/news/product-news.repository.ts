@@ -89,7 +89,7 @@ export const PRODUCT_NEWS_POSTINGS_WALK = 20_000;
  * - a frequent word (more than PRODUCT_NEWS_POSTINGS_WALK postings, migration 028): its
  *   newest postings, index-only, each looked up in the product's links, until the bound. The
  *   index built all 149 000 matches of `customers` in one product's news at a million items
- *   (200 ms) to count 1 000 of them; the walk finds them in 6 000 postings (25 ms). When the
+ *   (200 ms) to count 1 000 of them; the walk finds them in 6 000 postings (11 ms). When the
  *   walk falls short (the product has few of the word's items), the index counts.
  */
 export async function countProductNewsMatches(
@@ -113,8 +113,10 @@ export async function countProductNewsMatches(
          walk as (
            select count(*) as n from (
              select 1 from (select news_id from news_terms where lexeme = $4 limit ${walk}) t
-              where exists (select 1 from news_products np
-                             where np.product_id = $1 and np.news_id = t.news_id)
+              -- A subplan, so each posting is one index-only probe: as EXISTS, the planner
+              -- hashed the walk and read all the product's links against it (74 → 11 ms).
+              where (select true from news_products np
+                      where np.product_id = $1 and np.news_id = t.news_id)
               limit $3) w
          )
          select case when (select yes from frequent) and (select n from walk) >= $3 then $3
