@@ -15,8 +15,10 @@
 // One page load = what the results page asks at once: the combined count (product, community,
 // news), the support count and the University count, in parallel. Loads run one after the
 // other; external sources are not involved (built-in connectors only).
-// Then issue 38 (search-load.ts): the page with hits, a suggestion call and a misspelt query
-// under BENCH_USERS parallel users, and the share of the 50 known answers in the top 3.
+// Then issue 38 (search-load.ts): with every answer from the database, each call of the page
+// for each query, one user, one call after the other; the page with hits, a suggestion call
+// and a misspelt query under BENCH_USERS parallel users; and the share of the 50 known
+// answers in the top 3.
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +37,9 @@ import {
   get,
   type BenchUser,
   knownAnswerShare,
+  pageCalls,
   printLoads,
+  printOneUserCalls,
   underLoad,
 } from './search-load.js';
 import { fillNewsRange } from './news-fill.js';
@@ -46,6 +50,8 @@ const DOC_ROWS = positiveInt('BENCH_DOC_ROWS', ROWS);
 const USERS = positiveInt('BENCH_USERS', 20);
 const LOADS = positiveInt('BENCH_LOADS', 200);
 const WARM_UP_LOADS = 20;
+/** Runs of each call in the one-user table (its median). */
+const ONE_USER_REPS = 5;
 /** News rows per INSERT of the fill. */
 const NEWS_FILL_RANGE = 100_000;
 const QUERY = process.env.BENCH_QUERY || 'customers';
@@ -192,19 +198,19 @@ const PREFIXES = ['inv', 'invoi', 'cloud m', 'Reyk', 'payr', 'suppl', 'custom', 
 const MISSPELT = ['invoise', 'custmers', 'Reykjavk', 'payrol complience', 'suplier onboarding'];
 
 /** Issue 38: hits, suggestions and misspelt queries under parallel users. */
-async function issue38Figures(app: FastifyInstance, db: Db, title: string): Promise<void> {
+async function issue38Figures(
+  app: FastifyInstance,
+  db: Db,
+  title: string,
+  oneUser = false,
+): Promise<void> {
   const users = await benchUsers(app, db, demoUsers.anna.id, USERS);
   const product = demoProducts[0].contentId;
   const q = (text: string) => encodeURIComponent(text);
   const page = ({ id, authorization }: BenchUser, i: number) => {
     const query = q(HIT_QUERIES[i % HIT_QUERIES.length]!);
     return Promise.all(
-      [
-        `/api/search/combined-count?productId=${product}&query=${query}`,
-        `/api/support/count?userId=${id}&query=${query}`,
-        `/api/university/search/count?query=${query}`,
-        `/api/search/hits?productId=${product}&query=${query}`,
-      ].map((url) => get(app, url, authorization)),
+      Object.values(pageCalls(id, product, query)).map((url) => get(app, url, authorization)),
     ).then((oks) => oks.every(Boolean));
   };
   const suggestion = ({ authorization }: BenchUser, i: number) =>
@@ -219,6 +225,9 @@ async function issue38Figures(app: FastifyInstance, db: Db, title: string): Prom
       `/api/search/hits?productId=${product}&query=${q(MISSPELT[i % MISSPELT.length]!)}`,
       authorization,
     );
+  if (oneUser) {
+    await printOneUserCalls(app, users[0]!, product, [...HIT_QUERIES, ...MISSPELT], ONE_USER_REPS);
+  }
   // Warm up each kind (plans, caches), then measure.
   await underLoad('warm-up', users, USERS * 2, page);
   await underLoad('warm-up', users, USERS * 2, suggestion);
@@ -309,7 +318,7 @@ async function main(): Promise<void> {
     }
     const readCache = process.env.BENCH_READ_CACHE;
     if (readCache !== '1') {
-      await issue38Figures(app, db, 'every answer from the database (READ_CACHE=0)');
+      await issue38Figures(app, db, 'every answer from the database (READ_CACHE=0)', true);
     }
     await knownAnswerFigure(db, env);
     // As `npm start` runs: the search answers are read caches, dropped by the database's

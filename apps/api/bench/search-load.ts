@@ -150,3 +150,50 @@ export async function knownAnswerShare(
   }
   return { share: (knownAnswers.length - missed.length) / knownAnswers.length, missed };
 }
+
+/** The calls of one results page with hits, for `query` (URL-encoded) and one user. */
+export function pageCalls(
+  userId: string,
+  productContentId: string,
+  query: string,
+): Record<string, string> {
+  return {
+    combined: `/api/search/combined-count?productId=${productContentId}&query=${query}`,
+    support: `/api/support/count?userId=${userId}&query=${query}`,
+    university: `/api/university/search/count?query=${query}`,
+    hits: `/api/search/hits?productId=${productContentId}&query=${query}`,
+  };
+}
+
+/**
+ * One user, one call after the other: each call of the page for each query, the median of
+ * `reps` runs, so a change is seen query by query (twenty users measure the machine's
+ * throughput more than any one statement).
+ */
+export async function printOneUserCalls(
+  app: FastifyInstance,
+  user: BenchUser,
+  productContentId: string,
+  queries: readonly string[],
+  reps: number,
+): Promise<void> {
+  const names = Object.keys(pageCalls(user.id, productContentId, ''));
+  console.log(`\none user, call by call, median of ${reps} (ms):`);
+  console.log(`| query                  | ${names.map((n) => n.padStart(10)).join(' | ')} |`);
+  console.log(`|------------------------|${names.map(() => '-----------:').join('|')}|`);
+  for (const text of queries) {
+    const calls = pageCalls(user.id, productContentId, encodeURIComponent(text));
+    const cells: string[] = [];
+    for (const url of Object.values(calls)) {
+      const times: number[] = [];
+      for (let r = 0; r < reps; r++) {
+        const t = performance.now();
+        if (!(await get(app, url, user.authorization))) throw new Error(`${url} failed`);
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      cells.push(percentile(times, 50).toFixed(1).padStart(10));
+    }
+    console.log(`| ${text.padEnd(22)} | ${cells.join(' | ')} |`);
+  }
+}
