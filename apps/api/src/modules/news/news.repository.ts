@@ -218,7 +218,7 @@ export async function countNewsMatches(db: Queryable, query: string): Promise<nu
 }
 
 /** Lexemes longer than this have no postings (migration 028). */
-const MAX_POSTED_LEXEME_BYTES = 256;
+export const MAX_POSTED_LEXEME_BYTES = 256;
 
 /**
  * The one lexeme a search is about, when its tsquery is that lexeme alone (one word, or the

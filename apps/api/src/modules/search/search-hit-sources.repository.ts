@@ -48,6 +48,8 @@ export interface SourceSql {
    * are on its row, migration 042, in the news GIN index beside its words).
    */
   indexed?: { from: string; scope: string[] };
+  /** A one-word window from the word's postings (news_terms, migration 028): news only. */
+  postings?: true;
 }
 
 /** The news list's window; product news is the same list narrowed to one product. */
@@ -67,7 +69,7 @@ const NEWS_SQL: SourceSql = {
 };
 
 export const SOURCES: Record<SearchHitSource, SourceSql> = {
-  news: NEWS_SQL,
+  news: { ...NEWS_SQL, postings: true },
   productNews: {
     ...NEWS_SQL,
     from: 'news t join news_products np on np.news_id = t.id',

@@ -1,5 +1,6 @@
 import { SEARCH_HITS_PER_SOURCE, type SearchHitSource } from '@portico/contracts';
 import { rowsBy, type Queryable } from '../../db/db.js';
+import { MAX_POSTED_LEXEME_BYTES } from '../news/index.js';
 import {
   clean,
   HIT_WALK_ROWS,
@@ -29,6 +30,7 @@ function sourceHitsSql(
   source: SearchHitSource,
   where: (extra: string[], indexed?: boolean) => string,
   walkRows: number,
+  postings: boolean,
 ): { ctes: string[]; rows: string } {
   const s = SOURCES[source];
   const table = s.from.split(' ')[0];
@@ -39,6 +41,9 @@ function sourceHitsSql(
   // The matches from the GIN index, sorted (a MATERIALIZED set the order cannot reach into),
   // only when the newest rows held fewer than the window and were not all the scope's rows.
   const index = `(select count(*) from walk${i}) < ${HIT_WINDOW} and (select yes from fills${i})`;
+  // One word in news: its newest postings are the window; the walk and the index are not run.
+  const byPostings = postings && s.postings === true;
+  const otherwise = byPostings ? 'not (select yes from one_word) and' : '';
   // What the index branch keeps of each match: the key and the columns of the order.
   const matchColumns = [
     ...new Set([s.key, ...[...s.order.matchAll(/\bt\.(\w+)/g)].map((m) => m[1] ?? '')]),
@@ -63,12 +68,13 @@ function sourceHitsSql(
       ),
       // MATERIALIZED so the ranking's ORDER BY … LIMIT is not pushed into it.
       `w${i} as materialized (
-        select id, n from walk${i} where not (${index})
+        ${byPostings ? `(${POSTINGS_WINDOW}) union all` : ''}
+        select id, n from walk${i} where ${otherwise} not (${index})
         union all
         select id, n from (
           with t as materialized (select ${matchColumns} from ${s.indexed?.from ?? s.from} ${where([match], true)})
           ${windowOf('t')}
-        ) x where ${index}
+        ) x where ${otherwise} ${index}
       )`,
       `top${i} as (
         select t.*, ts_rank_cd('{0,0,0,1}', t.search, ${TSQUERY}) > 0 as title_hit,
@@ -89,6 +95,33 @@ function sourceHitsSql(
       ) h on true`,
   };
 }
+
+/**
+ * The query's one lexeme when its tsquery is that lexeme alone (one word around any stop
+ * words), and it has postings (migration 028: 256 bytes at most); else null. In SQL, so the
+ * choice costs no round trip: a one-operand tsquery prints as its quoted lexeme, which reads
+ * back as a tsvector of that lexeme.
+ */
+const ONE_WORD = `one_word as (
+  select lexeme is not null as yes, lexeme from (
+    select case when numnode(q) = 1 then
+             (select l from unnest(tsvector_to_array(q::text::tsvector)) l
+               where octet_length(l) <= ${MAX_POSTED_LEXEME_BYTES})
+           end as lexeme
+      from (select ${TSQUERY} as q) a
+  ) b
+)`;
+
+/**
+ * News's window for one word (ADR 0066, session 31): the word's newest postings, in the list's
+ * order, read index-only (news_terms, migration 028). The walk read 2 000 rows and the index
+ * every match for a word in few items (`Reykjavik`, 5 263 at a million: 16 → under 1 ms).
+ */
+const POSTINGS_WINDOW = `select p.news_id as id,
+         row_number() over (order by p.publication_date desc, p.news_id desc) as n
+    from news_terms p
+   where (select yes from one_word) and p.lexeme = (select lexeme from one_word)
+   order by p.publication_date desc, p.news_id desc limit ${HIT_WINDOW}`;
 
 export interface HitRow {
   id: string;
@@ -124,12 +157,14 @@ export async function findHits(
   sources: readonly HitSource[],
   query: string,
   walkRows = HIT_WALK_ROWS,
+  postings = true,
 ): Promise<SourceHitRows[]> {
   if (sources.length === 0) return [];
   const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
   const parts = sources.map(({ source, scope }, i) =>
-    sourceHitsSql(i, source, scopedWhere(source, scope, params), walkRows),
+    sourceHitsSql(i, source, scopedWhere(source, scope, params), walkRows, postings),
   );
+  const onePosted = postings && sources.some(({ source }) => SOURCES[source].postings === true);
   const { rows } = await db.query<{
     i: number;
     found: number | string;
@@ -140,7 +175,7 @@ export async function findHits(
     date: string | null;
     type: string | null;
   }>(
-    `with ${parts.flatMap((p) => p.ctes).join(',\n')}
+    `with ${[...(onePosted ? [ONE_WORD] : []), ...parts.flatMap((p) => p.ctes)].join(',\n')}
      select * from (${parts.map((p) => p.rows).join('\n union all \n')}) r
       order by r.i, r.title_hit desc, r.rank desc, r.n`,
     params,

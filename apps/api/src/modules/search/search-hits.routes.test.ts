@@ -135,6 +135,18 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     expect(walked.filter((r) => r.found > 0)).toHaveLength(sources.length);
   });
 
+  it('finds the same news hits for one word by its postings as by the rows', async () => {
+    // One word (alone, repeated, around stop words, in more items than the window) reads its
+    // postings; the rest never do. Both ways must give the same window, ranking and texts.
+    const queries = [WORD, 'invoice', 'cloud', 'the invoices', 'cloud cloud', `${WORD} report`];
+    for (const query of queries) {
+      const [byPostings] = await findHits(t.db, [{ source: 'news' }], query);
+      const [byRows] = await findHits(t.db, [{ source: 'news' }], query, undefined, false);
+      expect({ query, hits: byPostings }).toEqual({ query, hits: byRows });
+      expect(byPostings?.found).toBeGreaterThan(0);
+    }
+  });
+
   it('ranks title matches first, and keeps a title’s markup as text', async () => {
     const answer = await hits({ query: WORD });
     const news = answer.sources.find((s) => s.source === 'news')?.hits ?? [];
