@@ -19,6 +19,21 @@ const copyProducts = (changed: string) => /* sql */ `
                          from news_products np where np.news_id = c.news_id) l on true
    where n.id = c.news_id and n.product_ids is distinct from coalesce(l.ids, '{}');`;
 
+/** The trigger of one kind of change of the links, and its function. */
+const onChange = (
+  event: 'insert' | 'delete' | 'update',
+  changed: string,
+  tables: string,
+) => /* sql */ `
+create function news_products_to_news_${event}() returns trigger language plpgsql as $fn$
+begin
+  ${copyProducts(changed)}
+  return null;
+end
+$fn$;
+create trigger news_products_to_news_${event} after ${event} on news_products
+  referencing ${tables} for each statement execute function news_products_to_news_${event}();`;
+
 export const sql = /* sql */ `
 alter table news add column product_ids text[] not null default '{}';
 drop index news_search_idx;
@@ -30,40 +45,20 @@ update news n set product_ids = l.ids
 ${wordTriggers.map((t) => `alter table news enable trigger ${t};`).join('\n')}
 create index news_search_idx on news using gin (search, product_ids);
 
-create function news_products_inserted() returns trigger language plpgsql as $fn$
-begin
-  ${copyProducts('new_rows')}
-  return null;
-end
-$fn$;
-create function news_products_deleted() returns trigger language plpgsql as $fn$
-begin
-  ${copyProducts('old_rows')}
-  return null;
-end
-$fn$;
-create function news_products_updated() returns trigger language plpgsql as $fn$
-begin
-  ${copyProducts('(select news_id from old_rows union all select news_id from new_rows) u')}
-  return null;
-end
-$fn$;
-create function news_products_truncated() returns trigger language plpgsql as $fn$
+${onChange('insert', 'new_rows', 'new table as new_rows')}
+${onChange('delete', 'old_rows', 'old table as old_rows')}
+${onChange(
+  'update',
+  '(select news_id from old_rows union all select news_id from new_rows) u',
+  'old table as old_rows new table as new_rows',
+)}
+create function news_products_to_news_truncate() returns trigger language plpgsql as $fn$
 begin
   update news set product_ids = '{}' where product_ids <> '{}';
   return null;
 end
 $fn$;
 
-create trigger news_products_to_news_insert after insert on news_products
-  referencing new table as new_rows for each statement
-  execute function news_products_inserted();
-create trigger news_products_to_news_delete after delete on news_products
-  referencing old table as old_rows for each statement
-  execute function news_products_deleted();
-create trigger news_products_to_news_update after update on news_products
-  referencing old table as old_rows new table as new_rows for each statement
-  execute function news_products_updated();
 create trigger news_products_to_news_truncate after truncate on news_products
-  for each statement execute function news_products_truncated();
+  for each statement execute function news_products_to_news_truncate();
 `;
