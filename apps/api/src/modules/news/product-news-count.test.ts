@@ -102,6 +102,23 @@ describe.each(databaseKinds())('a product news count over %s', (kind) => {
     }
   }, 120_000);
 
+  it('lists for a search the items the links name (the tab reads product_ids)', async () => {
+    for (const productId of [erp, fpa, te]) {
+      for (const query of queries) {
+        const { items } = await listProductNews(t.db, { productId, query, limit: 1000, offset: 0 });
+        const { rows } = await t.db.query<{ id: string }>(
+          `select n.id::text from news n join news_products np on np.news_id = n.id
+            where np.product_id = $1 and n.search @@ websearch_to_tsquery('english', $2)
+            order by n.publication_date desc, n.id desc limit $3`,
+          [productId, query, SEARCH_WINDOW],
+        );
+        const listed = items.map((item) => item.id).sort((a, b) => a - b);
+        const linked = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+        expect({ productId, query, listed }).toEqual({ productId, query, listed: linked });
+      }
+    }
+  }, 120_000);
+
   it('follows the links through inserts, moves, deletes and a withdrawn item', async () => {
     const [a, b, c, d] = ids as [number, number, number, number];
     await t.db.query('insert into news_products (news_id, product_id) values ($1, $2)', [a, te]);
