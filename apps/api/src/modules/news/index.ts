@@ -18,8 +18,8 @@ export {
   type CachedNewsPage,
   type NewsPage,
 } from './news.service.js';
-/** Lexemes longer than this have no postings (news_terms, migration 028). */
-export { MAX_POSTED_LEXEME_BYTES } from './news.repository.js';
+/** SQL for a search's one lexeme, which the news postings answer (news_terms, migration 028). */
+export { soleLexemeSql } from './news.repository.js';
 // Writes of the editor (modules/news-editor) and the event other modules subscribe to.
 export { saveLiveNews, type LiveNewsItem } from './news.service.js';
 export {

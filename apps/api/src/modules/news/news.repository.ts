@@ -221,35 +221,29 @@ export async function countNewsMatches(db: Queryable, query: string): Promise<nu
 export const MAX_POSTED_LEXEME_BYTES = 256;
 
 /**
- * The one lexeme a search is about, when its tsquery is that lexeme alone (one word, or the
- * same word repeated, around any stop words): such a search is answered from the postings of
- * migration 028. Null for every other tsquery (several words, phrases, negations, OR, no
- * word at all): those keep the plan of ADR 0004.
+ * SQL for the one lexeme a search is about, when its tsquery (`tsquery`, an expression) is
+ * that lexeme alone, around any stop words: such a search is answered from the postings of
+ * migration 028 (at most MAX_POSTED_LEXEME_BYTES long). Null for every other tsquery
+ * (several words, phrases, negations, OR, no word at all): those keep the plan of ADR 0004.
+ * A one-operand tsquery prints as its quoted lexeme, which reads back as a tsvector of that
+ * lexeme. The one definition for the news list and counts (searchLexeme) and the search
+ * page's hits, which choose inside their own statement (no round trip).
  */
+export function soleLexemeSql(tsquery: string): string {
+  return `case when numnode(${tsquery}) = 1 then
+             (select l from unnest(tsvector_to_array((${tsquery})::text::tsvector)) l
+               where octet_length(l) <= ${MAX_POSTED_LEXEME_BYTES})
+           end`;
+}
+
+/** The one lexeme of a search (soleLexemeSql), or null: one prepared round trip. */
 export async function searchLexeme(db: Queryable, query: string): Promise<string | null> {
-  const { rows } = await db.query<{ q: string }>(
-    `select websearch_to_tsquery('english', $1)::text as q`,
+  const { rows } = await db.query<{ lexeme: string | null }>(
+    `select ${soleLexemeSql('q')} as lexeme from (select websearch_to_tsquery('english', $1) as q) a`,
     [query],
     { prepare: true },
   );
-  return soleLexeme(rows[0]?.q ?? '');
-}
-
-/**
- * Reads a tsquery's text form: `'word'`, or `'word' & 'word'` with one lexeme; null for any
- * other shape. In that form a quote inside a lexeme is doubled, and so is a backslash.
- */
-export function soleLexeme(tsquery: string): string | null {
-  const operand = /^'((?:[^'\\]|''|\\\\)+)'$/;
-  const lexemes = new Set<string>();
-  for (const part of tsquery.split(' & ')) {
-    const quoted = operand.exec(part)?.[1];
-    if (quoted === undefined) return null;
-    lexemes.add(quoted.replace(/''|\\\\/g, (pair) => pair.charAt(0)));
-  }
-  const [lexeme] = lexemes;
-  if (lexemes.size !== 1 || lexeme === undefined) return null;
-  return Buffer.byteLength(lexeme) <= MAX_POSTED_LEXEME_BYTES ? lexeme : null;
+  return rows[0]?.lexeme ?? null;
 }
 
 /**

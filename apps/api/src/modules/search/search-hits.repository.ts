@@ -1,6 +1,6 @@
 import { SEARCH_HITS_PER_SOURCE, type SearchHitSource } from '@portico/contracts';
 import { rowsBy, type Queryable } from '../../db/db.js';
-import { MAX_POSTED_LEXEME_BYTES } from '../news/index.js';
+import { soleLexemeSql } from '../news/index.js';
 import {
   clean,
   HIT_WALK_ROWS,
@@ -96,19 +96,10 @@ function sourceHitsSql(
   };
 }
 
-/**
- * The query's one lexeme when its tsquery is that lexeme alone (one word around any stop
- * words), and it has postings (migration 028: 256 bytes at most); else null. In SQL, so the
- * choice costs no round trip: a one-operand tsquery prints as its quoted lexeme, which reads
- * back as a tsvector of that lexeme.
- */
+/** The query's one lexeme when the news postings can answer it, else null (soleLexemeSql). */
 const ONE_WORD = `one_word as (
   select lexeme is not null as yes, lexeme from (
-    select case when numnode(q) = 1 then
-             (select l from unnest(tsvector_to_array(q::text::tsvector)) l
-               where octet_length(l) <= ${MAX_POSTED_LEXEME_BYTES})
-           end as lexeme
-      from (select ${TSQUERY} as q) a
+    select ${soleLexemeSql('q')} as lexeme from (select ${TSQUERY} as q) a
   ) b
 )`;
 
