@@ -183,22 +183,37 @@ describe('the portal in a real language and the pseudo-locale', () => {
     await openApp(page, `${baseUrl}/news?language=en-XA`);
     const patterns = englishLeftoverPatterns('en-XA');
     const data = new Set(await productNames(page));
-    // Every route is walked before failing, so one run lists every problem.
+    // Every route is walked before failing, so one run lists every problem. Each route loads
+    // once, on a desktop, and is then narrowed to a phone, as a turned tablet or a narrowed
+    // window would be: the layout follows the width (CSS and the app's media queries), and a
+    // second load per route cost the suite about 30 s.
     const problems: string[] = [];
-    for (const viewport of [
-      { width: 1280, height: 800 },
-      { width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(viewport);
-      for (const route of [...LISTED_ROUTES, ...MORE_ROUTES]) {
-        await open(page, route);
+    const desktop = { width: 1280, height: 800 };
+    const phone = { width: 390, height: 844 };
+    for (const route of [...LISTED_ROUTES, ...MORE_ROUTES]) {
+      await page.setViewportSize(desktop);
+      await open(page, route);
+      for (const viewport of [desktop, phone]) {
+        if (viewport === phone) {
+          await page.setViewportSize(phone);
+          // Two frames: the resize's layout and what media-query listeners render after it.
+          await page.evaluate(
+            () =>
+              new Promise<void>((resolve) =>
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+              ),
+          );
+        }
         const where = `${route} at ${viewport.width}px`;
+        // The narrowed page is the phone's: its header folds behind the menu button.
+        const menuShown = await page.locator('.portico-header__menu-button').isVisible();
+        if (menuShown !== (viewport === phone)) problems.push(`${where}: not the width's header`);
         // The Support4U frames follow the profile's language, not a preview (checked per language above).
         for (const hit of leftovers(await pageTexts(page, false), patterns, data)) {
           problems.push(`${where}: untranslated ${hit}`);
         }
         for (const box of await overflowingText(page)) problems.push(`${where}: overflow ${box}`);
-        if (viewport.width === 1280) await axe(page);
+        if (viewport === desktop) await axe(page);
       }
     }
     expect(problems).toEqual([]);
