@@ -3,6 +3,7 @@ import { rowsBy, type Queryable } from '../../db/db.js';
 import { soleLexemeSql } from '../news/index.js';
 import {
   clean,
+  type SourceSql,
   HIT_WALK_ROWS,
   HIT_WINDOW,
   newestRowsWalk,
@@ -29,8 +30,7 @@ function sourceHitsSql(
   i: number,
   source: SearchHitSource,
   where: (extra: string[], indexed?: boolean) => string,
-  walkRows: number,
-  postings: boolean,
+  { walkRows, postings, rareByIndex }: Required<HitPlan>,
 ): { ctes: string[]; rows: string } {
   const s = SOURCES[source];
   const table = s.from.split(' ')[0];
@@ -38,11 +38,14 @@ function sourceHitsSql(
   const windowOf = (from: string) =>
     `select t.${s.key} as id, row_number() over (order by ${s.order}) as n from ${from}
       order by ${s.order} limit ${HIT_WINDOW}`;
-  // The matches from the GIN index, sorted (a MATERIALIZED set the order cannot reach into),
-  // only when the newest rows held fewer than the window and were not all the scope's rows.
-  const index = `(select count(*) from walk${i}) < ${HIT_WINDOW} and (select yes from fills${i})`;
   // One word in news: its newest postings are the window; the walk and the index are not run.
   const byPostings = postings && s.postings === true;
+  // A word too rare to fill the window in the newest rows skips them for the index.
+  const rare = rareByIndex && !byPostings ? `(select yes from rare${i})` : null;
+  // The matches from the GIN index, sorted (a MATERIALIZED set the order cannot reach into),
+  // only when the newest rows held fewer than the window and were not all the scope's rows.
+  const walkFellShort = `(select count(*) from walk${i}) < ${HIT_WINDOW} and (select yes from fills${i})`;
+  const index = rare ? `(${rare} or ${walkFellShort})` : walkFellShort;
   const otherwise = byPostings ? 'not (select yes from one_word) and' : '';
   // What the index branch keeps of each match: the key and the columns of the order.
   const matchColumns = [
@@ -52,10 +55,12 @@ function sourceHitsSql(
     .join(', ');
   return {
     ctes: [
+      ...(rare ? [`rare${i} as (select ${rareWord(s, walkRows)} as yes)`] : []),
       // The newest rows first: a frequent word fills the window in a few hundred of them.
       ...newestRowsWalk(
         s,
-        where,
+        // A constant condition: PostgreSQL runs no scan at all when it is false.
+        (extra) => where(rare ? [`not ${rare}`, ...extra] : extra),
         { walk: `walk${i}`, fills: `fills${i}` },
         {
           columns: `t.${s.key} as id`,
@@ -104,6 +109,44 @@ const ONE_WORD = `one_word as (
 )`;
 
 /**
+ * How often the query's one word is in the source's texts, as ANALYZE last saw it: its
+ * frequency among the most common lexemes of each hit table's `search` column (pg_stats); a
+ * word that is not among them is rarer than the rarest that is. No row: not one word, or
+ * not a common one.
+ */
+const WORD_FREQUENCY = `word_frequency as (
+  select p.tablename::text as tbl, u.f
+    from one_word w, pg_stats p,
+         unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
+   where w.yes and p.schemaname = current_schema() and p.attname = 'search'
+     and u.e = w.lexeme
+)`;
+
+/**
+ * Whether the query is one word too rare for the walk through a source's newest rows to fill
+ * the window (ADR 0066, session 32): it would be found in fewer than HIT_WINDOW of `walkRows`
+ * rows, so the walk reads them all for nothing (a misspelt word: 2 000 rows in each of six
+ * sources) before the GIN index answers anyway. Such a word asks the index at once; the index
+ * reads at most the matches of a word below pg_stats's common lexemes. Without statistics
+ * (a table ANALYZE has not seen yet) every one word counts as rare: the same hits either way.
+ */
+function rareWord(s: SourceSql, walkRows: number): string {
+  const table = (s.indexed?.from ?? s.from).split(' ')[0] ?? '';
+  return `(select yes from one_word) and coalesce(
+      (select max(f) from word_frequency where tbl = '${table}'), 0) < ${HIT_WINDOW / walkRows}`;
+}
+
+/** How findHits may find the window; the defaults are the product's (tests compare the ways). */
+export interface HitPlan {
+  /** The newest rows looked through first (0: every source asks its index). */
+  walkRows?: number;
+  /** One word in news: its postings (news_terms). */
+  postings?: boolean;
+  /** One word too rare to fill the window in the newest rows: the index at once. */
+  rareByIndex?: boolean;
+}
+
+/**
  * News's window for one word (ADR 0066, session 31): the word's newest postings, in the list's
  * order, read index-only (news_terms, migration 028). The walk read 2 000 rows and the index
  * every match for a word in few items (`Reykjavik`, 5 263 at a million: 16 → under 1 ms).
@@ -147,15 +190,21 @@ export async function findHits(
   db: Queryable,
   sources: readonly HitSource[],
   query: string,
-  walkRows = HIT_WALK_ROWS,
-  postings = true,
+  plan: HitPlan = {},
 ): Promise<SourceHitRows[]> {
   if (sources.length === 0) return [];
+  const ways: Required<HitPlan> = {
+    walkRows: plan.walkRows ?? HIT_WALK_ROWS,
+    postings: plan.postings ?? true,
+    rareByIndex: (plan.rareByIndex ?? true) && (plan.walkRows ?? HIT_WALK_ROWS) > 0,
+  };
   const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
   const parts = sources.map(({ source, scope }, i) =>
-    sourceHitsSql(i, source, scopedWhere(source, scope, params), walkRows, postings),
+    sourceHitsSql(i, source, scopedWhere(source, scope, params), ways),
   );
-  const onePosted = postings && sources.some(({ source }) => SOURCES[source].postings === true);
+  const posted = ways.postings && sources.some(({ source }) => SOURCES[source].postings === true);
+  const rare =
+    ways.rareByIndex && sources.some(({ source }) => !(ways.postings && SOURCES[source].postings));
   const { rows } = await db.query<{
     i: number;
     found: number | string;
@@ -166,7 +215,11 @@ export async function findHits(
     date: string | null;
     type: string | null;
   }>(
-    `with ${[...(onePosted ? [ONE_WORD] : []), ...parts.flatMap((p) => p.ctes)].join(',\n')}
+    `with ${[
+      ...(posted || rare ? [ONE_WORD] : []),
+      ...(rare ? [WORD_FREQUENCY] : []),
+      ...parts.flatMap((p) => p.ctes),
+    ].join(',\n')}
      select * from (${parts.map((p) => p.rows).join('\n union all \n')}) r
       order by r.i, r.title_hit desc, r.rank desc, r.n`,
     params,

@@ -117,9 +117,9 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     expect(ownCase).toMatchObject({ status: 'in-progress', type: null });
   });
 
-  it('finds the same hits by the newest rows and by the index', async () => {
-    // Every source of the plan, scoped as anna's call scopes them.
-    const sources = [
+  /** Every source of the plan, scoped as anna's call scopes them. */
+  const everySource = () =>
+    [
       { source: 'knowledgeArticles', scope: demoAccounts.northwind.id },
       { source: 'productDocumentation', scope: erp.id },
       { source: 'cases', scope: demoAccounts.northwind.id },
@@ -128,11 +128,41 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
       { source: 'productNews', scope: erp.id },
       { source: 'news' },
     ] as const;
-    const walked = await findHits(t.db, sources, WORD);
+
+  it('finds the same hits by the newest rows and by the index', async () => {
+    const sources = everySource();
+    const walked = await findHits(t.db, sources, WORD, { rareByIndex: false });
     // No newest rows to look through: every source asks its index.
-    const indexed = await findHits(t.db, sources, WORD, 0);
+    const indexed = await findHits(t.db, sources, WORD, { walkRows: 0 });
     expect(indexed).toEqual(walked);
     expect(walked.filter((r) => r.found > 0)).toHaveLength(sources.length);
+  });
+
+  it('finds the same hits when a word too rare for the newest rows asks the index at once', async () => {
+    const sources = everySource();
+    // Statistics as ANALYZE keeps them, and one word common enough to be walked for.
+    await t.db.query(
+      'analyze news, product_document_texts, product_content, knowledge_articles, support_cases, service_catalog_items',
+    );
+    const { rows } = await t.db.query<{ word: string }>(
+      `select u.e as word
+         from pg_stats p, unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) u(e, f)
+        where p.schemaname = current_schema() and p.attname = 'search' and u.f >= 0.05
+        order by u.f desc, u.e limit 1`,
+    );
+    const common = rows[0]?.word;
+    expect(common, 'a common word in some source').toBeDefined();
+    // Rare, misspelt (in no item), common; and two words, which always walk first.
+    for (const query of [WORD, 'invoise', common!, `${WORD} report`]) {
+      const chosen = await findHits(t.db, sources, query);
+      const walked = await findHits(t.db, sources, query, { rareByIndex: false });
+      const indexed = await findHits(t.db, sources, query, { walkRows: 0 });
+      expect({ query, hits: chosen }).toEqual({ query, hits: walked });
+      expect({ query, hits: chosen }).toEqual({ query, hits: indexed });
+    }
+    expect((await findHits(t.db, sources, WORD)).filter((r) => r.found > 0)).toHaveLength(
+      sources.length,
+    );
   });
 
   it('finds the same news hits for one word by its postings as by the rows', async () => {
@@ -141,7 +171,7 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     const queries = [WORD, 'invoice', 'cloud', 'the invoices', 'cloud cloud', `${WORD} report`];
     for (const query of queries) {
       const [byPostings] = await findHits(t.db, [{ source: 'news' }], query);
-      const [byRows] = await findHits(t.db, [{ source: 'news' }], query, undefined, false);
+      const [byRows] = await findHits(t.db, [{ source: 'news' }], query, { postings: false });
       expect({ query, hits: byPostings }).toEqual({ query, hits: byRows });
       expect(byPostings?.found).toBeGreaterThan(0);
     }
