@@ -43,7 +43,9 @@ function sourceHitsSql(
   // A word too rare to fill the window in the newest rows skips them for the index.
   const rare = rareByIndex && !byPostings ? `(select yes from rare${i})` : null;
   // The matches from the GIN index, sorted (a MATERIALIZED set the order cannot reach into),
-  // only when the newest rows held fewer than the window and were not all the scope's rows.
+  // when the word is too rare for the walk, or the newest rows held fewer than the window and
+  // were not all the scope's rows. The rare test comes first: when it holds, PostgreSQL
+  // evaluates nothing after it, and the walk, whose rows are then not asked for, never runs.
   const walkFellShort = `(select count(*) from walk${i}) < ${HIT_WINDOW} and (select yes from fills${i})`;
   const index = rare ? `(${rare} or ${walkFellShort})` : walkFellShort;
   const otherwise = byPostings ? 'not (select yes from one_word) and' : '';
@@ -59,8 +61,7 @@ function sourceHitsSql(
       // The newest rows first: a frequent word fills the window in a few hundred of them.
       ...newestRowsWalk(
         s,
-        // A constant condition: PostgreSQL runs no scan at all when it is false.
-        (extra) => where(rare ? [`not ${rare}`, ...extra] : extra),
+        where,
         { walk: `walk${i}`, fills: `fills${i}` },
         {
           columns: `t.${s.key} as id`,
