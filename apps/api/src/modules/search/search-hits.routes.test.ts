@@ -166,8 +166,9 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
   });
 
   it('finds the same news hits for one word by its postings as by the rows', async () => {
-    // One word (alone, repeated, around stop words, in more items than the window) reads its
-    // postings; the rest never do. Both ways must give the same window, ranking and texts.
+    // One word (alone, around stop words, in more items than the window) reads its postings;
+    // the rest never do ('cloud cloud' is two operands). Both ways must give the same window,
+    // ranking and texts.
     const queries = [WORD, 'invoice', 'cloud', 'the invoices', 'cloud cloud', `${WORD} report`];
     for (const query of queries) {
       const [byPostings] = await findHits(t.db, [{ source: 'news' }], query);
