@@ -205,7 +205,7 @@ describe('the first paint of /news', () => {
     const policy = (await response?.allHeaders())?.['content-security-policy'] ?? '';
     const scriptSources = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
     const body = (await response?.text()) ?? '';
-    const inline = /<script data-entry="[^"]+" data-preload="[^"]*">([\s\S]*?)<\/script>/.exec(
+    const inline = /<script data-entry="[^"]+" data-preload="[^"]*"[^>]*>([\s\S]*?)<\/script>/.exec(
       body,
     )?.[1];
     expect(inline).toContain('modulepreload');
@@ -245,24 +245,56 @@ describe('the first paint of /news', () => {
     expect(development).toEqual([]);
   });
 
-  test('the painted page carries only the labels that differ from the app’s English (issue 36)', async () => {
+  test('the painted page holds its data’s digest, the data comes after, with only the labels that differ from the app’s English (issue 36)', async () => {
     const { page } = session;
     await signInWithFirstPaint(page);
     const res = await page.request.get(`${baseUrl}/news`, { headers: { accept: 'text/html' } });
-    const state =
+    const block =
       /<script type="application\/json" id="portico-first-paint-state">(.*?)<\/script>/s.exec(
         await res.text(),
       )?.[1];
-    expect(state).toBeDefined();
-    const { labels } = JSON.parse(state ?? '{}') as {
-      labels: { language: string; list: { key: string; value: string }[] };
+    const painted = JSON.parse(block ?? '{}') as { digest?: string };
+    expect(painted.digest).toMatch(/^[\w-]{43}$/);
+    // The data, as the page's boot script asks for it (the first paint's cookie, no token).
+    const answer = await page.request.get(`${baseUrl}/api/session/first-paint/state?path=/news`);
+    expect(answer.status()).toBe(200);
+    const { digest, state } = (await answer.json()) as {
+      digest: string;
+      state: { labels: { language: string; list: { key: string; value: string }[] } };
     };
+    expect(digest).toBe(painted.digest);
+    const { labels } = state;
     expect(labels.language).toBe('en');
     // The app has every English default in its code: the page brings only what the portal
     // says otherwise (a handful of §-texts), not the 600 labels of every other page.
     const english = CATALOGS.web.en;
     expect(labels.list.filter(({ key, value }) => english[key] === value)).toEqual([]);
     expect(labels.list.length).toBeLessThan(20);
+
+    // Data that changed between the paint and the ask (another digest) is not hydrated into
+    // markup made from other data: the app renders the page anew, and says nothing is wrong.
+    await page.route('**/api/session/first-paint/state?*', async (route) => {
+      const fresh = await route.fetch();
+      const body = (await fresh.json()) as { digest: string };
+      await route.fulfill({ response: fresh, json: { ...body, digest: `${body.digest}x` } });
+    });
+    await recordPaint(page, '#root .news-card');
+    const complaints = hydrationComplaints(page);
+    try {
+      await page.goto(`${baseUrl}/news`);
+      await page.getByRole('button', { name: 'Notifications' }).waitFor({ state: 'visible' });
+      await newsGrid(page).getByRole('article').first().waitFor({ state: 'visible' });
+      // The server's card was there, and is not React's: the app rendered its own.
+      const recorded = await page.evaluate(
+        () => (window as unknown as { __painted?: Record<string, Element> }).__painted,
+      );
+      expect(Object.keys(recorded ?? {})).toEqual(['#root .news-card']);
+      expect(await paintedNodeHydrated(page, '#root .news-card')).toBe(false);
+      expect(await newsGrid(page).count()).toBe(1);
+      expect(complaints).toEqual([]);
+    } finally {
+      await page.unroute('**/api/session/first-paint/state?*');
+    }
   });
 
   test('React 19 hydrates the painted page, and hydrating moves nothing (issue 25)', async () => {

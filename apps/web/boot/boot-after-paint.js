@@ -8,11 +8,51 @@
 // screen's pictures are waited for first (below). A classic script that the server writes into
 // the painted page (ADR 0077), its hash in that page's Content-Security-Policy: it reads its own
 // data attributes, and must hold nothing that would end its element or open an HTML comment.
+// The page's data (what the app hydrates from) is not in the page: only its digest. It is asked
+// for with the app's code, after the pictures, and written into the page's data block before
+// the app starts (ADR 0075, session 33 addendum).
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
   var preloads = (script.getAttribute('data-preload') || '').split(' ');
+  var stateUrl = script.getAttribute('data-state-url');
+  var stateBlock = document.getElementById(script.getAttribute('data-state-id') || '');
+  // Never longer than this for the data: without it the app renders the page anew.
+  var STATE_WAIT_MS = 5000;
+  var stateIn = false;
+  var afterState = null;
+  function stateSettled() {
+    if (stateIn) return;
+    stateIn = true;
+    if (afterState) afterState();
+  }
+  // The data the page was painted from, when its digest is the page's (else the data changed
+  // since, and the app renders anew: the block stays empty).
+  function askForState() {
+    var digest = null;
+    try {
+      digest = stateBlock && JSON.parse(stateBlock.textContent || 'null').digest;
+    } catch {
+      digest = null;
+    }
+    if (stateBlock) stateBlock.textContent = '';
+    if (!stateUrl || !digest || typeof fetch !== 'function') return stateSettled();
+    setTimeout(stateSettled, STATE_WAIT_MS);
+    fetch(stateUrl + '?path=' + encodeURIComponent(location.pathname), {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(function (answer) {
+        if (!stateIn && answer && answer.digest === digest && answer.state) {
+          stateBlock.textContent = JSON.stringify(answer.state);
+        }
+      })
+      .then(stateSettled, stateSettled);
+  }
   // Each modulepreload link costs a slow phone about 2 ms to add (issue 25): a few per task,
   // so that the twenty-odd chunks never make one long task while the copy is on screen.
   var PER_TASK = 6;
@@ -33,7 +73,10 @@
     if (next < preloads.length) channel.port2.postMessage(null);
     else {
       channel.port1.close();
-      void import(entry);
+      afterState = function () {
+        void import(entry);
+      };
+      if (stateIn) afterState();
     }
   }
   function start() {
@@ -59,6 +102,7 @@
   function release() {
     if (released) return;
     released = true;
+    askForState();
     afterFrame();
   }
   function oneDone() {

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { RuntimeConfig } from './config.js';
-import type { LabelEntry } from './content.js';
+import { labelListSchema, type LabelEntry } from './content.js';
 import type { NewsListItem } from './news.js';
 import type { UserProfile } from './user.js';
 
@@ -64,3 +65,40 @@ export type RenderFirstPaint = (input: FirstPaintInput) => Promise<FirstPaint | 
 
 /** The address prefixes that can be painted by the server, each with its own cookie path. */
 export const FIRST_PAINT_PATHS = ['/news', '/invoices', '/my-solutions'] as const;
+
+/**
+ * Where a painted page's data comes from (ADR 0075, session 33 addendum): the page carries
+ * only its digest, and its boot script asks for the data once the first screen's pictures are
+ * in, so the bytes never share the slow link with the styles and pictures the first paint
+ * waits for (issue 36). The first paint's cookie is sent here too (its own cookie path).
+ */
+export const FIRST_PAINT_STATE_PATH = '/api/session/first-paint/state';
+
+/** `GET /api/session/first-paint/state?path=…`: the painted address whose data is wanted. */
+export const firstPaintStateQuerySchema = z.object({
+  path: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^\/[a-z0-9/-]*$/, 'a painted address: a path of this site, without a query string')
+    .describe('The painted page’s address, e.g. /news or /news/2.'),
+});
+export type FirstPaintStateQuery = z.infer<typeof firstPaintStateQuerySchema>;
+
+/** The painted page's data, with the digest its page was written with. */
+export const firstPaintStateAnswerSchema = z.object({
+  digest: z
+    .string()
+    .describe(
+      'The digest of the data (its timestamps aside). The page holds the digest of the data it was painted from: when the two differ the data changed in between, and the app renders the page anew instead of hydrating it.',
+    ),
+  state: z.object({
+    queries: z.unknown().describe('The query cache the page was rendered from (dehydrated).'),
+    labels: z.object({
+      language: z.string(),
+      list: labelListSchema,
+    }),
+    router: z.object({ loaderData: z.record(z.string(), z.unknown()) }),
+  }),
+});
+export type FirstPaintStateAnswer = z.infer<typeof firstPaintStateAnswerSchema>;

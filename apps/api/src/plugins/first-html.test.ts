@@ -192,6 +192,9 @@ describe('the first HTML (ADR 0021)', () => {
     expect(boot?.getAttribute('data-entry')).toBe('/assets/index-1.js');
     expect(boot?.getAttribute('data-preload')).toBe('/assets/react-1.js /assets/news-1.js');
     expect(boot?.hasAttribute('defer')).toBe(true);
+    // Where it asks for the painted page's data, and the block it writes the data into.
+    expect(boot?.getAttribute('data-state-url')).toBe('/api/session/first-paint/state');
+    expect(boot?.getAttribute('data-state-id')).toBe('portico-first-paint-state');
     expect(boot?.parentElement?.tagName).toBe('BODY');
     // Shown once the whole app is parsed: the element the browser waits for comes after it.
     const expectLink = document.querySelector('head link[rel="expect"]');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { RuntimeConfig } from '@portico/contracts';
+import { FIRST_PAINT_STATE_PATH, type RuntimeConfig } from '@portico/contracts';
 import type { ReactNode } from 'react';
 import { renderFragment } from '../lib/render/html-document.js';
 
@@ -31,9 +31,10 @@ export interface FirstHtmlParts {
   /** Addresses of scripts (modulepreload) and style sheets (preload) the route needs. */
   preload?: { scripts: readonly string[]; styles: readonly string[] };
   /**
-   * The app rendered on the server for its user (ADR 0044, 0075), and the data it was
-   * rendered from, which the app hydrates. The route's style sheets are then linked, not just
-   * preloaded: the markup needs them.
+   * The app rendered on the server for its user (ADR 0044, 0075), and what the page's data
+   * block holds: the digest of the data it was rendered from, which the boot script asks for
+   * and the app hydrates with. The route's style sheets are then linked, not just preloaded:
+   * the markup needs them.
    */
   firstPaint?: { html: string; state: unknown; sprite: string };
   /**
@@ -44,7 +45,10 @@ export interface FirstHtmlParts {
   bootScript?: string;
 }
 
-/** The painted app's data (apps/web/src/app/first-paint-hydration.tsx reads it). */
+/**
+ * The painted app's data block: its digest in the page, the data itself once the boot script
+ * has it (apps/web/src/app/first-paint-hydration.tsx reads it).
+ */
 export const FIRST_PAINT_STATE_ID = 'portico-first-paint-state';
 /** The icon sprite of a painted page (apps/web/src/app/shell/icon-sprite.tsx looks for it). */
 export const PAINTED_SPRITE_ID = 'portico-painted-sprite';
@@ -102,7 +106,13 @@ function BootAfterPaint({
   preloads: readonly string[];
   source: string | undefined;
 }) {
-  const data = { 'data-entry': entry, 'data-preload': preloads.join(' ') };
+  const data = {
+    'data-entry': entry,
+    'data-preload': preloads.join(' '),
+    // The page's data block holds a digest; the script asks for the data there (issue 36).
+    'data-state-url': FIRST_PAINT_STATE_PATH,
+    'data-state-id': FIRST_PAINT_STATE_ID,
+  };
   if (source === undefined) return <script defer src="/boot-after-paint.js" {...data} />;
   return <script {...data} dangerouslySetInnerHTML={{ __html: inlineScriptSource(source) }} />;
 }

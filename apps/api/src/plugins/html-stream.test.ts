@@ -135,7 +135,7 @@ describe('a painted page in two parts (ADR 0077)', () => {
     expect(response.statusCode).toBe(200);
     // An empty root the app renders into, the script that starts it, the end of the page.
     expect(response.body).toContain(`${HEAD_END}</div>`);
-    expect(response.body).toMatch(/<script data-entry="[^"]+" data-preload="[^"]*">/);
+    expect(response.body).toMatch(/<script data-entry="[^"]+" data-preload="[^"]*"[^>]*>/);
     expect(response.body).not.toContain('id="painted"');
     expect(response.body.trimEnd()).toMatch(/<\/html>$/);
   });

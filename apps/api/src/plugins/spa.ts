@@ -10,7 +10,9 @@ import { buildRuntimeConfig } from '../modules/runtime-config/index.js';
 import { englishTexts } from '../lib/i18n/translate.js';
 import { loadSprite, renderFooter, renderHeader } from '../modules/shared/index.js';
 import {
+  firstPaintDigest,
   firstPaintFor,
+  firstPaintStateRoutes,
   isPaintedPath,
   loadFirstPaint,
   paintReaderOf,
@@ -149,7 +151,9 @@ function paintedHtml(index: string, parts: FirstHtmlParts): PaintedHtml {
     html + betweenPaintAndState + jsonForScript(state) + afterState;
   return {
     head,
-    rest: (paint) => rest(paint.html, paint.state),
+    // The page holds its data's digest only: its boot script asks for the data itself once
+    // the first screen's pictures are in (FIRST_PAINT_STATE_PATH, issue 36).
+    rest: (paint) => rest(paint.html, { digest: firstPaintDigest(paint.state) }),
     // An empty root: the app finds nothing to hydrate and renders the page (state null).
     unpainted: rest('', null),
   };
@@ -239,6 +243,10 @@ export const spaPlugin: FastifyPluginAsync<SpaOptions> = async (app, options) =>
       app.log.error({ err: error }, 'The first-paint renderer did not load: the app paints alone.');
       return null;
     }));
+  await app.register(firstPaintStateRoutes, {
+    renderer: built ? loadRenderer : () => Promise.resolve(null),
+    config,
+  });
   if (built) {
     app.addHook('onListen', (done) => {
       void loadRenderer();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { FIRST_PAINT_STATE_PATH } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { firstPaintApp } from '../../../test/first-paint-app.js';
@@ -7,6 +8,7 @@ import { bootScriptFile } from '../../../test/temp-dist.js';
 import { bearerFor } from '../../../test/tokens.js';
 import { ANNA } from '../../../test/demo-emails.js';
 import { FIRST_PAINT_COOKIE } from './first-paint-cookie.js';
+import { firstPaintDigest } from './first-paint.service.js';
 
 // ADR 0044, 0075: the app hands its token to the server as an HttpOnly cookie for the painted
 // addresses, and the server writes the app rendered for the user into the first HTML. The web
@@ -60,6 +62,15 @@ describe('the first paint of the news list (ADR 0044, 0075)', () => {
   beforeAll(() => {
     ({ app, token } = setup);
   });
+  /** The painted page's data, asked for as its boot script does (with the cookie). */
+  const stateOf = (path: string, cookie?: string) =>
+    app.inject({
+      url: `${FIRST_PAINT_STATE_PATH}?path=${encodeURIComponent(path)}`,
+      headers: {
+        accept: 'application/json',
+        ...(cookie ? { cookie: `${FIRST_PAINT_COOKIE}=${cookie}` } : {}),
+      },
+    });
 
   it('PUT sets an HttpOnly cookie for /news with the bearer token, until it expires', async () => {
     const response = await app.inject({
@@ -68,16 +79,18 @@ describe('the first paint of the news list (ADR 0044, 0075)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.statusCode, response.body).toBe(204);
-    // One cookie per painted address (ADR 0057), each with the same token.
+    // One cookie per painted address (ADR 0057) and one for the painted page's data, each
+    // with the same token.
     const cookies = [response.headers['set-cookie']].flat().map(String);
     expect(cookies.map((cookie) => /; Path=([^;]+);/.exec(cookie)?.[1])).toEqual([
       '/news',
       '/invoices',
       '/my-solutions',
+      FIRST_PAINT_STATE_PATH,
     ]);
     for (const cookie of cookies) {
       expect(cookie).toContain(`${FIRST_PAINT_COOKIE}=${token};`);
-      expect(cookie).toMatch(/; Path=\/[a-z-]+; Max-Age=3[0-9]{3}; HttpOnly; SameSite=Lax$/);
+      expect(cookie).toMatch(/; Path=\/[a-z/-]+; Max-Age=3[0-9]{3}; HttpOnly; SameSite=Lax$/);
     }
 
     const anonymous = await app.inject({ method: 'PUT', url: '/api/session/first-paint' });
@@ -89,8 +102,8 @@ describe('the first paint of the news list (ADR 0044, 0075)', () => {
     const response = await app.inject({ method: 'DELETE', url: '/api/session/first-paint' });
     expect(response.statusCode).toBe(204);
     const cookies = [response.headers['set-cookie']].flat().map(String);
-    expect(cookies).toHaveLength(3);
-    for (const path of ['/news', '/invoices', '/my-solutions']) {
+    expect(cookies).toHaveLength(4);
+    for (const path of ['/news', '/invoices', '/my-solutions', FIRST_PAINT_STATE_PATH]) {
       expect(cookies).toContainEqual(
         expect.stringMatching(
           new RegExp(`^${FIRST_PAINT_COOKIE}=; Path=${path}; Max-Age=0; HttpOnly`),
@@ -122,12 +135,26 @@ describe('the first paint of the news list (ADR 0044, 0075)', () => {
       // The app renders with the configuration the page carries.
       config: '/api',
     });
-    // The data the app was rendered from, for the browser to hydrate it (ADR 0075).
-    const state =
+    // The digest of the data the app was rendered from; the data itself, for the browser to
+    // hydrate the page with, is asked for once the pictures are in (ADR 0075, issue 36).
+    const block =
       /<script type="application\/json" id="portico-first-paint-state">(.*?)<\/script>/s.exec(
         response.body,
       )?.[1];
-    expect(JSON.parse(state ?? 'null')).toMatchObject({ queries: { seen: '/news' } });
+    const { digest } = JSON.parse(block ?? 'null') as { digest: string };
+    expect(digest).toMatch(/^[\w-]{43}$/);
+    expect(response.body).not.toContain('{"seen":');
+    const data = await stateOf('/news', token);
+    expect(data.statusCode, data.body).toBe(200);
+    expect(data.headers['cache-control']).toBe('private, no-store');
+    expect(data.json()).toEqual({
+      digest,
+      state: {
+        queries: { seen: '/news' },
+        labels: { language: 'en', list: [] },
+        router: { loaderData: {} },
+      },
+    });
     // The header's icons come with it, outside the app's root.
     expect(response.body).toMatch(
       /<div class="app-icon-sprite" id="portico-painted-sprite" hidden(?:="")? aria-hidden="true"><svg/,
@@ -141,13 +168,15 @@ describe('the first paint of the news list (ADR 0044, 0075)', () => {
     expect(response.body).not.toContain('<script type="module"');
     // The script that starts it is written into the page, after the paint, and the page's
     // policy allows exactly that script by its hash; no other page allows an inline script.
-    const boot = /<script data-entry="[^"]+" data-preload="[^"]*">([\s\S]*?)<\/script>/.exec(
-      response.body,
-    );
+    const boot =
+      /<script data-entry="[^"]+" data-preload="[^"]*" data-state-url="([^"]+)" data-state-id="portico-first-paint-state">([\s\S]*?)<\/script>/.exec(
+        response.body,
+      );
+    expect(boot?.[1]).toBe(FIRST_PAINT_STATE_PATH);
     expect(boot?.index).toBeGreaterThan(response.body.indexOf('<p id="seen">'));
-    expect(boot?.[1]).toBe(readFileSync(bootScriptFile, 'utf8'));
+    expect(boot?.[2]).toBe(readFileSync(bootScriptFile, 'utf8'));
     const hash = createHash('sha256')
-      .update(boot?.[1] ?? '')
+      .update(boot?.[2] ?? '')
       .digest('base64');
     const scriptSources = (policy: unknown) =>
       /(?:^|;)\s*script-src ([^;]*)/.exec(String(policy))?.[1]?.split(' ');
@@ -182,6 +211,47 @@ describe('the first paint of the news list (ADR 0044, 0075)', () => {
     expect(seenIn((await page('/news', `${token}x`)).body)).toBeNull();
   });
 
+  it('gives the painted page’s data only to the cookie the page was painted for, only for a painted address', async () => {
+    expect((await stateOf('/news/2', token)).json()).toMatchObject({
+      state: { queries: { seen: '/news/2' } },
+    });
+    for (const [path, cookie] of [
+      ['/news', undefined],
+      ['/news', `${token}x`],
+      ['/news/0', token],
+      ['/my-settings', token],
+      ['/news/news-item/some-title/1', token],
+    ] as const) {
+      const answer = await stateOf(path, cookie);
+      expect(answer.statusCode, `${path} ${cookie === token ? 'with' : 'without'} the cookie`).toBe(
+        404,
+      );
+      expect(answer.json()).toMatchObject({ status: 404 });
+    }
+    for (const path of ['https://elsewhere.example/news', '/news?query=erp', '']) {
+      expect((await stateOf(path, token)).statusCode).toBe(400);
+    }
+    // The bearer token is no key to it: the cookie, as for the page.
+    const bearer = await app.inject({
+      url: `${FIRST_PAINT_STATE_PATH}?path=/news`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(bearer.statusCode).toBe(404);
+  });
+
+  it('the digest is the data’s, whenever it was read', () => {
+    const state = (title: string, at: number) => ({
+      queries: {
+        queries: [{ queryKey: ['news'], state: { data: [{ title }], dataUpdatedAt: at } }],
+        mutations: [],
+      },
+      labels: { language: 'en', list: [] },
+      router: { loaderData: {} },
+    });
+    expect(firstPaintDigest(state('One', 1))).toBe(firstPaintDigest(state('One', 2)));
+    expect(firstPaintDigest(state('One', 1))).not.toBe(firstPaintDigest(state('Two', 1)));
+  });
+
   it('paints nothing once the user signed out everywhere, and the cookie is no API credential', async () => {
     const own = await bearerFor(app, ANNA);
     const cookieOnly = await app.inject({
@@ -198,6 +268,7 @@ describe('the first paint of the news list (ADR 0044, 0075)', () => {
     });
     expect(signOut.statusCode).toBe(204);
     expect(seenIn((await page('/news', own)).body)).toBeNull();
+    expect((await stateOf('/news', own)).statusCode).toBe(404);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
@@ -5,6 +6,7 @@ import {
   safeHeaderImage,
   type FirstPaint,
   type FirstPaintGet,
+  type FirstPaintState,
   type LabelEntry,
   type RenderFirstPaint,
   type RuntimeConfig,
@@ -64,8 +66,9 @@ export interface PaintReader {
 export async function paintReaderOf(
   app: FastifyInstance,
   request: FastifyRequest,
+  url = request.url,
 ): Promise<PaintReader | null> {
-  const [path = '/', search = ''] = request.url.split(/\?(.*)/s, 2);
+  const [path = '/', search = ''] = url.split(/\?(.*)/s, 2);
   if (!isPaintedPath(path) || search !== '') return null;
   const token = cookieValue(request.headers.cookie, FIRST_PAINT_COOKIE);
   if (!token) return null;
@@ -131,8 +134,8 @@ export async function firstPaintFor(
   request: FastifyRequest,
   reader: PaintReader,
   config: RuntimeConfig,
+  path = request.url.split('?', 1)[0] ?? '/',
 ): Promise<FirstPaint | null> {
-  const path = request.url.split('?', 1)[0] ?? '/';
   try {
     const context = await paintContext(app, reader);
     const news = await newsPageFor(app, path);
@@ -170,4 +173,20 @@ export async function firstPaintFor(
     request.log.warn({ err: error }, 'no first paint of the page');
     return null;
   }
+}
+
+/**
+ * The digest of a painted page's data, its timestamps aside (when the server read each query):
+ * the page carries it, and the data asked for later (FIRST_PAINT_STATE_PATH) is the page's own
+ * when it has the same digest. Another digest means the data changed in between (a news item
+ * published, a profile edited): the app then renders the page anew instead of hydrating
+ * markup made from other data.
+ */
+export function firstPaintDigest(state: FirstPaintState): string {
+  const stable = JSON.stringify(state, (key, value: unknown) =>
+    key === 'dataUpdatedAt' || key === 'errorUpdatedAt' || key === 'dehydratedAt'
+      ? undefined
+      : value,
+  );
+  return createHash('sha256').update(stable, 'utf8').digest('base64url');
 }

@@ -4,8 +4,10 @@ import { firstPaintRoutes } from './first-paint.routes.js';
 /** The first paint's own calls. */
 export const firstPaintModule = firstPaintRoutes;
 
-// What plugins/spa renders into index.html.
+// What plugins/spa renders into index.html, and the painted page's data it serves beside it.
+export { firstPaintStateRoutes } from './first-paint-state.routes.js';
 export {
+  firstPaintDigest,
   firstPaintFor,
   isPaintedPath,
   loadFirstPaint,
