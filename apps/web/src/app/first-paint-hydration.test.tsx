@@ -161,4 +161,19 @@ describe('the first paint, hydrated (ADR 0075)', () => {
     window.sessionStorage.setItem(NEWS_QUERY_KEY, 'cloud');
     expect(await hydrateAt('/news', pageWith(painted))).toBeNull();
   });
+
+  it('finds no data where the page holds only its digest (the data did not come, or changed since)', () => {
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = '<main><h1>News</h1></main>';
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = FIRST_PAINT_STATE_ID;
+    block.textContent = JSON.stringify({ digest: 'x'.repeat(43) });
+    document.body.append(container, block);
+    expect(readFirstPaintState(container)).toBeNull();
+    // The boot script empties the block when the data's digest is not the page's.
+    block.textContent = '';
+    expect(readFirstPaintState(container)).toBeNull();
+  });
 });

@@ -22,7 +22,11 @@ import { userCookieFor } from './start-up.js';
  * first frame: no copy, no swap.
  */
 
-/** The id of the JSON data block the server writes beside the painted app. */
+/**
+ * The id of the JSON data block beside the painted app: the server writes the digest of the
+ * page's data there, and the boot script the data itself once it has asked for it (ADR 0075,
+ * session 33 addendum); it stays without data when the data did not come or had changed.
+ */
 export const FIRST_PAINT_STATE_ID = 'portico-first-paint-state';
 
 /** The painted app's data, or null when the page holds none (or not a readable one). */
