@@ -40,8 +40,9 @@ function sourceHitsSql(
       order by ${s.order} limit ${HIT_WINDOW}`;
   // One word in news: its newest postings are the window; the walk and the index are not run.
   const byPostings = postings && s.postings === true;
-  // A word too rare to fill the window in the newest rows skips them for the index.
-  const rare = rareByIndex && !byPostings ? `(select yes from rare${i})` : null;
+  // A query whose rarest word is too rare to fill the window in the newest rows skips them
+  // for the index (news too, when its postings do not answer: several words).
+  const rare = rareByIndex ? `(select yes from rare${i})` : null;
   // The matches from the GIN index, sorted (a MATERIALIZED set the order cannot reach into),
   // when the word is too rare for the walk, or the newest rows held fewer than the window and
   // were not all the scope's rows. The rare test comes first: when it holds, PostgreSQL
@@ -113,32 +114,48 @@ const ONE_WORD = `one_word as (
 const indexedTable = (s: SourceSql): string => (s.indexed?.from ?? s.from).split(' ')[0] ?? '';
 
 /**
- * How often the query's one word is in the `search` column of each of `tables`, as ANALYZE
- * last saw it: its frequency among the column's most common lexemes (pg_stats); a word that
- * is not among them is rarer than the rarest that is. No row: not one word, or not a common
- * one. The table names (from SOURCES, never input) let the catalogue's indexes find the rows:
- * the whole view took about 1 ms a call.
+ * The words every match of the query holds (ADR 0066, session 33): its lexemes when it only
+ * joins them (words, phrases: `&`, `<->`), none when it has OR or a negation (a match of
+ * `a -b` or `a or b` need not hold each word). Read from the tsquery's text, where each
+ * lexeme stands quoted, a quote inside it doubled.
  */
-const wordFrequency = (tables: readonly string[]) => `word_frequency as (
-  select p.tablename::text as tbl, u.f
-    from one_word w, pg_stats p,
-         unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
-   where w.yes and p.schemaname = current_schema() and p.attname = 'search'
-     and p.tablename = any(array[${tables.map((t) => `'${t}'`).join(', ')}]::name[])
-     and u.e = w.lexeme
+const QUERY_WORDS = `query_words as (
+  select array_agg(distinct replace(m[1], '''''', '''')) as lexemes
+    from (select ${TSQUERY} as q) a,
+         regexp_matches(a.q::text, '''((?:[^'']|'''')*)''', 'g') as m
+   where a.q::text !~ '[|!]'
 )`;
 
 /**
- * Whether the query is one word too rare for the walk through a source's newest rows to fill
- * the window (ADR 0066, session 32): it would be found in fewer than HIT_WINDOW of `walkRows`
- * rows, so the walk reads them all for nothing (a misspelt word: 2 000 rows in each of six
- * sources) before the GIN index answers anyway. Such a word asks the index at once; the index
- * reads at most the matches of a word below pg_stats's common lexemes. Without statistics
- * (a table ANALYZE has not seen yet) every one word counts as rare: the same hits either way.
+ * How often each of the query's words is in the `search` column of each of `tables`, as
+ * ANALYZE last saw it: its frequency among the column's most common lexemes (pg_stats); a word
+ * that is not among them is rarer than the rarest that is. The table names (from SOURCES,
+ * never input) let the catalogue's indexes find the rows: the whole view took about 1 ms a call.
+ */
+const wordFrequency = (tables: readonly string[]) => `word_frequency as (
+  select p.tablename::text as tbl, u.e, u.f
+    from query_words w, pg_stats p,
+         unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
+   where p.schemaname = current_schema() and p.attname = 'search'
+     and p.tablename = any(array[${tables.map((t) => `'${t}'`).join(', ')}]::name[])
+     and u.e = any(w.lexemes)
+)`;
+
+/**
+ * Whether the query is too rare for the walk through a source's newest rows to fill the
+ * window (ADR 0066, sessions 32 and 33): every match holds each of the query's words
+ * (QUERY_WORDS), so the query is at most as frequent as its rarest word; when that word would
+ * be found in fewer than HIT_WINDOW of `walkRows` rows, the walk reads them all for nothing (a
+ * misspelt word or pair: 2 000 rows in each of six sources) before the GIN index answers
+ * anyway. Such a query asks the index at once; the index reads at most the matches of a word
+ * below pg_stats's common lexemes. Without statistics (a table ANALYZE has not seen yet) every
+ * word counts as rare: the same hits either way.
  */
 function rareWord(s: SourceSql, walkRows: number): string {
-  return `(select yes from one_word) and coalesce(
-      (select max(f) from word_frequency where tbl = '${indexedTable(s)}'), 0) < ${HIT_WINDOW / walkRows}`;
+  return `exists (
+      select 1 from query_words w, unnest(w.lexemes) as l(e)
+       where coalesce((select max(x.f) from word_frequency x
+                        where x.tbl = '${indexedTable(s)}' and x.e = l.e), 0) < ${HIT_WINDOW / walkRows})`;
 }
 
 /** How findHits may find the window; the defaults are the product's (tests compare the ways). */
@@ -147,7 +164,7 @@ export interface HitPlan {
   walkRows?: number;
   /** One word in news: its postings (news_terms). */
   postings?: boolean;
-  /** One word too rare to fill the window in the newest rows: the index at once. */
+  /** A query whose rarest word cannot fill the window in the newest rows: the index at once. */
   rareByIndex?: boolean;
 }
 
@@ -209,15 +226,9 @@ export async function findHits(
     sourceHitsSql(i, source, scopedWhere(source, scope, params), ways),
   );
   const posted = ways.postings && sources.some(({ source }) => SOURCES[source].postings === true);
-  // The sources whose one rare word may skip the walk (not news when its postings answer).
+  // The sources whose rare query may skip the walk.
   const rareTables = ways.rareByIndex
-    ? [
-        ...new Set(
-          sources
-            .filter(({ source }) => !(ways.postings && SOURCES[source].postings))
-            .map(({ source }) => indexedTable(SOURCES[source])),
-        ),
-      ]
+    ? [...new Set(sources.map(({ source }) => indexedTable(SOURCES[source])))]
     : [];
   const rare = rareTables.length > 0;
   const { rows } = await db.query<{
@@ -231,8 +242,8 @@ export async function findHits(
     type: string | null;
   }>(
     `with ${[
-      ...(posted || rare ? [ONE_WORD] : []),
-      ...(rare ? [wordFrequency(rareTables)] : []),
+      ...(posted ? [ONE_WORD] : []),
+      ...(rare ? [QUERY_WORDS, wordFrequency(rareTables)] : []),
       ...parts.flatMap((p) => p.ctes),
     ].join(',\n')}
      select * from (${parts.map((p) => p.rows).join('\n union all \n')}) r

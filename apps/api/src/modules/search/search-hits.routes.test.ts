@@ -138,7 +138,7 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     expect(walked.filter((r) => r.found > 0)).toHaveLength(sources.length);
   });
 
-  it('finds the same hits when a word too rare for the newest rows asks the index at once', async () => {
+  it('finds the same hits when a query too rare for the newest rows asks the index at once', async () => {
     const sources = everySource();
     // Statistics as ANALYZE keeps them, and one word common enough to be walked for.
     await t.db.query(
@@ -152,8 +152,19 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     );
     const common = rows[0]?.word;
     expect(common, 'a common word in some source').toBeDefined();
-    // Rare, misspelt (in no item), common; and two words, which always walk first.
-    for (const query of [WORD, 'invoise', common!, `${WORD} report`]) {
+    // Rare, misspelt (in no item), common; two words with a rare one, a misspelt pair, a
+    // phrase (each asks the index at once, ADR 0066 session 33); a common word beside a
+    // negated or an OR-ed rare one (they walk first).
+    for (const query of [
+      WORD,
+      'invoise',
+      common!,
+      `${WORD} report`,
+      'invoise complience',
+      `"${WORD} report"`,
+      `${common!} -${WORD}`,
+      `${common!} or ${WORD}`,
+    ]) {
       const chosen = await findHits(t.db, sources, query);
       const walked = await findHits(t.db, sources, query, { rareByIndex: false });
       const indexed = await findHits(t.db, sources, query, { walkRows: 0 });
