@@ -45,14 +45,15 @@ export interface FirstPaintInput {
 /**
  * What the app needs to take the server's markup over as its own (`hydrateRoot`): the query
  * cache the page was rendered from, the labels' server list (the app merges its own defaults
- * over it, as a fetch would) and the router's loader data. Written into the first HTML as a
- * JSON data block.
+ * over it, as a fetch would) and the router's loader data. The page holds its digest; the
+ * boot script asks for it (FIRST_PAINT_STATE_PATH) and writes it into the page's data block.
  */
-export interface FirstPaintState {
-  queries: unknown;
-  labels: { language: string; list: readonly LabelEntry[] };
-  router: { loaderData: Record<string, unknown> };
-}
+export const firstPaintStateSchema = z.object({
+  queries: z.unknown().describe('The query cache the page was rendered from (dehydrated).'),
+  labels: z.object({ language: z.string(), list: labelListSchema }),
+  router: z.object({ loaderData: z.record(z.string(), z.unknown()) }),
+});
+export type FirstPaintState = z.infer<typeof firstPaintStateSchema>;
 
 export interface FirstPaint {
   /** The app's markup for `#root`. */
@@ -83,7 +84,6 @@ export const firstPaintStateQuerySchema = z.object({
     .regex(/^\/[a-z0-9/-]*$/, 'a painted address: a path of this site, without a query string')
     .describe('The painted page’s address, e.g. /news or /news/2.'),
 });
-export type FirstPaintStateQuery = z.infer<typeof firstPaintStateQuerySchema>;
 
 /** The painted page's data, with the digest its page was written with. */
 export const firstPaintStateAnswerSchema = z.object({
@@ -92,13 +92,5 @@ export const firstPaintStateAnswerSchema = z.object({
     .describe(
       'The digest of the data (its timestamps aside). The page holds the digest of the data it was painted from: when the two differ the data changed in between, and the app renders the page anew instead of hydrating it.',
     ),
-  state: z.object({
-    queries: z.unknown().describe('The query cache the page was rendered from (dehydrated).'),
-    labels: z.object({
-      language: z.string(),
-      list: labelListSchema,
-    }),
-    router: z.object({ loaderData: z.record(z.string(), z.unknown()) }),
-  }),
+  state: firstPaintStateSchema,
 });
-export type FirstPaintStateAnswer = z.infer<typeof firstPaintStateAnswerSchema>;
