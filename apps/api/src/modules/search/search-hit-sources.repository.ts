@@ -50,6 +50,12 @@ export interface SourceSql {
   indexed?: { from: string; scope: string[] };
   /** A one-word window from the word's postings (news_terms, migration 028): news only. */
   postings?: true;
+  /**
+   * The scope holds a large share of the source's rows (a product's documents, downloads or
+   * news, where every product shares one library), unlike an account's own cases and
+   * articles: the suggestions' title index is read before the scope, not ANDed with it.
+   */
+  wideScope?: true;
 }
 
 /** The news list's window; product news is the same list narrowed to one product. */
@@ -74,6 +80,7 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
     ...NEWS_SQL,
     from: 'news t join news_products np on np.news_id = t.id',
     scope: ['np.product_id = $4'],
+    wideScope: true,
     walkOrder: 'np.publication_date desc, np.news_id desc',
     indexed: { from: 'news t', scope: ['t.product_ids @> array[$4::text]'] },
   },
@@ -81,6 +88,7 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
     from: 'product_document_texts t',
     key: 'document_id',
     scope: ['t.product_id = $4'],
+    wideScope: true,
     order: 't.product_id, t.published_on desc, t.document_id desc',
     date: `to_char(t.published_on, 'YYYY-MM-DD')`,
     text: `t.summary || ' ' || ${textOf('t.content')}`,
@@ -92,6 +100,7 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
     from: 'product_content t',
     key: 'id',
     scope: ['t.product_id = $4', `t.kind = 'software'`],
+    wideScope: true,
     order: 't.published_at desc, t.id desc',
     date: isoTime('t.published_at'),
     text: 't.body',

@@ -38,6 +38,18 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
       demoAccounts.northwind.id,
       'Wallaby import fails',
     ]);
+    // The product's news (its links) and an account's cases, for the paths' comparison.
+    await t.db.query(
+      `insert into news_products (news_id, product_id)
+       select id, $1 from news where title like 'Wallabies in the outback %' and id % 2 = 0`,
+      [erp.id],
+    );
+    await t.db.query(
+      `insert into support_cases (number, account_id, title, opened_at)
+       select 'QW1' || g, $1, 'Wallaby outback case ' || g, timestamptz '2024-01-01' + g * interval '1 day'
+         from generate_series(1, 7) g`,
+      [demoAccounts.northwind.id],
+    );
   });
 
   const get = (url: string, who: keyof typeof auth = 'anna') =>
@@ -71,6 +83,7 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
       { source: 'news' },
       { source: 'productNews', scope: demoProducts[0].id },
       { source: 'serviceCatalog' },
+      { source: 'cases', scope: demoAccounts.northwind.id },
     ] as const;
     const find = (typed: string, limit: number, knobs: Parameters<typeof findSuggestions>[4]) =>
       findSuggestions(t.db, sources, typed, limit, knobs);
@@ -83,6 +96,22 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
     const beyond = await find('walla outb', 5, { rareTitles: 11, walkRows: 0 });
     expect(beyond.rows).toEqual(indexed.rows);
     expect(indexed.rows.filter((r) => r.source === 'news')).toHaveLength(5);
+    // A product's news from the items' own products; an account's cases, newest first.
+    const refsOf = (source: string) =>
+      indexed.rows.filter((r) => r.source === source).map((r) => r.ref);
+    expect(refsOf('productNews')).toHaveLength(5);
+    expect(refsOf('productNews').every((ref) => Number(ref) % 2 === 0)).toBe(true);
+    expect(refsOf('cases')).toEqual(['QW17', 'QW16', 'QW15', 'QW14', 'QW13']);
+    // A short last word and a whole word (stemmed as the titles are), each path alike.
+    for (const typed of ['wallabies o', 'outback walla', 'w ou']) {
+      const byIndex = await find(typed, 5, { rareTitles: 1_000_000 });
+      expect(byIndex.rows.length, typed).toBeGreaterThan(0);
+      expect(await find(typed, 5, { rareTitles: 0 }), typed).toEqual({ ...byIndex, rare: false });
+      expect(await find(typed, 5, { rareTitles: 0, walkRows: 0 }), typed).toEqual({
+        ...byIndex,
+        rare: false,
+      });
+    }
     // A word in no title is rare (nothing to walk for).
     expect((await find('zyzzy', 5, {})).rows).toEqual([]);
     const news = await findSuggestions(t.db, [{ source: 'news' }], 'walla outb', 3, {
