@@ -41,6 +41,7 @@ import { sql as productNewsOrder } from './040-product-news-order.js';
 import { sql as searchChanges } from './041-search-changes.js';
 import { sql as newsProductIds } from './042-news-product-ids.js';
 import { sql as titlePrefixes } from './043-title-prefixes.js';
+import { sql as documentSearchProducts } from './044-document-search-products.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -87,4 +88,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '041-search-changes', sql: searchChanges },
   { name: '042-news-product-ids', sql: newsProductIds },
   { name: '043-title-prefixes', sql: titlePrefixes },
+  { name: '044-document-search-products', sql: documentSearchProducts },
 ];

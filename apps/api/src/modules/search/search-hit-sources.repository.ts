@@ -45,7 +45,8 @@ export interface SourceSql {
   /**
    * Where the matches are read from the GIN index, when not from `from` under `scope` (a
    * product's news: `from` walks the product's links in date order, while the item's products
-   * are on its row, migration 042, in the news GIN index beside its words).
+   * are on its row, migration 042, in the news GIN index beside its words; a document's
+   * product is in its GIN index as a one-element array, migration 044).
    */
   indexed?: { from: string; scope: string[] };
   /** A one-word window from the word's postings (news_terms, migration 028): news only. */
@@ -88,6 +89,11 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
     from: 'product_document_texts t',
     key: 'document_id',
     scope: ['t.product_id = $4'],
+    // The product beside the words in one GIN index (migration 044).
+    indexed: {
+      from: 'product_document_texts t',
+      scope: ['array[t.product_id] @> array[$4::text]'],
+    },
     wideScope: true,
     order: 't.product_id, t.published_on desc, t.document_id desc',
     date: `to_char(t.published_on, 'YYYY-MM-DD')`,

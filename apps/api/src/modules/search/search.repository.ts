@@ -51,7 +51,11 @@ export async function countProductContent(
   productId: string,
   query: string,
 ): Promise<ProductContentCountRow> {
-  const documentation = bounded('product_document_texts', `product_id = $1 and ${MATCHES('$2')}`);
+  // The product as the documents' GIN index holds it, beside the words (migration 044).
+  const documentation = bounded(
+    'product_document_texts',
+    `array[product_id] @> array[$1::text] and ${MATCHES('$2')}`,
+  );
   const software = bounded(
     'product_content',
     `product_id = $1 and kind = 'software' and ${MATCHES('$2')}`,
