@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.js';
 import { createPrng } from '../../lib/prng.js';
 import { databaseKinds, createTestDb, type TestDb } from '../../../test/test-db.js';
+import { countNewsMatches, postedWordsOfSearch } from './news-search-count.repository.js';
 import {
   insertNews,
   listNews,
   listNewsQuery,
+  SEARCH_WINDOW,
   searchLexeme,
   updateNews,
   type NewNewsItem,
@@ -151,6 +153,45 @@ describe.each(databaseKinds())('news search from the postings over %s', (kind) =
     const found = [];
     for (const [query] of cases) found.push([query, await searchLexeme(t.db, query)]);
     expect(found).toEqual(cases);
+  });
+
+  it('counts words, some negated, from the postings as the rows count them', async () => {
+    await t.db.exec('analyze news');
+    const cases: [string, boolean][] = [
+      ['alpha budget', true], // more than the window
+      ['alpha -budget', true],
+      ['alpha budget -cloud', true],
+      ['heron ember', true], // fewer
+      ['heron -alpha', true],
+      ['ember heron -alpha -budget', true],
+      ['alpha -alpha', true],
+      ['heron heron', true],
+      ['The heron -ibis', true],
+      ['zeppelin ember', true],
+      ['"alpha budget"', false],
+      ['heron or ibis', false],
+      ['-heron', false],
+      ['the and', false],
+    ];
+    const answers = [];
+    for (const [query] of cases) {
+      const { rows } = await t.db.query<{ n: number | string }>(
+        `select count(*) as n from (select 1 from news
+          where search @@ websearch_to_tsquery('english', $1) limit $2) m`,
+        [query, SEARCH_WINDOW],
+      );
+      answers.push({
+        query,
+        count: await countNewsMatches(t.db, query),
+        posted: (await postedWordsOfSearch(t.db, query)) !== null,
+      });
+      expect(answers.at(-1)?.count, query).toBe(Number(rows[0]?.n));
+    }
+    expect(answers.map((a) => [a.query, a.posted])).toEqual(cases);
+    expect(answers.find((a) => a.query === 'alpha budget')?.count).toBe(SEARCH_WINDOW);
+    expect(answers.find((a) => a.query === 'alpha -alpha')?.count).toBe(0);
+    // The rarest required word is walked; a word ANALYZE has not listed counts as rarest.
+    expect((await postedWordsOfSearch(t.db, 'alpha heron'))?.required).toEqual(['heron', 'alpha']);
   });
 
   it('stays exact through edits, date changes, deletes and inserts', async () => {

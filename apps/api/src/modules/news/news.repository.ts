@@ -194,29 +194,6 @@ export async function listNews(
   return { items, total };
 }
 
-/**
- * How many news items match a search, up to SEARCH_WINDOW: the news list's total for it
- * without dates (its window is the newest SEARCH_WINDOW matches, so the window's size is this
- * count), found without dating or ranking a match. One word: the first entries of its
- * postings' range, index-only (migration 028); any other search: the GIN index, stopping at
- * the bound. The list's window of two frequent words read every match's row to date it: 480 ms
- * at 1 000 000 items against 40 ms here (issue 38).
- */
-export async function countNewsMatches(db: Queryable, query: string): Promise<number> {
-  const lexeme = await searchLexeme(db, query);
-  const matches =
-    lexeme === null
-      ? `select 1 from news where search @@ websearch_to_tsquery('english', $1) limit $2`
-      : 'select 1 from news_terms where lexeme = $1 limit $2';
-  const { rows } = await db.query<{ n: number | string }>(
-    `select count(*) as n from (${matches}) m`,
-    [lexeme ?? query, SEARCH_WINDOW],
-    // As for the list: a one-word count has one plan; other searches are planned on their words.
-    { prepare: lexeme !== null },
-  );
-  return Number(rows[0]?.n ?? 0);
-}
-
 /** Lexemes longer than this have no postings (migration 028). */
 export const MAX_POSTED_LEXEME_BYTES = 256;
 

@@ -2,8 +2,8 @@ import type { NewsItem, NewsListCriteria, NewsListItem } from '@portico/contract
 import type { Db, Queryable } from '../../db/db.js';
 import type { ReadCache } from '../../lib/cache/read-cache.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { countNewsMatches } from './news-search-count.repository.js';
 import {
-  countNewsMatches,
   findNewsById,
   insertNews,
   listNews,

@@ -1,0 +1,116 @@
+import type { Queryable } from '../../db/db.js';
+import { MAX_POSTED_LEXEME_BYTES, SEARCH_WINDOW, searchLexeme } from './news.repository.js';
+
+// The news list's total for a search, counted up to SEARCH_WINDOW (issue 38). Searches that
+// only join words, some of them negated ("invoice automation", "payroll -compliance"), are
+// answered from the postings (migration 028): the rarest required word's postings are walked
+// and every other word is one index probe per posting. Any other search (OR, a phrase, no
+// word) counts matches of the tsquery over the rows.
+
+/** The lexemes every match holds (`required`) and those none holds (`excluded`). */
+export interface PostedWords {
+  required: string[];
+  excluded: string[];
+}
+
+const LEXEME = `!?'(?:[^'\\\\]|'')*'`;
+const ONLY_WORDS = new RegExp(`^${LEXEME}(?: & ${LEXEME})*$`);
+
+/**
+ * The words of a tsquery's text when it only joins words, some negated (`'payrol' &
+ * !'complianc'`), each short enough to have postings; null for anything else (OR, a phrase, a
+ * weight, a prefix, a backslash, no required word), which the rows answer.
+ */
+export function postedWordsOf(tsquery: string): PostedWords | null {
+  if (!ONLY_WORDS.test(tsquery)) return null;
+  const words: PostedWords = { required: [], excluded: [] };
+  for (const [token] of tsquery.matchAll(new RegExp(LEXEME, 'g'))) {
+    const lexeme = token.replace(/^!?'|'$/g, '').replaceAll("''", "'");
+    if (Buffer.byteLength(lexeme) > MAX_POSTED_LEXEME_BYTES) return null;
+    (token.startsWith('!') ? words.excluded : words.required).push(lexeme);
+  }
+  return words.required.length > 0 ? words : null;
+}
+
+/**
+ * A search's tsquery as text, with each of its lexemes' frequency among the news search
+ * vectors as ANALYZE last saw them (pg_stats's most common elements; a lexeme not listed is
+ * rarer than every one that is). One round trip.
+ */
+async function searchTerms(
+  db: Queryable,
+  query: string,
+): Promise<{ text: string; frequencies: Record<string, number> }> {
+  const { rows } = await db.query<{ text: string; frequencies: Record<string, number> | null }>(
+    `with a as (select websearch_to_tsquery('english', $1)::text as text)
+     select a.text, (
+       select json_object_agg(u.e, u.f)
+         from pg_stats p,
+              unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
+        where p.schemaname = current_schema() and p.tablename = 'news' and p.attname = 'search'
+          and u.e in (select replace(m[1], '''''', '''')
+                        from regexp_matches(a.text, '''((?:[^'']|'''')*)''', 'g') as m)
+     ) as frequencies
+     from a`,
+    [query],
+    { prepare: true },
+  );
+  return { text: rows[0]?.text ?? '', frequencies: rows[0]?.frequencies ?? {} };
+}
+
+/** One posting of `lexeme` ($n) for the walked posting p's item: an index-only probe. */
+const probe = (param: string) =>
+  `(select true from news_terms o where o.lexeme = ${param}
+     and o.publication_date = p.publication_date and o.news_id = p.news_id limit 1)`;
+
+/**
+ * How many news items match a search, up to SEARCH_WINDOW: the news list's total for it
+ * without dates (its window is the newest SEARCH_WINDOW matches, so the window's size is this
+ * count), found without dating or ranking a match. Words, some negated: the rarest required
+ * word's postings in index order, each probed for the other words (the walk stops at the
+ * bound; `payroll -compliance` at a million items, 84 ms over the rows, 21 ms here). Anything
+ * else: the GIN index or the table, stopping at the bound. The list's window of two frequent
+ * words read every match's row to date it: 480 ms at 1 000 000 items against 40 ms here.
+ */
+export async function countNewsMatches(db: Queryable, query: string): Promise<number> {
+  const lexeme = await searchLexeme(db, query);
+  const words = lexeme === null ? await postedWordsOfSearch(db, query) : null;
+  let sql: string;
+  let params: unknown[];
+  if (lexeme !== null) {
+    sql = 'select 1 from news_terms where lexeme = $1 limit $2';
+    params = [lexeme, SEARCH_WINDOW];
+  } else if (words !== null) {
+    const [driver, ...others] = words.required;
+    params = [driver, SEARCH_WINDOW, ...others, ...words.excluded];
+    const conditions = [
+      'p.lexeme = $1',
+      ...others.map((_, i) => probe(`$${i + 3}`)),
+      ...words.excluded.map((_, i) => `${probe(`$${i + 3 + others.length}`)} is null`),
+    ];
+    sql = `select 1 from news_terms p where ${conditions.join(' and ')} limit $2`;
+  } else {
+    sql = `select 1 from news where search @@ websearch_to_tsquery('english', $1) limit $2`;
+    params = [query, SEARCH_WINDOW];
+  }
+  const { rows } = await db.query<{ n: number | string }>(
+    `select count(*) as n from (${sql}) m`,
+    params,
+    // The postings' plans are one per shape of query; other searches are planned on their words.
+    { prepare: words !== null || lexeme !== null },
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** postedWordsOf the search's tsquery, the rarest required word first (the walked one). */
+export async function postedWordsOfSearch(
+  db: Queryable,
+  query: string,
+): Promise<PostedWords | null> {
+  const { text, frequencies } = await searchTerms(db, query);
+  const words = postedWordsOf(text);
+  if (words === null) return null;
+  const frequency = (lexeme: string) => frequencies[lexeme] ?? 0;
+  const required = [...new Set(words.required)].sort((a, b) => frequency(a) - frequency(b));
+  return { required, excluded: [...new Set(words.excluded)] };
+}
