@@ -21,7 +21,7 @@ const ONLY_WORDS = new RegExp(`^${LEXEME}(?: & ${LEXEME})*$`);
  * !'complianc'`), each short enough to have postings; null for anything else (OR, a phrase, a
  * weight, a prefix, a backslash, no required word), which the rows answer.
  */
-export function postedWordsOf(tsquery: string): PostedWords | null {
+function postedWordsOf(tsquery: string): PostedWords | null {
   if (!ONLY_WORDS.test(tsquery)) return null;
   const words: PostedWords = { required: [], excluded: [] };
   for (const [token] of tsquery.matchAll(new RegExp(LEXEME, 'g'))) {

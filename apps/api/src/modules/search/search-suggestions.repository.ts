@@ -71,14 +71,14 @@ export const RARE_PREFIX_TITLES = 2_000;
  * Titles of each source that begin words with what was typed (titlePrefixQuery), newest first
  * in the source's own order, at most `limit` a source, in ONE statement (issue 38: a round
  * trip per source and plan step cost more than the reads). Per source: when the prefix is
- * rare, the matches from the index of title word prefixes (migration 043; a MATERIALIZED
- * set the order cannot reach into),
- * sorted; else the newest `walkRows` rows are looked through, and the index only when they
- * hold fewer than `limit` and are not all the rows there are. PostgreSQL runs a branch only
- * when its one-time condition holds, so each source reads one path (two when the walk falls
- * short). Cases take the same path: the vocabulary holds no case titles, so
- * its rare test may send them to the index at once, which gives the same titles; walking all
- * of an account's cases cost 12–14 ms at 25 000 of them. ts_headline marks the chosen rows only.
+ * rare, the matches from the index of title word prefixes (migration 043; a MATERIALIZED set
+ * the order cannot reach into), sorted; else the newest `walkRows` rows are looked through,
+ * and the index only when they hold fewer than `limit` and are not all the rows there are.
+ * PostgreSQL runs a branch only when its one-time condition holds, so each source reads one
+ * path (two when the walk falls short). Cases take the same path: the vocabulary holds no case
+ * titles, so its rare test may send them to the index at once, which gives the same titles;
+ * walking all of an account's cases cost 12–14 ms at 25 000 of them. ts_headline marks the
+ * chosen rows only.
  */
 export async function findSuggestions(
   db: Queryable,
