@@ -46,17 +46,12 @@ export interface SourceSql {
    * Where the matches are read from the GIN index, when not from `from` under `scope` (a
    * product's news: `from` walks the product's links in date order, while the item's products
    * are on its row, migration 042, in the news GIN index beside its words; a document's
-   * product is in its GIN index as a one-element array, migration 044).
+   * product is in its GIN index as a one-element array, migration 044; both beside the title
+   * prefixes too, migration 043).
    */
   indexed?: { from: string; scope: string[] };
   /** A one-word window from the word's postings (news_terms, migration 028): news only. */
   postings?: true;
-  /**
-   * The scope holds a large share of the source's rows (a product's documents, downloads or
-   * news, where every product shares one library), unlike an account's own cases and
-   * articles: the suggestions' title index is read before the scope, not ANDed with it.
-   */
-  wideScope?: true;
 }
 
 /** The news list's window; product news is the same list narrowed to one product. */
@@ -81,7 +76,6 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
     ...NEWS_SQL,
     from: 'news t join news_products np on np.news_id = t.id',
     scope: ['np.product_id = $4'],
-    wideScope: true,
     walkOrder: 'np.publication_date desc, np.news_id desc',
     indexed: { from: 'news t', scope: ['t.product_ids @> array[$4::text]'] },
   },
@@ -94,7 +88,6 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
       from: 'product_document_texts t',
       scope: ['array[t.product_id] @> array[$4::text]'],
     },
-    wideScope: true,
     order: 't.product_id, t.published_on desc, t.document_id desc',
     date: `to_char(t.published_on, 'YYYY-MM-DD')`,
     text: `t.summary || ' ' || ${textOf('t.content')}`,
@@ -106,7 +99,6 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
     from: 'product_content t',
     key: 'id',
     scope: ['t.product_id = $4', `t.kind = 'software'`],
-    wideScope: true,
     order: 't.published_at desc, t.id desc',
     date: isoTime('t.published_at'),
     text: 't.body',
