@@ -1,11 +1,11 @@
 import type { Queryable } from '../../db/db.js';
-import { MAX_POSTED_LEXEME_BYTES, SEARCH_WINDOW, searchLexeme } from './news.repository.js';
+import { MAX_POSTED_LEXEME_BYTES, SEARCH_WINDOW } from './news.repository.js';
 
 // The news list's total for a search, counted up to SEARCH_WINDOW (issue 38). Searches that
 // only join words, some of them negated ("invoice automation", "payroll -compliance"), are
 // answered from the postings (migration 028): the rarest required word's postings are walked
-// and every other word is one index probe per posting. Any other search (OR, a phrase, no
-// word) counts matches of the tsquery over the rows.
+// and every other word is one index probe per posting; one word is its postings' first range.
+// Any other search (OR, a phrase, no word) counts matches of the tsquery over the rows.
 
 /** The lexemes every match holds (`required`) and those none holds (`excluded`). */
 export interface PostedWords {
@@ -35,7 +35,7 @@ function postedWordsOf(tsquery: string): PostedWords | null {
 /**
  * A search's tsquery as text, with each of its lexemes' frequency among the news search
  * vectors as ANALYZE last saw them (pg_stats's most common elements; a lexeme not listed is
- * rarer than every one that is). One round trip.
+ * rarer than every one that is), read only when it joins words. One round trip.
  */
 async function searchTerms(
   db: Queryable,
@@ -43,14 +43,14 @@ async function searchTerms(
 ): Promise<{ text: string; frequencies: Record<string, number> }> {
   const { rows } = await db.query<{ text: string; frequencies: Record<string, number> | null }>(
     `with a as (select websearch_to_tsquery('english', $1)::text as text)
-     select a.text, (
+     select a.text, case when a.text like '% & %' then (
        select json_object_agg(u.e, u.f)
          from pg_stats p,
               unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
         where p.schemaname = current_schema() and p.tablename = 'news' and p.attname = 'search'
           and u.e in (select replace(m[1], '''''', '''')
                         from regexp_matches(a.text, '''((?:[^'']|'''')*)''', 'g') as m)
-     ) as frequencies
+     ) end as frequencies
      from a`,
     [query],
     { prepare: true },
@@ -73,14 +73,11 @@ const probe = (param: string) =>
  * words read every match's row to date it: 480 ms at 1 000 000 items against 40 ms here.
  */
 export async function countNewsMatches(db: Queryable, query: string): Promise<number> {
-  const lexeme = await searchLexeme(db, query);
-  const words = lexeme === null ? await postedWordsOfSearch(db, query) : null;
+  // One word (around stop words) is the same walk without probes: its postings' first range.
+  const words = await postedWordsOfSearch(db, query);
   let sql: string;
   let params: unknown[];
-  if (lexeme !== null) {
-    sql = 'select 1 from news_terms where lexeme = $1 limit $2';
-    params = [lexeme, SEARCH_WINDOW];
-  } else if (words !== null) {
+  if (words !== null) {
     const [driver, ...others] = words.required;
     params = [driver, SEARCH_WINDOW, ...others, ...words.excluded];
     const conditions = [
@@ -97,7 +94,7 @@ export async function countNewsMatches(db: Queryable, query: string): Promise<nu
     `select count(*) as n from (${sql}) m`,
     params,
     // The postings' plans are one per shape of query; other searches are planned on their words.
-    { prepare: words !== null || lexeme !== null },
+    { prepare: words !== null },
   );
   return Number(rows[0]?.n ?? 0);
 }

@@ -166,6 +166,8 @@ describe.each(databaseKinds())('news search from the postings over %s', (kind) =
       ['ember heron -alpha -budget', true],
       ['alpha -alpha', true],
       ['heron heron', true],
+      ['The heron', true], // one word: its postings' range
+      ['alpha', true],
       ['The heron -ibis', true],
       ['zeppelin ember', true],
       ['"alpha budget"', false],
