@@ -19,7 +19,7 @@ export {
   type NewsPage,
 } from './news.service.js';
 /** SQL for a search's one lexeme, which the news postings answer (news_terms, migration 028). */
-export { soleLexemeSql } from './news.repository.js';
+export { soleLexemeSql, tsqueryLexemesSql } from './news.repository.js';
 // Writes of the editor (modules/news-editor) and the event other modules subscribe to.
 export { saveLiveNews, type LiveNewsItem } from './news.service.js';
 export {

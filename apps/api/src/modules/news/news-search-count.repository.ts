@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import { MAX_POSTED_LEXEME_BYTES, SEARCH_WINDOW } from './news.repository.js';
+import { MAX_POSTED_LEXEME_BYTES, SEARCH_WINDOW, tsqueryLexemesSql } from './news.repository.js';
 
 // The news list's total for a search, counted up to SEARCH_WINDOW (issue 38). Searches that
 // only join words, some of them negated ("invoice automation", "payroll -compliance"), are
@@ -48,8 +48,7 @@ async function searchTerms(
          from pg_stats p,
               unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
         where p.schemaname = current_schema() and p.tablename = 'news' and p.attname = 'search'
-          and u.e in (select replace(m[1], '''''', '''')
-                        from regexp_matches(a.text, '''((?:[^'']|'''')*)''', 'g') as m)
+          and u.e in (${tsqueryLexemesSql('a.text')})
      ) end as frequencies
      from a`,
     [query],

@@ -198,6 +198,15 @@ export async function listNews(
 export const MAX_POSTED_LEXEME_BYTES = 256;
 
 /**
+ * SQL for the lexemes of a tsquery's text (`text`, an expression), one row each (column
+ * `lexeme`): each stands quoted there, a quote inside it doubled. The one reading for the
+ * news count's word frequencies and the search hits' rare test.
+ */
+export const tsqueryLexemesSql = (text: string): string =>
+  `select replace(m[1], '''''', '''') as lexeme
+     from regexp_matches(${text}, '''((?:[^'']|'''')*)''', 'g') as m`;
+
+/**
  * SQL for the one lexeme a search is about, when its tsquery (`tsquery`, an expression) is
  * that lexeme alone, around any stop words: such a search is answered from the postings of
  * migration 028 (at most MAX_POSTED_LEXEME_BYTES long). Null for every other tsquery

@@ -1,6 +1,6 @@
 import { SEARCH_HITS_PER_SOURCE, type SearchHitSource } from '@portico/contracts';
 import { rowsBy, type Queryable } from '../../db/db.js';
-import { soleLexemeSql } from '../news/index.js';
+import { soleLexemeSql, tsqueryLexemesSql } from '../news/index.js';
 import {
   clean,
   type SourceSql,
@@ -120,9 +120,8 @@ const indexedTable = (s: SourceSql): string => (s.indexed?.from ?? s.from).split
  * lexeme stands quoted, a quote inside it doubled.
  */
 const QUERY_WORDS = `query_words as (
-  select array_agg(distinct replace(m[1], '''''', '''')) as lexemes
-    from (select ${TSQUERY} as q) a,
-         regexp_matches(a.q::text, '''((?:[^'']|'''')*)''', 'g') as m
+  select array_agg(distinct l.lexeme) as lexemes
+    from (select ${TSQUERY} as q) a, lateral (${tsqueryLexemesSql('a.q::text')}) l
    where a.q::text !~ '[|!]'
 )`;
 
