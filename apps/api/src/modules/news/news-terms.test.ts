@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.js';
 import { createPrng } from '../../lib/prng.js';
 import { databaseKinds, createTestDb, type TestDb } from '../../../test/test-db.js';
-import { countNewsMatches, postedWordsOfSearch } from './news-search-count.repository.js';
+import {
+  anyWordsOfSearch,
+  countNewsMatches,
+  postedWordsOfSearch,
+} from './news-search-count.repository.js';
 import {
   insertNews,
   listNews,
@@ -155,43 +159,61 @@ describe.each(databaseKinds())('news search from the postings over %s', (kind) =
     expect(found).toEqual(cases);
   });
 
-  it('counts words, some negated, from the postings as the rows count them', async () => {
+  it('counts words, some negated or joined by OR, from the postings as the rows count them', async () => {
     await t.db.exec('analyze news');
-    const cases: [string, boolean][] = [
-      ['alpha budget', true], // more than the window
-      ['alpha -budget', true],
-      ['alpha budget -cloud', true],
-      ['heron ember', true], // fewer
-      ['heron -alpha', true],
-      ['ember heron -alpha -budget', true],
-      ['alpha -alpha', true],
-      ['heron heron', true],
-      ['The heron', true], // one word: its postings' range
-      ['alpha', true],
-      ['The heron -ibis', true],
-      ['zeppelin ember', true],
-      ['"alpha budget"', false],
-      ['heron or ibis', false],
-      ['-heron', false],
-      ['the and', false],
+    // How each search is counted: all its words (some negated), any of them, or the rows.
+    const cases: [string, 'all' | 'any' | 'rows'][] = [
+      ['alpha budget', 'all'], // more than the window
+      ['alpha -budget', 'all'],
+      ['alpha budget -cloud', 'all'],
+      ['heron ember', 'all'], // fewer
+      ['heron -alpha', 'all'],
+      ['ember heron -alpha -budget', 'all'],
+      ['alpha -alpha', 'all'],
+      ['heron heron', 'all'],
+      ['The heron', 'all'], // one word: its postings' range
+      ['alpha', 'all'],
+      ['The heron -ibis', 'all'],
+      ['zeppelin ember', 'all'],
+      ['heron or ibis', 'any'], // fewer than the window, items holding both counted once
+      ['heron or ibis or jackal', 'any'], // none fills the window alone, their union does
+      ['heron or heron', 'any'],
+      ['zeppelin or heron', 'any'],
+      ['heron or alpha', 'any'], // one word fills the window
+      ['glacier or fjord', 'any'],
+      ['"alpha budget"', 'rows'],
+      ['heron or -ibis', 'rows'],
+      ['heron or ibis ember', 'rows'],
+      ['"heron ibis" or jackal', 'rows'],
+      ['-heron', 'rows'],
+      ['the and', 'rows'],
     ];
-    const answers = [];
+    const answers: { query: string; count: number; way: string }[] = [];
     for (const [query] of cases) {
       const { rows } = await t.db.query<{ n: number | string }>(
         `select count(*) as n from (select 1 from news
           where search @@ websearch_to_tsquery('english', $1) limit $2) m`,
         [query, SEARCH_WINDOW],
       );
-      answers.push({
-        query,
-        count: await countNewsMatches(t.db, query),
-        posted: (await postedWordsOfSearch(t.db, query)) !== null,
-      });
+      const way =
+        (await postedWordsOfSearch(t.db, query)) !== null
+          ? 'all'
+          : (await anyWordsOfSearch(t.db, query)) !== null
+            ? 'any'
+            : 'rows';
+      answers.push({ query, count: await countNewsMatches(t.db, query), way });
       expect(answers.at(-1)?.count, query).toBe(Number(rows[0]?.n));
     }
-    expect(answers.map((a) => [a.query, a.posted])).toEqual(cases);
-    expect(answers.find((a) => a.query === 'alpha budget')?.count).toBe(SEARCH_WINDOW);
-    expect(answers.find((a) => a.query === 'alpha -alpha')?.count).toBe(0);
+    expect(answers.map((a) => [a.query, a.way])).toEqual(cases);
+    const count = (query: string) => answers.find((a) => a.query === query)?.count;
+    expect(count('alpha budget')).toBe(SEARCH_WINDOW);
+    expect(count('alpha -alpha')).toBe(0);
+    // OR: a union below the window, larger than either word; the window reached by a word
+    // alone and by a union of words that are each below it.
+    expect(count('heron or ibis')).toBeLessThan(SEARCH_WINDOW);
+    expect(count('heron or ibis')).toBeGreaterThan(count('The heron') ?? Infinity);
+    expect(count('heron or alpha')).toBe(SEARCH_WINDOW);
+    expect(count('heron or ibis or jackal')).toBe(SEARCH_WINDOW);
     // The rarest required word is walked; a word ANALYZE has not listed counts as rarest.
     expect((await postedWordsOfSearch(t.db, 'alpha heron'))?.required).toEqual(['heron', 'alpha']);
   });
