@@ -144,8 +144,9 @@ async function fillAll(db: Db): Promise<void> {
     // to one product in turn, before the news GIN index (words and products) is built again.
     // The links' trigger copies each item's products onto it (migration 042): an update of
     // every news row, whose words and dates do not change, so without the two triggers that
-    // keep the postings and the vocabulary (each would capture a million rows, old and new).
-    const wordTriggers = ['news_terms_update', 'news_words_update'];
+    // keep the postings and the vocabulary (each would capture a million rows, old and new),
+    // nor the one of the products' word counts (migration 045, counted again below).
+    const wordTriggers = ['news_terms_update', 'news_words_update', 'news_term_counts_update'];
     for (const name of wordTriggers) await db.exec(`alter table news disable trigger ${name}`);
     try {
       await db.query(
@@ -162,13 +163,23 @@ async function fillAll(db: Db): Promise<void> {
   // The product cards count the product's documents (issue 13): the generated library (its
   // own words).
   const d = performance.now();
+  const countTrigger = 'product_document_texts_term_counts_insert';
   await withoutSearchIndex(db, 'product_document_texts', async () => {
     await insertGeneratedDocuments(db, productIds, Math.ceil(DOC_ROWS / productIds.length));
-    await writeDocumentTexts(db);
+    await db.exec(`alter table product_document_texts disable trigger ${countTrigger}`);
+    try {
+      await writeDocumentTexts(db);
+    } finally {
+      await db.exec(`alter table product_document_texts enable trigger ${countTrigger}`);
+    }
   });
+  // The products' word counts of what the fill wrote without their triggers (migration 045).
+  await db.query('select product_term_counts_rebuild()');
   // The triggers' tables grew with the fill (62 million postings for a million news): the
   // planner must know them as the app's autovacuum would by the time it serves.
-  await db.exec('vacuum analyze news, product_documents, news_products, news_terms, search_words');
+  await db.exec(
+    'vacuum analyze news, product_documents, news_products, news_terms, search_words, product_term_counts',
+  );
   console.log(
     `  product documents: ${DOC_ROWS} rows in ${((performance.now() - d) / 1000).toFixed(1)} s`,
   );

@@ -42,6 +42,7 @@ import { sql as searchChanges } from './041-search-changes.js';
 import { sql as newsProductIds } from './042-news-product-ids.js';
 import { sql as titlePrefixes } from './043-title-prefixes.js';
 import { sql as documentSearchProducts } from './044-document-search-products.js';
+import { sql as productTermCounts } from './045-product-term-counts.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -89,4 +90,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '042-news-product-ids', sql: newsProductIds },
   { name: '043-title-prefixes', sql: titlePrefixes },
   { name: '044-document-search-products', sql: documentSearchProducts },
+  { name: '045-product-term-counts', sql: productTermCounts },
 ];

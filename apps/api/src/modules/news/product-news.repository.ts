@@ -1,12 +1,7 @@
 import type { NewsListItem } from '@portico/contracts';
 import { hasRowBy, type Queryable } from '../../db/db.js';
-import {
-  RANKED_PAGE,
-  SEARCH_WINDOW,
-  searchLexeme,
-  toNewsListItem,
-  type NewsListRow,
-} from './news.repository.js';
+import { RANKED_PAGE, SEARCH_WINDOW, toNewsListItem, type NewsListRow } from './news.repository.js';
+import { productTermCountSql } from './product-term-counts.repository.js';
 
 // SQL of a product's news (§1, the product news tab): the news list's query narrowed to the
 // items linked to the product in news_products.
@@ -78,57 +73,34 @@ export async function listProductNews(
 }
 
 /**
- * How many postings of a word a product news count walks before it asks the GIN index: a
- * word in more items than this is frequent, and its newest postings hold the product's
- * SEARCH_WINDOW matches unless the product has few of them.
- */
-export const PRODUCT_NEWS_POSTINGS_WALK = 20_000;
-
-/**
  * How many of a product's news items match a search, up to SEARCH_WINDOW: the product news
  * tab's total for it (its window is the newest SEARCH_WINDOW matches), and the product card's
- * count, found without dating or ranking a match (issue 38). In one statement, each branch run
- * only when its condition holds:
- * - the news GIN index over the words and the item's products (migration 042), stopping at
- *   the bound: a rare word, two or more words, a phrase, a negation, `OR`;
- * - a frequent word (more than PRODUCT_NEWS_POSTINGS_WALK postings, migration 028): its
- *   newest postings, index-only, each looked up in the product's links, until the bound. The
- *   index built all 149 000 matches of `customers` in one product's news at a million items
- *   (200 ms) to count 1 000 of them; the walk finds them in 6 000 postings (11 ms). When the
- *   walk falls short (the product has few of the word's items), the index counts.
+ * count, found without dating or ranking a match (issue 38). One word, or words joined by OR
+ * of which one fills the bound: the words' counts (migration 045, one row each). Anything
+ * else: the news GIN index over the words and the item's products (migration 042), stopping
+ * at the bound. The index built all 149 000 matches of `customers` in one product's news at a
+ * million items to count 1 000 of them (200 ms; a walk of the word's postings through the
+ * product's links, which replaced it, 11 ms); the word's count reads one row.
+ * `termCounts: false` counts by the index alone (the tests compare the two).
  */
 export async function countProductNewsMatches(
   db: Queryable,
   productId: string,
   query: string,
-  walk = PRODUCT_NEWS_POSTINGS_WALK,
+  { termCounts = true }: { termCounts?: boolean } = {},
 ): Promise<number> {
-  const lexeme = await searchLexeme(db, query);
   const indexed = `(select count(*) from (
       select 1 from news
        where product_ids @> array[$1::text] and search @@ websearch_to_tsquery('english', $2)
        limit $3) g)`;
-  const sql =
-    lexeme === null
-      ? `select ${indexed} as n`
-      : `with frequent as (
-           select count(*) > ${walk} as yes
-             from (select 1 from news_terms where lexeme = $4 limit ${walk + 1}) p
-         ),
-         walk as (
-           select count(*) as n from (
-             select 1 from (select news_id from news_terms where lexeme = $4 limit ${walk}) t
-              -- A subplan, so each posting is one index-only probe: as EXISTS, the planner
-              -- hashed the walk and read all the product's links against it (74 → 11 ms).
-              where (select true from news_products np
-                      where np.product_id = $1 and np.news_id = t.news_id)
-              limit $3) w
-         )
-         select case when (select yes from frequent) and (select n from walk) >= $3 then $3
-                     else ${indexed} end as n`;
-  const params: unknown[] = [productId, query, SEARCH_WINDOW];
-  if (lexeme !== null) params.push(lexeme);
-  const { rows } = await db.query<{ n: number | string }>(sql, params);
+  const count = termCounts
+    ? productTermCountSql('news', { product: '$1', query: '$2', bound: '$3' }, indexed)
+    : indexed;
+  const { rows } = await db.query<{ n: number | string }>(`select ${count} as n`, [
+    productId,
+    query,
+    SEARCH_WINDOW,
+  ]);
   return Number(rows[0]?.n ?? 0);
 }
 
