@@ -43,6 +43,7 @@ import { sql as newsProductIds } from './042-news-product-ids.js';
 import { sql as titlePrefixes } from './043-title-prefixes.js';
 import { sql as documentSearchProducts } from './044-document-search-products.js';
 import { sql as productTermCounts } from './045-product-term-counts.js';
+import { sql as wordPairs } from './046-word-pairs.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -91,4 +92,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '043-title-prefixes', sql: titlePrefixes },
   { name: '044-document-search-products', sql: documentSearchProducts },
   { name: '045-product-term-counts', sql: productTermCounts },
+  { name: '046-word-pairs', sql: wordPairs },
 ];

@@ -182,6 +182,10 @@ describe.each(databaseKinds())('news search from the postings over %s', (kind) =
       ['heron or alpha', 'any'], // one word fills the window
       ['glacier or fjord', 'any'],
       ['"alpha budget"', 'rows'],
+      ['"budget alpha"', 'rows'],
+      ['"alpha budget cloud"', 'rows'],
+      ['"heron zeppelin"', 'rows'],
+      ['"the heron"', 'all'], // a stop word and a word: one word
       ['heron or -ibis', 'rows'],
       ['heron or ibis ember', 'rows'],
       ['"heron ibis" or jackal', 'rows'],

@@ -32,6 +32,9 @@ const queries = [
   '"quasar nebula"',
   'quasar -nebula',
   'nebula OR pulsar',
+  '"comet quasar"', // a phrase in most items: past the bound
+  '"pulsar quasar notes"',
+  '"nebula quasar"', // both words, never side by side
   'quasar or pulsar',
   'pulsar or pulsar',
   'zeppelin or pulsar',

@@ -1,6 +1,12 @@
 import type { NewsListItem } from '@portico/contracts';
 import { hasRowBy, type Queryable } from '../../db/db.js';
-import { RANKED_PAGE, SEARCH_WINDOW, toNewsListItem, type NewsListRow } from './news.repository.js';
+import {
+  phraseMatchSql,
+  RANKED_PAGE,
+  SEARCH_WINDOW,
+  toNewsListItem,
+  type NewsListRow,
+} from './news.repository.js';
 import { productTermCountSql } from './product-term-counts.repository.js';
 
 // SQL of a product's news (§1, the product news tab): the news list's query narrowed to the
@@ -76,12 +82,13 @@ export async function listProductNews(
  * How many of a product's news items match a search, up to SEARCH_WINDOW: the product news
  * tab's total for it (its window is the newest SEARCH_WINDOW matches), and the product card's
  * count, found without dating or ranking a match (issue 38). One word, or words joined by OR
- * of which one fills the bound: the words' counts (migration 045, one row each). Anything
- * else: the news GIN index over the words and the item's products (migration 042), stopping
- * at the bound. The index built all 149 000 matches of `customers` in one product's news at a
- * million items to count 1 000 of them (200 ms; a walk of the word's postings through the
- * product's links, which replaced it, 11 ms); the word's count reads one row.
- * `termCounts: false` counts by the index alone (the tests compare the two).
+ * of which one fills the bound: the words' counts (migration 045, one row each). A phrase:
+ * the index of side-by-side words and products (migration 046). Anything else: the news GIN
+ * index over the words and the item's products (migration 042). Both stop at the bound.
+ * The index built all 149 000 matches of `customers` in one product's news at a million
+ * items to count 1 000 of them (200 ms; a walk of the word's postings through the product's
+ * links, which replaced it, 11 ms); the word's count reads one row.
+ * `termCounts: false` counts by the index of words alone (the tests compare the ways).
  */
 export async function countProductNewsMatches(
   db: Queryable,
@@ -89,12 +96,16 @@ export async function countProductNewsMatches(
   query: string,
   { termCounts = true }: { termCounts?: boolean } = {},
 ): Promise<number> {
-  const indexed = `(select count(*) from (
-      select 1 from news
-       where product_ids @> array[$1::text] and search @@ websearch_to_tsquery('english', $2)
-       limit $3) g)`;
+  const tsquery = `websearch_to_tsquery('english', $2)`;
+  const matches = (match: string) => `(select count(*) from (
+      select 1 from news where product_ids @> array[$1::text] and ${match} limit $3) g)`;
+  const indexed = matches(`search @@ ${tsquery}`);
   const count = termCounts
-    ? productTermCountSql('news', { product: '$1', query: '$2', bound: '$3' }, indexed)
+    ? productTermCountSql(
+        'news',
+        { product: '$1', query: '$2', bound: '$3' },
+        { phrase: matches(phraseMatchSql('s.pairs', tsquery)), indexed },
+      )
     : indexed;
   const { rows } = await db.query<{ n: number | string }>(`select ${count} as n`, [
     productId,

@@ -6,10 +6,10 @@ import { demoProducts } from '../../seed/products.js';
 import { databaseKinds, createTestDb, type TestDb } from '../../../test/test-db.js';
 import { countProductContent } from './search.repository.js';
 
-// A product's documentation count (issue 38, migration 045): one word, or words joined by OR
-// of which one fills the bound, from the words' counts kept by triggers on
-// product_document_texts; any other search over the GIN index. Either way it must be the
-// count over the product's documents.
+// A product's documentation count (issue 38, migrations 045 and 046): one word, or words
+// joined by OR of which one fills the bound, from the words' counts kept by triggers on
+// product_document_texts; a phrase from the index of side-by-side words; any other search
+// over the words' index. Each way it must be the count over the product's documents.
 
 const [erp, fpa] = ['p-erp', 'p-fpa'].map((id) => demoProducts.find((p) => p.id === id)!.id) as [
   string,
@@ -43,7 +43,7 @@ async function overRows(db: Db, productId: string, query: string): Promise<numbe
 
 describe.each(databaseKinds())('a product documentation count over %s', (kind) => {
   let t: TestDb;
-  /** A word of every document of the ERP's, and of none of FP&A's. */
+  /** A word of every document of the ERP's (before "nebula"), and of none of FP&A's. */
   const marker = 'quasar';
 
   beforeAll(async () => {
@@ -54,7 +54,7 @@ describe.each(databaseKinds())('a product documentation count over %s', (kind) =
     await t.db.query(
       `update product_document_texts set search = search || to_tsvector('english', $2)
         where product_id = $1`,
-      [erp, marker],
+      [erp, `${marker} nebula`],
     );
   }, 120_000);
   afterAll(async () => {
@@ -70,7 +70,7 @@ describe.each(databaseKinds())('a product documentation count over %s', (kind) =
     );
     const [a, b, c] = rows.map((r) => r.id) as [string, string, string];
     await t.db.query(
-      `update product_document_texts set search = search || 'pulsar'::tsvector
+      `update product_document_texts set search = search || to_tsvector('english', 'pulsar quasar')
         where document_id = $1`,
       [a],
     );
@@ -93,6 +93,9 @@ describe.each(databaseKinds())('a product documentation count over %s', (kind) =
       'zeppelin',
       `${marker} pulsar`,
       `"${marker} pulsar"`,
+      `"pulsar ${marker}"`, // side by side in one document
+      `"${marker} nebula"`, // in every document of the ERP's: past the bound
+      `"nebula ${marker}"`,
       `${marker} -pulsar`,
       'the',
     ];

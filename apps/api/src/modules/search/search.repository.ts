@@ -1,6 +1,6 @@
 import { SEARCH_COUNT_LIMIT } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
-import { productTermCountSql } from '../news/index.js';
+import { phraseMatchSql, productTermCountSql } from '../news/index.js';
 
 // SQL of the built-in search count sources (migration 004). Every query matches with
 // websearch_to_tsquery('english', …) over the table's generated tsvector (GIN indexed), written
@@ -53,12 +53,17 @@ export async function countProductContent(
   query: string,
 ): Promise<ProductContentCountRow> {
   // One word, or words joined by OR of which one fills the bound: the words' counts
-  // (migration 045). Else the product as the documents' GIN index holds it, beside the words
-  // (migration 044).
+  // (migration 045). A phrase: the side-by-side words' index (046). Else the product as the
+  // documents' GIN index holds it, beside the words (044).
+  const documents = (match: string) =>
+    bounded('product_document_texts', `array[product_id] @> array[$1::text] and ${match}`);
   const documentation = productTermCountSql(
     'documents',
     { product: '$1', query: '$2', bound: String(SEARCH_COUNT_LIMIT) },
-    bounded('product_document_texts', `array[product_id] @> array[$1::text] and ${MATCHES('$2')}`),
+    {
+      phrase: documents(phraseMatchSql('s.pairs', `websearch_to_tsquery('english', $2)`)),
+      indexed: documents(MATCHES('$2')),
+    },
   );
   const software = bounded(
     'product_content',
