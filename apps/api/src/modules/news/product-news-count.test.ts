@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.js';
 import { demoProducts } from '../../seed/products.js';
 import { databaseKinds, createTestDb, type TestDb } from '../../../test/test-db.js';
+import { termCountsDrift } from '../../../test/term-counts.js';
 import { insertNews, SEARCH_WINDOW } from './news.repository.js';
 import { countProductNewsMatches, listProductNews } from './product-news.repository.js';
 
@@ -50,29 +51,6 @@ async function drift(db: Db): Promise<number> {
        (select array_agg(np.product_id order by np.product_id)
           from news_products np where np.news_id = n.id), '{}')`);
   return rows[0]!.n;
-}
-
-/**
- * The (product, word) pairs whose count differs from the items holding the word (migration
- * 045), for news and documents: none when the triggers keep the counts.
- */
-async function termCountsDrift(db: Db): Promise<unknown[]> {
-  const { rows } = await db.query(`
-    with counted as (
-      select 'news' as source, p as product_id, l as lexeme, count(*)::int as items
-        from news n, unnest(n.product_ids) p, unnest(tsvector_to_array(n.search)) l
-       group by p, l
-      union all
-      select 'documents', d.product_id, l, count(*)::int
-        from product_document_texts d, unnest(tsvector_to_array(d.search)) l
-       group by d.product_id, l),
-    kept as (select source, product_id, lexeme collate "default" as lexeme, items
-               from product_term_counts where items <> 0)
-    (select 'missing' as what, * from (select * from counted except select * from kept) a)
-    union all
-    (select 'extra', * from (select * from kept except select * from counted) b)
-    limit 5`);
-  return rows;
 }
 
 /** A word's count in a product's news (product_term_counts). */

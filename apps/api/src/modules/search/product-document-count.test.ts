@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.js';
 import { insertGeneratedDocuments, writeDocumentTexts } from '../../seed/product-documents.js';
 import { demoProducts } from '../../seed/products.js';
 import { databaseKinds, createTestDb, type TestDb } from '../../../test/test-db.js';
+import { termCountsDrift } from '../../../test/term-counts.js';
 import { countProductContent } from './search.repository.js';
 
 // A product's documentation count (issue 38, migrations 045 and 046): one word, or words
@@ -15,22 +16,6 @@ const [erp, fpa] = ['p-erp', 'p-fpa'].map((id) => demoProducts.find((p) => p.id 
   string,
   string,
 ];
-
-/** (product, word) pairs whose kept count differs from its documents: none when kept. */
-async function drift(db: Db): Promise<unknown[]> {
-  const { rows } = await db.query(`
-    with counted as (
-      select d.product_id, l as lexeme, count(*)::int as items
-        from product_document_texts d, unnest(tsvector_to_array(d.search)) l
-       group by d.product_id, l),
-    kept as (select product_id, lexeme collate "default" as lexeme, items
-               from product_term_counts where source = 'documents' and items <> 0)
-    (select 'missing' as what, * from (select * from counted except select * from kept) a)
-    union all
-    (select 'extra', * from (select * from kept except select * from counted) b)
-    limit 5`);
-  return rows;
-}
 
 async function overRows(db: Db, productId: string, query: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
@@ -62,7 +47,7 @@ describe.each(databaseKinds())('a product documentation count over %s', (kind) =
   });
 
   it('keeps each word’s count through inserts, edits, moves and deletes', async () => {
-    expect(await drift(t.db)).toEqual([]);
+    expect(await termCountsDrift(t.db)).toEqual([]);
     const { rows } = await t.db.query<{ id: string }>(
       `select document_id::text as id from product_document_texts
         where product_id = $1 order by document_id limit 3`,
@@ -80,7 +65,7 @@ describe.each(databaseKinds())('a product documentation count over %s', (kind) =
     ]);
     await t.db.query('update product_document_texts set title = title where document_id = $1', [c]);
     await t.db.query('delete from product_document_texts where document_id = $1', [c]);
-    expect(await drift(t.db)).toEqual([]);
+    expect(await termCountsDrift(t.db)).toEqual([]);
   });
 
   it('counts as over the product’s documents', async () => {
@@ -119,7 +104,7 @@ describe.each(databaseKinds())('a product documentation count over %s', (kind) =
 
   it('empties the counts with the documents', async () => {
     await t.db.exec('truncate product_document_texts');
-    expect(await drift(t.db)).toEqual([]);
+    expect(await termCountsDrift(t.db)).toEqual([]);
     expect((await countProductContent(t.db, erp, marker)).documentation).toBe(0);
   });
 });
