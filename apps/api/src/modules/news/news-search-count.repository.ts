@@ -72,7 +72,7 @@ async function searchTerms(db: Queryable, query: string): Promise<SearchTerms> {
          from pg_stats p,
               unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
         where p.schemaname = current_schema() and p.tablename = 'news' and p.attname = 'search'
-          and u.e in (${tsqueryLexemesSql('a.text')})
+          and u.e in (select l.lexeme from (${tsqueryLexemesSql('a.text')}) l)
      ) end as frequencies
      from a`,
     [query],

@@ -198,16 +198,34 @@ export async function listNews(
 export const MAX_POSTED_LEXEME_BYTES = 256;
 
 /**
+ * A lexeme in a tsquery's text, as the SQL string of a regular expression: quoted, a quote
+ * inside it doubled, its characters captured.
+ */
+const LEXEME_MATCH = `'''((?:[^'']|'''')*)'''`;
+
+/**
  * SQL for the lexemes of a tsquery's text (`text`, an expression), one row each (column
- * `lexeme`): each stands quoted there, a quote inside it doubled. The one reading for the
- * news count's word frequencies and the search hits' rare test.
+ * `lexeme`, in their order, numbered `i`): each stands quoted there, a quote inside it doubled.
+ * The one reading for the news count's word frequencies, the search hits' rare test and a
+ * product count's words and pairs.
  */
 export const tsqueryLexemesSql = (text: string): string =>
-  `select replace(m[1], '''''', '''') as lexeme
-     from regexp_matches(${text}, '''((?:[^'']|'''')*)''', 'g') as m`;
+  `select replace(m[1], '''''', '''') as lexeme, i
+     from regexp_matches(${text}, ${LEXEME_MATCH}, 'g') with ordinality as x(m, i)`;
 
 /** A tsquery's lexeme as its text writes it (quoted, a quote inside doubled; no backslash). */
 const QUOTED_LEXEME = `''(?:[^''\\\\]|'''')*''`;
+
+/** SQL: whether a tsquery's text is two or more lexemes, each joined by `operator` alone. */
+const chainOf = (text: string, operator: string) =>
+  `${text} ~ '^${QUOTED_LEXEME}(?: ${operator} ${QUOTED_LEXEME})+$'`;
+
+/**
+ * SQL for the lexemes of a tsquery's text (`text`, an expression) that only joins lexemes with
+ * OR, `'ledger' | 'budget'` → {ledger,budget}; null for any other tsquery.
+ */
+export const orWordsSql = (text: string): string =>
+  `case when ${chainOf(text, '\\|')} then array(select lexeme from (${tsqueryLexemesSql(text)}) l) end`;
 
 /**
  * SQL for the pairs of side-by-side lexemes of a tsquery's text (`text`, an expression) that
@@ -215,10 +233,9 @@ const QUOTED_LEXEME = `''(?:[^''\\\\]|'''')*''`;
  * 046) writes them; null for any other tsquery (a phrase with a stop word inside, `<2>`, too).
  */
 export const phrasePairsSql = (text: string): string =>
-  `case when ${text} ~ '^${QUOTED_LEXEME}(?: <-> ${QUOTED_LEXEME})+$' then array(
-     select replace(w1.m[1], '''''', '''') || ' ' || replace(w2.m[1], '''''', '''')
-       from regexp_matches(${text}, '''((?:[^'']|'''')*)''', 'g') with ordinality w1(m, i)
-       join regexp_matches(${text}, '''((?:[^'']|'''')*)''', 'g') with ordinality w2(m, i)
+  `case when ${chainOf(text, '<->')} then array(
+     select w1.lexeme || ' ' || w2.lexeme
+       from (${tsqueryLexemesSql(text)}) w1 join (${tsqueryLexemesSql(text)}) w2
          on w2.i = w1.i + 1) end`;
 
 /**

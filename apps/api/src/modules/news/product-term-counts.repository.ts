@@ -1,4 +1,4 @@
-import { phrasePairsSql, soleLexemeSql, tsqueryLexemesSql } from './news.repository.js';
+import { orWordsSql, phrasePairsSql, soleLexemeSql } from './news.repository.js';
 
 // A product's count of a search from the words' counts (migration 045, issue 38): how many
 // of the product's news items or documents hold each word, kept by triggers. One word is its
@@ -8,9 +8,6 @@ import { phrasePairsSql, soleLexemeSql, tsqueryLexemesSql } from './news.reposit
 
 /** The products' words of which source (the `source` column of product_term_counts). */
 export type TermCountSource = 'news' | 'documents';
-
-/** A tsquery's text that only joins lexemes with OR: `'ledger' | 'budget'`. */
-const ANY_WORD = `^''(?:[^''\\\\]|'''')*''(?: \\| ''(?:[^''\\\\]|'''')*'')+$`;
 
 /**
  * SQL of a product's bounded count of a search (a scalar subquery). `product`, `query` and
@@ -36,8 +33,7 @@ export function productTermCountSql(
       else ${counts.indexed}
     end
     from (select ${soleLexemeSql('a.q')} as lexeme,
-                 case when a.q::text ~ '${ANY_WORD}'
-                      then array(${tsqueryLexemesSql('a.q::text')}) end as words,
+                 ${orWordsSql('a.q::text')} as words,
                  ${phrasePairsSql('a.q::text')} as pairs
             from (select websearch_to_tsquery('english', ${query}) as q) a) s)`;
 }
