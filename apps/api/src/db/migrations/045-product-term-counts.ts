@@ -50,47 +50,49 @@ const apply = (s: Source, changes: string) => /* sql */ `
   on conflict (source, product_id, lexeme)
   do update set items = product_term_counts.items + excluded.items;`;
 
-const triggers = (s: Source) => /* sql */ `
-create function ${s.table}_term_counts_inserted() returns trigger language plpgsql as $fn$
+/** A statement-level trigger of `event` on the source's table, and its function doing `body`. */
+const onEvent = (
+  s: Source,
+  event: 'insert' | 'update' | 'delete' | 'truncate',
+  tables: string,
+  body: string,
+) => /* sql */ `
+create function ${s.table}_term_counts_${event}() returns trigger language plpgsql as $fn$
 begin
-  ${apply(s, pairs(s, 'new_rows r', '1'))}
+  ${body}
   return null;
 end
 $fn$;
-create function ${s.table}_term_counts_deleted() returns trigger language plpgsql as $fn$
-begin
-  ${apply(s, pairs(s, 'old_rows r', '-1'))}
-  return null;
-end
-$fn$;
-create function ${s.table}_term_counts_updated() returns trigger language plpgsql as $fn$
-begin
-  ${apply(
-    s,
-    `${pairs(s, `new_rows r join old_rows o on o.${s.key} = r.${s.key}`, '1', changed(s, 'r', 'o'))}
-     union all
-     ${pairs(s, `old_rows r join new_rows n on n.${s.key} = r.${s.key}`, '-1', changed(s, 'r', 'n'))}`,
-  )}
-  return null;
-end
-$fn$;
-create function ${s.table}_term_counts_truncated() returns trigger language plpgsql as $fn$
-begin
-  delete from product_term_counts where source = '${s.source}';
-  return null;
-end
-$fn$;
-create trigger ${s.table}_term_counts_insert after insert on ${s.table}
-  referencing new table as new_rows for each statement
-  execute function ${s.table}_term_counts_inserted();
-create trigger ${s.table}_term_counts_update after update on ${s.table}
-  referencing old table as old_rows new table as new_rows for each statement
-  execute function ${s.table}_term_counts_updated();
-create trigger ${s.table}_term_counts_delete after delete on ${s.table}
-  referencing old table as old_rows for each statement
-  execute function ${s.table}_term_counts_deleted();
-create trigger ${s.table}_term_counts_truncate after truncate on ${s.table}
-  for each statement execute function ${s.table}_term_counts_truncated();`;
+create trigger ${s.table}_term_counts_${event} after ${event} on ${s.table}
+  ${tables} for each statement execute function ${s.table}_term_counts_${event}();`;
+
+const triggers = (s: Source) =>
+  [
+    onEvent(
+      s,
+      'insert',
+      'referencing new table as new_rows',
+      apply(s, pairs(s, 'new_rows r', '1')),
+    ),
+    onEvent(
+      s,
+      'update',
+      'referencing old table as old_rows new table as new_rows',
+      apply(
+        s,
+        `${pairs(s, `new_rows r join old_rows o on o.${s.key} = r.${s.key}`, '1', changed(s, 'r', 'o'))}
+         union all
+         ${pairs(s, `old_rows r join new_rows n on n.${s.key} = r.${s.key}`, '-1', changed(s, 'r', 'n'))}`,
+      ),
+    ),
+    onEvent(
+      s,
+      'delete',
+      'referencing old table as old_rows',
+      apply(s, pairs(s, 'old_rows r', '-1')),
+    ),
+    onEvent(s, 'truncate', '', `delete from product_term_counts where source = '${s.source}';`),
+  ].join('\n');
 
 export const sql = /* sql */ `
 create table product_term_counts (
