@@ -2,24 +2,31 @@ import type { Queryable } from '../../db/db.js';
 import { MAX_POSTED_LEXEME_BYTES, SEARCH_WINDOW, tsqueryLexemesSql } from './news.repository.js';
 
 // The news list's total for a search, counted up to SEARCH_WINDOW (issue 38). Searches that
-// only join words, some of them negated ("invoice automation", "payroll -compliance"), are
-// answered from the postings (migration 028): the rarest required word's postings are walked
-// and every other word is one index probe per posting; one word is its postings' first range.
-// Words joined by OR ("ledger OR budget") are counted from their postings too: the window is
-// full as soon as one word fills it alone, else their few postings' union is counted. Any
-// other search (a phrase, OR beside AND or NOT, no word) counts the tsquery's matches over the
-// rows.
+// only join words and phrases, some words negated ("invoice automation", "payroll
+// -compliance", "\"cloud migration\""), are answered from the postings (migration 028): the
+// rarest required word's postings are walked and every other word is one index probe per
+// posting; a phrase is then tested on the words' own positions, which the postings hold. One
+// word is its postings' first range. Words joined by OR ("ledger OR budget") are counted from
+// their postings too: the window is full as soon as one word fills it alone, else their few
+// postings' union is counted. Any other search (OR beside AND or NOT, a negated phrase, no
+// word) counts the tsquery's matches over the rows.
 
 /** The lexemes every match holds (`required`) and those none holds (`excluded`). */
 export interface PostedWords {
   required: string[];
   excluded: string[];
+  /** The tsquery's text when it holds a phrase (`<->`, `<N>`), tested on the words' positions. */
+  phrase: string | null;
 }
 
 /** A lexeme in a tsquery's text: quoted, a quote inside it doubled. */
 const WORD = `'(?:[^'\\\\]|'')*'`;
 const LEXEME = `!?${WORD}`;
-const ONLY_WORDS = new RegExp(`^${LEXEME}(?: & ${LEXEME})*$`);
+/** Between two operands: AND, or a phrase's "followed by" (`<->`, `<N>`). */
+const JOIN = `(?:&|<(?:-|\\d+)>)`;
+const ONLY_WORDS = new RegExp(`^${LEXEME}(?: ${JOIN} ${LEXEME})*$`);
+/** A negated word inside a phrase (`'a' <-> !'b'`) is no word every match lacks. */
+const NEGATED_IN_PHRASE = new RegExp(`> !|!${WORD} <`);
 const ANY_WORD = new RegExp(`^${WORD}(?: \\| ${WORD})+$`);
 
 const lexemeOf = (token: string) => token.replace(/^!?'|'$/g, '').replaceAll("''", "'");
@@ -27,13 +34,18 @@ const lexemeOf = (token: string) => token.replace(/^!?'|'$/g, '').replaceAll("''
 const hasPostings = (lexeme: string) => Buffer.byteLength(lexeme) <= MAX_POSTED_LEXEME_BYTES;
 
 /**
- * The words of a tsquery's text when it only joins words, some negated (`'payrol' &
- * !'complianc'`), each short enough to have postings; null for anything else (OR, a phrase, a
- * weight, a prefix, a backslash, no required word), which the rows answer.
+ * The words of a tsquery's text when it only joins words and phrases, some words negated
+ * (`'payrol' & !'complianc'`, `'cloud' <-> 'migrat'`), each short enough to have postings;
+ * null for anything else (OR, a negated phrase or a negation inside one, a weight, a prefix,
+ * a backslash, no required word), which the rows answer.
  */
 function postedWordsOf(tsquery: string): PostedWords | null {
-  if (!ONLY_WORDS.test(tsquery)) return null;
-  const words: PostedWords = { required: [], excluded: [] };
+  if (!ONLY_WORDS.test(tsquery) || NEGATED_IN_PHRASE.test(tsquery)) return null;
+  const words: PostedWords = {
+    required: [],
+    excluded: [],
+    phrase: tsquery.includes(' <') ? tsquery : null,
+  };
   for (const [token] of tsquery.matchAll(new RegExp(LEXEME, 'g'))) {
     const lexeme = lexemeOf(token);
     if (!hasPostings(lexeme)) return null;
@@ -67,7 +79,7 @@ interface SearchTerms {
 async function searchTerms(db: Queryable, query: string): Promise<SearchTerms> {
   const { rows } = await db.query<{ text: string; frequencies: Record<string, number> | null }>(
     `with a as (select websearch_to_tsquery('english', $1)::text as text)
-     select a.text, case when a.text like '% & %' then (
+     select a.text, case when a.text ~ ' [&<]' then (
        select json_object_agg(u.e, u.f)
          from pg_stats p,
               unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
@@ -87,26 +99,52 @@ function rarestFirst({ text, frequencies }: SearchTerms): PostedWords | null {
   if (words === null) return null;
   const frequency = (lexeme: string) => frequencies[lexeme] ?? 0;
   const required = [...new Set(words.required)].sort((a, b) => frequency(a) - frequency(b));
-  return { required, excluded: [...new Set(words.excluded)] };
+  return { required, excluded: [...new Set(words.excluded)], phrase: words.phrase };
 }
 
 /** One posting of `lexeme` ($n) for the walked posting p's item: an index-only probe. */
-const probe = (param: string) =>
-  `(select true from news_terms o where o.lexeme = ${param}
+const probe = (param: string, column = 'true') =>
+  `(select ${column} from news_terms o where o.lexeme = ${param}
      and o.publication_date = p.publication_date and o.news_id = p.news_id limit 1)`;
 
-/** The count of a search that only joins words, some negated (postedWordsOf). */
+/**
+ * The count of a search that only joins words and phrases, some words negated
+ * (postedWordsOf). A phrase is tested on a vector of the query's words alone, each with its
+ * positions in the item (the postings' entries, read index-only): the tsquery names no other
+ * word, so it matches that vector exactly when it matches the item's (`"cloud migration"` at a
+ * million items: 130 ms through the rows, most of them read for nothing).
+ */
 function allWordsCount(words: PostedWords): { sql: string; params: unknown[] } {
   const [driver, ...others] = words.required;
+  const otherParam = (i: number) => `$${i + 3}`;
+  const excludedParam = (i: number) => `$${i + 3 + others.length}`;
+  const params = [driver, SEARCH_WINDOW, ...others, ...words.excluded];
+  if (words.phrase === null) {
+    const conditions = [
+      'p.lexeme = $1',
+      ...others.map((_, i) => probe(otherParam(i))),
+      ...words.excluded.map((_, i) => `${probe(excludedParam(i))} is null`),
+    ];
+    return {
+      sql: `select count(*) as n from (
+      select 1 from news_terms p where ${conditions.join(' and ')} limit $2) m`,
+      params,
+    };
+  }
+  // Each other word's entry, probed once (OFFSET 0 keeps the probes out of both conditions).
+  const entries = others.map((_, i) => `${probe(otherParam(i), 'o.entry')} as e${i}`);
   const conditions = [
-    'p.lexeme = $1',
-    ...others.map((_, i) => probe(`$${i + 3}`)),
-    ...words.excluded.map((_, i) => `${probe(`$${i + 3 + others.length}`)} is null`),
+    ...others.map((_, i) => `e.e${i} is not null`),
+    ...words.excluded.map((_, i) => `${probe(excludedParam(i))} is null`),
+    `(concat_ws(' ', p.entry::text, ${others.map((_, i) => `e.e${i}::text`).join(', ') || "''"})::tsvector
+       @@ $${params.length + 1}::tsquery)`,
   ];
   return {
     sql: `select count(*) as n from (
-      select 1 from news_terms p where ${conditions.join(' and ')} limit $2) m`,
-    params: [driver, SEARCH_WINDOW, ...others, ...words.excluded],
+      select 1 from news_terms p
+        cross join lateral (select ${entries.join(', ') || 'null as none'} offset 0) e
+       where p.lexeme = $1 and ${conditions.join(' and ')} limit $2) m`,
+    params: [...params, words.phrase],
   };
 }
 

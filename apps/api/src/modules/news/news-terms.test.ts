@@ -159,7 +159,7 @@ describe.each(databaseKinds())('news search from the postings over %s', (kind) =
     expect(found).toEqual(cases);
   });
 
-  it('counts words, some negated or joined by OR, from the postings as the rows count them', async () => {
+  it('counts words and phrases, some words negated or joined by OR, from the postings as the rows count them', async () => {
     await t.db.exec('analyze news');
     // How each search is counted: all its words (some negated), any of them, or the rows.
     const cases: [string, 'all' | 'any' | 'rows'][] = [
@@ -181,11 +181,20 @@ describe.each(databaseKinds())('news search from the postings over %s', (kind) =
       ['zeppelin or heron', 'any'],
       ['heron or alpha', 'any'], // one word fills the window
       ['glacier or fjord', 'any'],
-      ['"alpha budget"', 'rows'],
-      ['"budget alpha"', 'rows'],
-      ['"alpha budget cloud"', 'rows'],
-      ['"heron zeppelin"', 'rows'],
+      // Phrases: the words' postings, each candidate tested on the words' own positions.
+      ['"alpha budget"', 'all'],
+      ['"budget alpha"', 'all'],
+      ['"alpha budget cloud"', 'all'],
+      ['"heron ember"', 'all'],
+      ['"ember heron"', 'all'],
+      ['"heron the ember"', 'all'], // a stop word between: <2>
+      ['"alpha alpha"', 'all'], // one word twice: its own positions
+      ['"alpha budget" -cloud', 'all'],
+      ['"alpha budget" "budget cloud"', 'all'],
+      ['"heron zeppelin"', 'all'],
       ['"the heron"', 'all'], // a stop word and a word: one word
+      ['-"alpha budget" heron', 'rows'], // a negated phrase
+      ['"alpha budget" or heron', 'rows'],
       ['heron or -ibis', 'rows'],
       ['heron or ibis ember', 'rows'],
       ['"heron ibis" or jackal', 'rows'],
@@ -218,6 +227,10 @@ describe.each(databaseKinds())('news search from the postings over %s', (kind) =
     expect(count('heron or ibis')).toBeGreaterThan(count('The heron') ?? Infinity);
     expect(count('heron or alpha')).toBe(SEARCH_WINDOW);
     expect(count('heron or ibis or jackal')).toBe(SEARCH_WINDOW);
+    // A phrase finds fewer than its words in any order, and its order matters.
+    expect(count('"heron ember"')).toBeGreaterThan(0);
+    expect(count('"heron ember"')).toBeLessThan(count('heron ember') ?? 0);
+    expect(count('"alpha budget" -cloud')).toBeLessThan(count('"alpha budget"') ?? 0);
     // The rarest required word is walked; a word ANALYZE has not listed counts as rarest.
     expect((await postedWordsOfSearch(t.db, 'alpha heron'))?.required).toEqual(['heron', 'alpha']);
   });
