@@ -86,6 +86,7 @@ const profiles: readonly BillingProfile[] = [
 
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
+const dayStart = (date: Date): number => date.getTime() - (date.getTime() % DAY_MS);
 
 function invoice(
   profile: BillingProfile,
@@ -122,7 +123,8 @@ function invoice(
  * plus a quarterly consulting invoice for Northwind. All four statuses occur: this month's
  * subscription is OPEN (DIRECT DEBIT) where the account pays by direct debit, else OPEN; the
  * one of two months ago is unpaid, so OVERDUE; everything older is PAID; this month's
- * consulting invoice is OPEN.
+ * consulting invoice is OPEN. Whatever the day of the month, all four occur (the test of the
+ * statuses once failed in a month's first days, when the consulting invoice was left out).
  */
 export function demoInvoices(now: Date): NewInvoice[] {
   const prng = createPrng(1416);
@@ -157,7 +159,8 @@ export function demoInvoices(now: Date): NewInvoice[] {
       );
       if (profile.code === 1 && monthsAgo % 3 === 0) {
         const hours = prng.int(12, 60);
-        const consulting = addDays(issued, 9);
+        // Issued on the tenth; this month's until then today, so it is OPEN on any day.
+        const consulting = new Date(Math.min(addDays(issued, 9).getTime(), dayStart(now)));
         invoices.push(
           invoice(
             profile,
@@ -181,9 +184,9 @@ export function demoInvoices(now: Date): NewInvoice[] {
       }
     }
   }
-  // Consulting invoices issued later in the month than "now" would lie in the future.
-  return invoices.filter(
-    (item) => item.uploadedAt.getTime() <= now.getTime() || item.number.endsWith('001'),
+  // Nothing is uploaded after "now": this month's uploads happened just now.
+  return invoices.map((item) =>
+    item.uploadedAt.getTime() <= now.getTime() ? item : { ...item, uploadedAt: new Date(now) },
   );
 }
 
