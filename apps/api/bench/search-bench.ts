@@ -11,14 +11,16 @@
 // generated product documents have their own words),
 // BENCH_KEEP=1 keeps PostgreSQL's scratch schema (for EXPLAIN; drop it yourself),
 // BENCH_READ_CACHE=0 or 1 measures issue 38's part only without or only with the read caches
-// (both by default).
+// (both by default), BENCH_CAPACITY_SECONDS per offered rate of the open-loop table (15; 0
+// skips it).
 // One page load = what the results page asks at once: the combined count (product, community,
 // news), the support count and the University count, in parallel. Loads run one after the
 // other; external sources are not involved (built-in connectors only).
 // Then issue 38 (search-load.ts): with every answer from the database, each call of the page
 // for each query, one user, one call after the other; the page with hits, a suggestion call
-// and a misspelt query under BENCH_USERS parallel users; and the share of the 50 known
-// answers in the top 3.
+// and a misspelt query under BENCH_USERS parallel users with no pause (closed loop), then
+// offered at rising rates (open loop: the capacity at which each target holds); and the
+// share of the 50 known answers in the top 3.
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -38,6 +40,7 @@ import {
   type BenchUser,
   knownAnswerShare,
   pageCalls,
+  printCapacity,
   printLoads,
   printOneUserCalls,
   underLoad,
@@ -49,6 +52,8 @@ const NEWS_ROWS = positiveInt('BENCH_NEWS_ROWS', ROWS);
 const DOC_ROWS = positiveInt('BENCH_DOC_ROWS', ROWS);
 const USERS = positiveInt('BENCH_USERS', 20);
 const LOADS = positiveInt('BENCH_LOADS', 200);
+/** Seconds per offered rate of the open-loop capacity table; 0 skips it. */
+const CAPACITY_SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 15);
 const WARM_UP_LOADS = 20;
 /** Runs of each call in the one-user table (its median). */
 const ONE_USER_REPS = 5;
@@ -249,7 +254,19 @@ async function issue38Figures(
     await underLoad('misspelt query', users, LOADS, misspelt),
   ];
   printLoads(results, USERS, title);
-  const failures = results.reduce((sum, r) => sum + r.failures, 0);
+  let failures = results.reduce((sum, r) => sum + r.failures, 0);
+  if (oneUser && CAPACITY_SECONDS > 0) {
+    failures += await printCapacity(
+      title,
+      [
+        { name: 'page with hits', rates: [2, 4, 8, 12, 16, 24], run: page },
+        { name: 'suggestion', rates: [10, 20, 40, 80, 120], run: suggestion },
+        { name: 'misspelt query', rates: [2, 4, 8, 16, 24], run: misspelt },
+      ],
+      users,
+      CAPACITY_SECONDS,
+    );
+  }
   if (failures > 0) {
     console.error(`${failures} request(s) failed`);
     process.exitCode = 1;
