@@ -1,5 +1,11 @@
 import type { Queryable } from '../../db/db.js';
-import { MAX_POSTED_LEXEME_BYTES, SEARCH_WINDOW, tsqueryLexemesSql } from './news.repository.js';
+import {
+  allWordsSql,
+  MAX_POSTED_LEXEME_BYTES,
+  orWordsSql,
+  SEARCH_WINDOW,
+  tsqueryLexemesSql,
+} from './news.repository.js';
 
 // The news list's total for a search, counted up to SEARCH_WINDOW (issue 38). Searches that
 // only join words and phrases, some words negated ("invoice automation", "payroll
@@ -19,87 +25,65 @@ export interface PostedWords {
   phrase: string | null;
 }
 
-/** A lexeme in a tsquery's text: quoted, a quote inside it doubled. */
-const WORD = `'(?:[^'\\\\]|'')*'`;
-const LEXEME = `!?${WORD}`;
-/** Between two operands: AND, or a phrase's "followed by" (`<->`, `<N>`). */
-const JOIN = `(?:&|<(?:-|\\d+)>)`;
-const ONLY_WORDS = new RegExp(`^${LEXEME}(?: ${JOIN} ${LEXEME})*$`);
-/** A negated word inside a phrase (`'a' <-> !'b'`) is no word every match lacks. */
-const NEGATED_IN_PHRASE = new RegExp(`> !|!${WORD} <`);
-const ANY_WORD = new RegExp(`^${WORD}(?: \\| ${WORD})+$`);
-
-const lexemeOf = (token: string) => token.replace(/^!?'|'$/g, '').replaceAll("''", "'");
-/** Longer lexemes have no postings (migration 028). */
-const hasPostings = (lexeme: string) => Buffer.byteLength(lexeme) <= MAX_POSTED_LEXEME_BYTES;
-
-/**
- * The words of a tsquery's text when it only joins words and phrases, some words negated
- * (`'payrol' & !'complianc'`, `'cloud' <-> 'migrat'`), each short enough to have postings;
- * null for anything else (OR, a negated phrase or a negation inside one, a weight, a prefix,
- * a backslash, no required word), which the rows answer.
- */
-function postedWordsOf(tsquery: string): PostedWords | null {
-  if (!ONLY_WORDS.test(tsquery) || NEGATED_IN_PHRASE.test(tsquery)) return null;
-  const words: PostedWords = {
-    required: [],
-    excluded: [],
-    phrase: tsquery.includes(' <') ? tsquery : null,
-  };
-  for (const [token] of tsquery.matchAll(new RegExp(LEXEME, 'g'))) {
-    const lexeme = lexemeOf(token);
-    if (!hasPostings(lexeme)) return null;
-    (token.startsWith('!') ? words.excluded : words.required).push(lexeme);
-  }
-  return words.required.length > 0 ? words : null;
-}
-
-/**
- * The words of a tsquery's text when it only joins words with OR (`'ledger' | 'budget'`),
- * each short enough to have postings; null for anything else.
- */
-function anyWordsOf(tsquery: string): string[] | null {
-  if (!ANY_WORD.test(tsquery)) return null;
-  const words = [
-    ...new Set([...tsquery.matchAll(new RegExp(WORD, 'g'))].map(([t]) => lexemeOf(t))),
-  ];
-  return words.every(hasPostings) ? words : null;
-}
-
+/** A search's words as the count reads them (searchTerms), in SQL from its tsquery. */
 interface SearchTerms {
-  text: string;
-  frequencies: Record<string, number>;
+  /** Only words joined by AND and phrases (allWordsSql), the rarest required word first. */
+  all: PostedWords | null;
+  /** Only words joined by OR (`'ledger' | 'budget'`). */
+  any: string[] | null;
 }
 
 /**
- * A search's tsquery as text, with each of its lexemes' frequency among the news search
- * vectors as ANALYZE last saw them (pg_stats's most common elements; a lexeme not listed is
- * rarer than every one that is), read only when it joins words. One round trip.
+ * A search's words, read in SQL by the one reading of a tsquery (tsqueryLexemesSql,
+ * allWordsSql, orWordsSql), in one round trip. Every word must be short enough to have
+ * postings (migration 028), and words joined by AND must hold one not negated; else the rows
+ * answer (null). The required words are ordered by their frequency among the news search
+ * vectors as ANALYZE last saw them (pg_stats's most common elements; a word not listed is
+ * rarer than every one that is), then by their place in the query: the first is walked.
  */
 async function searchTerms(db: Queryable, query: string): Promise<SearchTerms> {
-  const { rows } = await db.query<{ text: string; frequencies: Record<string, number> | null }>(
-    `with a as (select websearch_to_tsquery('english', $1)::text as text)
-     select a.text, case when a.text ~ ' [&<]' then (
-       select json_object_agg(u.e, u.f)
+  const { rows } = await db.query<{
+    required: string[] | null;
+    excluded: string[] | null;
+    phrase: string | null;
+    any: string[] | null;
+  }>(
+    `with a as (select websearch_to_tsquery('english', $1)::text as text),
+     w as (
+       select l.lexeme, l.negated, min(l.i) as i
+         from a, lateral (${tsqueryLexemesSql('a.text')}) l
+        where ${allWordsSql('a.text')}
+        group by l.lexeme, l.negated),
+     -- Read only to order two or more required words.
+     f as (
+       select u.e as lexeme, u.f
          from pg_stats p,
               unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
         where p.schemaname = current_schema() and p.tablename = 'news' and p.attname = 'search'
-          and u.e in (select l.lexeme from (${tsqueryLexemesSql('a.text')}) l)
-     ) end as frequencies
-     from a`,
-    [query],
+          and u.e in (select lexeme from w where not negated)
+          and (select count(*) from w where not negated) > 1)
+     select case when posted then (
+              select array_agg(w.lexeme order by coalesce(f.f, 0), w.i)
+                from w left join f on f.lexeme = w.lexeme where not w.negated) end as required,
+            case when posted then (
+              select coalesce(array_agg(lexeme order by i), '{}') from w where negated) end
+              as excluded,
+            case when posted and a.text ~ ' <' then a.text end as phrase,
+            (select case when bool_and(octet_length(o) <= $2) then array_agg(distinct o) end
+               from unnest(${orWordsSql('a.text')}) o) as any
+       from a, lateral (
+         select exists (select 1 from w where not negated)
+                and not exists (select 1 from w where octet_length(lexeme) > $2) as posted) p`,
+    [query, MAX_POSTED_LEXEME_BYTES],
     { prepare: true },
   );
-  return { text: rows[0]?.text ?? '', frequencies: rows[0]?.frequencies ?? {} };
-}
-
-/** postedWordsOf the tsquery, the rarest required word first (the walked one). */
-function rarestFirst({ text, frequencies }: SearchTerms): PostedWords | null {
-  const words = postedWordsOf(text);
-  if (words === null) return null;
-  const frequency = (lexeme: string) => frequencies[lexeme] ?? 0;
-  const required = [...new Set(words.required)].sort((a, b) => frequency(a) - frequency(b));
-  return { required, excluded: [...new Set(words.excluded)], phrase: words.phrase };
+  const row = rows[0];
+  return {
+    all: row?.required
+      ? { required: row.required, excluded: row.excluded ?? [], phrase: row.phrase }
+      : null,
+    any: row?.any ?? null,
+  };
 }
 
 /** One posting of `lexeme` ($n) for the walked posting p's item: an index-only probe. */
@@ -109,7 +93,7 @@ const probe = (param: string, column = 'true') =>
 
 /**
  * The count of a search that only joins words and phrases, some words negated
- * (postedWordsOf). A phrase is tested on a vector of the query's words alone, each with its
+ * (allWordsSql). A phrase is tested on a vector of the query's words alone, each with its
  * positions in the item (the postings' entries, read index-only): the tsquery names no other
  * word, so it matches that vector exactly when it matches the item's (`"cloud migration"` at a
  * million items: 130 ms through the rows, most of them read for nothing).
@@ -149,7 +133,7 @@ function allWordsCount(words: PostedWords): { sql: string; params: unknown[] } {
 }
 
 /**
- * The count of words joined by OR (anyWordsOf): a word that fills the window alone fills it
+ * The count of words joined by OR (orWordsSql): a word that fills the window alone fills it
  * for them all (its postings' first range, index-only); when none does, each has fewer
  * postings than the window and their union is counted (`ledger OR budget` at a million
  * items: 14–28 ms over the rows, under 1 ms here).
@@ -178,10 +162,8 @@ function anyWordCount(words: string[]): { sql: string; params: unknown[] } {
  * date it: 480 ms at 1 000 000 items against 40 ms here.
  */
 export async function countNewsMatches(db: Queryable, query: string): Promise<number> {
-  const terms = await searchTerms(db, query);
   // One word (around stop words) is the same walk without probes: its postings' first range.
-  const all = rarestFirst(terms);
-  const any = all === null ? anyWordsOf(terms.text) : null;
+  const { all, any } = await searchTerms(db, query);
   const { sql, params } = all
     ? allWordsCount(all)
     : any
@@ -198,15 +180,15 @@ export async function countNewsMatches(db: Queryable, query: string): Promise<nu
   return Number(rows[0]?.n ?? 0);
 }
 
-/** postedWordsOf the search's tsquery, the rarest required word first (the walked one). */
+/** The words of a search that only joins words and phrases (allWordsSql), rarest first; or null. */
 export async function postedWordsOfSearch(
   db: Queryable,
   query: string,
 ): Promise<PostedWords | null> {
-  return rarestFirst(await searchTerms(db, query));
+  return (await searchTerms(db, query)).all;
 }
 
-/** The OR-ed words of the search's tsquery that its postings count (anyWordsOf), or null. */
+/** The OR-ed words of the search's tsquery that its postings count (orWordsSql), or null. */
 export async function anyWordsOfSearch(db: Queryable, query: string): Promise<string[] | null> {
-  return anyWordsOf((await searchTerms(db, query)).text);
+  return (await searchTerms(db, query)).any;
 }

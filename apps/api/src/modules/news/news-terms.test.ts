@@ -8,6 +8,7 @@ import {
   postedWordsOfSearch,
 } from './news-search-count.repository.js';
 import {
+  allWordsSql,
   insertNews,
   listNews,
   listNewsQuery,
@@ -17,6 +18,7 @@ import {
   type NewNewsItem,
   type NewsListFilter,
   type NewsListRow,
+  tsqueryLexemesSql,
 } from './news.repository.js';
 
 // One-word searches are answered from the postings of migration 028 (ADR 0055 addendum);
@@ -233,6 +235,38 @@ describe.each(databaseKinds())('news search from the postings over %s', (kind) =
     expect(count('"alpha budget" -cloud')).toBeLessThan(count('"alpha budget"') ?? 0);
     // The rarest required word is walked; a word ANALYZE has not listed counts as rarest.
     expect((await postedWordsOfSearch(t.db, 'alpha heron'))?.required).toEqual(['heron', 'alpha']);
+  });
+
+  it("reads a tsquery's words in SQL: which join only words and phrases, and which are negated", async () => {
+    // Shapes websearch_to_tsquery does not write too: the reading stands on its own.
+    const cases: [string, boolean][] = [
+      ["'alpha'", true],
+      ["'payrol' & !'complianc'", true],
+      ["'cloud' <-> 'migrat' & !'data'", true],
+      ["'a' <2> 'b'", true],
+      ["'it''s' & 'ok'", true],
+      ["'cloud' <-> !'migrat'", false],
+      ["!'cloud' <-> 'migrat'", false],
+      ["!( 'cloud' <-> 'migrat' )", false],
+      ["'ledger' | 'budget'", false],
+      ["'inv':*", false],
+      ["'alpha':A", false],
+    ];
+    for (const [text, expected] of cases) {
+      const { rows } = await t.db.query<{ all: boolean }>(`select ${allWordsSql('$1')} as all`, [
+        text,
+      ]);
+      expect(rows[0]?.all, text).toBe(expected);
+    }
+    const { rows } = await t.db.query<{ lexeme: string; negated: boolean }>(
+      `select lexeme, negated from (${tsqueryLexemesSql('$1::text')}) l order by i`,
+      ["'payrol' & !'it''s' & 'a!b'"],
+    );
+    expect(rows).toEqual([
+      { lexeme: 'payrol', negated: false },
+      { lexeme: "it's", negated: true },
+      { lexeme: 'a!b', negated: false },
+    ]);
   });
 
   it('stays exact through edits, date changes, deletes and inserts', async () => {

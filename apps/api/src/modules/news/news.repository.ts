@@ -198,19 +198,20 @@ export async function listNews(
 export const MAX_POSTED_LEXEME_BYTES = 256;
 
 /**
- * A lexeme in a tsquery's text, as the SQL string of a regular expression: quoted, a quote
- * inside it doubled, its characters captured.
+ * A lexeme in a tsquery's text, as the SQL string of a regular expression: negated or not,
+ * quoted, a quote inside it doubled; the negation and the characters captured.
  */
-const LEXEME_MATCH = `'''((?:[^'']|'''')*)'''`;
+const LEXEME_MATCH = `'(!?)''((?:[^'']|'''')*)'''`;
 
 /**
  * SQL for the lexemes of a tsquery's text (`text`, an expression), one row each (column
- * `lexeme`, in their order, numbered `i`): each stands quoted there, a quote inside it doubled.
- * The one reading for the news count's word frequencies, the search hits' rare test and a
- * product count's words and pairs.
+ * `lexeme`, in their order, numbered `i`, and whether a `!` stands before it, `negated`): each
+ * stands quoted there, a quote inside it doubled. The one reading of a tsquery's words: the
+ * news count's words and their frequencies, the search hits' rare test and a product count's
+ * words and pairs.
  */
 export const tsqueryLexemesSql = (text: string): string =>
-  `select replace(m[1], '''''', '''') as lexeme, i
+  `select replace(m[2], '''''', '''') as lexeme, i, m[1] = '!' as negated
      from regexp_matches(${text}, ${LEXEME_MATCH}, 'g') with ordinality as x(m, i)`;
 
 /** A tsquery's lexeme as its text writes it (quoted, a quote inside doubled; no backslash). */
@@ -219,6 +220,15 @@ const QUOTED_LEXEME = `''(?:[^''\\\\]|'''')*''`;
 /** SQL: whether a tsquery's text is two or more lexemes, each joined by `operator` alone. */
 const chainOf = (text: string, operator: string) =>
   `${text} ~ '^${QUOTED_LEXEME}(?: ${operator} ${QUOTED_LEXEME})+$'`;
+
+/**
+ * SQL: whether a tsquery's text only joins lexemes, some negated, with AND and a phrase's
+ * "followed by" (`<->`, `<N>`), and no negated word stands inside a phrase (`'a' <-> !'b'` is
+ * no word every match lacks): `'payrol' & !'complianc'`, `'cloud' <-> 'migrat'`, one word.
+ */
+export const allWordsSql = (text: string): string =>
+  `(${text} ~ '^!?${QUOTED_LEXEME}(?: (?:&|<(?:-|[0-9]+)>) !?${QUOTED_LEXEME})*$'
+    and ${text} !~ '> !|!${QUOTED_LEXEME} <')`;
 
 /**
  * SQL for the lexemes of a tsquery's text (`text`, an expression) that only joins lexemes with
