@@ -65,6 +65,26 @@ export interface LoadResult {
   perSecond: number;
 }
 
+/** A load's figures, from its runs' times and the clock and CPU usage at its start. */
+function loadResult(
+  name: string,
+  times: number[],
+  failures: number,
+  started: number,
+  cpu: NodeJS.CpuUsage,
+): LoadResult {
+  const elapsed = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    times,
+    failures,
+    cpuMsPerRun: (used.user + used.system) / 1000 / Math.max(1, times.length),
+    perSecond: (times.length * 1000) / elapsed,
+  };
+}
+
 /**
  * `total` runs of `run(user, i)` spread over the users, each user one run after the other, all
  * users at once (so `users` are in flight together); the time of every run.
@@ -90,16 +110,7 @@ export async function underLoad(
       }
     }),
   );
-  const elapsed = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    times,
-    failures,
-    cpuMsPerRun: (used.user + used.system) / 1000 / Math.max(1, times.length),
-    perSecond: (times.length * 1000) / elapsed,
-  };
+  return loadResult(name, times, failures, started, cpu);
 }
 
 /** Issue 38's p99 targets, ms. */
@@ -143,16 +154,7 @@ export async function atRate(
     arrival += (-Math.log(1 - prng.next()) * 1000) / rate;
   }
   await Promise.all(runs);
-  const elapsed = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    times,
-    failures,
-    cpuMsPerRun: (used.user + used.system) / 1000 / Math.max(1, times.length),
-    perSecond: (times.length * 1000) / elapsed,
-  };
+  return loadResult(name, times, failures, started, cpu);
 }
 
 /**
