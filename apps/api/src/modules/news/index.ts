@@ -19,7 +19,12 @@ export {
   type NewsPage,
 } from './news.service.js';
 /** SQL for a search's one lexeme, which the news postings answer (news_terms, migration 028). */
-export { phraseMatchSql, soleLexemeSql, tsqueryLexemesSql } from './news.repository.js';
+export {
+  phraseMatchSql,
+  phrasePairsSql,
+  soleLexemeSql,
+  tsqueryLexemesSql,
+} from './news.repository.js';
 /** SQL for a product's count of a search from its words' counts (migration 045). */
 export { productTermCountSql } from './product-term-counts.repository.js';
 // Writes of the editor (modules/news-editor) and the event other modules subscribe to.

@@ -52,6 +52,8 @@ export interface SourceSql {
   indexed?: { from: string; scope: string[] };
   /** A one-word window from the word's postings (news_terms, migration 028): news only. */
   postings?: true;
+  /** The indexed table has the side-by-side words' index (migration 046): news, documents. */
+  pairs?: true;
 }
 
 /** The news list's window; product news is the same list narrowed to one product. */
@@ -64,6 +66,7 @@ const NEWS_SQL: SourceSql = {
   text: `coalesce(t.introduction, '') || ' ' || ${textOf('t.content')}`,
   type: 'null',
   ref: 't.id::text',
+  pairs: true,
   // An item went live at its publication date, or when it was published if that was later:
   // an editor often dates an item earlier than the moment it goes out (this morning, a
   // backdated release), and a check between the two must not make it never new.
@@ -81,6 +84,7 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
   },
   productDocumentation: {
     from: 'product_document_texts t',
+    pairs: true,
     key: 'document_id',
     scope: ['t.product_id = $4'],
     // The product beside the words in one GIN index (migration 044).

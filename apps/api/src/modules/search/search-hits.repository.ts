@@ -1,6 +1,6 @@
 import { SEARCH_HITS_PER_SOURCE, type SearchHitSource } from '@portico/contracts';
 import { rowsBy, type Queryable } from '../../db/db.js';
-import { soleLexemeSql, tsqueryLexemesSql } from '../news/index.js';
+import { phraseMatchSql, phrasePairsSql, soleLexemeSql, tsqueryLexemesSql } from '../news/index.js';
 import {
   clean,
   type SourceSql,
@@ -30,7 +30,7 @@ function sourceHitsSql(
   i: number,
   source: SearchHitSource,
   where: (extra: string[], indexed?: boolean) => string,
-  { walkRows, postings, rareByIndex }: Required<HitPlan>,
+  { walkRows, postings, rareByIndex, pairs }: Required<HitPlan>,
 ): { ctes: string[]; rows: string } {
   const s = SOURCES[source];
   const table = s.from.split(' ')[0];
@@ -56,6 +56,14 @@ function sourceHitsSql(
   ]
     .map((column) => `t.${column}`)
     .join(', ');
+  // The matches from the index, sorted; a phrase's from the side-by-side words' index (046)
+  // when it has one (`pairs`: whether the query's pairs are null), its words' otherwise.
+  const indexBranch = (condition: string, pairs?: 'is null' | 'is not null') => `
+        union all
+        select id, n from (
+          with t as materialized (select ${matchColumns} from ${s.indexed?.from ?? s.from} ${where([condition], true)})
+          ${windowOf('t')}
+        ) x where ${otherwise} ${index}${pairs ? ` and (select pairs from phrase_pairs) ${pairs}` : ''}`;
   return {
     ctes: [
       ...(rare ? [`rare${i} as (select ${rareWord(s, walkRows)} as yes)`] : []),
@@ -77,11 +85,11 @@ function sourceHitsSql(
       `w${i} as materialized (
         ${byPostings ? `(${POSTINGS_WINDOW}) union all` : ''}
         select id, n from walk${i} where ${otherwise} not (${index})
-        union all
-        select id, n from (
-          with t as materialized (select ${matchColumns} from ${s.indexed?.from ?? s.from} ${where([match], true)})
-          ${windowOf('t')}
-        ) x where ${otherwise} ${index}
+        ${
+          pairs && s.pairs === true
+            ? `${indexBranch(match, 'is null')} ${indexBranch(PAIRS_MATCH, 'is not null')}`
+            : indexBranch(match)
+        }
       )`,
       `top${i} as (
         select t.*, ts_rank_cd('{0,0,0,1}', t.search, ${TSQUERY}) > 0 as title_hit,
@@ -102,6 +110,19 @@ function sourceHitsSql(
       ) h on true`,
   };
 }
+
+/**
+ * The query's side-by-side lexemes when it is one phrase (phrasePairsSql), else null. A phrase
+ * too rare for the newest rows asked its words' index, whose every item holding both words
+ * was read to test that they stand side by side: `"cloud migration"` in one product's
+ * documents, where the two words are often apart and never together, 3 675 rows for no hit.
+ */
+const PHRASE_PAIRS = `phrase_pairs as (
+  select ${phrasePairsSql('a.q::text')} as pairs from (select ${TSQUERY} as q) a
+)`;
+
+/** A phrase's match by its pairs in the index of migration 046, then the tsquery itself. */
+const PAIRS_MATCH = phraseMatchSql('(select pairs from phrase_pairs)', TSQUERY);
 
 /** The query's one lexeme when the news postings can answer it, else null (soleLexemeSql). */
 const ONE_WORD = `one_word as (
@@ -165,6 +186,8 @@ export interface HitPlan {
   postings?: boolean;
   /** A query whose rarest word cannot fill the window in the newest rows: the index at once. */
   rareByIndex?: boolean;
+  /** A phrase's matches from the side-by-side words' index (migration 046), where one is. */
+  pairs?: boolean;
 }
 
 /**
@@ -219,6 +242,7 @@ export async function findHits(
     walkRows,
     postings: plan.postings ?? true,
     rareByIndex: (plan.rareByIndex ?? true) && walkRows > 0,
+    pairs: plan.pairs ?? true,
   };
   const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
   const parts = sources.map(({ source, scope }, i) =>
@@ -242,6 +266,9 @@ export async function findHits(
   }>(
     `with ${[
       ...(posted ? [ONE_WORD] : []),
+      ...(ways.pairs && sources.some(({ source }) => SOURCES[source].pairs === true)
+        ? [PHRASE_PAIRS]
+        : []),
       ...(rare ? [QUERY_WORDS, wordFrequency(rareTables)] : []),
       ...parts.flatMap((p) => p.ctes),
     ].join(',\n')}

@@ -176,6 +176,30 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     );
   });
 
+  it("finds the same hits for a phrase by the side-by-side words' index as by its words' index", async () => {
+    const sources = everySource();
+    // In order (news, documents), in the other order (no item), three words, a stop word inside (no pairs: the
+    // words' index), and one word (no phrase). walkRows 0: every source asks its index.
+    const queries = [
+      `"${WORD} report"`,
+      `"${WORD} documentation"`,
+      `"report ${WORD}"`,
+      `"the ${WORD} report"`,
+      `"report of the ${WORD}"`,
+      WORD,
+    ];
+    const found: number[] = [];
+    for (const query of queries) {
+      const byPairs = await findHits(t.db, sources, query, { walkRows: 0 });
+      const byWords = await findHits(t.db, sources, query, { walkRows: 0, pairs: false });
+      expect({ query, hits: byPairs }).toEqual({ query, hits: byWords });
+      found.push(byPairs.reduce((sum, r) => sum + r.found, 0));
+    }
+    expect(found[0], 'the phrase is found').toBeGreaterThan(0);
+    expect(found[1], "the documents' phrase is found").toBeGreaterThan(0);
+    expect(found[2], 'the other order is not').toBe(0);
+  });
+
   it('finds the same news hits for one word by its postings as by the rows', async () => {
     // One word (alone, around stop words, in more items than the window) reads its postings;
     // the rest never do ('cloud cloud' is two operands). Both ways must give the same window,
