@@ -44,6 +44,11 @@ export async function openPostgres(
     connectionTimeoutMillis: connectTimeoutMs,
     // A peer that vanished without a word (a cut network) shows up as an error in time.
     keepAlive: true,
+    // Idle connections stay open (pg-pool closed them after 10 s): a new server process plans
+    // with cold catalogue caches, and the search's statements, which name dozens of tables,
+    // indexes and functions, took 45–105 ms on one instead of 14–20 ms (issue 38: the
+    // slowest searches of a quiet portal were those that found their connection new).
+    idleTimeoutMillis: 0,
   });
   // An idle connection that the server ends (restart, pg_terminate_backend) is an 'error' on
   // the pool: without a handler Node would crash. The pool has already dropped it; the next
