@@ -57,13 +57,13 @@ function sourceHitsSql(
     .map((column) => `t.${column}`)
     .join(', ');
   // The matches from the index, sorted; a phrase's from the side-by-side words' index (046)
-  // when it has one (`pairs`: whether the query's pairs are null), its words' otherwise.
-  const indexBranch = (condition: string, pairs?: 'is null' | 'is not null') => `
+  // when it has one (`queryPairs`: whether the query's pairs are null), its words' otherwise.
+  const indexBranch = (condition: string, queryPairs?: 'is null' | 'is not null') => `
         union all
         select id, n from (
           with t as materialized (select ${matchColumns} from ${s.indexed?.from ?? s.from} ${where([condition], true)})
           ${windowOf('t')}
-        ) x where ${otherwise} ${index}${pairs ? ` and (select pairs from phrase_pairs) ${pairs}` : ''}`;
+        ) x where ${otherwise} ${index}${queryPairs ? ` and (select pairs from phrase_pairs) ${queryPairs}` : ''}`;
   return {
     ctes: [
       ...(rare ? [`rare${i} as (select ${rareWord(s, walkRows)} as yes)`] : []),
