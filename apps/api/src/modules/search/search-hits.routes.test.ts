@@ -13,7 +13,15 @@ import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
 import { insertNews } from '../news/news.repository.js';
 import { bareWords, correctQuery } from './search-correction.js';
-import { findHits } from './search-hits.repository.js';
+import { SOURCES } from './search-hit-sources.repository.js';
+import { findHits, hitsStatement, type HitPlan } from './search-hits.repository.js';
+
+/** A node of EXPLAIN's JSON plan, as far as the test reads it. */
+interface PlanNode {
+  'Subplan Name'?: string;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
 
 const erp = demoProducts[0];
 // Words no seeded row contains, so the hits below are the rows inserted here.
@@ -174,6 +182,61 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     expect((await findHits(t.db, sources, WORD)).filter((r) => r.found > 0)).toHaveLength(
       sources.length,
     );
+  });
+
+  it('asks the index at once for several common words its first matches show are seldom together', async () => {
+    const sources = everySource();
+    await t.db.query(
+      'analyze news, product_document_texts, product_content, knowledge_articles, support_cases, service_catalog_items',
+    );
+    // Two words ANALYZE counts common in a source's table, so neither is rare there.
+    const tableOf = (i: number) => {
+      const s = SOURCES[sources[i]!.source];
+      return (s.indexed?.from ?? s.from).split(' ')[0]!;
+    };
+    const { rows } = await t.db.query<{ tbl: string; a: string; b: string }>(
+      `select p.tablename::text as tbl, x.e as a, y.e as b
+         from pg_stats p,
+              unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) x(e, f),
+              unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) y(e, f)
+        where p.schemaname = current_schema() and p.attname = 'search'
+          and x.f >= 0.05 and y.f >= 0.05 and x.e < y.e and p.tablename = any($1::name[])
+        order by x.f + y.f desc, 1, 2, 3 limit 1`,
+      [sources.map((_, i) => tableOf(i))],
+    );
+    const pair = rows[0];
+    expect(pair, 'two common words in one table').toBeDefined();
+    const at = sources.findIndex((_, i) => tableOf(i) === pair!.tbl);
+    const query = `${pair!.a} ${pair!.b}`;
+    /** How often each CTE of the statement ran (0: never executed), from its plan. */
+    const ctesRun = async (plan: HitPlan) => {
+      const { text, params } = hitsStatement(sources, query, plan);
+      const [explained] = (
+        await t.db.query<{ 'QUERY PLAN': unknown }>(
+          `explain (analyze, format json) ${text}`,
+          params,
+        )
+      ).rows;
+      const raw = explained?.['QUERY PLAN'];
+      const [root] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+      const loops = new Map<string, number>();
+      const visit = (node: PlanNode) => {
+        if (node['Subplan Name']) loops.set(node['Subplan Name'], node['Actual Loops'] ?? 0);
+        node.Plans?.forEach(visit);
+      };
+      visit(root!.Plan);
+      return loops;
+    };
+    // The index's first matches are few: the walk through the newest rows is never run.
+    const probed = await ctesRun({});
+    expect(probed.get(`CTE few${at}`), 'the probe ran').toBe(1);
+    expect(probed.get(`CTE walk${at}`), 'the walk did not').toBe(0);
+    // Without the probe the same source walks its newest rows.
+    expect((await ctesRun({ probeRows: 0 })).get(`CTE walk${at}`)).toBe(1);
+    // And the hits are the same every way.
+    const chosen = await findHits(t.db, sources, query);
+    expect(await findHits(t.db, sources, query, { probeRows: 0 })).toEqual(chosen);
+    expect(await findHits(t.db, sources, query, { walkRows: 0 })).toEqual(chosen);
   });
 
   it("finds the same hits for a phrase by the side-by-side words' index as by its words' index", async () => {
