@@ -7,6 +7,8 @@ import {
   HIT_WALK_ROWS,
   HIT_WINDOW,
   newestRowsWalk,
+  PROBE_POSTINGS,
+  PROBE_ROWS,
   scopedWhere,
   SNIPPET_OPTIONS,
   SOURCES,
@@ -214,22 +216,6 @@ export interface HitPlan {
 }
 
 /**
- * Several common words are often seldom together: a walk through 2 000 newest rows finding
- * none cost 2–5 ms a source at a million items, while the index's bitmap of their few common
- * items costs about 1 ms. Reading up to this many matches tells which, and sorting that many
- * costs about what a walk does.
- */
-export const HIT_PROBE_ROWS = 300;
-
-/**
- * The probe reads the index's bitmap of the query's items, about as long as the postings of
- * its rarest word: 1–2 ms for 20 000 of them, 17 ms for 80 000 (and rows rechecked where the
- * bitmap went lossy). A query whose rarest word is in more items (ANALYZE's frequency times
- * the table's rows) walks the newest rows first, as before.
- */
-const PROBE_POSTINGS = 25_000;
-
-/**
  * News's window for one word (ADR 0066, session 31): the word's newest postings, in the list's
  * order, read index-only (news_terms, migration 028). The walk read 2 000 rows and the index
  * every match for a word in few items (`Reykjavik`, 5 263 at a million: 16 → under 1 ms).
@@ -275,7 +261,7 @@ export function hitsStatement(
     postings: plan.postings ?? true,
     rareByIndex: (plan.rareByIndex ?? true) && walkRows > 0,
     pairs: plan.pairs ?? true,
-    probeRows: plan.probeRows ?? HIT_PROBE_ROWS,
+    probeRows: plan.probeRows ?? PROBE_ROWS,
   };
   const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
   const parts = sources.map(({ source, scope }, i) =>

@@ -5,6 +5,7 @@ import {
   type SearchHits,
 } from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ctesRun } from '../../../test/plan-ctes.js';
 import { insertSearchableDocument } from '../../../test/search-rows.js';
 import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -15,13 +16,6 @@ import { insertNews } from '../news/news.repository.js';
 import { bareWords, correctQuery } from './search-correction.js';
 import { SOURCES } from './search-hit-sources.repository.js';
 import { findHits, hitsStatement, type HitPlan } from './search-hits.repository.js';
-
-/** A node of EXPLAIN's JSON plan, as far as the test reads it. */
-interface PlanNode {
-  'Subplan Name'?: string;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-}
 
 const erp = demoProducts[0];
 // Words no seeded row contains, so the hits below are the rows inserted here.
@@ -208,31 +202,13 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     expect(pair, 'two common words in one table').toBeDefined();
     const at = sources.findIndex((_, i) => tableOf(i) === pair!.tbl);
     const query = `${pair!.a} ${pair!.b}`;
-    /** How often each CTE of the statement ran (0: never executed), from its plan. */
-    const ctesRun = async (plan: HitPlan) => {
-      const { text, params } = hitsStatement(sources, query, plan);
-      const [explained] = (
-        await t.db.query<{ 'QUERY PLAN': unknown }>(
-          `explain (analyze, format json) ${text}`,
-          params,
-        )
-      ).rows;
-      const raw = explained?.['QUERY PLAN'];
-      const [root] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-      const loops = new Map<string, number>();
-      const visit = (node: PlanNode) => {
-        if (node['Subplan Name']) loops.set(node['Subplan Name'], node['Actual Loops'] ?? 0);
-        node.Plans?.forEach(visit);
-      };
-      visit(root!.Plan);
-      return loops;
-    };
+    const ctesRunFor = (plan: HitPlan) => ctesRun(t.db, hitsStatement(sources, query, plan));
     // The index's first matches are few: the walk through the newest rows is never run.
-    const probed = await ctesRun({});
-    expect(probed.get(`CTE few${at}`), 'the probe ran').toBe(1);
-    expect(probed.get(`CTE walk${at}`), 'the walk did not').toBe(0);
+    const probed = await ctesRunFor({});
+    expect(probed.get(`few${at}`), 'the probe ran').toBe(1);
+    expect(probed.get(`walk${at}`), 'the walk did not').toBe(0);
     // Without the probe the same source walks its newest rows.
-    expect((await ctesRun({ probeRows: 0 })).get(`CTE walk${at}`)).toBe(1);
+    expect((await ctesRunFor({ probeRows: 0 })).get(`walk${at}`)).toBe(1);
     // And the hits are the same every way.
     const chosen = await findHits(t.db, sources, query);
     expect(await findHits(t.db, sources, query, { probeRows: 0 })).toEqual(chosen);

@@ -2,7 +2,10 @@ import type { SearchHitSource } from '@portico/contracts';
 import type { Queryable } from '../../db/db.js';
 import {
   clean,
+  type SourceSql,
   newestRowsWalk,
+  PROBE_POSTINGS,
+  PROBE_ROWS,
   scopedWhere,
   SOURCES,
   TITLE_OPTIONS,
@@ -63,7 +66,35 @@ export interface Suggestions {
 export interface SuggestionKnobs {
   rareTitles?: number;
   walkRows?: number;
+  /** Several typed words with at most this many titles in a source: its index at once (0: off). */
+  probeRows?: number;
 }
+
+/** The index of a source's title word prefixes (migration 043), whose statistics tell. */
+const prefixIndex = (s: SourceSql) =>
+  `${(s.indexed?.from ?? s.from).split(' ')[0]}_title_prefixes_idx`;
+
+/**
+ * For each source's prefix index: how many titles its rarest typed word begins a word of, as
+ * ANALYZE last saw it (the word's frequency among the index's common entries, else the least
+ * frequent one's, times the table's rows). A source with no statistics has no row.
+ */
+const prefixItems = (indexes: readonly string[]) => `prefix_items as (
+  select p.tablename::text as idx, e.f * c.reltuples as items
+    from pg_stats p
+    join pg_class ic on ic.relname = p.tablename and ic.relnamespace = current_schema()::regnamespace
+    join pg_index i on i.indexrelid = ic.oid
+    join pg_class c on c.oid = i.indrelid,
+         lateral (
+           select (select min(coalesce(p.most_common_elem_freqs[array_position(x.elems, w)], x.least))
+                     from unnest($4::text[]) w) as f
+             from (select p.most_common_elems::text::text[] as elems,
+                          (select min(f) from unnest(p.most_common_elem_freqs) f) as least
+                   offset 0) x
+         ) e
+   where p.schemaname = current_schema() and p.attname = 'search_title_prefixes'
+     and p.tablename = any(array[${indexes.map((x) => `'${x}'`).join(', ')}]::name[])
+)`;
 
 export const RARE_PREFIX_TITLES = 2_000;
 
@@ -87,9 +118,35 @@ export async function findSuggestions(
   limit: number,
   knobs: SuggestionKnobs = {},
 ): Promise<Suggestions> {
+  const statement = suggestionsStatement(sources, typed, limit, knobs);
+  if (statement === null) return { rows: [], rare: false };
+  const { rows } = await db.query<{ i: number; ref: string; title: string; rare: boolean }>(
+    statement.text,
+    statement.params,
+  );
+  return {
+    rows: rows.map((r) => ({
+      source: sources[r.i]?.source ?? 'news',
+      ref: r.ref,
+      title: r.title,
+    })),
+    rare: rows[0]?.rare ?? false,
+  };
+}
+
+/** The statement of findSuggestions and its parameters; null when nothing searchable was typed. */
+export function suggestionsStatement(
+  sources: readonly SuggestionSource[],
+  typed: string,
+  limit: number,
+  knobs: SuggestionKnobs = {},
+): { text: string; params: unknown[] } | null {
   const tsquery = titlePrefixQuery(typed);
-  if (tsquery === null || sources.length === 0) return { rows: [], rare: false };
+  if (tsquery === null || sources.length === 0) return null;
   const walkRows = knobs.walkRows ?? SUGGESTION_WALK_ROWS;
+  const probeRows = knobs.probeRows ?? PROBE_ROWS;
+  // Several typed words: each may be common while the titles holding all are few.
+  const probe = probeRows > 0 && walkRows > 0 && typedWords(typed).length > 1;
   const params: unknown[] = [
     tsquery,
     TITLE_OPTIONS,
@@ -109,6 +166,9 @@ export async function findSuggestions(
        from (select (select coalesce(sum(titles), 0) from search_words
                       where word like search_fold(w) || '%') as n
                from unnest($4::text[]) w) x)`,
+    ...(probe
+      ? [prefixItems([...new Set(sources.map(({ source }) => prefixIndex(SOURCES[source])))])]
+      : []),
   ];
   const parts = sources.map(({ source, scope }, i) => {
     const s = SOURCES[source];
@@ -121,9 +181,17 @@ export async function findSuggestions(
     // link of the product or beside the product's B-tree, which the planner ANDed into the
     // bitmap (every row of the product read for a prefix in a few titles: news 30 ms,
     // documents 14 ms at a million).
-    const indexed = `(with t as materialized (
-          select t.* from ${s.indexed?.from ?? s.from} ${where([indexMatches], true)})
-        ${ordered('t')})`;
+    const indexed = `(${ordered(`m${i} t`)})`;
+    ctes.push(
+      `m${i} as materialized (select t.* from ${s.indexed?.from ?? s.from} ${where([indexMatches], true)})`,
+    );
+    // The probe (as the hits'): where the rarest typed word's titles are few enough for the
+    // index's bitmap to be cheap, its first matches tell whether the walk would find any.
+    if (probe) {
+      ctes.push(`few${i} as (select coalesce((select p.items from prefix_items p
+            where p.idx = '${prefixIndex(s)}'), ${PROBE_POSTINGS + 1}) <= ${PROBE_POSTINGS}
+          and (select count(*) from (select 1 from m${i} limit ${probeRows + 1}) x) <= ${probeRows} as yes)`);
+    }
     // The newest rows first: a frequent prefix has its few titles in a few dozen of them.
     ctes.push(
       ...newestRowsWalk(
@@ -142,26 +210,16 @@ export async function findSuggestions(
     );
     // The index is read when the prefix is rare, or when the walk fell short of the limit
     // and did not see every row of the scope.
-    const index = `(select yes from rare)
+    const index = `(select yes from rare) ${probe ? `or (select yes from few${i})` : ''}
         or ((select count(*) from w${i}) < $3 and (select yes from fills${i}))`;
     return `select ${i} as i, * from w${i} where not (${index})
       union all
       select ${i} as i, * from ${indexed} x where ${index}`;
   });
-  const { rows } = await db.query<{ i: number; ref: string; title: string; rare: boolean }>(
-    `with ${ctes.join(',\n')}
+  const text = `with ${ctes.join(',\n')}
      select p.i, p.ref, ts_headline('english', ${clean('p.title')}, ${q}, $2) as title,
             (select yes from rare) as rare
        from (${parts.join('\n union all \n')}) p
-      order by p.i, p.n`,
-    params,
-  );
-  return {
-    rows: rows.map((r) => ({
-      source: sources[r.i]?.source ?? 'news',
-      ref: r.ref,
-      title: r.title,
-    })),
-    rare: rows[0]?.rare ?? false,
-  };
+      order by p.i, p.n`;
+  return { text, params };
 }

@@ -5,6 +5,7 @@ import {
   type SearchSuggestions,
 } from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ctesRun } from '../../../test/plan-ctes.js';
 import { appPerSuite, bearersBeforeAll } from '../../../test/suite-app.js';
 import { routeDatabaseKinds } from '../../../test/test-db.js';
 import { demoAccounts } from '../../seed/accounts.js';
@@ -12,7 +13,7 @@ import { demoProducts } from '../../seed/products.js';
 import { insertNews } from '../news/news.repository.js';
 import { RECENT_SEARCHES_KEPT } from './search-history.repository.js';
 import { toSegments } from './search-segments.js';
-import { findSuggestions } from './search-suggestions.repository.js';
+import { findSuggestions, suggestionsStatement } from './search-suggestions.repository.js';
 
 const erp = demoProducts[0];
 
@@ -128,6 +129,35 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
       'Wallabies in the outback 10',
       'Wallabies in the outback 9',
     ]);
+  });
+
+  it('asks the index at once for several typed words its first matches show are seldom together', async () => {
+    // Statistics as ANALYZE keeps them (the prefix indexes' too); no prefix is rare here.
+    await t.db.query('analyze news, support_cases');
+    const sources = [
+      { source: 'news' },
+      { source: 'cases', scope: demoAccounts.northwind.id },
+    ] as const;
+    const typed = 'walla outb';
+    const knobs = { rareTitles: 0 };
+    const statement = (more: Parameters<typeof findSuggestions>[4]) =>
+      suggestionsStatement(sources, typed, 5, { ...knobs, ...more })!;
+    // The index's first matches are few: neither source walks its newest rows.
+    const probed = await ctesRun(t.db, statement({}));
+    for (const i of [0, 1]) {
+      expect(probed.get(`few${i}`), `source ${i} probed`).toBe(1);
+      expect(probed.get(`w${i}`), `source ${i} not walked`).toBe(0);
+    }
+    // Without the probe they do; the titles are the same every way.
+    expect((await ctesRun(t.db, statement({ probeRows: 0 }))).get('w0')).toBe(1);
+    const chosen = await findSuggestions(t.db, sources, typed, 5, knobs);
+    expect(chosen.rows.map((r) => r.source)).toEqual([
+      ...Array<string>(5).fill('news'),
+      ...Array<string>(5).fill('cases'),
+    ]);
+    for (const more of [{ probeRows: 0 }, { walkRows: 0 }]) {
+      expect(await findSuggestions(t.db, sources, typed, 5, { ...knobs, ...more })).toEqual(chosen);
+    }
   });
 
   it('keeps the gates: paul has no support sources, and nothing before 3 characters', async () => {
