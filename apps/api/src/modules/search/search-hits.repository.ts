@@ -36,7 +36,7 @@ function sourceHitsSql(
 ): { ctes: string[]; rows: string } {
   const s = SOURCES[source];
   const table = s.from.split(' ')[0];
-  const match = `t.search @@ ${TSQUERY}`;
+  const match = `t.search @@ ${QUERY}`;
   const windowOf = (from: string) =>
     `select t.${s.key} as id, row_number() over (order by ${s.order}) as n from ${from}
       order by ${s.order} limit ${HIT_WINDOW}`;
@@ -111,8 +111,8 @@ function sourceHitsSql(
         select id, n from (${windowOf(`m${i} t`)}) x where ${otherwise} ${index}
       )`,
       `top${i} as (
-        select t.*, ts_rank_cd('{0,0,0,1}', t.search, ${TSQUERY}) > 0 as title_hit,
-               ts_rank_cd(t.search, ${TSQUERY}) as rank, w.n
+        select t.*, ts_rank_cd('{0,0,0,1}', t.search, ${QUERY}) > 0 as title_hit,
+               ts_rank_cd(t.search, ${QUERY}) as rank, w.n
           from w${i} w join ${table} t on t.${s.key} = w.id
          order by title_hit desc, rank desc, w.n
          limit ${SEARCH_HITS_PER_SOURCE}
@@ -122,13 +122,23 @@ function sourceHitsSql(
       from (select 1) one
       left join (
         select t.${s.key}::text as id, ${s.ref} as ref,
-               ts_headline('english', ${clean('t.title')}, ${TSQUERY}, $2) as title,
-               ts_headline('english', ${clean(s.text)}, ${TSQUERY}, $3) as snippet,
+               ts_headline('english', ${clean('t.title')}, ${QUERY}, $2) as title,
+               ts_headline('english', ${clean(s.text)}, ${QUERY}, $3) as snippet,
                (${s.date})::text as date, (${s.type})::text as type, t.title_hit, t.rank, t.n
           from top${i} t
       ) h on true`,
   };
 }
+
+/**
+ * The user's query parsed once, as a CTE (ADR 0066, session 38): the hits statement names it
+ * by this scalar subquery, which PostgreSQL evaluates once (an InitPlan), so no plan depends on
+ * the query's text and the statement is kept prepared with a generic plan. Planning it cost
+ * 6–12 ms a call at a million items, longer than most of its reads; written as the function of
+ * $1, each row's match would parse the query again in a generic plan.
+ */
+const QUERY_CTE = `tsq as materialized (select ${TSQUERY} as q)`;
+const QUERY = '(select q from tsq)';
 
 /**
  * The query's side-by-side lexemes when it is one phrase (phrasePairsSql), else null. A phrase
@@ -137,16 +147,16 @@ function sourceHitsSql(
  * documents, where the two words are often apart and never together, 3 675 rows for no hit.
  */
 const PHRASE_PAIRS = `phrase_pairs as (
-  select ${phrasePairsSql('a.q::text')} as pairs from (select ${TSQUERY} as q) a
+  select ${phrasePairsSql('a.q::text')} as pairs from (select ${QUERY} as q) a
 )`;
 
 /** A phrase's match by its pairs in the index of migration 046, then the tsquery itself. */
-const PAIRS_MATCH = phraseMatchSql('(select pairs from phrase_pairs)', TSQUERY);
+const PAIRS_MATCH = phraseMatchSql('(select pairs from phrase_pairs)', QUERY);
 
 /** The query's one lexeme when the news postings can answer it, else null (soleLexemeSql). */
 const ONE_WORD = `one_word as (
   select lexeme is not null as yes, lexeme from (
-    select ${soleLexemeSql('q')} as lexeme from (select ${TSQUERY} as q) a
+    select ${soleLexemeSql('q')} as lexeme from (select ${QUERY} as q) a
   ) b
 )`;
 
@@ -161,7 +171,7 @@ const indexedTable = (s: SourceSql): string => (s.indexed?.from ?? s.from).split
  */
 const QUERY_WORDS = `query_words as (
   select array_agg(distinct l.lexeme) as lexemes, count(distinct l.lexeme) > 1 as several
-    from (select ${TSQUERY} as q) a, lateral (${tsqueryLexemesSql('a.q::text')}) l
+    from (select ${QUERY} as q) a, lateral (${tsqueryLexemesSql('a.q::text')}) l
    where a.q::text !~ '[|!]'
 )`;
 
@@ -274,6 +284,7 @@ export function hitsStatement(
     : [];
   const rare = rareTables.length > 0;
   const text = `with ${[
+    QUERY_CTE,
     ...(posted ? [ONE_WORD] : []),
     ...(ways.pairs && sources.some(({ source }) => SOURCES[source].pairs === true)
       ? [PHRASE_PAIRS]
@@ -309,7 +320,7 @@ export async function findHits(
     snippet: string | null;
     date: string | null;
     type: string | null;
-  }>(text, params);
+  }>(text, params, { prepare: true });
   const answers: SourceHitRows[] = sources.map(() => ({ found: 0, rows: [] }));
   for (const row of rows) {
     const answer = answers[row.i];

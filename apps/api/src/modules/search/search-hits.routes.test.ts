@@ -215,6 +215,23 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     expect(await findHits(t.db, sources, query, { walkRows: 0 })).toEqual(chosen);
   });
 
+  it.skipIf(kind !== 'postgres')(
+    'keeps the hits statement prepared, planned once for every query (a generic plan)',
+    async () => {
+      const sources = everySource();
+      const queries = [WORD, 'invoice automation', '"cloud migration"', 'payroll -compliance'];
+      await t.db.transaction(async (tx) => {
+        // One connection: after five custom plans PostgreSQL compares them with a generic one.
+        for (let r = 0; r < 8; r++) await findHits(tx, sources, queries[r % queries.length]!);
+        const { rows } = await tx.query<{ generic: string }>(
+          'select generic_plans::text as generic from pg_prepared_statements where statement = $1',
+          [hitsStatement(sources, WORD).text],
+        );
+        expect(Number(rows[0]?.generic ?? 0)).toBeGreaterThan(0);
+      });
+    },
+  );
+
   it("finds the same hits for a phrase by the side-by-side words' index as by its words' index", async () => {
     const sources = everySource();
     // In order (news, documents), in the other order (no item), three words, a stop word inside (no pairs: the
