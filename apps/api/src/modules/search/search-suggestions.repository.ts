@@ -87,7 +87,7 @@ const prefixItems = (indexes: readonly string[]) => `prefix_items as (
     join pg_class c on c.oid = i.indrelid,
          lateral (
            select (select min(coalesce(p.most_common_elem_freqs[array_position(x.elems, w)], x.least))
-                     from unnest($4::text[]) w) as f
+                     from unnest((select $3::text[])) w) as f
              from (select p.most_common_elems::text::text[] as elems,
                           (select min(f) from unnest(p.most_common_elem_freqs) f) as least
                    offset 0) x
@@ -123,6 +123,7 @@ export async function findSuggestions(
   const { rows } = await db.query<{ i: number; ref: string; title: string; rare: boolean }>(
     statement.text,
     statement.params,
+    { prepare: true },
   );
   return {
     rows: rows.map((r) => ({
@@ -150,22 +151,30 @@ export function suggestionsStatement(
   const params: unknown[] = [
     tsquery,
     TITLE_OPTIONS,
-    limit,
     typedWords(typed),
     knobs.rareTitles ?? RARE_PREFIX_TITLES,
     titlePrefixQuery(typed, false),
   ];
-  const q = `to_tsquery('english', $1)`;
+  // The limit is written into the statement: a generic plan does not know a parameter's, and
+  // costs every LIMIT as a tenth of the rows, so PostgreSQL would keep planning each call.
+  const top = String(Math.max(0, Math.trunc(limit)));
+  // The typed words parsed once (a CTE, read as InitPlans), so no plan depends on them and
+  // the statement is kept prepared with a generic plan, as the hits' (ADR 0066, session 38).
+  const q = '(select q from tsq)';
   const matches = `t.title_search @@ ${q}`;
   // The same match through the index of the titles' word prefixes (migration 043).
-  const indexMatches = `search_title_prefixes(t.title_search) @@ to_tsquery('english', $6)`;
+  const indexMatches = `search_title_prefixes(t.title_search) @@ (select prefixes from tsq)`;
   const ctes: string[] = [
+    `tsq as materialized (
+       select to_tsquery('english', $1) as q, to_tsquery('english', $5) as prefixes)`,
     // The rarest typed word's titles: for each word, the titles of the vocabulary's words
     // (migration 031, folded) that begin with it.
-    `rare as (select coalesce(min(n), 0) <= $5 as yes
+    // The typed words as an InitPlan: a constant array's length sets the custom plans' row
+    // counts, a parameter's is a guess, and PostgreSQL kept planning every call over the gap.
+    `rare as (select coalesce(min(n), 0) <= $4 as yes
        from (select (select coalesce(sum(titles), 0) from search_words
                       where word like search_fold(w) || '%') as n
-               from unnest($4::text[]) w) x)`,
+               from unnest((select $3::text[])) w) x)`,
     ...(probe
       ? [prefixItems([...new Set(sources.map(({ source }) => prefixIndex(SOURCES[source])))])]
       : []),
@@ -175,7 +184,7 @@ export function suggestionsStatement(
     const where = scopedWhere(source, scope, params);
     const select = `select ${s.ref} as ref, t.title`;
     const ordered = (from: string) =>
-      `${select}, row_number() over (order by ${s.order}) as n from ${from} order by ${s.order} limit $3`;
+      `${select}, row_number() over (order by ${s.order}) as n from ${from} order by ${s.order} limit ${top}`;
     // The prefix index's matches in the source's scope: a product's news and documents are
     // read with their product in the same index (migration 043), not from a join of every
     // link of the product or beside the product's B-tree, which the planner ANDed into the
@@ -203,7 +212,7 @@ export function suggestionsStatement(
           outputs: 'ref, title, n',
           vector: 't.title_search',
           match: matches,
-          limit: '$3',
+          limit: top,
         },
         walkRows,
       ),
@@ -211,7 +220,7 @@ export function suggestionsStatement(
     // The index is read when the prefix is rare, or when the walk fell short of the limit
     // and did not see every row of the scope.
     const index = `(select yes from rare) ${probe ? `or (select yes from few${i})` : ''}
-        or ((select count(*) from w${i}) < $3 and (select yes from fills${i}))`;
+        or ((select count(*) from w${i}) < ${top} and (select yes from fills${i}))`;
     return `select ${i} as i, * from w${i} where not (${index})
       union all
       select ${i} as i, * from ${indexed} x where ${index}`;

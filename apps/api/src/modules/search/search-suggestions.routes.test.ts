@@ -160,6 +160,26 @@ describe.each(routeDatabaseKinds())('search suggestions and recent searches over
     }
   });
 
+  it.skipIf(kind !== 'postgres')(
+    'keeps the suggestions statement prepared, planned once for everything typed (a generic plan)',
+    async () => {
+      const sources = [
+        { source: 'news' },
+        { source: 'cases', scope: demoAccounts.northwind.id },
+      ] as const;
+      const typed = ['walla', 'outb', 'kang', 'wallab'];
+      await t.db.transaction(async (tx) => {
+        // One connection: after five custom plans PostgreSQL compares them with a generic one.
+        for (let r = 0; r < 8; r++) await findSuggestions(tx, sources, typed[r % typed.length]!, 5);
+        const { rows } = await tx.query<{ generic: string }>(
+          'select generic_plans::text as generic from pg_prepared_statements where statement = $1',
+          [suggestionsStatement(sources, 'walla', 5)?.text],
+        );
+        expect(Number(rows[0]?.generic ?? 0)).toBeGreaterThan(0);
+      });
+    },
+  );
+
   it('keeps the gates: paul has no support sources, and nothing before 3 characters', async () => {
     const paul = await suggest({ query: 'wallaby import' }, 'paul');
     expect(paul.suggestions).toEqual([]);
