@@ -217,8 +217,8 @@ export function suggestionsStatement(
         walkRows,
       ),
     );
-    // The index is read when the prefix is rare, or when the walk fell short of the limit
-    // and did not see every row of the scope.
+    // The index is read when the prefix is rare, when the probe found its matches few, or
+    // when the walk fell short of the limit and did not see every row of the scope.
     const index = `(select yes from rare) ${probe ? `or (select yes from few${i})` : ''}
         or ((select count(*) from w${i}) < ${top} and (select yes from fills${i}))`;
     return `select ${i} as i, * from w${i} where not (${index})
