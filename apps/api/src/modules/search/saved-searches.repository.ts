@@ -1,6 +1,13 @@
-import { SAVED_SEARCHES_LIMIT, type SavedSearch, type SavedSearchValues } from '@portico/contracts';
+import {
+  SAVED_SEARCHES_LIMIT,
+  type SavedSearch,
+  type SavedSearchValues,
+  type SearchHitSource,
+} from '@portico/contracts';
 import { firstValue, type Queryable } from '../../db/db.js';
 import { DomainError } from '../../lib/errors.js';
+import { clean, SOURCES, TSQUERY } from './search-hit-sources.repository.js';
+import type { SuggestionRow } from './search-suggestions.repository.js';
 
 interface SavedSearchRow {
   id: string;
@@ -187,4 +194,39 @@ export async function insertSavedSearchNotification(
 
 export async function markSavedSearchChecked(db: Queryable, id: string, at: Date): Promise<void> {
   await db.query('update saved_searches set checked_at = $2 where id = $1', [id, at.toISOString()]);
+}
+
+/** The sources that date their items: only those can tell what is new for a saved search. */
+export const DATED_SOURCES: ReadonlySet<SearchHitSource> = new Set(
+  (Object.keys(SOURCES) as SearchHitSource[]).filter((source) => SOURCES[source].since !== null),
+);
+
+/**
+ * Up to `limit` matches of a query that became findable in (since, until], newest first. A
+ * document is dated by its day: it counts from the end of that day, so a check during the day
+ * never tells it twice.
+ */
+export async function findNewMatches(
+  db: Queryable,
+  source: SearchHitSource,
+  query: string,
+  since: Date,
+  until: Date,
+  limit: number,
+  scope?: string,
+): Promise<SuggestionRow[]> {
+  const s = SOURCES[source];
+  if (s.since === null) return [];
+  const params: unknown[] = [query, since.toISOString(), until.toISOString(), limit];
+  // $4 is the limit here: the scope is $5. The matches come from the GIN index.
+  const scoped = (s.indexed?.scope ?? s.scope).map((c) => c.replace('$4', '$5'));
+  if (scoped.length > 0) params.push(scope);
+  const where = [...scoped, `t.search @@ ${TSQUERY}`, `${s.since} > $2`, `${s.since} <= $3`];
+  const { rows } = await db.query<SuggestionRow>(
+    `select ${s.ref} as ref, ${clean('t.title')} as title
+       from ${s.indexed?.from ?? s.from} where ${where.join(' and ')}
+      order by ${s.since} desc limit $4`,
+    params,
+  );
+  return rows;
 }

@@ -12,10 +12,11 @@ import {
   unsubscribeKey,
   unsubscribeUrl,
 } from '../my-settings/index.js';
-import { DATED_SOURCES, findNewMatches } from './search-hits.repository.js';
 import { hitHref, planHits, type HitPlan } from './search-hits.service.js';
 import {
+  DATED_SOURCES,
   deleteSavedSearch,
+  findNewMatches,
   insertSavedSearchNotification,
   stopSavedSearchMail as stopMail,
   listSavedSearches,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import { nearestTitleWords } from './search-hits.repository.js';
+import { nearestTitleWords } from './search-correction.repository.js';
 
 // Typo tolerance (issue 38, ADR 0066). The query's syntax stays PostgreSQL's
 // websearch_to_tsquery (the news search's: "phrases", -word, OR); this only finds the bare

@@ -171,6 +171,10 @@ export const PROBE_ROWS = 300;
  */
 export const PROBE_POSTINGS = 25_000;
 
+/** Whether a MATERIALIZED CTE of index matches holds at most `probeRows`: it reads one more. */
+export const fewMatchesSql = (cte: string, probeRows: number): string =>
+  `(select count(*) from (select 1 from ${cte} limit ${probeRows + 1}) x) <= ${probeRows}`;
+
 /**
  * A source's scope for one statement: its scope parameter (if it has one) pushed onto
  * `params` and renumbered there, and its WHERE with any `extra` conditions; `indexed`: the

@@ -1,5 +1,5 @@
 import { SEARCH_HITS_PER_SOURCE, type SearchHitSource } from '@portico/contracts';
-import { rowsBy, type Queryable } from '../../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import { phraseMatchSql, phrasePairsSql, soleLexemeSql, tsqueryLexemesSql } from '../news/index.js';
 import {
   clean,
@@ -7,6 +7,7 @@ import {
   HIT_WALK_ROWS,
   HIT_WINDOW,
   newestRowsWalk,
+  fewMatchesSql,
   PROBE_POSTINGS,
   PROBE_ROWS,
   scopedWhere,
@@ -85,8 +86,7 @@ function sourceHitsSql(
             `few${i} as (select (select several from query_words)
                and coalesce((select min(x.items) from word_frequency x
                               where x.tbl = '${indexedTable(s)}'), 0) <= ${PROBE_POSTINGS}
-               and (select count(*) from (select 1 from m${i} limit ${probeRows + 1}) x)
-                   <= ${probeRows} as yes)`,
+               and ${fewMatchesSql(`m${i}`, probeRows)} as yes)`,
           ]
         : []),
       // The newest rows first: a frequent word fills the window in a few hundred of them.
@@ -178,7 +178,8 @@ const QUERY_WORDS = `query_words as (
 /**
  * How often each of the query's words is in the `search` column of each of `tables`, as
  * ANALYZE last saw it: its frequency among the column's most common lexemes (pg_stats); a word
- * that is not among them is rarer than the rarest that is. The table names (from SOURCES,
+ * that is not among them is rarer than the rarest that is; `items`, about how many rows hold
+ * it (times the table's rows, for the probe). The table names (from SOURCES,
  * never input) let the catalogue's indexes find the rows: the whole view took about 1 ms a call.
  */
 const wordFrequency = (tables: readonly string[]) => `word_frequency as (
@@ -338,67 +339,3 @@ export async function findHits(
   }
   return answers;
 }
-
-export interface SuggestionRow {
-  ref: string;
-  /** Marked with MATCH_START / MATCH_END where a typed prefix matched. */
-  title: string;
-}
-
-/** The sources that date their items: only those can tell what is new for a saved search. */
-export const DATED_SOURCES: ReadonlySet<SearchHitSource> = new Set(
-  (Object.keys(SOURCES) as SearchHitSource[]).filter((source) => SOURCES[source].since !== null),
-);
-
-/**
- * Up to `limit` matches of a query that became findable in (since, until], newest first. A
- * document is dated by its day: it counts from the end of that day, so a check during the day
- * never tells it twice.
- */
-export async function findNewMatches(
-  db: Queryable,
-  source: SearchHitSource,
-  query: string,
-  since: Date,
-  until: Date,
-  limit: number,
-  scope?: string,
-): Promise<SuggestionRow[]> {
-  const s = SOURCES[source];
-  if (s.since === null) return [];
-  const params: unknown[] = [query, since.toISOString(), until.toISOString(), limit];
-  // $4 is the limit here: the scope is $5. The matches come from the GIN index.
-  const scoped = (s.indexed?.scope ?? s.scope).map((c) => c.replace('$4', '$5'));
-  if (scoped.length > 0) params.push(scope);
-  const where = [...scoped, `t.search @@ ${TSQUERY}`, `${s.since} > $2`, `${s.since} <= $3`];
-  const { rows } = await db.query<SuggestionRow>(
-    `select ${s.ref} as ref, ${clean('t.title')} as title
-       from ${s.indexed?.from ?? s.from} where ${where.join(' and ')}
-      order by ${s.since} desc limit $4`,
-    params,
-  );
-  return rows;
-}
-
-/**
- * For each word (1-based `i`), the nearest word of the title vocabulary (migration 031) when
- * the word is unknown there or in `rarerFactor` times fewer titles than that neighbour: pg_trgm
- * similarity over the folded word, then the more frequent; never another form of the word itself
- * (its stem is the same, so it finds the same items). `best` null: none near enough.
- */
-export const nearestTitleWords = rowsBy<
-  { i: number | string; best: string | null },
-  [words: readonly string[], rarerFactor: number]
->(
-  `select a.i, (
-      select s.word from search_words s
-       where s.word operator(portico_ext.%) f.word and s.word <> f.word
-         and s.titles > $2 * coalesce(k.titles, 0)
-         -- Another form of the same word ("customer" for "customers") finds the same items.
-         and ts_lexize('english_stem', s.word) is distinct from ts_lexize('english_stem', f.word)
-       order by portico_ext.similarity(s.word, f.word) desc, s.titles desc, s.word
-       limit 1) as best
-     from unnest($1::text[]) with ordinality as a(raw, i)
-     cross join lateral (select search_fold(a.raw) as word) f
-     left join search_words k on k.word = f.word`,
-);

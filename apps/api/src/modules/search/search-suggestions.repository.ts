@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/db.js';
 import {
   clean,
   type SourceSql,
+  fewMatchesSql,
   newestRowsWalk,
   PROBE_POSTINGS,
   PROBE_ROWS,
@@ -10,7 +11,6 @@ import {
   SOURCES,
   TITLE_OPTIONS,
 } from './search-hit-sources.repository.js';
-import type { SuggestionRow } from './search-hits.repository.js';
 
 // As-you-type suggestions (issue 38, ADR 0066): titles that begin words with what was typed,
 // read from each searchable title's own vector (title_search, migration 037), per source.
@@ -39,6 +39,13 @@ export function titlePrefixQuery(typed: string, prefixes = true): string | null 
  * news, 40 000 matches); two frequent words that seldom meet would walk the whole table.
  */
 export const SUGGESTION_WALK_ROWS = 2_000;
+
+/** A title found: what its link is built from, and the title. */
+export interface SuggestionRow {
+  ref: string;
+  /** Marked with MATCH_START / MATCH_END where a typed prefix matched. */
+  title: string;
+}
 
 /** One source a caller may search, with what scopes it (a product's or an account's id). */
 export interface SuggestionSource {
@@ -199,7 +206,7 @@ export function suggestionsStatement(
     if (probe) {
       ctes.push(`few${i} as (select coalesce((select p.items from prefix_items p
             where p.idx = '${prefixIndex(s)}'), ${PROBE_POSTINGS + 1}) <= ${PROBE_POSTINGS}
-          and (select count(*) from (select 1 from m${i} limit ${probeRows + 1}) x) <= ${probeRows} as yes)`);
+          and ${fewMatchesSql(`m${i}`, probeRows)} as yes)`);
     }
     // The newest rows first: a frequent prefix has its few titles in a few dozen of them.
     ctes.push(
