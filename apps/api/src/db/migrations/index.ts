@@ -44,6 +44,7 @@ import { sql as titlePrefixes } from './043-title-prefixes.js';
 import { sql as documentSearchProducts } from './044-document-search-products.js';
 import { sql as productTermCounts } from './045-product-term-counts.js';
 import { sql as wordPairs } from './046-word-pairs.js';
+import { sql as caseSearchAccounts } from './047-case-search-accounts.js';
 
 /** Applied in this order; never edit a released migration, add a new one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -93,4 +94,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '044-document-search-products', sql: documentSearchProducts },
   { name: '045-product-term-counts', sql: productTermCounts },
   { name: '046-word-pairs', sql: wordPairs },
+  { name: '047-case-search-accounts', sql: caseSearchAccounts },
 ];

@@ -238,6 +238,18 @@ export const orWordsSql = (text: string): string =>
   `case when ${chainOf(text, '\\|')} then array(select lexeme from (${tsqueryLexemesSql(text)}) l) end`;
 
 /**
+ * SQL for a tsquery's text (`text`, an expression) that is one word less some others,
+ * `'payrol' & !'complianc'` → {payrol,complianc}: the word first, then the negated ones; null
+ * for any other tsquery (two words, a phrase, OR, no negation). A count of such a search is at
+ * least the word's less each negated word's (a product's counts, migration 045).
+ */
+export const oneWordExceptSql = (text: string): string =>
+  `case when ${allWordsSql(text)} and ${text} !~ '<' then (
+     select case when count(*) filter (where not l.negated) = 1 and bool_or(l.negated)
+                 then array_agg(l.lexeme order by l.negated, l.i) end
+       from (${tsqueryLexemesSql(text)}) l) end`;
+
+/**
  * SQL for the pairs of side-by-side lexemes of a tsquery's text (`text`, an expression) that
  * is one phrase, `'cloud' <-> 'migrat'` → {'cloud migrat'}, as search_word_pairs (migration
  * 046) writes them; null for any other tsquery (a phrase with a stop word inside, `<2>`, too).

@@ -32,6 +32,10 @@ const queries = [
   'quasar nebula',
   '"quasar nebula"',
   'quasar -nebula',
+  'quasar -pulsar', // one word less a rare one: past the bound by the words' counts
+  '-pulsar quasar',
+  'quasar -pulsar -nebula', // less both: below the bound, so the index counts
+  'quasar -quasar',
   'nebula OR pulsar',
   '"comet quasar"', // a phrase in most items: past the bound
   '"pulsar quasar notes"',
@@ -51,6 +55,13 @@ async function drift(db: Db): Promise<number> {
        (select array_agg(np.product_id order by np.product_id)
           from news_products np where np.news_id = n.id), '{}')`);
   return rows[0]!.n;
+}
+
+/** Carries a transaction's answers out of it while rolling it back. */
+class RolledBack extends Error {
+  constructor(readonly counts: number[]) {
+    super('rolled back');
+  }
 }
 
 /** A word's count in a product's news (product_term_counts). */
@@ -121,6 +132,38 @@ describe.each(databaseKinds())('a product news count over %s', (kind) => {
     expect(await countProductNewsMatches(t.db, fpa, 'pulsar')).toBe(
       await termCount(t.db, fpa, 'pulsar'),
     );
+  }, 120_000);
+
+  it('answers one word less others from the words’ counts when they reach the bound', async () => {
+    // FP&A's items all hold "quasar", a third of them "nebula", most of them "comet": the
+    // index counts the rest. With a kept count of 5 000 for "quasar" (rolled back), the words'
+    // counts fill the bound without the index (which would still count the rest); with 1 200,
+    // less "nebula" and "comet" they do not, and the index counts.
+    const rest = await tabTotal(t.db, fpa, 'quasar -nebula');
+    expect(rest).toBeGreaterThan(0);
+    expect(rest).toBeLessThan(SEARCH_WINDOW);
+    const countsWith = async (items: number, queries: string[]) =>
+      t.db
+        .transaction(async (tx) => {
+          await tx.query(
+            `update product_term_counts set items = $2
+              where source = 'news' and product_id = $1 and lexeme = 'quasar'`,
+            [fpa, items],
+          );
+          const counts: number[] = [];
+          for (const query of queries) counts.push(await countProductNewsMatches(tx, fpa, query));
+          throw new RolledBack(counts);
+        })
+        .catch((error: unknown) => (error instanceof RolledBack ? error.counts : []));
+    expect(await countsWith(5000, ['quasar -nebula', '-nebula quasar -comet'])).toEqual([
+      SEARCH_WINDOW,
+      SEARCH_WINDOW,
+    ]);
+    expect(await countsWith(1200, ['quasar -nebula -comet', 'quasar -nebula'])).toEqual([
+      await tabTotal(t.db, fpa, 'quasar -nebula -comet'),
+      SEARCH_WINDOW,
+    ]);
+    expect(await termCount(t.db, fpa, 'quasar')).toBe(375);
   }, 120_000);
 
   it('lists for a search the items the links name (the tab reads product_ids)', async () => {

@@ -81,7 +81,8 @@ describe.each(databaseKinds())('a product documentation count over %s', (kind) =
       `"pulsar ${marker}"`, // side by side in one document
       `"${marker} nebula"`, // in every document of the ERP's: past the bound
       `"nebula ${marker}"`,
-      `${marker} -pulsar`,
+      `${marker} -pulsar`, // the word's count less the other's fills the bound
+      `-pulsar ${marker} -nebula`, // less both it does not: the index counts (none)
       'the',
     ];
     const found = [];

@@ -46,8 +46,8 @@ export interface SourceSql {
    * Where the matches are read from the GIN index, when not from `from` under `scope` (a
    * product's news: `from` walks the product's links in date order, while the item's products
    * are on its row, migration 042, in the news GIN index beside its words; a document's
-   * product is in its GIN index as a one-element array, migration 044; both beside the title
-   * prefixes too, migration 043).
+   * product is in its GIN index as a one-element array, migration 044, and a case's account,
+   * migration 047; each beside the title prefixes too, migration 043).
    */
   indexed?: { from: string; scope: string[] };
   /** A one-word window from the word's postings (news_terms, migration 028): news only. */
@@ -125,6 +125,8 @@ export const SOURCES: Record<SearchHitSource, SourceSql> = {
     from: 'support_cases t',
     key: 'id',
     scope: ['t.account_id = $4'],
+    // The account beside the words and the title prefixes in their GIN indexes (migration 047).
+    indexed: { from: 'support_cases t', scope: ['array[t.account_id] @> array[$4::text]'] },
     order: 't.opened_at desc, t.id desc',
     date: isoTime('t.opened_at'),
     text: 't.description',

@@ -96,7 +96,8 @@ export interface SupportCountRow {
 
 /**
  * Support matches in one round trip: the account's own cases, the (shared) service catalogue,
- * and the knowledge articles published to every account or to this account only.
+ * and the knowledge articles published to every account or to this account only. The cases'
+ * account is matched as their GIN index holds it, beside the words (migration 047).
  */
 export async function countSupport(
   db: Queryable,
@@ -109,7 +110,7 @@ export async function countSupport(
     articles: number | string;
   }>(
     `select
-       ${bounded('support_cases', `account_id = $1 and ${MATCHES('$2')}`)} as cases,
+       ${bounded('support_cases', `array[account_id] @> array[$1::text] and ${MATCHES('$2')}`)} as cases,
        ${bounded('service_catalog_items', MATCHES('$2'))} as catalog,
        ${bounded('knowledge_articles', `(account_id is null or account_id = $1) and ${MATCHES('$2')}`)} as articles`,
     [accountId, query],
