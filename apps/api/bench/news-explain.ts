@@ -1,9 +1,6 @@
 import type { Db } from '../src/db/db.js';
-import {
-  listNewsQuery,
-  searchLexeme,
-  type NewsListFilter,
-} from '../src/modules/news/news.repository.js';
+import { searchLexeme } from '../src/modules/news/news-query-words.repository.js';
+import { listNewsQuery, type NewsListFilter } from '../src/modules/news/news.repository.js';
 import { FILL_WORDS } from './news-fill.js';
 
 const DAY = 24 * 60 * 60 * 1000;

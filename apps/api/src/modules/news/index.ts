@@ -24,7 +24,7 @@ export {
   phrasePairsSql,
   soleLexemeSql,
   tsqueryLexemesSql,
-} from './news.repository.js';
+} from './news-query-words.repository.js';
 /** SQL for a product's count of a search from its words' counts (migration 045). */
 export { productTermCountSql } from './product-term-counts.repository.js';
 // Writes of the editor (modules/news-editor) and the event other modules subscribe to.

@@ -1,11 +1,11 @@
 import type { Queryable } from '../../db/db.js';
+import { SEARCH_WINDOW } from './news.repository.js';
 import {
   allWordsSql,
   MAX_POSTED_LEXEME_BYTES,
   orWordsSql,
-  SEARCH_WINDOW,
   tsqueryLexemesSql,
-} from './news.repository.js';
+} from './news-query-words.repository.js';
 
 // The news list's total for a search, counted up to SEARCH_WINDOW (issue 38). Searches that
 // only join words and phrases, some words negated ("invoice automation", "payroll

@@ -8,18 +8,16 @@ import {
   postedWordsOfSearch,
 } from './news-search-count.repository.js';
 import {
-  allWordsSql,
   insertNews,
   listNews,
   listNewsQuery,
   SEARCH_WINDOW,
-  searchLexeme,
   updateNews,
   type NewNewsItem,
   type NewsListFilter,
   type NewsListRow,
-  tsqueryLexemesSql,
 } from './news.repository.js';
+import { allWordsSql, searchLexeme, tsqueryLexemesSql } from './news-query-words.repository.js';
 
 // One-word searches are answered from the postings of migration 028 (ADR 0055 addendum);
 // every answer must be the one the plan of ADR 0004 gives on the same rows.

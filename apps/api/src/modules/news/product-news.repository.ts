@@ -1,12 +1,7 @@
 import type { NewsListItem } from '@portico/contracts';
 import { hasRowBy, type Queryable } from '../../db/db.js';
-import {
-  phraseMatchSql,
-  RANKED_PAGE,
-  SEARCH_WINDOW,
-  toNewsListItem,
-  type NewsListRow,
-} from './news.repository.js';
+import { RANKED_PAGE, SEARCH_WINDOW, toNewsListItem, type NewsListRow } from './news.repository.js';
+import { phraseMatchSql } from './news-query-words.repository.js';
 import { productTermCountSql } from './product-term-counts.repository.js';
 
 // SQL of a product's news (§1, the product news tab): the news list's query narrowed to the

@@ -1,4 +1,9 @@
-import { oneWordExceptSql, orWordsSql, phrasePairsSql, soleLexemeSql } from './news.repository.js';
+import {
+  oneWordExceptSql,
+  orWordsSql,
+  phrasePairsSql,
+  soleLexemeSql,
+} from './news-query-words.repository.js';
 
 // A product's count of a search from the words' counts (migration 045, issue 38): how many
 // of the product's news items or documents hold each word, kept by triggers. One word is its
