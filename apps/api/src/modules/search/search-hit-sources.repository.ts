@@ -50,7 +50,7 @@ export interface SourceSql {
    * migration 047; each beside the title prefixes too, migration 043).
    */
   indexed?: { from: string; scope: string[] };
-  /** A one-word window from the word's postings (news_terms, migration 028): news only. */
+  /** A window of words joined by AND from their postings (news_terms, migration 028): news only. */
   postings?: true;
   /** The indexed table has the side-by-side words' index (migration 046): news, documents. */
   pairs?: true;

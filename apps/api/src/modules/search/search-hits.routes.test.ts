@@ -256,16 +256,38 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     expect(found[2], 'the other order is not').toBe(0);
   });
 
-  it('finds the same news hits for one word by its postings as by the rows', async () => {
-    // One word (alone, around stop words, in more items than the window) reads its postings;
-    // the rest never do ('cloud cloud' is two operands). Both ways must give the same window,
-    // ranking and texts.
-    const queries = [WORD, 'invoice', 'cloud', 'the invoices', 'cloud cloud', `${WORD} report`];
-    for (const query of queries) {
-      const [byPostings] = await findHits(t.db, [{ source: 'news' }], query);
-      const [byRows] = await findHits(t.db, [{ source: 'news' }], query, { postings: false });
+  it('finds the same news hits for words joined by AND by their postings as by the rows', async () => {
+    // Words and phrases joined by AND, some negated, read the postings (one word alone or
+    // around stop words too); OR and a negated phrase never do. Both ways must give the same
+    // window, ranking and texts.
+    const posted = [
+      WORD,
+      'invoice',
+      'cloud',
+      'the invoices',
+      'cloud cloud',
+      `${WORD} report`,
+      `${WORD} -report`,
+      `-report ${WORD}`,
+      `"the ${WORD} report"`,
+      `"report ${WORD}"`,
+      `${WORD} -${WORD}`,
+    ];
+    const empty = new Set([`"report ${WORD}"`, `${WORD} -${WORD}`]);
+    const notPosted = [`${WORD} OR report`, `${WORD} -"animal report"`];
+    const news = [{ source: 'news' as const }];
+    for (const query of [...posted, ...notPosted]) {
+      const [byPostings] = await findHits(t.db, news, query);
+      const [byRows] = await findHits(t.db, news, query, { postings: false });
       expect({ query, hits: byPostings }).toEqual({ query, hits: byRows });
-      expect(byPostings?.found).toBeGreaterThan(0);
+      expect({ query, found: byPostings!.found > 0 }).toEqual({ query, found: !empty.has(query) });
+      // The postings answer: neither the walk through the newest rows nor the index is read.
+      const ran = await ctesRun(t.db, hitsStatement(news, query));
+      const rowsRead = (ran.get('walk0') ?? 0) + (ran.get('m0') ?? 0);
+      expect({ query, byPostings: rowsRead === 0 }).toEqual({
+        query,
+        byPostings: posted.includes(query),
+      });
     }
   });
 
