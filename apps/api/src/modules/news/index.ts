@@ -25,7 +25,13 @@ export {
   tsqueryLexemesSql,
 } from './news-query-words.repository.js';
 /** SQL for a search's words and newest matches from the news postings (migration 028). */
-export { postedWindowSql, postedWordsSql } from './news-postings.repository.js';
+export {
+  postedScanFellShortSql,
+  postedWindowSql,
+  postedWordsSql,
+  postingOfProductSql,
+  productPostingsPaySql,
+} from './news-postings.repository.js';
 /** SQL for a product's count of a search from its words' counts (migration 045). */
 export { productTermCountSql } from './product-term-counts.repository.js';
 // Writes of the editor (modules/news-editor) and the event other modules subscribe to.

@@ -56,11 +56,23 @@ export const postedWordsSql = (text: string): string => `
  * both required and excluded finds nothing, without walking its postings.
  * At a million news: `payroll -compliance` 1 ms, `"cloud migration"` 2 ms, where the walk
  * through the newest rows, each row's vector read, took 6–10 ms.
+ * `within`: a condition each posting `p` must meet too (a product's news: its link, probed),
+ * and `scanned`: at most this many of the rarest word's newest postings are read (the caller
+ * tells when they held too few matches: postedScanFellShortSql).
  */
-export const postedWindowSql = (words: string, limit: number): string => `
+export const postedWindowSql = (
+  words: string,
+  limit: number,
+  { within, scanned }: { within?: string; scanned?: number } = {},
+): string => `
   select p.news_id as id,
          row_number() over (order by p.publication_date desc, p.news_id desc) as n
-    from news_terms p
+    from ${
+      scanned === undefined
+        ? 'news_terms'
+        : `(select * from news_terms p where p.lexeme = (select required[1] from ${words})
+             order by p.publication_date desc, p.news_id desc limit ${scanned})`
+    } p
    cross join lateral (
      -- Each other required word's entry for this item: one probe each (OFFSET 0 keeps them
      -- out of the conditions, so none runs twice).
@@ -71,7 +83,12 @@ export const postedWindowSql = (words: string, limit: number): string => `
                         where o.lexeme = r.lexeme and o.publication_date = p.publication_date
                           and o.news_id = p.news_id limit 1) o) as entries
      offset 0) e
-   where p.lexeme = (select required[1] from ${words})
+   where p.lexeme = (select required[1] from ${words})${
+     within
+       ? `
+     and ${within}`
+       : ''
+   }
      and not coalesce((select required && excluded from ${words}), true)
      and cardinality(e.entries) = cardinality((select required from ${words})) - 1
      and (select 1 from news_terms o
@@ -82,3 +99,48 @@ export const postedWindowSql = (words: string, limit: number): string => `
              @@ (select phrase from ${words})::tsquery)
    order by p.publication_date desc, p.news_id desc
    limit ${limit}`;
+
+/**
+ * SQL of whether a window of postedWindowSql read with `scanned` (the CTE `window`) fell short:
+ * it holds fewer than `limit` matches and the rarest word has more postings than were read.
+ */
+export const postedScanFellShortSql = (
+  words: string,
+  window: string,
+  limit: number,
+  scanned: number,
+): string => `(select count(*) from ${window}) < ${limit}
+  and (select count(*) from (select 1 from news_terms p
+                              where p.lexeme = (select required[1] from ${words})
+                              limit ${scanned + 1}) x) > ${scanned}`;
+
+/** SQL of whether posting `p` is an item of the product `product` (news_products' key, probed). */
+export const postingOfProductSql = (product: string): string =>
+  `exists (select 1 from news_products np where np.product_id = ${product} and np.news_id = p.news_id)`;
+
+/**
+ * SQL of whether a product's news window is read from the postings (postingOfProductSql)
+ * rather than from the product's newest items, each item's vector read (ADR 0066, session 41):
+ * when `limit` of the product's items holding the rarest required word are expected within
+ * `scanned` of the word's newest postings, as the word's items in all news (ANALYZE's
+ * frequency) and in the product's news (product_term_counts) tell. False when a count is
+ * unknown (a word ANALYZE has not listed, no product item holding the word). The product's
+ * count is read first: it is one row of an index.
+ */
+export const productPostingsPaySql = (
+  words: string,
+  product: string,
+  { limit, scanned }: { limit: number; scanned: number },
+): string => `coalesce((
+    select w.items * ${limit} <= c.items * ${scanned}
+      from product_term_counts c
+           cross join lateral (
+             select u.f * k.reltuples as items
+               from pg_stats s
+                    join pg_class k on k.relname = s.tablename
+                     and k.relnamespace = current_schema()::regnamespace,
+                    unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(e, f)
+              where s.schemaname = current_schema() and s.tablename = 'news'
+                and s.attname = 'search' and u.e = c.lexeme) w
+     where c.source = 'news' and c.product_id = ${product}
+       and c.lexeme = (select required[1] from ${words}) and c.items > 0), false)`;

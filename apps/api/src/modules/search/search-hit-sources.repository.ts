@@ -50,8 +50,11 @@ export interface SourceSql {
    * migration 047; each beside the title prefixes too, migration 043).
    */
   indexed?: { from: string; scope: string[] };
-  /** A window of words joined by AND from their postings (news_terms, migration 028): news only. */
-  postings?: true;
+  /**
+   * A window of words joined by AND from their postings (news_terms, migration 028): news
+   * (`all`), or a product's news, each posting's link to the product probed (`linked`).
+   */
+  postings?: 'all' | 'linked';
   /** The indexed table has the side-by-side words' index (migration 046): news, documents. */
   pairs?: true;
 }
@@ -74,13 +77,14 @@ const NEWS_SQL: SourceSql = {
 };
 
 export const SOURCES: Record<SearchHitSource, SourceSql> = {
-  news: { ...NEWS_SQL, postings: true },
+  news: { ...NEWS_SQL, postings: 'all' },
   productNews: {
     ...NEWS_SQL,
     from: 'news t join news_products np on np.news_id = t.id',
     scope: ['np.product_id = $4'],
     walkOrder: 'np.publication_date desc, np.news_id desc',
     indexed: { from: 'news t', scope: ['t.product_ids @> array[$4::text]'] },
+    postings: 'linked',
   },
   productDocumentation: {
     from: 'product_document_texts t',

@@ -3,8 +3,11 @@ import type { Queryable } from '../../db/db.js';
 import {
   phraseMatchSql,
   phrasePairsSql,
+  postedScanFellShortSql,
   postedWindowSql,
   postedWordsSql,
+  postingOfProductSql,
+  productPostingsPaySql,
   tsqueryLexemesSql,
 } from '../news/index.js';
 import {
@@ -39,7 +42,8 @@ function sourceHitsSql(
   i: number,
   source: SearchHitSource,
   where: (extra: string[], indexed?: boolean) => string,
-  { walkRows, postings, rareByIndex, pairs, probeRows }: Required<HitPlan>,
+  { walkRows, postings, rareByIndex, pairs, probeRows, productPostings }: Required<HitPlan>,
+  scopeParam: string | undefined,
 ): { ctes: string[]; rows: string } {
   const s = SOURCES[source];
   const table = s.from.split(' ')[0];
@@ -49,7 +53,13 @@ function sourceHitsSql(
       order by ${s.order} limit ${HIT_WINDOW}`;
   // Words (and phrases) joined by AND, some negated, in news: the newest matches from their
   // postings are the window; the walk and the index are not run.
-  const byPostings = postings && s.postings === true;
+  const byPostings = postings && s.postings === 'all';
+  // A product's news from the postings too, each posting's link probed, where that pays
+  // (productPostingsPaySql); their first LINKED_SCAN postings holding too few matches, the index.
+  const linked =
+    postings && s.postings === 'linked' && scopeParam !== undefined && productPostings !== 'never'
+      ? { use: `(select yes from pp${i})`, chosen: `(select yes from pp${i})` }
+      : null;
   // A query whose rarest word is too rare to fill the window in the newest rows skips them
   // for the index (news too, when its postings do not answer: OR, a negated phrase).
   const rare = rareByIndex ? `(select yes from rare${i})` : null;
@@ -63,8 +73,12 @@ function sourceHitsSql(
   // and stop at the first that holds: PostgreSQL evaluates nothing after it, and the walk,
   // whose rows are then not asked for, never runs.
   const walkFellShort = `(select count(*) from walk${i}) < ${HIT_WINDOW} and (select yes from fills${i})`;
-  const index = `(${[rare, few, walkFellShort].filter((t) => t !== null).join(' or ')})`;
-  const otherwise = byPostings ? 'not (select yes from posted) and' : '';
+  const index = `(${[linked?.chosen ?? null, rare, few, walkFellShort].filter((t) => t !== null).join(' or ')})`;
+  const otherwise = byPostings
+    ? 'not (select yes from posted) and'
+    : linked
+      ? `not (${linked.chosen} and not (select yes from ppshort${i})) and`
+      : '';
   // What the index branch keeps of each match: the key and the columns of the order.
   const matchColumns = [
     ...new Set([s.key, ...[...s.order.matchAll(/\bt\.(\w+)/g)].map((m) => m[1] ?? '')]),
@@ -84,8 +98,26 @@ function sourceHitsSql(
     pairs && s.pairs === true
       ? `${matched(match, 'is null')} union all ${matched(PAIRS_MATCH, 'is not null')}`
       : matched(match);
+  const pays =
+    productPostings === 'always'
+      ? 'true'
+      : productPostingsPaySql('posted', scopeParam ?? 'null', {
+          limit: HIT_WINDOW,
+          scanned: LINKED_SCAN,
+        });
   return {
     ctes: [
+      ...(linked
+        ? [
+            `pp${i} as materialized (select (select yes from posted)
+               and (select phrase from posted) is null and ${pays} as yes)`,
+            `ppw${i} as materialized (${postedWindowSql('posted', HIT_WINDOW, {
+              within: postingOfProductSql(scopeParam ?? 'null'),
+              scanned: LINKED_SCAN,
+            })})`,
+            `ppshort${i} as (select ${postedScanFellShortSql('posted', `ppw${i}`, HIT_WINDOW, LINKED_SCAN)} as yes)`,
+          ]
+        : []),
       ...(rare ? [`rare${i} as (select ${rareWord(s, walkRows)} as yes)`] : []),
       `m${i} as materialized (${matches})`,
       ...(few
@@ -113,6 +145,7 @@ function sourceHitsSql(
       // MATERIALIZED so the ranking's ORDER BY … LIMIT is not pushed into it.
       `w${i} as materialized (
         ${byPostings ? `(${POSTINGS_WINDOW}) union all` : ''}
+        ${linked ? `select id, n from ppw${i} where ${linked.use} and not (select yes from ppshort${i}) union all` : ''}
         select id, n from walk${i} where ${otherwise} not ${index}
         union all
         select id, n from (${windowOf(`m${i} t`)}) x where ${otherwise} ${index}
@@ -232,7 +265,15 @@ export interface HitPlan {
    * walk first). Needs rareByIndex.
    */
   probeRows?: number;
+  /**
+   * A product's news from the postings (with `postings`): where that pays ('auto'), for every
+   * search the postings answer, or never.
+   */
+  productPostings?: 'auto' | 'always' | 'never';
 }
+
+/** The most postings of the rarest word a product's news window reads before the index. */
+const LINKED_SCAN = HIT_WALK_ROWS;
 
 /**
  * News's window for words joined by AND and phrases, some negated (ADR 0066, sessions 31 and
@@ -279,12 +320,17 @@ export function hitsStatement(
     rareByIndex: (plan.rareByIndex ?? true) && walkRows > 0,
     pairs: plan.pairs ?? true,
     probeRows: plan.probeRows ?? PROBE_ROWS,
+    productPostings: plan.productPostings ?? 'auto',
   };
   const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
-  const parts = sources.map(({ source, scope }, i) =>
-    sourceHitsSql(i, source, scopedWhere(source, scope, params), ways),
-  );
-  const posted = ways.postings && sources.some(({ source }) => SOURCES[source].postings === true);
+  const parts = sources.map(({ source, scope }, i) => {
+    const before = params.length;
+    const where = scopedWhere(source, scope, params);
+    // The scope's parameter, where the source has one (scopedWhere adds it).
+    const scopeParam = params.length > before ? `$${params.length}::text` : undefined;
+    return sourceHitsSql(i, source, where, ways, scopeParam);
+  });
+  const posted = ways.postings && sources.some(({ source }) => SOURCES[source].postings);
   // The sources whose rare query may skip the walk.
   const rareTables = ways.rareByIndex
     ? [...new Set(sources.map(({ source }) => indexedTable(SOURCES[source])))]

@@ -14,7 +14,7 @@ import { demoAccounts } from '../../seed/accounts.js';
 import { demoProducts } from '../../seed/products.js';
 import { insertNews } from '../news/news.repository.js';
 import { bareWords, correctQuery } from './search-correction.js';
-import { SOURCES } from './search-hit-sources.repository.js';
+import { MATCH_END, MATCH_START, SOURCES } from './search-hit-sources.repository.js';
 import { findHits, hitsStatement, type HitPlan } from './search-hits.repository.js';
 
 const erp = demoProducts[0];
@@ -289,6 +289,36 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
         byPostings: posted.includes(query),
       });
     }
+  });
+
+  it("finds the same hits in a product's news by the postings as by the product's items", async () => {
+    // A product's news from the postings, each posting's link to the product probed
+    // (productPostings): words joined by AND, some negated, never a phrase, OR or a negated
+    // phrase. Forced here: the few rows of the test leave the choice to ANALYZE's counts.
+    const posted = [WORD, `${WORD} report`, `${WORD} -draft`, `-draft ${WORD}`, `${WORD} -${WORD}`];
+    const notPosted = [`"${WORD} report"`, `${WORD} OR report`, `${WORD} -"animal report"`];
+    const productNews = [{ source: 'productNews' as const, scope: erp.id }];
+    for (const query of [...posted, ...notPosted]) {
+      const [byPostings] = await findHits(t.db, productNews, query, { productPostings: 'always' });
+      const [byItems] = await findHits(t.db, productNews, query, { productPostings: 'never' });
+      const [chosen] = await findHits(t.db, productNews, query);
+      expect({ query, hits: byPostings }).toEqual({ query, hits: byItems });
+      expect({ query, hits: chosen }).toEqual({ query, hits: byItems });
+      const ran = await ctesRun(
+        t.db,
+        hitsStatement(productNews, query, { productPostings: 'always' }),
+      );
+      const rowsRead = (ran.get('walk0') ?? 0) + (ran.get('m0') ?? 0);
+      expect({ query, byPostings: rowsRead === 0 }).toEqual({
+        query,
+        byPostings: posted.includes(query),
+      });
+    }
+    // Only the report is linked to the product: the item naming the word in its text is not.
+    const [one] = await findHits(t.db, productNews, WORD, { productPostings: 'always' });
+    expect(
+      one?.rows.map((r) => r.title.replaceAll(MATCH_START, '').replaceAll(MATCH_END, '')),
+    ).toEqual([`The ${WORD} report`]);
   });
 
   it('ranks title matches first, and keeps a title’s markup as text', async () => {
