@@ -42,7 +42,15 @@ function sourceHitsSql(
   i: number,
   source: SearchHitSource,
   where: (extra: string[], indexed?: boolean) => string,
-  { walkRows, postings, rareByIndex, pairs, probeRows, productPostings }: Required<HitPlan>,
+  {
+    walkRows,
+    postings,
+    rareByIndex,
+    pairs,
+    probeRows,
+    productPostings,
+    linkedScan,
+  }: Required<HitPlan>,
   scopeParam: string | undefined,
 ): { ctes: string[]; rows: string } {
   const s = SOURCES[source];
@@ -55,7 +63,7 @@ function sourceHitsSql(
   // postings are the window; the walk and the index are not run.
   const byPostings = postings && s.postings === 'all';
   // A product's news from the postings too, each posting's link probed, where that pays
-  // (productPostingsPaySql); their first LINKED_SCAN postings holding too few matches, the index.
+  // (productPostingsPaySql); their first `linkedScan` postings holding too few matches, the index.
   const linked =
     postings && s.postings === 'linked' && scopeParam !== undefined && productPostings !== 'never'
       ? { use: `(select yes from pp${i})`, chosen: `(select yes from pp${i})` }
@@ -103,7 +111,7 @@ function sourceHitsSql(
       ? 'true'
       : productPostingsPaySql('posted', scopeParam ?? 'null', {
           limit: HIT_WINDOW,
-          scanned: LINKED_SCAN,
+          scanned: linkedScan,
         });
   return {
     ctes: [
@@ -113,9 +121,9 @@ function sourceHitsSql(
                and (select phrase from posted) is null and ${pays} as yes)`,
             `ppw${i} as materialized (${postedWindowSql('posted', HIT_WINDOW, {
               within: postingOfProductSql(scopeParam ?? 'null'),
-              scanned: LINKED_SCAN,
+              scanned: linkedScan,
             })})`,
-            `ppshort${i} as (select ${postedScanFellShortSql('posted', `ppw${i}`, HIT_WINDOW, LINKED_SCAN)} as yes)`,
+            `ppshort${i} as (select ${postedScanFellShortSql('posted', `ppw${i}`, HIT_WINDOW, linkedScan)} as yes)`,
           ]
         : []),
       ...(rare ? [`rare${i} as (select ${rareWord(s, walkRows)} as yes)`] : []),
@@ -270,10 +278,9 @@ export interface HitPlan {
    * search the postings answer, or never.
    */
   productPostings?: 'auto' | 'always' | 'never';
+  /** The most postings of the rarest word a product's news window reads before the index. */
+  linkedScan?: number;
 }
-
-/** The most postings of the rarest word a product's news window reads before the index. */
-const LINKED_SCAN = HIT_WALK_ROWS;
 
 /**
  * News's window for words joined by AND and phrases, some negated (ADR 0066, sessions 31 and
@@ -321,6 +328,7 @@ export function hitsStatement(
     pairs: plan.pairs ?? true,
     probeRows: plan.probeRows ?? PROBE_ROWS,
     productPostings: plan.productPostings ?? 'auto',
+    linkedScan: plan.linkedScan ?? HIT_WALK_ROWS,
   };
   const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
   const parts = sources.map(({ source, scope }, i) => {

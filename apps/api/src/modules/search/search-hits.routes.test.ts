@@ -314,6 +314,15 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
         byPostings: posted.includes(query),
       });
     }
+    // The word's newest posting is of an item of no product: when the postings read stop
+    // there, they hold too few of the product's matches, and the index answers.
+    const shortScan: HitPlan = { productPostings: 'always', linkedScan: 1 };
+    const [fellShort] = await findHits(t.db, productNews, WORD, shortScan);
+    expect(fellShort).toEqual(
+      (await findHits(t.db, productNews, WORD, { productPostings: 'never' }))[0],
+    );
+    const ran = await ctesRun(t.db, hitsStatement(productNews, WORD, shortScan));
+    expect(ran.get('m0') ?? 0, 'the index answers').toBeGreaterThan(0);
     // Only the report is linked to the product: the item naming the word in its text is not.
     const [one] = await findHits(t.db, productNews, WORD, { productPostings: 'always' });
     expect(
