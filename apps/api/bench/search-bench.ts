@@ -10,8 +10,9 @@
 // BENCH_QUERY the search text (customers: in about a fifth of every source's items; the
 // generated product documents have their own words),
 // BENCH_KEEP=1 keeps PostgreSQL's scratch schema (for EXPLAIN; drop it yourself),
-// BENCH_READ_CACHE=0 or 1 measures issue 38's part only without or only with the read caches
-// (both by default), BENCH_CAPACITY_SECONDS per offered rate of the open-loop table (15; 0
+// BENCH_READ_CACHE=0, answers or 1 measures issue 38's part only without any read cache, with
+// the gates' caches but not the search answers' (a new query), or with them all (all three by
+// default), BENCH_CAPACITY_SECONDS per offered rate of the open-loop table (15; 0
 // skips it) or BENCH_CAPACITY_RUNS runs (200), whichever takes longer.
 // One page load = what the results page asks at once: the combined count (product, community,
 // news), the support count and the University count, in parallel. Loads run one after the
@@ -25,6 +26,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
+import { ReadCache } from '../src/lib/cache/read-cache.js';
 import type { Db } from '../src/db/db.js';
 import { demoAccounts } from '../src/seed/accounts.js';
 import { insertGeneratedDocuments, writeDocumentTexts } from '../src/seed/product-documents.js';
@@ -214,12 +216,30 @@ const HIT_QUERIES = [
 const PREFIXES = ['inv', 'invoi', 'cloud m', 'Reyk', 'payr', 'suppl', 'custom', 'audit tr'];
 const MISSPELT = ['invoise', 'custmers', 'Reykjavk', 'payrol complience', 'suplier onboarding'];
 
+/**
+ * A query no one asked in the last minute, from a signed-in user: the search's answers (hits,
+ * corrections, suggestions, counts) never served from cache, while the gates' reads (the
+ * caller's token state, permissions and products, a product by its contentId) are as the
+ * product keeps them for an active user. The app's answer caches are swapped for ones that
+ * never serve; nothing else changes.
+ */
+function answersFromDatabase(app: FastifyInstance): void {
+  const off = <V>() => new ReadCache<string, V>({ maxEntries: 1, ttlMs: 1, serving: () => false });
+  const search = app.readCaches.search;
+  search.hits = off();
+  search.corrections = off();
+  search.suggestions = off();
+  search.productCounts = off();
+  search.supportCounts = off();
+  search.textCounts = off();
+}
+
 /** Issue 38: hits, suggestions and misspelt queries under parallel users. */
 async function issue38Figures(
   app: FastifyInstance,
   db: Db,
   title: string,
-  oneUser = false,
+  { oneUser = false, capacity = oneUser }: { oneUser?: boolean; capacity?: boolean } = {},
 ): Promise<void> {
   const users = await benchUsers(app, db, demoUsers.anna.id, USERS);
   const product = demoProducts[0].contentId;
@@ -256,7 +276,7 @@ async function issue38Figures(
   ];
   printLoads(results, USERS, title);
   let failures = results.reduce((sum, r) => sum + r.failures, 0);
-  if (oneUser && CAPACITY_SECONDS > 0) {
+  if (capacity && CAPACITY_SECONDS > 0) {
     failures += await printCapacity(
       title,
       [
@@ -287,6 +307,7 @@ async function main(): Promise<void> {
   const { db, env, label, dispose, reused } = await openScratchDb('search');
   let app: FastifyInstance | undefined;
   let cached: FastifyInstance | undefined;
+  let fresh: FastifyInstance | undefined;
   try {
     const t = performance.now();
     // BENCH_SCHEMA: a kept fill (BENCH_KEEP=1) measured again, without filling it twice.
@@ -346,15 +367,28 @@ async function main(): Promise<void> {
       );
     }
     const readCache = process.env.BENCH_READ_CACHE;
-    if (readCache !== '1') {
-      await issue38Figures(app, db, 'every answer from the database (READ_CACHE=0)', true);
+    if (readCache === undefined || readCache === '0') {
+      await issue38Figures(app, db, 'every answer from the database (READ_CACHE=0)', {
+        oneUser: true,
+      });
+    }
+    if (readCache === undefined || readCache === 'answers') {
+      fresh = await buildApp({ env: { ...env, READ_CACHE: true }, db, ready: true });
+      await fresh.ready();
+      answersFromDatabase(fresh);
+      await issue38Figures(
+        fresh,
+        db,
+        'a new query: every search answer from the database, the caller as the product keeps it',
+        { capacity: true },
+      );
     }
     await knownAnswerFigure(db, env);
     // As `npm start` runs: the search answers are read caches, dropped by the database's
     // change notifications (ADR 0066 addendum). The same queries as above, so after the
     // warm-up this measures the cache's path: the gates, the search budget, the recent
     // searches' write and the JSON, each call.
-    if (readCache !== '0') {
+    if (readCache === undefined || readCache === '1') {
       cached = await buildApp({ env: { ...env, READ_CACHE: true }, db, ready: true });
       await cached.ready();
       await issue38Figures(cached, db, 'read caches on, as `npm start` runs (READ_CACHE=1)');
@@ -376,6 +410,7 @@ async function main(): Promise<void> {
   } finally {
     await app?.close();
     await cached?.close();
+    await fresh?.close();
     await dispose({ keep: process.env.BENCH_KEEP === '1' });
   }
 }
