@@ -16,7 +16,9 @@ export async function insertSearchableDocument(
        values ($1, date '2024-01-01', 0, 0, 0, 0, 0, 0, 0, 0, 0) returning id, product_id)
      insert into product_document_texts
        (document_id, product_id, published_on, title, summary, content, search)
-     select id, product_id, date '2024-01-01', $2, 'x', 'x', to_tsvector('english', $2) from d`,
+     select id, product_id, date '2024-01-01', $2, 'x', 'x',
+            -- The title weighs A, as writeDocumentTexts writes it (the ranking's title hit).
+            setweight(to_tsvector('english', $2), 'A') from d`,
     [productId, title],
   );
 }

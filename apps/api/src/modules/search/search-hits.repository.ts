@@ -29,7 +29,7 @@ import {
 // The hits under the search page's cards (issue 38, ADR 0066). Each source answers its best
 // few matches: the newest HIT_WINDOW matches in the source's own date order (the plan of ADR
 // 0004: the date index for frequent words, GIN for rare ones, never every match ranked),
-// then ranked with title matches first (the A weight alone), then ts_rank_cd, then newest.
+// then ranked with title matches first (the title's own vector), then ts_rank_cd, then newest.
 // Titles and snippets come from ts_headline with control characters as match markers; the
 // texts they cut never contain those (the input and the editors refuse control characters,
 // and translate() drops any that a row written by hand holds).
@@ -158,8 +158,11 @@ function sourceHitsSql(
         union all
         select id, n from (${windowOf(`m${i} t`)}) x where ${otherwise} ${index}
       )`,
+      // A title hit: the title alone matches, read from its own small vector (migration 037).
+      // The same as a cover of the query in the A-weighted part of `search` (the title's, at
+      // the same positions), which a second ts_rank_cd over every window row computed.
       `top${i} as (
-        select t.*, ts_rank_cd('{0,0,0,1}', t.search, ${QUERY}) > 0 as title_hit,
+        select t.*, t.title_search @@ ${QUERY} as title_hit,
                ts_rank_cd(t.search, ${QUERY}) as rank, w.n
           from w${i} w join ${table} t on t.${s.key} = w.id
          order by title_hit desc, rank desc, w.n

@@ -330,6 +330,47 @@ describe.each(routeDatabaseKinds())('GET /api/search/hits over %s', (kind) => {
     ).toEqual([`The ${WORD} report`]);
   });
 
+  it("tells a title hit from the title's own vector as from the A weight of the whole item's", async () => {
+    // The ranking reads a title hit from title_search (migration 037); it must be what a cover
+    // of the query in the title's part of `search` (weight A) is, for every shape of query.
+    const queries = [
+      WORD,
+      `${WORD} report`,
+      `"${WORD} report"`,
+      `"report ${WORD}"`,
+      `${WORD} -draft`,
+      `${WORD} OR marsupials`,
+      `${WORD} -"animal report"`,
+      'the invoices',
+    ];
+    const tables = new Set(Object.values(SOURCES).map((s) => s.from.split(' ')[0]));
+    for (const table of tables) {
+      for (const query of queries) {
+        const { rows } = await t.db.query<{ n: number | string; differ: number | string }>(
+          `select count(*) as n,
+                  count(*) filter (where (ts_rank_cd('{0,0,0,1}', t.search, q) > 0)
+                                      <> (t.title_search @@ q)) as differ
+             from ${table} t, websearch_to_tsquery('english', $1) q where t.search @@ q`,
+          [query],
+        );
+        expect({ table, query, differ: Number(rows[0]?.differ) }).toEqual({
+          table,
+          query,
+          differ: 0,
+        });
+      }
+    }
+    // The rows above hold title hits and body-only matches in news.
+    const { rows } = await t.db.query<{ titles: number | string; bodies: number | string }>(
+      `select count(*) filter (where title_search @@ q) as titles,
+              count(*) filter (where not title_search @@ q) as bodies
+         from news, websearch_to_tsquery('english', $1) q where search @@ q`,
+      [WORD],
+    );
+    expect(Number(rows[0]?.titles)).toBeGreaterThan(0);
+    expect(Number(rows[0]?.bodies)).toBeGreaterThan(0);
+  });
+
   it('ranks title matches first, and keeps a title’s markup as text', async () => {
     const answer = await hits({ query: WORD });
     const news = answer.sources.find((s) => s.source === 'news')?.hits ?? [];
