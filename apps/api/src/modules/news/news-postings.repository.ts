@@ -1,3 +1,4 @@
+import { commonWordsSql } from '../../lib/common-words.repository.js';
 import {
   allWordsSql,
   MAX_POSTED_LEXEME_BYTES,
@@ -27,12 +28,9 @@ export const postedWordsSql = (text: string): string => `
      group by l.lexeme, l.negated),
   -- Read only to order two or more required words.
   f as (
-    select u.e as lexeme, u.f
-      from pg_stats p,
-           unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
-     where p.schemaname = current_schema() and p.tablename = 'news' and p.attname = 'search'
-       and u.e in (select lexeme from w where not negated)
-       and (select count(*) from w where not negated) > 1),
+    select c.e as lexeme, c.f
+      from (${commonWordsSql(['news'], '(select array_agg(lexeme) from w where not negated)')}) c
+     where (select count(*) from w where not negated) > 1),
   posted as (
     select exists (select 1 from w where not negated)
            and not exists (select 1 from w where octet_length(lexeme) > ${MAX_POSTED_LEXEME_BYTES})
@@ -132,15 +130,9 @@ export const productPostingsPaySql = (
   product: string,
   { limit, scanned }: { limit: number; scanned: number },
 ): string => `coalesce((
-    select w.items * ${limit} <= c.items * ${scanned}
-      from product_term_counts c
+    select w.items * ${limit} <= counted.items * ${scanned}
+      from product_term_counts counted
            cross join lateral (
-             select u.f * k.reltuples as items
-               from pg_stats s
-                    join pg_class k on k.relname = s.tablename
-                     and k.relnamespace = current_schema()::regnamespace,
-                    unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(e, f)
-              where s.schemaname = current_schema() and s.tablename = 'news'
-                and s.attname = 'search' and u.e = c.lexeme) w
-     where c.source = 'news' and c.product_id = ${product}
-       and c.lexeme = (select required[1] from ${words}) and c.items > 0), false)`;
+             select x.items from (${commonWordsSql(['news'], 'array[counted.lexeme]')}) x) w
+     where counted.source = 'news' and counted.product_id = ${product}
+       and counted.lexeme = (select required[1] from ${words}) and counted.items > 0), false)`;

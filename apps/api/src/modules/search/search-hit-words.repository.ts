@@ -5,6 +5,7 @@ import {
   postedWordsSql,
   tsqueryLexemesSql,
 } from '../news/index.js';
+import { commonWordsSql } from '../../lib/common-words.repository.js';
 import { HIT_WINDOW, type SourceSql, TSQUERY } from './search-hit-sources.repository.js';
 
 // The hits statement's reading of the query itself (issue 38, ADR 0066): the query parsed
@@ -61,20 +62,11 @@ export const QUERY_WORDS = `query_words as (
 
 /**
  * How often each of the query's words is in the `search` column of each of `tables`, as
- * ANALYZE last saw it: its frequency among the column's most common lexemes (pg_stats); a word
- * that is not among them is rarer than the rarest that is; `items`, about how many rows hold
- * it (times the table's rows, for the probe). The table names (from SOURCES,
- * never input) let the catalogue's indexes find the rows: the whole view took about 1 ms a call.
+ * ANALYZE last saw it (commonWordsSql; `items` for the probe). The whole view took about 1 ms
+ * a call.
  */
-export const wordFrequency = (tables: readonly string[]) => `word_frequency as (
-  select p.tablename::text as tbl, u.e, u.f, u.f * c.reltuples as items
-    from query_words w, pg_stats p
-         join pg_class c on c.relname = p.tablename and c.relnamespace = current_schema()::regnamespace,
-         unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as u(e, f)
-   where p.schemaname = current_schema() and p.attname = 'search'
-     and p.tablename = any(array[${tables.map((t) => `'${t}'`).join(', ')}]::name[])
-     and u.e = any(w.lexemes)
-)`;
+export const wordFrequency = (tables: readonly string[]) =>
+  `word_frequency as (${commonWordsSql(tables, '(select lexemes from query_words)')})`;
 
 /**
  * Whether the query is too rare for the walk through a source's newest rows to fill the

@@ -113,19 +113,19 @@ function sourceHitsSql(
     pairs && s.pairs === true
       ? `${matched(match, 'is null')} union all ${matched(PAIRS_MATCH, 'is not null')}`
       : matched(match);
-  const pays =
-    productPostings === 'always'
-      ? 'true'
-      : productPostingsPaySql('posted', scopeParam ?? 'null', {
-          limit: HIT_WINDOW,
-          scanned: linkedScan,
-        });
   return {
     ctes: [
       ...(linked
         ? [
             `pp${i} as materialized (select (select yes from posted)
-               and (select phrase from posted) is null and ${pays} as yes)`,
+               and (select phrase from posted) is null and ${
+                 productPostings === 'always'
+                   ? 'true'
+                   : productPostingsPaySql('posted', scopeParam ?? 'null', {
+                       limit: HIT_WINDOW,
+                       scanned: linkedScan,
+                     })
+               } as yes)`,
             `ppw${i} as materialized (${postedWindowSql('posted', HIT_WINDOW, {
               within: postingOfProductSql(scopeParam ?? 'null'),
               scanned: linkedScan,
