@@ -183,26 +183,30 @@ export const fewMatchesSql = (cte: string, probeRows: number): string =>
 
 /**
  * A source's scope for one statement: its scope parameter (if it has one) pushed onto
- * `params` and renumbered there, and its WHERE with any `extra` conditions; `indexed`: the
- * scope of the source's GIN reads (SourceSql.indexed) where it has one of its own.
+ * `params` and renumbered there (`param`, typed text); and `where`, its WHERE with any `extra`
+ * conditions, `indexed`: the scope of the source's GIN reads (SourceSql.indexed) where it has
+ * one of its own.
  */
 export function scopedWhere(
   source: SearchHitSource,
   scope: string | undefined,
   params: unknown[],
-): (extra: string[], indexed?: boolean) => string {
+): { where: (extra: string[], indexed?: boolean) => string; param?: string } {
   const s = SOURCES[source];
   const scopes = [s.scope, s.indexed?.scope ?? s.scope];
   let [walked, indexedScope] = scopes;
+  let param: string | undefined;
   if (scopes.flat().some((c) => c.includes('$4'))) {
     params.push(scope);
     const number = `$${params.length}`;
+    param = `${number}::text`;
     [walked, indexedScope] = scopes.map((list) => list.map((c) => c.replace('$4', number)));
   }
-  return (extra, indexed = false) => {
+  const where = (extra: string[], indexed = false) => {
     const all = [...((indexed ? indexedScope : walked) ?? []), ...extra];
     return all.length > 0 ? `where ${all.join(' and ')}` : '';
   };
+  return param === undefined ? { where } : { where, param };
 }
 
 /**

@@ -41,8 +41,8 @@ import {
 // and translate() drops any that a row written by hand holds).
 
 /**
- * One source's part of the hits statement: its CTEs (named with `i`) and its rows. `scope` is
- * the source's scope condition with its parameter's number.
+ * One source's part of the hits statement: its CTEs (named with `i`) and its rows. `where` is
+ * the source's scope (scopedWhere), `scopeParam` that scope's parameter where it has one.
  */
 function sourceHitsSql(
   i: number,
@@ -70,10 +70,9 @@ function sourceHitsSql(
   const byPostings = postings && s.postings === 'all';
   // A product's news from the postings too, each posting's link probed, where that pays
   // (productPostingsPaySql); their first `linkedScan` postings holding too few matches, the index.
-  const linked =
-    postings && s.postings === 'linked' && scopeParam !== undefined && productPostings !== 'never'
-      ? `(select yes from pp${i})`
-      : null;
+  const linkedScope =
+    postings && s.postings === 'linked' && productPostings !== 'never' ? scopeParam : undefined;
+  const linked = linkedScope === undefined ? null : `(select yes from pp${i})`;
   // A query whose rarest word is too rare to fill the window in the newest rows skips them
   // for the index (news too, when its postings do not answer: OR, a negated phrase).
   const rare = rareByIndex ? `(select yes from rare${i})` : null;
@@ -115,19 +114,19 @@ function sourceHitsSql(
       : matched(match);
   return {
     ctes: [
-      ...(linked
+      ...(linkedScope !== undefined
         ? [
             `pp${i} as materialized (select (select yes from posted)
                and (select phrase from posted) is null and ${
                  productPostings === 'always'
                    ? 'true'
-                   : productPostingsPaySql('posted', scopeParam ?? 'null', {
+                   : productPostingsPaySql('posted', linkedScope, {
                        limit: HIT_WINDOW,
                        scanned: linkedScan,
                      })
                } as yes)`,
             `ppw${i} as materialized (${postedWindowSql('posted', HIT_WINDOW, {
-              within: postingOfProductSql(scopeParam ?? 'null'),
+              within: postingOfProductSql(linkedScope),
               scanned: linkedScan,
             })})`,
             `ppshort${i} as (select ${postedScanFellShortSql('posted', `ppw${i}`, HIT_WINDOW, linkedScan)} as yes)`,
@@ -253,11 +252,8 @@ export function hitsStatement(
   };
   const params: unknown[] = [query, TITLE_OPTIONS, SNIPPET_OPTIONS];
   const parts = sources.map(({ source, scope }, i) => {
-    const before = params.length;
-    const where = scopedWhere(source, scope, params);
-    // The scope's parameter, where the source has one (scopedWhere adds it).
-    const scopeParam = params.length > before ? `$${params.length}::text` : undefined;
-    return sourceHitsSql(i, source, where, ways, scopeParam);
+    const { where, param } = scopedWhere(source, scope, params);
+    return sourceHitsSql(i, source, where, ways, param);
   });
   const posted = ways.postings && sources.some(({ source }) => SOURCES[source].postings);
   // The sources whose rare query may skip the walk.

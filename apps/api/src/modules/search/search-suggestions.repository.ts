@@ -188,7 +188,7 @@ export function suggestionsStatement(
   ];
   const parts = sources.map(({ source, scope }, i) => {
     const s = SOURCES[source];
-    const where = scopedWhere(source, scope, params);
+    const { where } = scopedWhere(source, scope, params);
     const select = `select ${s.ref} as ref, t.title`;
     const ordered = (from: string) =>
       `${select}, row_number() over (order by ${s.order}) as n from ${from} order by ${s.order} limit ${top}`;
